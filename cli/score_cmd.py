@@ -1,0 +1,190 @@
+"""``mahjong score``: the value of one hand, with every line of the breakdown."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from engine.errors import MahjongError
+from engine.hand import Hand
+from engine.rulesets import RULESETS, get_ruleset
+from engine.scoring import FLAGS, Score, WinContext, score
+from engine.settings import parse_assignments
+
+EXAMPLE = "234m 777z [555s] [678p] 99p"
+REQUEST_KEYS = ("hand", "ruleset", "seat", "round", "win", "self_drawn", "flags", "settings")
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``score`` on the subcommand parser ``sub``."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "score",
+        help="score a hand",
+        description=(
+            "Score a Mah-Jongg hand. Tiles: 1m-9m characters, 1p-9p circles, 1s-9s bamboo, "
+            "1z-7z (or E S W N, Wh G R) winds and dragons, 1f-8f flowers and seasons; digits "
+            "share a suit letter (123m). Plain tiles are concealed; [555p] [345s] [5555p] are "
+            "exposed melds, (7777s) a declared concealed kong. 14 tiles (a kong counting 3) "
+            "score as a win, fewer as a losing hand."
+        ),
+        epilog=f'example: mahjong score "{EXAMPLE}" --seat S --win 9p --self-drawn',
+    )
+    p.add_argument("hand", nargs="?", help=f'the hand, e.g. "{EXAMPLE}"')
+    p.add_argument("--ruleset", default="dmjl", help=f"one of {', '.join(RULESETS)} (default dmjl)")
+    p.add_argument("--seat", default="E", help="seat wind E, S, W or N (default E)")
+    p.add_argument("--round", default="E", help="prevailing wind E, S, W or N (default E)")
+    p.add_argument("--win", help="the winning tile (default: not known)")
+    p.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn from the wall")
+    p.add_argument("--flags", default="", help="comma-separated: " + ", ".join(FLAGS))
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house-rule setting, e.g. --set limit=300 (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--jsonl", action="store_true", help="read one JSON request per line on stdin")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``mahjong score`` with parsed ``args``; returns the exit code."""
+    if args.jsonl:
+        return run_jsonl(sys.stdin, sys.stdout)
+    if not args.hand:
+        print(f'mahjong score: give a hand, e.g. mahjong score "{EXAMPLE}" --win 9p', file=sys.stderr)
+        return 2
+    try:
+        flags = [f for f in args.flags.split(",") if f.strip()]
+        result = score_request(
+            hand=args.hand,
+            ruleset=args.ruleset,
+            seat=args.seat,
+            prevailing=args.round,
+            win=args.win,
+            self_drawn=args.self_drawn,
+            flags=flags,
+            settings=parse_assignments(args.set),
+        )
+    except MahjongError as exc:
+        if args.json:
+            print(json.dumps({"error": str(exc)}))
+        else:
+            print(f"mahjong score: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(format_score(result, ruleset=args.ruleset))
+    return 0
+
+
+def score_request(
+    *,
+    hand: str,
+    ruleset: str = "dmjl",
+    seat: str = "E",
+    prevailing: str = "E",
+    win: str | None = None,
+    self_drawn: bool = False,
+    flags: list[str] | tuple[str, ...] = (),
+    settings: dict[str, object] | None = None,
+) -> Score:
+    """Score one request given as the strings a person typed.
+
+    :raises MahjongError: with a message saying what was wrong.
+    """
+    rs = get_ruleset(ruleset)
+    st = rs.settings(settings or {})
+    ctx = WinContext.make(seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags)
+    return score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
+
+
+def run_jsonl(stdin: TextIO, stdout: TextIO) -> int:
+    """Score one JSON request per input line; a bad line gets ``{"error": ...}`` and the rest go on."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            out = _one_request(line).to_json()
+        except MahjongError as exc:
+            out = {"error": str(exc)}
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 0
+
+
+def _one_request(line: str) -> Score:
+    try:
+        req = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise MahjongError(f"the line is not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(req, dict):
+        raise MahjongError('each line must be a JSON object like {"hand": "123m ...", "win": "9p"}')
+    unknown = sorted(set(req) - set(REQUEST_KEYS))
+    if unknown:
+        raise MahjongError(f"unknown key(s) {', '.join(unknown)}; keys are: {', '.join(REQUEST_KEYS)}")
+    hand = req.get("hand")
+    if not isinstance(hand, str):
+        raise MahjongError('"hand" is required and must be a string, like "123m 456p 789s 111z 55z"')
+    flags = req.get("flags") or []
+    if isinstance(flags, str):
+        flags = [f for f in flags.split(",") if f.strip()]
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise MahjongError('"flags" must be a list of strings, like ["last-tile"]')
+    settings = req.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise MahjongError('"settings" must be an object, like {"limit": 300}')
+    for key in ("ruleset", "seat", "round", "win"):
+        if req.get(key) is not None and not isinstance(req[key], str):
+            raise MahjongError(f'"{key}" must be a string')
+    self_drawn = req.get("self_drawn", False)
+    if not isinstance(self_drawn, bool):
+        raise MahjongError('"self_drawn" must be true or false')
+    return score_request(
+        hand=hand,
+        ruleset=req.get("ruleset") or "dmjl",
+        seat=req.get("seat") or "E",
+        prevailing=req.get("round") or "E",
+        win=req.get("win"),
+        self_drawn=self_drawn,
+        flags=flags,
+        settings=settings,
+    )
+
+
+def format_score(result: Score, *, ruleset: str) -> str:
+    """The score sheet as text: arrangement, every line, and the sum."""
+    rs = get_ruleset(ruleset)
+    lines = [f"{rs.title}"]
+    if result.won:
+        lines.append(f"Mah-Jongg: {result.arrangement}")
+    elif result.reason.startswith("a losing hand"):
+        lines.append(f"Losing hand: {result.arrangement}")
+    else:
+        lines.append(f"No Mah-Jongg: {result.reason}.")
+        lines.append(f"Scored as a losing hand: {result.arrangement}")
+    if result.win_place:
+        lines.append(f"  ({result.win_place})")
+    width = max([len(i.name) for i in result.items] + [20])
+    for item in result.items:
+        if item.doubles:
+            value = f"{item.doubles} double{'s' if item.doubles > 1 else ''}"
+        else:
+            value = f"{item.points:>4}"
+        lines.append(f"  {item.code:<6}{item.name:<{width}}  {value}")
+    if result.limit:
+        lines.append(f"Limit hand: {result.total}")
+    else:
+        calc = f"{result.points} points"
+        if result.doubles:
+            calc += f" × 2^{result.doubles} = {result.uncapped}"
+        lines.append(f"Base {result.points}, doubles {result.doubles}: {calc}")
+        if result.total != result.uncapped:
+            lines.append(f"Total: {result.total} (capped at the limit; {result.uncapped} uncapped)")
+        else:
+            lines.append(f"Total: {result.total}")
+    return "\n".join(lines)

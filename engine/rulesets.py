@@ -1,0 +1,72 @@
+"""The rulesets a table can play, each a name, a title and its default settings.
+
+>>> get_ruleset("huabao").settings().mj_bonus
+10
+>>> get_ruleset("huabao").settings({"mj_bonus": "20"}).mj_bonus
+20
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.errors import SettingError
+from engine.settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named ruleset: its title, source and the settings it starts from."""
+
+    name: str
+    title: str
+    source: str
+    defaults: Settings = field(default_factory=Settings)
+
+    def settings(self, overrides: Mapping[str, object] | None = None) -> Settings:
+        """This ruleset's defaults with a club's ``overrides`` applied and checked.
+
+        :raises SettingError: for an unknown setting or a value it does not take.
+        """
+        return self.defaults.with_values(overrides or {})
+
+
+DMJL: Final = Ruleset(
+    name="dmjl",
+    title="DMJL classical Chinese (German league)",
+    source="Wertungstabelle der DMJL; game flow from Hua Bao",
+    defaults=Settings(),
+)
+
+HUABAO: Final = Ruleset(
+    name="huabao",
+    title="Hua Bao / Babcock classical rules",
+    source="German Wikipedia 'Mah-Jongg' §3",
+    defaults=Settings(
+        mj_bonus=10,
+        winning_tile_points=False,
+        rob_kong_bonus=10,
+        concealed_hand_doubles=0,
+        flower_double_model="per_category",
+        earthly_value="half_limit_or_better",
+        original_call=False,
+        nine_times_rule=False,
+        bonus_tiles=False,
+    ),
+)
+
+RULESETS: Final[dict[str, Ruleset]] = {r.name: r for r in (DMJL, HUABAO)}
+"""Every ruleset by name."""
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``.
+
+    :raises SettingError: naming the rulesets there are.
+    """
+    ruleset = RULESETS.get(name.strip().lower())
+    if ruleset is None:
+        raise SettingError(f"there is no ruleset {name!r}; rulesets are: {', '.join(RULESETS)}")
+    return ruleset

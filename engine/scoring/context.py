@@ -1,0 +1,106 @@
+"""The circumstances of a hand being scored: winds, winning tile and how it came."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from engine.errors import SettingError
+from engine.tiles import Tile, Wind
+
+FLAGS: Final = {
+    "last-tile": "won with the last tile of the wall, or on the discard after it",
+    "replacement": "won with a replacement tile from the dead wall (self-drawn)",
+    "robbing-kong": "won by robbing a kong (counts as a discard)",
+    "first-turn": (
+        "Heaven's blessing for East (self-drawn), Earth's blessing for the others (East's first discard)"
+    ),
+    "original-call": "Mah-Jongg after a call at the beginning",
+    "kong-on-kong": "won on the replacement tile of the second of two kongs in one turn (self-drawn)",
+    "nine-times": "East's ninth Mah-Jongg in a row",
+}
+"""Every flag a win may carry, with its meaning."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Seat and prevailing wind, and for a winner how the winning tile came.
+
+    ``win_tile`` None means the winning tile is not known: no item that
+    depends on it applies, and concealed sets stay concealed.
+
+    >>> WinContext.make(seat="S", prevailing="E", win="9p", self_drawn=True).win_tile
+    Tile.parse('9p')
+    """
+
+    seat: Wind = Wind.EAST
+    prevailing: Wind = Wind.EAST
+    win_tile: Tile | None = None
+    self_drawn: bool = False
+    last_tile: bool = False
+    replacement: bool = False
+    robbing_kong: bool = False
+    first_turn: bool = False
+    original_call: bool = False
+    kong_on_kong: bool = False
+    nine_times: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kong_on_kong and not self.replacement:
+            object.__setattr__(self, "replacement", True)
+        if self.replacement and not self.self_drawn:
+            object.__setattr__(self, "self_drawn", True)
+        if self.robbing_kong and self.self_drawn:
+            raise SettingError(
+                "robbing-kong means the winning tile was taken from another player's kong, "
+                "so the win is not self-drawn (and not on a replacement tile)"
+            )
+        if self.first_turn:
+            if self.seat == Wind.EAST and not self.self_drawn:
+                raise SettingError(
+                    "first-turn for East is Heaven's blessing, a self-drawn hand: add --self-drawn"
+                )
+            if self.seat != Wind.EAST and self.self_drawn:
+                raise SettingError(
+                    "first-turn for South, West or North is Earth's blessing, won on East's "
+                    "first discard: drop --self-drawn"
+                )
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The flags set, by their command-line names."""
+        return tuple(name for name in FLAGS if getattr(self, name.replace("-", "_")))
+
+    @classmethod
+    def make(
+        cls,
+        *,
+        seat: str | Wind = Wind.EAST,
+        prevailing: str | Wind = Wind.EAST,
+        win: str | Tile | None = None,
+        self_drawn: bool = False,
+        flags: tuple[str, ...] | list[str] = (),
+    ) -> WinContext:
+        """Build a context from what a person typed.
+
+        :raises NotationError: for a wind or tile that cannot be read.
+        :raises SettingError: for an unknown flag or flags that contradict each other.
+        """
+        seat_w = seat if isinstance(seat, Wind) else Wind.parse(seat)
+        prev_w = prevailing if isinstance(prevailing, Wind) else Wind.parse(prevailing)
+        tile = win if isinstance(win, Tile) or win is None else Tile.parse(win)
+        if tile is not None and tile.is_bonus:
+            raise SettingError(f"the winning tile cannot be a bonus tile ({tile}); bonus tiles are replaced")
+        set_flags: dict[str, bool] = {}
+        for flag in flags:
+            key = flag.strip()
+            if key not in FLAGS:
+                raise SettingError(f"unknown flag {key!r}; flags are: {', '.join(FLAGS)}")
+            set_flags[key.replace("-", "_")] = True
+        return cls(
+            seat=seat_w,
+            prevailing=prev_w,
+            win_tile=tile,
+            self_drawn=self_drawn,
+            **set_flags,
+        )

@@ -1,0 +1,243 @@
+"""What the patterns look at: a summary of the whole hand, and one candidate
+arrangement of it (sets, pair, where the winning tile sits).
+
+The scorer builds one :class:`HandSummary` per scored hand and one
+:class:`Facts` per candidate arrangement; patterns (in
+:mod:`engine.scoring.patterns`) only read these.
+"""
+
+from __future__ import annotations
+
+from engine.hand import MeldKind
+from engine.scoring.context import WinContext
+from engine.tiles import (
+    BONUS_START,
+    HONOUR_START,
+    IS_GREEN,
+    IS_MAJOR,
+    IS_TERMINAL,
+    N_KINDS,
+    TILES,
+    tiles_str,
+)
+
+CHOW, PONG, KONG, PAIR = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG, MeldKind.PAIR
+
+SetT = tuple[int, int, bool]
+"""A set in an arrangement: ``(MeldKind, tile index, concealed)``."""
+
+
+class HandSummary:
+    """Facts about the hand's tiles and circumstances that no arrangement changes."""
+
+    __slots__ = (
+        "all_green",
+        "all_honours",
+        "all_major",
+        "before_waits",
+        "bonus",
+        "counts",
+        "ctx",
+        "declared",
+        "exposed_declared",
+        "green_dragons",
+        "has_honours",
+        "has_terminal",
+        "prevailing_tile",
+        "seat_tile",
+        "suits",
+        "terminals_only",
+    )
+
+    def __init__(
+        self,
+        ctx: WinContext,
+        counts: list[int],
+        bonus: tuple[int, ...],
+        declared: tuple[SetT, ...],
+    ) -> None:
+        self.ctx = ctx
+        self.counts = counts
+        self.bonus = bonus
+        self.seat_tile = HONOUR_START + int(ctx.seat)
+        self.prevailing_tile = HONOUR_START + int(ctx.prevailing)
+        suits = 0
+        has_honours = False
+        all_major = True
+        all_green = True
+        has_terminal = False
+        terminals_only = True
+        for i in range(N_KINDS):
+            if counts[i]:
+                if i < HONOUR_START:
+                    suits |= 1 << (i // 9)
+                    if IS_TERMINAL[i]:
+                        has_terminal = True
+                    else:
+                        terminals_only = False
+                else:
+                    has_honours = True
+                    terminals_only = False
+                if not IS_MAJOR[i]:
+                    all_major = False
+                if not IS_GREEN[i]:
+                    all_green = False
+        self.suits = suits
+        self.has_honours = has_honours
+        self.all_major = all_major
+        self.all_honours = suits == 0
+        self.has_terminal = has_terminal
+        self.terminals_only = terminals_only
+        self.all_green = all_green
+        self.green_dragons = counts[HONOUR_START + 5] > 0
+        self.declared = declared
+        self.exposed_declared = sum(1 for _, _, concealed in declared if not concealed)
+        self.before_waits: dict[tuple[int, ...], int] = {}
+
+    @property
+    def n_suits(self) -> int:
+        """How many of the three suits the hand uses."""
+        return bin(self.suits).count("1")
+
+    def has_bonus(self, tile: int) -> bool:
+        """Whether the hand holds bonus tile ``tile`` (an index from 34 to 41)."""
+        return tile in self.bonus
+
+    def own_bonus(self, season: bool) -> int:
+        """Index of the seat's own flower (or season)."""
+        return BONUS_START + int(self.ctx.seat) + (4 if season else 0)
+
+
+class Facts:
+    """One candidate: the sets and pair of an arrangement, with the winning tile placed.
+
+    ``sets`` holds every set (declared and arranged) as ``(kind, tile, concealed)``;
+    a set completed by a winning discard is already marked exposed.
+    ``win_in`` is the index in ``sets`` of the set holding the winning tile,
+    ``-1`` for the pair, ``None`` when no winning tile is known (or for losers).
+    """
+
+    __slots__ = (
+        "chows",
+        "concealed_pongs",
+        "figure_points",
+        "groups",
+        "kongs",
+        "only_possible",
+        "pair",
+        "pairs",
+        "points_except_mj",
+        "pong_tiles",
+        "sets",
+        "shape",
+        "summary",
+        "win_in",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        summary: HandSummary,
+        *,
+        winner: bool,
+        shape: str,
+        sets: list[SetT],
+        pair: int = -1,
+        pairs: tuple[int, ...] = (),
+        win_in: int | None = None,
+        only_possible: bool = False,
+    ) -> None:
+        self.summary = summary
+        self.winner = winner
+        self.shape = shape
+        self.sets = sets
+        self.pair = pair
+        self.pairs = pairs
+        self.win_in = win_in
+        self.only_possible = only_possible
+        self.figure_points = 0
+        self.points_except_mj = 0
+        chows = 0
+        kongs = 0
+        concealed_pongs = 0
+        pong_tiles: list[int] = []
+        groups: dict[tuple[int, bool, bool], list[str]] = {}
+        for kind, tile, concealed in sets:
+            if kind == CHOW:
+                chows += 1
+                continue
+            pong_tiles.append(tile)
+            if kind == KONG:
+                kongs += 1
+            if concealed:
+                concealed_pongs += 1
+            key = (kind, IS_MAJOR[tile], concealed)
+            label = set_label(kind, tile, concealed)
+            got = groups.get(key)
+            if got is None:
+                groups[key] = [label]
+            else:
+                got.append(label)
+        self.chows = chows
+        self.kongs = kongs
+        self.concealed_pongs = concealed_pongs
+        self.pong_tiles = pong_tiles
+        self.groups = groups
+
+    @property
+    def ctx(self) -> WinContext:
+        """The circumstances of the hand."""
+        return self.summary.ctx
+
+    def describe(self) -> str:
+        """The arrangement in hand notation: exposed sets in brackets, the pair last."""
+        parts = [set_label(kind, tile, concealed) for kind, tile, concealed in self.sets]
+        if self.pair >= 0:
+            parts.append(tiles_str((self.pair, self.pair)))
+        for p in self.pairs:
+            parts.append(tiles_str((p, p)))
+        if self.shape == "thirteen_orphans":
+            parts = [tiles_str(i for i in range(N_KINDS) for _ in range(self.summary.counts[i]))]
+        if self.summary.bonus:
+            parts.append(tiles_str(self.summary.bonus))
+        return " ".join(parts)
+
+    def win_place(self) -> str:
+        """Where the winning tile sits, in words, or '' when unknown."""
+        ctx = self.summary.ctx
+        if ctx.win_tile is None or not self.winner:
+            return ""
+        how = "self-drawn" if ctx.self_drawn else "robbed from a kong" if ctx.robbing_kong else "on a discard"
+        if self.win_in is None:
+            return f"winning tile {ctx.win_tile} {how}"
+        if self.win_in < 0:
+            group = tiles_str((self.pair, self.pair)) if self.pair >= 0 else str(ctx.win_tile)
+        else:
+            kind, tile, concealed = self.sets[self.win_in]
+            group = set_label(kind, tile, concealed)
+        return f"winning tile {ctx.win_tile} {how}, completing {group}"
+
+
+_LABELS: dict[tuple[int, int, bool], str] = {}
+
+
+def set_label(kind: int, tile: int, concealed: bool) -> str:
+    """A set in hand notation: ``555p``, ``[555p]`` (exposed), ``(5555p)`` (declared concealed kong)."""
+    key = (kind, tile, concealed)
+    label = _LABELS.get(key)
+    if label is None:
+        if kind == CHOW:
+            body = tiles_str((tile, tile + 1, tile + 2))
+        else:
+            body = tiles_str((tile,) * (4 if kind == KONG else 3))
+        if not concealed:
+            label = f"[{body}]"
+        elif kind == KONG:
+            label = f"({body})"
+        else:
+            label = body
+        _LABELS[key] = label
+    return label
+
+
+__all__ = ["CHOW", "KONG", "PAIR", "PONG", "TILES", "Facts", "HandSummary", "SetT", "set_label"]

@@ -1,0 +1,736 @@
+"""Scoring patterns: each a small class with a name and one predicate.
+
+A pattern says *whether* (and how often) something holds in a hand; what
+it is worth is up to each ruleset's table (:mod:`engine.scoring.tables`), so
+the same pattern serves every ruleset that scores it.
+
+``match(facts)`` returns one detail string per occurrence (``""`` when the
+occurrence needs no detail) and an empty tuple when the pattern does not
+apply. Patterns whose ``per_hand`` is true look only at the
+:class:`~engine.scoring.facts.HandSummary` and the context, so the scorer
+evaluates them once per hand instead of once per arrangement.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from engine.scoring.facts import CHOW, KONG, PONG, Facts
+from engine.tiles import BONUS_START, HONOUR_START, IS_MAJOR, TILES, Wind, tiles_str
+
+NONE: Final[tuple[str, ...]] = ()
+ONCE: Final[tuple[str, ...]] = ("",)
+
+_DRAGONS: Final = frozenset(range(HONOUR_START + 4, HONOUR_START + 7))
+_WINDS: Final = frozenset(range(HONOUR_START, HONOUR_START + 4))
+_FIVE_P: Final = TILES[9 + 4]
+_ONE_P: Final = TILES[9]
+_TWO_S: Final = TILES[18 + 1]
+
+
+class Pattern:
+    """Base class: a named predicate over :class:`Facts`."""
+
+    name: ClassVar[str] = ""
+    per_hand: ClassVar[bool] = False
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        """One detail string per occurrence; empty when the pattern does not hold."""
+        raise NotImplementedError
+
+    @property
+    def title(self) -> str:
+        """The line name shown to players."""
+        return self.name
+
+
+def _once(cond: bool) -> tuple[str, ...]:
+    return ONCE if cond else NONE
+
+
+def _pair(f: Facts, cond: bool) -> tuple[str, ...]:
+    return (tiles_str((f.pair, f.pair)),) if cond else NONE
+
+
+# --- Points: sets, pairs, bonus tiles ----------------------------------------
+
+
+class BonusTile(Pattern):
+    """Each flower or season."""
+
+    name = "bonus tile"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return tuple(str(TILES[b]) for b in f.summary.bonus)
+
+
+class SetOf(Pattern):
+    """Each pong (or kong) of simples or of major tiles, exposed or concealed."""
+
+    def __init__(self, kong: bool, major: bool, concealed: bool) -> None:
+        self.key = (KONG if kong else PONG, major, concealed)
+        self._title = (
+            f"{'concealed' if concealed else 'exposed'} {'kong' if kong else 'pong'} "
+            f"of {'major tiles' if major else 'simples'}"
+        )
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        got = f.groups.get(self.key)
+        return tuple(got) if got else NONE
+
+
+class DragonPair(Pattern):
+    """The pair is a dragon."""
+
+    name = "pair of dragons"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _pair(f, f.pair in _DRAGONS)
+
+
+class SeatWindPair(Pattern):
+    """The pair is the seat wind (optionally only when that is not also the prevailing wind)."""
+
+    name = "pair of the seat wind"
+
+    def __init__(self, unless_prevailing: bool = False) -> None:
+        self.unless_prevailing = unless_prevailing
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if self.unless_prevailing and s.seat_tile == s.prevailing_tile:
+            return NONE
+        return _pair(f, f.pair == s.seat_tile)
+
+
+class PrevailingWindPair(Pattern):
+    """The pair is the prevailing wind (optionally only when that is not also the seat wind)."""
+
+    name = "pair of the prevailing wind"
+
+    def __init__(self, unless_seat: bool = False) -> None:
+        self.unless_seat = unless_seat
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if self.unless_seat and s.seat_tile == s.prevailing_tile:
+            return NONE
+        return _pair(f, f.pair == s.prevailing_tile)
+
+
+class OwnPrevailingPair(Pattern):
+    """The pair is the seat wind and that wind prevails."""
+
+    name = "pair of the own wind, which prevails"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _pair(f, s.seat_tile == s.prevailing_tile and f.pair == s.seat_tile)
+
+
+# --- Points for going Mah-Jongg ----------------------------------------------
+
+
+class MahJongg(Pattern):
+    """Going Mah-Jongg."""
+
+    name = "Mah-Jongg"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return ONCE
+
+
+class FromWall(Pattern):
+    """The winning tile was drawn from the wall (a replacement tile included)."""
+
+    name = "winning tile from the wall"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.ctx.self_drawn)
+
+
+class OnlyPossible(Pattern):
+    """The winning tile was the only kind that could complete the hand."""
+
+    name = "only possible tile"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.only_possible)
+
+
+class CompletesPair(Pattern):
+    """The winning tile completes the pair, of simples or of major tiles."""
+
+    def __init__(self, major: bool) -> None:
+        self.major = major
+
+    @property
+    def title(self) -> str:
+        return f"winning tile completes a pair of {'major tiles' if self.major else 'simples'}"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.win_in == -1 and f.pair >= 0 and IS_MAJOR[f.pair] == self.major)
+
+
+class RobbingKong(Pattern):
+    """The winning tile was robbed from another player's kong."""
+
+    name = "robbing the kong"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.ctx.robbing_kong)
+
+
+# --- Doubles for all hands ----------------------------------------------------
+
+
+class OwnBonusBoth(Pattern):
+    """Both bonus tiles of the seat wind: its flower and its season."""
+
+    name = "both bonus tiles of the seat wind"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _once(s.has_bonus(s.own_bonus(False)) and s.has_bonus(s.own_bonus(True)))
+
+
+class Bouquet(Pattern):
+    """All four flowers, or all four seasons."""
+
+    per_hand = True
+
+    def __init__(self, season: bool) -> None:
+        self.first = BONUS_START + (4 if season else 0)
+        self._title = f"all four {'seasons' if season else 'flowers'}"
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        bonus = f.summary.bonus
+        return _once(all(self.first + i in bonus for i in range(4)))
+
+
+class OwnBonus(Pattern):
+    """The seat's own flower (or season); with ``unless_bouquet``, only when that
+    category is not complete (Hua Bao's per-category model)."""
+
+    per_hand = True
+
+    def __init__(self, season: bool, unless_bouquet: bool) -> None:
+        self.season = season
+        self.unless_bouquet = unless_bouquet
+        self._title = f"own {'season' if season else 'flower'}"
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        own = s.own_bonus(self.season)
+        if not s.has_bonus(own):
+            return NONE
+        if self.unless_bouquet:
+            first = BONUS_START + (4 if self.season else 0)
+            if all(first + i in s.bonus for i in range(4)):
+                return NONE
+        return (str(TILES[own]),)
+
+
+class DragonSet(Pattern):
+    """Each pong or kong of dragons."""
+
+    name = "pong or kong of dragons"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return tuple(tiles_str((t,) * 3) for t in f.pong_tiles if t in _DRAGONS)
+
+
+class SeatWindSet(Pattern):
+    """A pong or kong of the seat wind."""
+
+    name = "pong or kong of the seat wind"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.seat_tile in f.pong_tiles)
+
+
+class PrevailingWindSet(Pattern):
+    """A pong or kong of the prevailing wind."""
+
+    name = "pong or kong of the prevailing wind"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.prevailing_tile in f.pong_tiles)
+
+
+class ThreeConcealedPongs(Pattern):
+    """Three or more concealed pongs or kongs."""
+
+    name = "three concealed pongs"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.concealed_pongs >= 3)
+
+
+class LittleThreeDragons(Pattern):
+    """Two dragon pongs or kongs and a pair of the third dragon."""
+
+    name = "little three dragons"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.pair in _DRAGONS and sum(1 for t in f.pong_tiles if t in _DRAGONS) == 2)
+
+
+class BigThreeDragons(Pattern):
+    """Pongs or kongs of all three dragons."""
+
+    name = "big three dragons"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(sum(1 for t in f.pong_tiles if t in _DRAGONS) == 3)
+
+
+class LittleFourJoys(Pattern):
+    """Three wind pongs or kongs and a pair of the fourth wind."""
+
+    name = "little four joys"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.pair in _WINDS and sum(1 for t in f.pong_tiles if t in _WINDS) == 3)
+
+
+class BigFourJoys(Pattern):
+    """Pongs or kongs of all four winds."""
+
+    name = "big four joys"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(sum(1 for t in f.pong_tiles if t in _WINDS) == 4)
+
+
+# --- Doubles for the Mah-Jongg hand ---------------------------------------------
+
+
+class ZeroPoints(Pattern):
+    """No points for sets, pairs and bonus tiles (or, by setting, no points but Mah-Jongg)."""
+
+    name = "zero-point hand"
+
+    def __init__(self, basis: str) -> None:
+        self.basis = basis
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        value = f.figure_points if self.basis == "figure_points" else f.points_except_mj
+        return _once(value == 0)
+
+
+class NoChow(Pattern):
+    """A standard hand without any chow."""
+
+    name = "no chow"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.chows == 0 and f.shape == "standard")
+
+
+class AllConcealed(Pattern):
+    """No set claimed from a discard (concealed kongs allowed); by default the
+    winning tile must be self-drawn (A-CORE-10)."""
+
+    name = "all sets concealed"
+
+    def __init__(self, requires_self_draw: bool) -> None:
+        self.requires_self_draw = requires_self_draw
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(is_concealed(f, self.requires_self_draw))
+
+
+def is_concealed(f: Facts, requires_self_draw: bool) -> bool:
+    """Whether every set is concealed and the win keeps it so."""
+    for _, _, concealed in f.sets:
+        if not concealed:
+            return False
+    ctx = f.summary.ctx
+    if ctx.self_drawn:
+        return True
+    return not requires_self_draw and f.win_in == -1
+
+
+class HalfFlush(Pattern):
+    """One suit plus honours (at least one of each)."""
+
+    name = "one suit with honours"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _once(s.n_suits == 1 and s.has_honours)
+
+
+class PureFlush(Pattern):
+    """Only tiles of one suit."""
+
+    name = "one suit only"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _once(s.n_suits == 1 and not s.has_honours)
+
+
+class AllMajors(Pattern):
+    """Only terminals and honours, with at least one terminal (A-DMJL-07)."""
+
+    name = "major tiles only"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _once(s.all_major and s.has_terminal)
+
+
+class AllHonours(Pattern):
+    """Only winds and dragons."""
+
+    name = "honours only"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.all_honours)
+
+
+class FromDeadWall(Pattern):
+    """The winning tile was a replacement tile from the dead wall."""
+
+    name = "winning tile from the dead wall"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.ctx.replacement)
+
+
+class LastTileDrawn(Pattern):
+    """Won with the last tile of the live wall, self-drawn."""
+
+    name = "won with the last tile of the wall"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.last_tile and ctx.self_drawn)
+
+
+class LastDiscard(Pattern):
+    """Won on the discard after the last tile of the wall."""
+
+    name = "won on the discard after the wall's end"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.last_tile and not ctx.self_drawn)
+
+
+class OriginalCall(Pattern):
+    """Mah-Jongg after a call at the beginning."""
+
+    name = "Mah-Jongg after a call at the beginning"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.ctx.original_call)
+
+
+# --- Limit hands ------------------------------------------------------------------
+
+
+class HeavensBlessing(Pattern):
+    """East complete right after the deal."""
+
+    name = "Heaven's blessing"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.first_turn and ctx.seat == Wind.EAST)
+
+
+class EarthsBlessing(Pattern):
+    """South, West or North wins on East's first discard."""
+
+    name = "Earth's blessing"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.first_turn and ctx.seat != Wind.EAST)
+
+
+class ConcealedPureSuit(Pattern):
+    """One suit, no honours, every set concealed."""
+
+    name = "concealed pure one-suit hand"
+
+    def __init__(self, requires_self_draw: bool) -> None:
+        self.requires_self_draw = requires_self_draw
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _once(s.n_suits == 1 and not s.has_honours and is_concealed(f, self.requires_self_draw))
+
+
+class HiddenTreasure(Pattern):
+    """Four concealed pongs or kongs, the winning tile self-drawn."""
+
+    name = "hidden treasure"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.concealed_pongs == 4 and f.summary.ctx.self_drawn)
+
+
+class HeadsAndTails(Pattern):
+    """Only suit 1s and 9s (A-DMJL-21)."""
+
+    name = "heads and tails"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.terminals_only)
+
+
+class WindingSnake(Pattern):
+    """DMJL: one suit; pongs of 1 and 9, a pair of 2, 5 or 8, two chows of the rest."""
+
+    name = "winding snake"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if s.n_suits != 1 or s.has_honours or f.pair < 0 or f.chows != 2:
+            return NONE
+        base = f.pair - f.pair % 9
+        pair = f.pair - base
+        if pair not in (1, 4, 7):
+            return NONE
+        ranks = [pair, pair]
+        ends = set()
+        for kind, tile, _ in f.sets:
+            r = tile - base
+            if kind == CHOW:
+                ranks.extend((r, r + 1, r + 2))
+            else:
+                ends.add(r)
+        return _once(ends == {0, 8} and sorted(ranks) == sorted([1, 2, 3, 4, 5, 6, 7, pair]))
+
+
+class WindingSnakeWikibooks(Pattern):
+    """Wikibooks: one suit; pongs of 1, 3, 5, 7 and a pair of 9, or of 3, 5, 7, 9 and a pair of 1."""
+
+    name = "winding snake"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if s.n_suits != 1 or s.has_honours or f.pair < 0 or f.chows or len(f.sets) != 4:
+            return NONE
+        base = f.pair - f.pair % 9
+        ranks = sorted(tile - base for _, tile, _ in f.sets)
+        pair = f.pair - base
+        return _once((ranks == [0, 2, 4, 6] and pair == 8) or (ranks == [2, 4, 6, 8] and pair == 0))
+
+
+class FourKongs(Pattern):
+    """Four kongs."""
+
+    name = "fourfold wealth (four kongs)"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.kongs == 4)
+
+
+class ThreeScholars(Pattern):
+    """Three dragon pongs or kongs, a fourth set and a pair; the fourth set must be
+    a pong or kong unless ``chow_ok``."""
+
+    name = "three great scholars"
+
+    def __init__(self, chow_ok: bool) -> None:
+        self.chow_ok = chow_ok
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        if f.pair < 0 or sum(1 for t in f.pong_tiles if t in _DRAGONS) != 3:
+            return NONE
+        return _once(self.chow_ok or f.chows == 0)
+
+
+class FourJoys(Pattern):
+    """Four wind pongs or kongs and any pair."""
+
+    name = "four blessings over the door"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.pair >= 0 and sum(1 for t in f.pong_tiles if t in _WINDS) == 4)
+
+
+class GreenHand(Pattern):
+    """Only green tiles: 2, 3, 4, 6, 8 bamboo and green dragons."""
+
+    name = "imperial green hand"
+    per_hand = True
+
+    def __init__(self, requires_dragons: bool) -> None:
+        self.requires_dragons = requires_dragons
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return _once(s.all_green and (s.green_dragons or not self.requires_dragons))
+
+
+class NineGates(Pattern):
+    """DMJL: concealed one-suit hand of 1112345678999 before the win, any tile of the suit wins."""
+
+    name = "nine lanterns"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        w = s.ctx.win_tile
+        if w is None or s.declared or s.n_suits != 1 or s.has_honours:
+            return NONE
+        base = w - w % 9
+        ranks = [s.counts[base + r] - (r == w - base) for r in range(9)]
+        return _once(ranks == [3, 1, 1, 1, 1, 1, 1, 1, 3])
+
+
+class NineLanterns(Pattern):
+    """Wikibooks: one suit, pongs of 1 and 9, a run 2-8, one tile doubled; concealed
+    (or with exposed chows inside 2-8 when ``easy``)."""
+
+    name = "nine lanterns"
+    per_hand = True
+
+    def __init__(self, easy: bool) -> None:
+        self.easy = easy
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if s.n_suits != 1 or s.has_honours:
+            return NONE
+        for kind, tile, concealed in s.declared:
+            if concealed or not self.easy or kind != CHOW or tile % 9 == 0 or tile % 9 == 6:
+                return NONE
+        base = next(i for i in range(27) if s.counts[i]) // 9 * 9
+        c = s.counts[base : base + 9]
+        if sum(c) != 14 or c[0] < 3 or c[8] < 3 or min(c[1:8]) < 1:
+            return NONE
+        return ONCE
+
+
+class ThirteenOrphans(Pattern):
+    """One of each major kind and a fourteenth major tile."""
+
+    name = "thirteen orphans"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.shape == "thirteen_orphans")
+
+
+class HeavenlyTwins(Pattern):
+    """Seven pairs of major tiles."""
+
+    name = "heavenly twins"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.shape == "seven_pairs" and all(IS_MAJOR[p] for p in f.pairs))
+
+
+class EarthlyTwins(Pattern):
+    """Any seven pairs."""
+
+    name = "earthly twins"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.shape == "seven_pairs")
+
+
+class HeavensLadder(Pattern):
+    """Four pongs or kongs of consecutive ranks in one suit and a pair of the rank
+    directly below or above them (A-WB-22)."""
+
+    name = "heaven's ladder"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        if f.chows or f.pair < 0 or len(f.pong_tiles) != 4 or f.pair >= HONOUR_START:
+            return NONE
+        tiles = sorted(f.pong_tiles)
+        low, high = tiles[0], tiles[3]
+        if high >= HONOUR_START or tiles != list(range(low, low + 4)):
+            return NONE
+        if low // 9 != high // 9 or low // 9 != f.pair // 9:
+            return NONE
+        return _once(f.pair in (low - 1, high + 1))
+
+
+class KongOnKong(Pattern):
+    """Won on the replacement tile of the second of two kongs in one turn."""
+
+    name = "kong upon kong"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        return _once(f.summary.ctx.kong_on_kong)
+
+
+class PlumBlossom(Pattern):
+    """Won with 5 circles drawn from the dead wall."""
+
+    name = "plucking the plum blossom from the roof"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.replacement and ctx.win_tile == _FIVE_P)
+
+
+class MoonFromSea(Pattern):
+    """Won with the last tile of the live wall, and it is 1 circle."""
+
+    name = "fetching the moon from the bottom of the sea"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.last_tile and ctx.self_drawn and ctx.win_tile == _ONE_P)
+
+
+class SupportingPillar(Pattern):
+    """Won by robbing a kong of 2 bamboo."""
+
+    name = "claiming a supporting pillar"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.robbing_kong and ctx.win_tile == _TWO_S)
+
+
+class NineTimes(Pattern):
+    """East's ninth Mah-Jongg in a row."""
+
+    name = "nine times Mah-Jongg"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        ctx = f.summary.ctx
+        return _once(ctx.nine_times and ctx.seat == Wind.EAST)

@@ -1,0 +1,446 @@
+"""The scorer: every arrangement of a hand, valued by a ruleset's table; the
+best one for the player wins (A-CORE-11).
+
+>>> from engine.hand import Hand
+>>> result = score(
+...     Hand.parse("234m 777z [555s] [678p] 99p"),
+...     WinContext.make(seat="S", prevailing="E", win="9p", self_drawn=True),
+... )
+>>> result.won, result.points, result.doubles, result.total
+(True, 38, 1, 76)
+>>> [line.name for line in result.items][:3]
+['exposed pong of simples [555s]', 'concealed pong of major tiles 777z', 'Mah-Jongg']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import InvalidHandError
+from engine.hand import Hand, MeldKind
+from engine.rulesets import Ruleset, get_ruleset
+from engine.scoring.context import WinContext
+from engine.scoring.facts import Facts, HandSummary, SetT
+from engine.scoring.patterns import Pattern
+from engine.scoring.tables import Item, Table, table_for
+from engine.settings import Settings
+from engine.shapes import is_thirteen_orphans, seven_pairs, standard_arrangements, waits
+from engine.tiles import N_KINDS, TILES, tiles_str
+
+CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a score sheet: what was found and what it is worth."""
+
+    name: str
+    points: int = 0
+    doubles: int = 0
+    code: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The value of one hand under one ruleset.
+
+    ``points`` is the base before doubling, ``total`` the value paid (capped at
+    the limit), ``uncapped`` the value before the cap; ``limit`` is true only
+    for a limit hand. ``points`` is the sum of the lines' points and
+    ``doubles`` the sum of their doubles.
+    """
+
+    ruleset: str
+    won: bool
+    points: int
+    doubles: int
+    limit: bool
+    total: int
+    uncapped: int
+    items: tuple[ScoreLine, ...]
+    arrangement: str
+    win_place: str = ""
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as the JSON object of ``mahjong score --json``."""
+        out: dict[str, Any] = {
+            "won": self.won,
+            "points": self.points,
+            "doubles": self.doubles,
+            "limit": self.limit,
+            "total": self.total,
+            "uncapped": self.uncapped,
+            "items": [{"name": i.name, "points": i.points, "doubles": i.doubles} for i in self.items],
+            "arrangement": self.arrangement,
+        }
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+def score(
+    hand: Hand,
+    ctx: WinContext | None = None,
+    *,
+    ruleset: str | Ruleset = "dmjl",
+    settings: Settings | Mapping[str, object] | None = None,
+) -> Score:
+    """Score ``hand``: a winning hand if it has 14 tiles (a kong counting 3), else a losing hand.
+
+    ``settings`` is a full :class:`Settings`, or a mapping of house-rule
+    overrides applied to the ruleset's defaults.
+
+    :raises SettingError: for an unknown ruleset or setting.
+    :raises InvalidHandError: for a winning tile that is not in the hand, or a
+        winning tile or flags given for a hand of fewer than 14 tiles.
+    """
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    st = settings if isinstance(settings, Settings) else rs.settings(settings)
+    table = table_for(rs.name, st)
+    ctx = ctx or WinContext()
+    if hand.tile_count == 14:
+        return _score_winner(hand, ctx, table)
+    if ctx.win_tile is not None or ctx.self_drawn or ctx.flags:
+        raise InvalidHandError(
+            f"the hand has {hand.tile_count} tiles, so it is scored as a losing hand, without a "
+            "winning tile, self-draw or flags; a winning hand has 14 tiles (a kong counting as 3)"
+        )
+    return _score_loser(hand, ctx, table, "")
+
+
+# --- Winners ---------------------------------------------------------------------
+
+
+def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
+    concealed = [0] * N_KINDS
+    for t in hand.concealed:
+        concealed[t] += 1
+    all_counts = hand.counts()
+    declared: tuple[SetT, ...] = tuple((m.kind, m.tile, m.concealed) for m in hand.melds)
+    summary = HandSummary(ctx, all_counts[:N_KINDS], tuple(hand.bonus), declared)
+    w = ctx.win_tile
+    meld_places: list[int] = []
+    if w is not None:
+        meld_places = [
+            i for i, m in enumerate(hand.melds) if not m.concealed and m.kind != KONG and w in m.tiles
+        ]
+        if not concealed[w] and not meld_places:
+            if any(w in m.tiles for m in hand.melds):
+                raise InvalidHandError(
+                    f"the winning tile {w} is only in a kong; a kong is never completed by the "
+                    "winning tile (the player draws a replacement after it)"
+                )
+            raise InvalidHandError(f"the winning tile {w} is not in the hand {hand}")
+        if ctx.self_drawn:
+            if not concealed[w]:
+                raise InvalidHandError(
+                    f"the winning tile {w} was self-drawn, so it must be among the concealed tiles, "
+                    "not inside an exposed meld"
+                )
+            meld_places = []
+
+    candidates: list[Facts] = []
+    only: dict[int, bool] = {}  # only-possible verdict by where the winning tile came from
+
+    def only_possible(source: int) -> bool:
+        if w is None or not table.only_possible_matters:
+            return False
+        got = only.get(source)
+        if got is None:
+            before = concealed[:]
+            held = all_counts[:N_KINDS]
+            held[w] -= 1
+            no_melds = not hand.melds
+            if source < 0:
+                before[w] -= 1
+            else:
+                for t in hand.melds[source].tiles:
+                    before[t] += 1
+                before[w] -= 1
+                no_melds = len(hand.melds) == 1
+            ws = waits(
+                before,
+                held=held,
+                thirteen_orphans=table.thirteen_orphans and no_melds,
+                seven_pairs_ok=table.seven_pairs and no_melds,
+                quad_as_two_pairs=table.quad_as_two_pairs,
+            )
+            got = only[source] = len(ws) == 1
+        return got
+
+    n_declared = len(declared)
+    for pair, arranged in standard_arrangements(concealed):
+        base = list(declared) + [(kind, tile, True) for kind, tile in arranged]
+        if w is None:
+            candidates.append(Facts(summary, winner=True, shape="standard", sets=base, pair=pair))
+            continue
+        if concealed[w]:
+            seen: set[tuple[int, int]] = set()
+            if pair == w:
+                candidates.append(
+                    Facts(
+                        summary,
+                        winner=True,
+                        shape="standard",
+                        sets=base,
+                        pair=pair,
+                        win_in=-1,
+                        only_possible=only_possible(-1),
+                    )
+                )
+            for j, (kind, tile) in enumerate(arranged):
+                if (kind, tile) in seen or not (tile == w or (kind == CHOW and tile <= w <= tile + 2)):
+                    continue
+                seen.add((kind, tile))
+                sets = base[:]
+                sets[n_declared + j] = (kind, tile, ctx.self_drawn)
+                candidates.append(
+                    Facts(
+                        summary,
+                        winner=True,
+                        shape="standard",
+                        sets=sets,
+                        pair=pair,
+                        win_in=n_declared + j,
+                        only_possible=only_possible(-1),
+                    )
+                )
+        for i in meld_places:
+            candidates.append(
+                Facts(
+                    summary,
+                    winner=True,
+                    shape="standard",
+                    sets=base,
+                    pair=pair,
+                    win_in=i,
+                    only_possible=only_possible(i),
+                )
+            )
+    if not hand.melds:
+        if table.thirteen_orphans and is_thirteen_orphans(concealed):
+            candidates.append(
+                Facts(
+                    summary, winner=True, shape="thirteen_orphans", sets=[], only_possible=only_possible(-1)
+                )
+            )
+        if table.seven_pairs:
+            pairs = seven_pairs(concealed, quad_as_two_pairs=table.quad_as_two_pairs)
+            if pairs is not None:
+                candidates.append(
+                    Facts(
+                        summary,
+                        winner=True,
+                        shape="seven_pairs",
+                        sets=[],
+                        pairs=pairs,
+                        only_possible=only_possible(-1),
+                    )
+                )
+    if not candidates:
+        return _score_loser(
+            hand,
+            WinContext(seat=ctx.seat, prevailing=ctx.prevailing),
+            table,
+            _why_not(hand, concealed, table),
+        )
+
+    cache: dict[int, tuple[str, ...]] = {}
+    best: tuple[int, int, int] | None = None
+    best_eval: _Eval | None = None
+    for f in candidates:
+        ev = _evaluate(f, table, table.items, cache)
+        key = (ev.total, ev.uncapped, -len(candidates))
+        if best is None or key > best:
+            best, best_eval = key, ev
+    assert best_eval is not None
+    return best_eval.to_score(table, won=True)
+
+
+def _why_not(hand: Hand, concealed: list[int], table: Table) -> str:
+    name = table.ruleset
+    if not hand.melds:
+        if is_thirteen_orphans(concealed) and not table.thirteen_orphans:
+            return f"thirteen orphans is not a winning hand in {name}"
+        if seven_pairs(concealed, quad_as_two_pairs=True) is not None and not table.seven_pairs:
+            return f"seven pairs is not a winning hand in {name} (setting seven_pairs)"
+    shapes = ["four sets and a pair"]
+    if table.thirteen_orphans:
+        shapes.append("thirteen orphans")
+    if table.seven_pairs:
+        shapes.append("seven pairs")
+    return f"the 14 tiles do not form {' or '.join(shapes)}"
+
+
+# --- Losers ----------------------------------------------------------------------
+
+
+def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Score:
+    concealed = [0] * N_KINDS
+    for t in hand.concealed:
+        concealed[t] += 1
+    declared: tuple[SetT, ...] = tuple((m.kind, m.tile, m.concealed) for m in hand.melds)
+    summary = HandSummary(ctx, hand.counts()[:N_KINDS], tuple(hand.bonus), declared)
+    sets = list(declared) + [(PONG, t, True) for t in range(N_KINDS) if concealed[t] >= 3]
+    pairs = [-1]
+    if table.loser_max_pairs:
+        pairs += [t for t in range(N_KINDS) if concealed[t] == 2]
+    cache: dict[int, tuple[str, ...]] = {}
+    best_eval: _Eval | None = None
+    for pair in pairs:
+        f = Facts(summary, winner=False, shape="partial", sets=sets, pair=pair)
+        ev = _evaluate(f, table, table.loser_items, cache)
+        if best_eval is None or ev.total > best_eval.total:
+            best_eval = ev
+    assert best_eval is not None
+    rest = concealed[:]
+    for _, tile, _ in sets[len(declared) :]:
+        rest[tile] -= 3
+    if best_eval.facts.pair >= 0:
+        rest[best_eval.facts.pair] -= 2
+    if not reason:
+        reason = (
+            f"a losing hand of {hand.tile_count} tiles: scored with its sets, one pair "
+            "and the doubles for all hands"
+        )
+    leftover = tiles_str(t for t in range(N_KINDS) for _ in range(rest[t]))
+    return best_eval.to_score(table, won=False, reason=reason, leftover=leftover)
+
+
+# --- Evaluation ------------------------------------------------------------------
+
+
+class _Eval:
+    __slots__ = (
+        "doubles",
+        "facts",
+        "is_limit",
+        "matched",
+        "or_better",
+        "points",
+        "share",
+        "share_item",
+        "total",
+        "uncapped",
+    )
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self.matched: list[tuple[Item, tuple[str, ...]]] = []
+        self.points = 0
+        self.doubles = 0
+        self.share = 0.0
+        self.share_item: Item | None = None
+        self.or_better = False
+        self.uncapped = 0
+        self.total = 0
+        self.is_limit = False
+
+    def to_score(self, table: Table, *, won: bool, reason: str = "", leftover: str = "") -> Score:
+        f = self.facts
+        arrangement = f.describe()
+        if leftover:
+            arrangement = f"{arrangement} {leftover}".strip()
+        if self.is_limit:
+            lines = []
+            for item, _ in self.matched:
+                if item.limit:
+                    value = self.total if item is self.share_item else 0
+                    lines.append(ScoreLine(item.name, value, 0, item.code))
+            lines.sort(key=lambda line: -line.points)
+            return Score(
+                table.ruleset,
+                won,
+                self.total,
+                0,
+                True,
+                self.total,
+                self.total,
+                tuple(lines),
+                arrangement,
+                f.win_place(),
+                reason,
+            )
+        lines = []
+        for item, details in self.matched:
+            if item.limit:
+                continue
+            for detail in details:
+                name = f"{item.name} {detail}" if detail else item.name
+                lines.append(ScoreLine(name, item.points, item.doubles, item.code))
+        return Score(
+            table.ruleset,
+            won,
+            self.points,
+            self.doubles,
+            False,
+            self.total,
+            self.uncapped,
+            tuple(lines),
+            arrangement,
+            f.win_place(),
+            reason,
+        )
+
+
+def _matches(pattern: Pattern, f: Facts, cache: dict[int, tuple[str, ...]]) -> tuple[str, ...]:
+    if pattern.per_hand:
+        key = id(pattern)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = pattern.match(f)
+        return got
+    return pattern.match(f)
+
+
+def _evaluate(f: Facts, table: Table, items: tuple[Item, ...], cache: dict[int, tuple[str, ...]]) -> _Eval:
+    ev = _Eval(f)
+    points = figure = mj = 0
+    for item in items:
+        if not item.points:
+            continue
+        m = _matches(item.pattern, f, cache)
+        if m:
+            ev.matched.append((item, m))
+            gained = item.points * len(m)
+            points += gained
+            if item.figure:
+                figure += gained
+            if item.mj_bonus:
+                mj += gained
+    f.figure_points = figure
+    f.points_except_mj = points - mj
+    doubles = 0
+    for item in items:
+        if item.doubles:
+            m = _matches(item.pattern, f, cache)
+            if m:
+                ev.matched.append((item, m))
+                doubles += item.doubles * len(m)
+        elif item.limit and f.winner:
+            m = _matches(item.pattern, f, cache)
+            if m:
+                ev.matched.append((item, m))
+                if item.limit > ev.share:
+                    ev.share = item.limit
+                    ev.share_item = item
+    ev.points = points
+    ev.doubles = doubles
+    ev.uncapped = points << doubles
+    capped = (
+        ev.uncapped if not f.winner and not table.limit_applies_to_losers else min(ev.uncapped, table.limit)
+    )
+    ev.total = capped
+    if ev.share_item is not None:
+        value = int(table.limit * ev.share)
+        if not ev.share_item.or_better or value >= capped:
+            ev.is_limit = True
+            ev.total = value
+            ev.uncapped = value
+    return ev
+
+
+__all__ = ["TILES", "Score", "ScoreLine", "WinContext", "score"]

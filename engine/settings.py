@@ -1,0 +1,233 @@
+"""House-rule settings: one flat, validated options object per table.
+
+Every setting of ../shared/RULES.md §4 that the engine implements is a field
+of :class:`Settings`, described by a :class:`SettingSpec` (its values, its
+meaning, the ambiguity it resolves). A ruleset supplies its own defaults
+(see :mod:`engine.rulesets`); a club overrides them with ``key=value`` pairs,
+which are checked against the spec before they are used or stored.
+
+>>> s = Settings().with_values({"limit": "300", "seven_pairs": "yes"})
+>>> s.limit, s.seven_pairs
+(300, True)
+>>> Settings().with_values({"limit": "lots"})
+Traceback (most recent call last):
+...
+engine.errors.SettingError: setting limit takes a whole number from 10 to 100000, not 'lots'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from engine.errors import SettingError
+
+
+@dataclass(frozen=True, slots=True)
+class SettingSpec:
+    """What one setting accepts and means."""
+
+    name: str
+    kind: type
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    ref: str = ""
+
+    def describe(self) -> str:
+        """What values the setting takes, in words."""
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is int:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        return "one of " + ", ".join(self.choices)
+
+    def convert(self, value: object) -> object:
+        """Turn ``value`` (a Python value or the text a person typed) into this setting's type.
+
+        :raises SettingError: naming the setting and what it accepts.
+        """
+        bad = SettingError(f"setting {self.name} takes {self.describe()}, not {value!r}")
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str):
+                low = value.strip().lower()
+                if low in ("true", "yes", "on", "1"):
+                    return True
+                if low in ("false", "no", "off", "0"):
+                    return False
+            raise bad
+        if self.kind is int:
+            if isinstance(value, bool):
+                raise bad
+            if isinstance(value, str):
+                try:
+                    value = int(value.strip())
+                except ValueError:
+                    raise bad from None
+            if not isinstance(value, int) or not self.minimum <= value <= self.maximum:
+                raise bad
+            return value
+        if not isinstance(value, str) or value.strip() not in self.choices:
+            raise bad
+        return value.strip()
+
+
+SPECS: Final[tuple[SettingSpec, ...]] = (
+    SettingSpec(
+        "limit",
+        int,
+        "value of a limit hand and cap of every hand",
+        minimum=10,
+        maximum=100000,
+        ref="A-DMJL-01, A-HB-02",
+    ),
+    SettingSpec("mj_bonus", int, "points for going Mah-Jongg", minimum=0, maximum=1000, ref="A-HB-01"),
+    SettingSpec(
+        "winning_tile_points",
+        bool,
+        "points for the winning tile (from the wall, only possible, completes a pair)",
+        ref="2.1.3",
+    ),
+    SettingSpec(
+        "winning_tile_points_cumulative",
+        bool,
+        "winning-tile points add up; false: only the highest counts",
+        ref="A-DMJL-03",
+    ),
+    SettingSpec("rob_kong_bonus", int, "points for robbing a kong", minimum=0, maximum=1000, ref="A-HB-06"),
+    SettingSpec(
+        "concealed_hand_doubles",
+        int,
+        "doubles for a winning hand with every set concealed",
+        minimum=0,
+        maximum=5,
+        ref="A-RU-21",
+    ),
+    SettingSpec(
+        "concealed_requires_self_draw",
+        bool,
+        "a hand counts as concealed only when the winning tile is self-drawn; "
+        "false: a discard completing only the pair keeps it concealed",
+        ref="A-CORE-10",
+    ),
+    SettingSpec(
+        "zero_point_basis",
+        str,
+        "what must be zero for the zero-point hand",
+        choices=("figure_points", "all_points_except_mj20"),
+        ref="A-DMJL-04",
+    ),
+    SettingSpec(
+        "flower_double_model",
+        str,
+        "how bonus tiles double",
+        choices=("dmjl", "per_category", "additive"),
+        ref="A-HB-03",
+    ),
+    SettingSpec("limit_hands", bool, "limit hands are scored at the limit", ref="2.6"),
+    SettingSpec(
+        "traditional_limit_hands", bool, "the traditional limit hands of Hua Bao §3.10", ref="A-HB-04"
+    ),
+    SettingSpec("seven_pairs", bool, "seven pairs is a winning shape", ref="A-DMJL-17"),
+    SettingSpec(
+        "seven_pairs_quad_as_two_pairs",
+        bool,
+        "four equal tiles may count as two pairs in seven pairs",
+        ref="A-WB-20",
+    ),
+    SettingSpec(
+        "earthly_value",
+        str,
+        "value of Earth's blessing",
+        choices=("limit", "half_limit", "half_limit_or_better"),
+        ref="A-DMJL-11, A-HB-10",
+    ),
+    SettingSpec(
+        "green_hand_requires_gd", bool, "the imperial green hand needs green dragons", ref="A-DMJL-22"
+    ),
+    SettingSpec("nine_lanterns_easy", bool, "nine lanterns may have exposed chows", ref="A-WB-21"),
+    SettingSpec("original_call", bool, "the 'call at the beginning' and its double", ref="A-DMJL-08"),
+    SettingSpec(
+        "nine_times_rule", bool, "East's ninth consecutive Mah-Jongg is a limit hand", ref="A-DMJL-13"
+    ),
+    SettingSpec("limit_applies_to_losers", bool, "the limit caps losing hands too", ref="A-CORE-16"),
+    SettingSpec(
+        "loser_max_pairs", int, "pairs a losing hand may count", minimum=0, maximum=1, ref="A-CORE-15"
+    ),
+    SettingSpec("bonus_tiles", bool, "flowers and seasons are in play (144 tiles)", ref="A-DMJL-27"),
+)
+
+SPEC_BY_NAME: Final = {spec.name: spec for spec in SPECS}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The house rules of one table. Defaults here are DMJL's; see :mod:`engine.rulesets`."""
+
+    limit: int = 500
+    mj_bonus: int = 20
+    winning_tile_points: bool = True
+    winning_tile_points_cumulative: bool = True
+    rob_kong_bonus: int = 0
+    concealed_hand_doubles: int = 1
+    concealed_requires_self_draw: bool = True
+    zero_point_basis: str = "figure_points"
+    flower_double_model: str = "dmjl"
+    limit_hands: bool = True
+    traditional_limit_hands: bool = False
+    seven_pairs: bool = False
+    seven_pairs_quad_as_two_pairs: bool = False
+    earthly_value: str = "limit"
+    green_hand_requires_gd: bool = False
+    nine_lanterns_easy: bool = False
+    original_call: bool = True
+    nine_times_rule: bool = True
+    limit_applies_to_losers: bool = True
+    loser_max_pairs: int = 1
+    bonus_tiles: bool = True
+
+    def with_values(self, values: Mapping[str, object]) -> Settings:
+        """A copy with ``values`` applied, each checked against its spec.
+
+        :raises SettingError: for an unknown name or a value the setting does not take.
+        """
+        changes: dict[str, object] = {}
+        for name, value in values.items():
+            spec = SPEC_BY_NAME.get(name)
+            if spec is None:
+                raise SettingError(f"there is no setting {name!r}; settings are: {', '.join(SPEC_BY_NAME)}")
+            changes[name] = spec.convert(value)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def as_dict(self) -> dict[str, object]:
+        """Every setting by name."""
+        return {spec.name: getattr(self, spec.name) for spec in SPECS}
+
+    def fingerprint(self) -> str:
+        """A short hash of every setting, so two tables can tell they played the same rules."""
+        text = json.dumps(self.as_dict(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def parse_assignments(pairs: list[str]) -> dict[str, str]:
+    """Read ``key=value`` strings (as typed on a command line) into a dict.
+
+    >>> parse_assignments(["limit=300", "mj_bonus = 20"])
+    {'limit': '300', 'mj_bonus': '20'}
+
+    :raises SettingError: for a string without ``=``.
+    """
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise SettingError(f"{pair!r} is not a setting; write name=value, like limit=300")
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,83 @@
+"""Settlement: who pays whom after a hand (RULES.md §1.14).
+
+Values are per seat, indexed ``E=0, S=1, W=2, N=3``. Every transfer is
+reported, and the nets always sum to zero.
+
+>>> result = settle([16, 76, 4, 0], winner=1)   # RULES.md EX-01
+>>> result.nets
+(-96, 304, -96, -112)
+>>> sum(result.nets)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.errors import SettingError
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment: ``payer`` pays ``amount`` to ``payee`` (seats), for ``reason``."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Every transfer of a hand and the net result per seat."""
+
+    transfers: tuple[Transfer, ...]
+    nets: tuple[int, ...]
+
+
+def settle(
+    values: Sequence[int],
+    *,
+    winner: int | None,
+    east: int = 0,
+    east_factor: int = 2,
+    loser_settlement: str = "differences",
+) -> Settlement:
+    """Settle a hand: the winner is paid by every loser (``pay_winner``), then the
+    losers pay each other the differences of their hand values
+    (``loser_differences``); East pays and receives ``east_factor`` times.
+
+    ``winner`` None settles a drawn hand with mutual differences among all
+    seats when ``loser_settlement`` is ``"differences"`` and nothing otherwise.
+
+    :raises SettingError: for an unknown ``loser_settlement``.
+    """
+    n = len(values)
+    transfers: list[Transfer] = []
+
+    def factor(a: int, b: int) -> int:
+        return east_factor if east in (a, b) else 1
+
+    if winner is not None:
+        for seat in range(n):
+            if seat != winner:
+                amount = values[winner] * factor(seat, winner)
+                if amount:
+                    transfers.append(Transfer(seat, winner, amount, "Mah-Jongg"))
+    if loser_settlement == "differences":
+        losers = [s for s in range(n) if s != winner]
+        for i, a in enumerate(losers):
+            for b in losers[i + 1 :]:
+                diff = values[a] - values[b]
+                if diff > 0:
+                    transfers.append(Transfer(b, a, diff * factor(a, b), "difference of hands"))
+                elif diff < 0:
+                    transfers.append(Transfer(a, b, -diff * factor(a, b), "difference of hands"))
+    elif loser_settlement != "none":
+        raise SettingError(f"loser_settlement takes differences or none, not {loser_settlement!r}")
+    nets = [0] * n
+    for t in transfers:
+        nets[t.payer] -= t.amount
+        nets[t.payee] += t.amount
+    return Settlement(tuple(transfers), tuple(nets))

@@ -1,0 +1,374 @@
+"""Tiles: the 34 playing kinds, the 8 bonus tiles, and their notation.
+
+A :class:`Tile` is a tile *kind* (there are four ``5p`` in a set, one ``1f``),
+not one physical tile; the wall (in :mod:`engine.wall`) numbers the physical
+tiles separately. A tile is a small ``int`` so that hand analysis can index
+count arrays with it directly:
+
+====== ======== ===============================================
+index  notation what
+====== ======== ===============================================
+0-8    1m-9m    characters (Wan, Zahl, Schrift)
+9-17   1p-9p    circles (Bing, Kreis, Lotus)
+18-26  1s-9s    bamboo (Tiao, Bambus)
+27-30  1z-4z    winds East, South, West, North (E S W N)
+31-33  5z-7z    dragons White, Green, Red (Wh G R, or B F C)
+34-37  1f-4f    flowers plum, orchid, chrysanthemum, bamboo
+38-41  5f-8f    seasons spring, summer, autumn, winter
+====== ======== ===============================================
+
+>>> Tile.parse("5p")
+Tile.parse('5p')
+>>> str(Tile.parse("R"))
+'7z'
+>>> tiles_str(sorted_tiles(parse_tiles("EEE123m")))
+'123m111z'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import Final
+
+from engine.errors import NotationError
+
+# --- Vocabulary -------------------------------------------------------------
+
+SUIT_LETTERS: Final = "mpszf"
+"""Suit letters in canonical order: characters, circles, bamboo, honours, bonus."""
+
+N_KINDS: Final = 34
+"""Number of playing tile kinds (suits and honours); four copies of each."""
+
+N_ALL: Final = 42
+"""Number of tile kinds including the eight bonus tiles (one copy each)."""
+
+MAN, PIN, SOU = 0, 9, 18
+"""Index of the 1 of each suit: characters, circles, bamboo."""
+
+HONOUR_START: Final = 27
+"""Index of ``1z`` (East); honours run to 33 (``7z``, Red)."""
+
+BONUS_START: Final = 34
+"""Index of ``1f`` (plum); bonus tiles run to 41 (``8f``, winter)."""
+
+
+class Wind(IntEnum):
+    """A seat or prevailing wind. Play runs East, South, West, North."""
+
+    EAST = 0
+    SOUTH = 1
+    WEST = 2
+    NORTH = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter name: ``E``, ``S``, ``W`` or ``N``."""
+        return "ESWN"[self]
+
+    @property
+    def tile(self) -> Tile:
+        """The honour tile of this wind (``1z`` for East)."""
+        return TILES[HONOUR_START + self]
+
+    @classmethod
+    def parse(cls, text: str) -> Wind:
+        """Read a wind from ``E``/``S``/``W``/``N``, its name or ``1z``-``4z``.
+
+        >>> Wind.parse("s"), Wind.parse("North")
+        (<Wind.SOUTH: 1>, <Wind.NORTH: 3>)
+        """
+        key = text.strip().lower()
+        for wind in cls:
+            if key in (wind.letter.lower(), wind.name.lower(), f"{wind + 1}z"):
+                return wind
+        raise NotationError(f"{text!r} is not a wind: use E, S, W or N (or East, South, West, North)")
+
+
+_SUIT_NAMES: Final = {"m": "characters", "p": "circles", "s": "bamboo"}
+_HONOUR_NAMES: Final = (
+    "East wind",
+    "South wind",
+    "West wind",
+    "North wind",
+    "White dragon",
+    "Green dragon",
+    "Red dragon",
+)
+_BONUS_NAMES: Final = (
+    "Plum",
+    "Orchid",
+    "Chrysanthemum",
+    "Bamboo flower",
+    "Spring",
+    "Summer",
+    "Autumn",
+    "Winter",
+)
+
+#: Honour letters people type, and the tile index each stands for.
+HONOUR_LETTERS: Final = {
+    "E": 27,
+    "S": 28,
+    "W": 29,
+    "N": 30,
+    "Wh": 31,
+    "B": 31,
+    "G": 32,
+    "F": 32,
+    "R": 33,
+    "C": 33,
+}
+
+
+class Tile(int):
+    """One tile kind, an ``int`` from 0 to 41 with a notation that round-trips.
+
+    Tiles are interned: ``Tile(5) is Tile(5)``. Use :meth:`parse` to read one
+    and ``str(tile)`` to print it.
+
+    >>> t = Tile.parse("9s")
+    >>> int(t), str(t), t.suit, t.rank, t.is_terminal, t.name
+    (26, '9s', 's', 9, True, '9 bamboo')
+    >>> Tile.parse(str(t)) is t
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Tile:
+        if type(index) is not int or not 0 <= index < N_ALL:
+            raise NotationError(f"tile index {index!r} is not a whole number from 0 to 41")
+        return TILES[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read exactly one tile: ``5p``, ``7z``, ``R``, ``1f``.
+
+        :raises NotationError: if ``text`` is not exactly one tile.
+        """
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise NotationError(f"{text!r} is {len(tiles)} tiles; expected exactly one, like 5p")
+        return tiles[0]
+
+    def __repr__(self) -> str:
+        return f"Tile.parse('{self}')"
+
+    def __str__(self) -> str:
+        return _NOTATION[self]
+
+    @property
+    def suit(self) -> str:
+        """Suit letter: ``m``, ``p``, ``s``, ``z`` (honours) or ``f`` (bonus)."""
+        return _NOTATION[self][1]
+
+    @property
+    def rank(self) -> int:
+        """Number within the suit letter: 1-9, 1-7 for ``z``, 1-8 for ``f``."""
+        return int(_NOTATION[self][0])
+
+    @property
+    def name(self) -> str:
+        """English name, for people: ``'5 circles'``, ``'Red dragon'``, ``'Plum'``."""
+        if self < HONOUR_START:
+            return f"{self.rank} {_SUIT_NAMES[self.suit]}"
+        if self < BONUS_START:
+            return _HONOUR_NAMES[self - HONOUR_START]
+        return _BONUS_NAMES[self - BONUS_START]
+
+    @property
+    def is_suit(self) -> bool:
+        """Characters, circles or bamboo."""
+        return self < HONOUR_START
+
+    @property
+    def is_simple(self) -> bool:
+        """A suit tile 2-8."""
+        return IS_SIMPLE[self]
+
+    @property
+    def is_terminal(self) -> bool:
+        """A suit tile 1 or 9."""
+        return IS_TERMINAL[self]
+
+    @property
+    def is_honour(self) -> bool:
+        """A wind or a dragon."""
+        return HONOUR_START <= self < BONUS_START
+
+    @property
+    def is_major(self) -> bool:
+        """A terminal or an honour (DMJL: *Hauptziegel*)."""
+        return IS_MAJOR[self]
+
+    @property
+    def is_wind(self) -> bool:
+        """East, South, West or North."""
+        return HONOUR_START <= self < HONOUR_START + 4
+
+    @property
+    def is_dragon(self) -> bool:
+        """White, Green or Red dragon."""
+        return HONOUR_START + 4 <= self < BONUS_START
+
+    @property
+    def is_bonus(self) -> bool:
+        """A flower or a season."""
+        return self >= BONUS_START
+
+    @property
+    def is_green(self) -> bool:
+        """One of ``2s 3s 4s 6s 8s 6z``, the tiles of the imperial green hand."""
+        return IS_GREEN[self]
+
+    @property
+    def bonus_wind(self) -> Wind:
+        """The seat wind a bonus tile belongs to: flower n and season n+4 to wind n.
+
+        >>> Tile.parse("8f").bonus_wind
+        <Wind.NORTH: 3>
+        """
+        if not self.is_bonus:
+            raise NotationError(f"{self} is not a bonus tile (1f-8f)")
+        return Wind((self - BONUS_START) % 4)
+
+
+def _notation(index: int) -> str:
+    if index < HONOUR_START:
+        return f"{index % 9 + 1}{'mps'[index // 9]}"
+    if index < BONUS_START:
+        return f"{index - HONOUR_START + 1}z"
+    return f"{index - BONUS_START + 1}f"
+
+
+_NOTATION: Final = tuple(_notation(i) for i in range(N_ALL))
+IS_TERMINAL: Final = tuple(i < HONOUR_START and i % 9 in (0, 8) for i in range(N_ALL))
+IS_SIMPLE: Final = tuple(i < HONOUR_START and 0 < i % 9 < 8 for i in range(N_ALL))
+IS_MAJOR: Final = tuple(IS_TERMINAL[i] or HONOUR_START <= i < BONUS_START for i in range(N_ALL))
+IS_GREEN: Final = tuple(i in (19, 20, 21, 23, 25, 32) for i in range(N_ALL))
+
+TILES: Final[tuple[Tile, ...]] = tuple(int.__new__(Tile, i) for i in range(N_ALL))
+"""Every tile kind, indexed by its number."""
+
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = TILES[HONOUR_START:BONUS_START]
+WINDS: Final = TILES[HONOUR_START : HONOUR_START + 4]
+DRAGONS: Final = TILES[HONOUR_START + 4 : BONUS_START]
+FLOWERS: Final = TILES[BONUS_START : BONUS_START + 4]
+SEASONS: Final = TILES[BONUS_START + 4 : N_ALL]
+MAJORS: Final = tuple(t for t in TILES if t.is_major)
+"""The 13 major kinds: 1 and 9 of each suit, four winds, three dragons."""
+
+
+# --- Notation ---------------------------------------------------------------
+
+_RANK_LIMITS: Final = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+_SUIT_BASE: Final = {"m": MAN, "p": PIN, "s": SOU, "z": HONOUR_START, "f": BONUS_START}
+_ACCEPTED: Final = (
+    "digits 1-9 followed by a suit letter (m characters, p circles, s bamboo, "
+    "z honours 1-7, f bonus 1-8), or honour letters E S W N, Wh G R (or B F C)"
+)
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Read a run of tiles with no spaces, in the order written.
+
+    Digits before a suit letter share it (``123m``); honour letters stand
+    alone (``EEE``, ``WhWh``, ``RGB``).
+
+    >>> [str(t) for t in parse_tiles("19m1z5zN")]
+    ['1m', '9m', '1z', '5z', '4z']
+
+    :raises NotationError: naming the offending characters and what is accepted.
+    """
+    tiles: list[Tile] = []
+    digits = ""
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isdigit():
+            digits += ch
+            i += 1
+            continue
+        if ch in _RANK_LIMITS:
+            if not digits:
+                raise NotationError(
+                    f"in {text!r}: the suit letter {ch!r} at position {i + 1} has no "
+                    f"digits before it; write e.g. 123{ch}"
+                )
+            limit = _RANK_LIMITS[ch]
+            for d in digits:
+                rank = int(d)
+                if not 1 <= rank <= limit:
+                    extra = " (red fives are not used)" if rank == 0 and ch in "mps" else ""
+                    raise NotationError(
+                        f"in {text!r}: {d}{ch} is not a tile; {ch} tiles run 1{ch} to {limit}{ch}{extra}"
+                    )
+                tiles.append(TILES[_SUIT_BASE[ch] + rank - 1])
+            digits = ""
+            i += 1
+            continue
+        if digits:
+            raise NotationError(
+                f"in {text!r}: the digits {digits!r} need a suit letter after them (m, p, s, z or f)"
+            )
+        two = text[i : i + 2]
+        if two == "Wh":
+            tiles.append(TILES[HONOUR_LETTERS[two]])
+            i += 2
+            continue
+        if ch in HONOUR_LETTERS:
+            tiles.append(TILES[HONOUR_LETTERS[ch]])
+            i += 1
+            continue
+        hint = ""
+        if ch.upper() in HONOUR_LETTERS and ch.islower():
+            hint = " (honour letters are upper case)"
+        raise NotationError(
+            f"in {text!r}: {ch!r} at position {i + 1} is not a tile{hint}; expected {_ACCEPTED}"
+        )
+    if digits:
+        raise NotationError(
+            f"in {text!r}: the digits {digits!r} at the end need a suit letter (m, p, s, z or f)"
+        )
+    if not tiles:
+        raise NotationError(f"{text!r} holds no tiles; expected {_ACCEPTED}")
+    return tiles
+
+
+def tiles_str(tiles: Iterable[int]) -> str:
+    """Print tiles compactly in the order given; neighbours of one suit share its letter.
+
+    >>> tiles_str(parse_tiles("1m2m3m5p5p"))
+    '123m55p'
+    """
+    out: list[str] = []
+    last = ""
+    for t in tiles:
+        note = _NOTATION[t]
+        if note[1] != last and last:
+            out.append(last)
+        out.append(note[0])
+        last = note[1]
+    if last:
+        out.append(last)
+    return "".join(out)
+
+
+def sorted_tiles(tiles: Iterable[int]) -> tuple[Tile, ...]:
+    """Tiles in canonical order (by index): characters, circles, bamboo, honours, bonus."""
+    return tuple(TILES[t] for t in sorted(tiles))
+
+
+def counts_of(tiles: Sequence[int] | Iterable[int]) -> list[int]:
+    """A 42-long list: how many of each tile kind ``tiles`` holds.
+
+    >>> counts_of(parse_tiles("55p"))[Tile.parse("5p")]
+    2
+    """
+    counts = [0] * N_ALL
+    for t in tiles:
+        counts[t] += 1
+    return counts

@@ -1,0 +1,415 @@
+"""RULES.md §5.1-§5.2: every worked example of dmjl and huabao, to the chip.
+
+Each case gives the winner's hand and expected points, doubles and total,
+each loser's hand and value, and the settlement nets (E, S, W, N). Losers'
+hands hold their scoring elements plus singles that form nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from engine.hand import Hand
+from engine.scoring import WinContext, score
+from engine.settlement import settle
+from engine.tiles import Wind
+
+SEATS = "ESWN"
+
+
+@dataclass
+class Example:
+    ruleset: str
+    prevailing: str
+    winner: str
+    hand: str
+    win: str | None
+    self_drawn: bool
+    expect: tuple[int, int, int, bool]  # points, doubles, total, limit
+    losers: dict[str, tuple[str, int]]
+    nets: tuple[int, int, int, int]
+    flags: list[str] = field(default_factory=list)
+    settings: dict[str, object] = field(default_factory=dict)
+
+
+JUNK = "1m 4m 7m 2p 5p 8p 3s 6s 9s 7z"  # ten singles that form nothing
+
+EXAMPLES = [
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "S",
+            "[555s] 777z 234m [678p] 99p",
+            "9p",
+            True,
+            (38, 1, 76, False),
+            {
+                "E": ("[111z] " + JUNK, 16),
+                "W": ("333m 1p 4p 7p 2s 5s 8s 1z 2z 6z 7z", 4),
+                "N": (JUNK + " 1z 2z 3z", 0),
+            },
+            (-96, 304, -96, -112),
+        ),
+        id="EX-01-basic-non-east-winner",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "E",
+            "[111z] [888m] [333s] 111p 55s",
+            "5s",
+            False,
+            (40, 3, 320, False),
+            {
+                "S": (JUNK + " 1z 2z 3z", 0),
+                "W": ("[777z] " + JUNK.replace(" 7z", " 1z"), 8),
+                "N": ("[9999m] 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z", 16),
+            },
+            (1920, -664, -640, -616),
+        ),
+        id="EX-02-east-wins-no-chow",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "S",
+            "W",
+            "1s 9s 1m 1p 9p 1z 2z 3z 4z 7z 6z 5z 5z 9m 3f",
+            "9m",
+            False,
+            (500, 0, 500, True),
+            {"S": ("[222z] " + JUNK, 16), "E": (JUNK + " 1z 2z 3z", 0), "N": (JUNK + " 1z 2z 3z", 0)},
+            (-1032, -452, 2000, -516),
+        ),
+        id="EX-03-thirteen-orphans-limit",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "W",
+            "S",
+            "[777z] 666z [456s] 789p 55z 2f",
+            "7p",
+            False,
+            (40, 3, 320, False),
+            {
+                "E": (JUNK + " 1z 2z 3z", 0),
+                "W": ("999s 1m 4m 7m 2p 5p 8p 3s 6s 1z 2z", 8),
+                "N": (JUNK + " 1z 2z 3z", 0),
+            },
+            (-656, 1280, -296, -328),
+        ),
+        id="EX-04-little-three-dragons-single-own-bonus",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "W",
+            "[123m] [444z] 456s 456p 88m",
+            "5p",
+            False,
+            (26, 1, 52, False),
+            {
+                "E": (JUNK + " 1z 2z 3z", 0),
+                "S": (JUNK + " 1z 2z 3z", 0),
+                "N": ("[555p] " + JUNK.replace("5p", "1p"), 2),
+            },
+            (-108, -54, 208, -46),
+            flags=["robbing-kong"],
+        ),
+        id="EX-05-robbing-the-kong",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "S",
+            "N",
+            "[123s] [555s] 999s 678s 22s",
+            "2s",
+            True,
+            (36, 3, 288, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "ESW"},
+            (-576, -288, -288, 1152),
+        ),
+        id="EX-06-one-suit-only",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "S",
+            "234s [567p] 345m 678m 99p",
+            "8m",
+            False,
+            (20, 1, 40, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-80, 160, -40, -40),
+        ),
+        id="EX-07-zero-point-hand",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "S",
+            "234s [567p] 345m 678m 99p",
+            "8m",
+            True,
+            (22, 1, 44, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-88, 176, -44, -44),
+        ),
+        id="EX-07-variant-self-drawn",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "S",
+            "234s [567p] 345m 678m 99p",
+            "8m",
+            True,
+            (22, 0, 22, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-44, 88, -22, -22),
+            settings={"zero_point_basis": "all_points_except_mj20"},
+        ),
+        id="EX-07-variant-all-points-basis",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "S",
+            "E",
+            "(4444m) 777s 111p [234p] 22z",
+            "7s",
+            True,
+            (52, 2, 208, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "SWN"},
+            (1248, -416, -416, -416),
+            flags=["replacement"],
+        ),
+        id="EX-08-concealed-kong-replacement-win",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "S",
+            "[777z] [666z] 555z [345s] 66m",
+            "6m",
+            False,
+            (40, 5, 500, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-1000, 2000, -500, -500),
+        ),
+        id="EX-09-big-three-dragons-with-chow-capped",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "N",
+            "W",
+            "[444m] 666s [789p] 123s 44z 1f 2f 3f 4f 7f",
+            "4z",
+            False,
+            (54, 2, 216, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "ESN"},
+            (-432, -216, 864, -216),
+        ),
+        id="EX-10-bonus-tiles",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "E",
+            "S",
+            "[555s] 777z 234m [678p] 99p",
+            "9p",
+            True,
+            (20, 1, 40, False),
+            {
+                "E": ("[111z] " + JUNK, 16),
+                "W": ("333m 1p 4p 7p 2s 5s 8s 1z 2z 6z 7z", 4),
+                "N": (JUNK + " 1z 2z 3z", 0),
+            },
+            (-24, 160, -60, -76),
+        ),
+        id="EX-11-huabao-ex01-hand",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "E",
+            "S",
+            "[555s] 777z 234m [678p] 99p",
+            "9p",
+            True,
+            (30, 1, 60, False),
+            {
+                "E": ("[111z] " + JUNK, 16),
+                "W": ("333m 1p 4p 7p 2s 5s 8s 1z 2z 6z 7z", 4),
+                "N": (JUNK + " 1z 2z 3z", 0),
+            },
+            (-64, 240, -80, -96),
+            settings={"mj_bonus": 20},
+        ),
+        id="EX-11-variant-mj-bonus-20",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "W",
+            "W",
+            "[333z] [222p] 345p [789p] 77z",
+            "7z",
+            False,
+            (18, 3, 144, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "ESN"},
+            (-288, -144, 576, -144),
+        ),
+        id="EX-12-huabao-half-flush-own-prevailing-wind",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "E",
+            "E",
+            "111m [555m] 234m 678m 99m",
+            "9m",
+            True,
+            (20, 3, 160, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "SWN"},
+            (960, -320, -320, -320),
+        ),
+        id="EX-13-huabao-pure-flush-east",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "E",
+            "N",
+            "[666s] 888p [123m] 456s 22p 1f 2f 3f 4f 8f",
+            "2p",
+            False,
+            (36, 3, 288, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "ESW"},
+            (-576, -288, -288, 1152),
+            settings={"bonus_tiles": True},
+        ),
+        id="EX-14-huabao-bouquet-per-category",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "E",
+            "N",
+            "[666s] 888p [123m] 456s 22p 1f 2f 3f 4f 8f",
+            "2p",
+            False,
+            (36, 4, 500, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "ESW"},
+            (-1000, -500, -500, 2000),
+            settings={"bonus_tiles": True, "flower_double_model": "additive"},
+        ),
+        id="EX-14-variant-additive",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "E",
+            "S",
+            "123s 456m 777p 345p 99s",
+            "9s",
+            False,
+            (250, 0, 250, True),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-500, 1000, -250, -250),
+            flags=["first-turn"],
+        ),
+        id="EX-15-huabao-earths-blessing-half-limit",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "S",
+            "N",
+            "[777z] 999m [123p] 456s 77m",
+            "5s",
+            False,
+            (32, 1, 64, False),
+            {
+                "E": ("[555s] [666z] 1m 4m 7m 2p 5p 8p 9s", 12),
+                "S": ("222z " + JUNK, 32),
+                "W": (JUNK + " 1z 2z 3z", 0),
+            },
+            (-144, 8, -120, 256),
+            flags=["robbing-kong"],
+        ),
+        id="EX-16-huabao-robbing-the-kong",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "S",
+            "S",
+            "222z [666z] [555z] [123s] 55s",
+            "5s",
+            False,
+            (26, 5, 300, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-600, 1200, -300, -300),
+            settings={"limit": 300},
+        ),
+        id="EX-17-huabao-limit-300",
+    ),
+    pytest.param(
+        Example(
+            "huabao",
+            "S",
+            "S",
+            "222z [666z] [555z] [123s] 55s",
+            "5s",
+            False,
+            (26, 5, 500, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-1000, 2000, -500, -500),
+        ),
+        id="EX-17-variant-limit-500",
+    ),
+]
+
+
+@pytest.mark.parametrize("ex", EXAMPLES)
+def test_worked_example(ex: Example) -> None:
+    ctx = WinContext.make(
+        seat=ex.winner, prevailing=ex.prevailing, win=ex.win, self_drawn=ex.self_drawn, flags=ex.flags
+    )
+    result = score(Hand.parse(ex.hand), ctx, ruleset=ex.ruleset, settings=ex.settings)
+    assert result.won, result.reason
+    assert (result.points, result.doubles, result.total, result.limit) == ex.expect, result.items
+    assert sum(i.points for i in result.items) == result.points
+    assert sum(i.doubles for i in result.items) == result.doubles
+
+    values = [0, 0, 0, 0]
+    values[SEATS.index(ex.winner)] = result.total
+    for seat, (hand, expected) in ex.losers.items():
+        loser = score(
+            Hand.parse(hand),
+            WinContext.make(seat=seat, prevailing=ex.prevailing),
+            ruleset=ex.ruleset,
+            settings=ex.settings,
+        )
+        assert not loser.won
+        assert loser.total == expected, (seat, loser.items)
+        values[SEATS.index(seat)] = loser.total
+    assert set(ex.losers) | {ex.winner} == set(SEATS)
+
+    result_settle = settle(values, winner=SEATS.index(ex.winner), east=Wind.EAST)
+    assert result_settle.nets == ex.nets
+    assert sum(result_settle.nets) == 0
