@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -169,11 +169,16 @@ class Hand:
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
     bonus: tuple[Tile, ...] = ()
+    kind_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", sorted_tiles(self.concealed))
         object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
         object.__setattr__(self, "bonus", sorted_tiles(self.bonus))
+        tiles: list[Tile] = list(self.concealed) + list(self.bonus)
+        for meld in self.melds:
+            tiles.extend(meld.tiles)
+        object.__setattr__(self, "kind_counts", tuple(counts_of(tiles)))
         self.validate()
 
     @property
@@ -183,10 +188,7 @@ class Hand:
 
     def counts(self) -> list[int]:
         """How many of each of the 42 kinds the hand holds, melds and bonus tiles included."""
-        tiles: list[Tile] = list(self.concealed) + list(self.bonus)
-        for meld in self.melds:
-            tiles.extend(meld.tiles)
-        return counts_of(tiles)
+        return list(self.kind_counts)
 
     def validate(self) -> None:
         """Check that the hand could exist in one tile set.
@@ -216,8 +218,8 @@ class Hand:
                 f"the hand has {self.tile_count} tiles (a kong counting as 3); "
                 "a hand has at most 14, bonus tiles not counted"
             )
-        if self.tile_count == 0:
-            raise InvalidHandError("the hand has no tiles besides bonus tiles")
+        if self.tile_count == 0 and not self.bonus:
+            raise InvalidHandError("the hand has no tiles")
 
     def __str__(self) -> str:
         parts = []

@@ -30,7 +30,9 @@ class Ruleset:
 
         :raises SettingError: for an unknown setting or a value it does not take.
         """
-        return self.defaults.with_values(overrides or {})
+        if not overrides:
+            return self.defaults
+        return self.defaults.with_values(overrides)
 
 
 DMJL: Final = Ruleset(

@@ -91,6 +91,21 @@ def _split(c: list[int], r: int, pair: int, sets: list[tuple[MeldKind, int]], ou
         c[r] += 2
 
 
+_PLACED: dict[tuple[int, int], tuple[_SuitDecomp, ...]] = {}
+
+
+def _placed_decompositions(key: int, base: int) -> tuple[_SuitDecomp, ...]:
+    """Decompositions of one suit with tile indices (not ranks); cached."""
+    got = _PLACED.get((key, base))
+    if got is None:
+        got = tuple(
+            (p + base if p >= 0 else -1, tuple((k, r + base) for k, r in sets))
+            for p, sets in suit_decompositions(key)
+        )
+        _PLACED[(key, base)] = got
+    return got
+
+
 def suit_mode(key: int) -> int:
     """Bit 0: the suit splits into sets only; bit 1: into sets and one pair (cached)."""
     mode = _MODES.get(key)
@@ -130,15 +145,15 @@ def is_standard_complete(counts: Sequence[int]) -> bool:
 
 def standard_arrangements(counts: Sequence[int]) -> list[Arrangement]:
     """Every arrangement of the concealed counts into sets and exactly one pair."""
-    per_group: list[list[_SuitDecomp]] = []
+    per_group: list[tuple[_SuitDecomp, ...]] = []
     for base in (0, 9, 18):
         key = suit_key(counts, base)
         if key == 0:
             continue
-        ds = suit_decompositions(key)
+        ds = _placed_decompositions(key, base)
         if not ds:
             return []
-        per_group.append([(p + base if p >= 0 else -1, tuple((k, r + base) for k, r in s)) for p, s in ds])
+        per_group.append(ds)
     honour_sets: list[tuple[MeldKind, int]] = []
     honour_pair = -1
     for i in range(HONOUR_START, N_KINDS):
@@ -203,8 +218,12 @@ def waits(
     thirteen_orphans: bool = False,
     seven_pairs_ok: bool = False,
     quad_as_two_pairs: bool = False,
+    stop_after: int = 0,
 ) -> list[Tile]:
     """The tile kinds that complete the concealed counts (one tile short of complete).
+
+    With ``stop_after`` n > 0, stop looking once n standard-shape waits are
+    found (enough to tell a single wait from several).
 
     ``held`` counts every tile the player holds (concealed and melds); a kind
     he holds all four of is no wait. By default ``held`` is ``counts``.
@@ -218,20 +237,21 @@ def waits(
     if held is None:
         held = counts
     found: list[Tile] = []
-    modes = [suit_mode(suit_key(counts, b)) for b in (0, 9, 18)]
+    keys = [suit_key(counts, b) for b in (0, 9, 18)]
+    modes = [suit_mode(k) for k in keys]
     honour = [_honour_mode(counts[i]) for i in range(HONOUR_START, N_KINDS)]
     for s, base in enumerate((0, 9, 18)):
-        key = suit_key(counts, base)
+        key = keys[s]
         if key == 0:
             continue  # one tile alone in a suit completes nothing
         rest = _pair_counts(modes[:s] + modes[s + 1 :] + honour)
         if not rest:
             continue
-        for r in range(9):
-            if held[base + r] >= 4 or not _near(counts, base, r):
-                continue
-            if _one_pair(rest, suit_mode(key + _ONE[r])):
+        for r, mode in enumerate(_suit_wait_modes(key)):
+            if mode and held[base + r] < 4 and _one_pair(rest, mode):
                 found.append(TILES[base + r])
+                if len(found) == stop_after:
+                    return found
     for h in range(7):
         i = HONOUR_START + h
         if held[i] >= 4 or counts[i] == 0:
@@ -239,29 +259,57 @@ def waits(
         rest = _pair_counts(modes + honour[:h] + honour[h + 1 :])
         if _one_pair(rest, _honour_mode(counts[i] + 1)):
             found.append(TILES[i])
-    if thirteen_orphans or seven_pairs_ok:
-        extra = set(found)
-        trial = list(counts[:N_KINDS])
-        for i in range(N_KINDS):
-            if held[i] >= 4 or TILES[i] in extra:
-                continue
-            trial[i] += 1
-            if (thirteen_orphans and is_thirteen_orphans(trial)) or (
-                seven_pairs_ok and seven_pairs(trial, quad_as_two_pairs=quad_as_two_pairs) is not None
-            ):
-                extra.add(TILES[i])
-            trial[i] -= 1
-        found = sorted(extra)
+    extra: list[int] = []
+    if thirteen_orphans:
+        extra += _orphan_waits(counts)
+    if seven_pairs_ok:
+        odd = [i for i in range(N_KINDS) if counts[i] % 2]
+        if len(odd) == 1:
+            trial = list(counts[:N_KINDS])
+            trial[odd[0]] += 1
+            if seven_pairs(trial, quad_as_two_pairs=quad_as_two_pairs) is not None:
+                extra.append(odd[0])
+    if extra:
+        found = sorted(set(found) | {TILES[i] for i in extra if held[i] < 4})
     return found
+
+
+def _orphan_waits(counts: Sequence[int]) -> list[int]:
+    """Waits for thirteen orphans: the missing major, or all 13 when all are single."""
+    if sum(counts[i] for i in _MAJOR_INDICES) != 13 or sum(counts[:N_KINDS]) != 13:
+        return []
+    missing = []
+    pairs = 0
+    for i in _MAJOR_INDICES:
+        c = counts[i]
+        if c == 0:
+            missing.append(i)
+        elif c == 2:
+            pairs += 1
+        elif c > 2:
+            return []
+    if pairs == 0 and not missing:
+        return list(_MAJOR_INDICES)
+    if pairs == 1 and len(missing) == 1:
+        return missing
+    return []
+
+
+_WAIT_MODES: dict[int, tuple[int, ...]] = {}
+
+
+def _suit_wait_modes(key: int) -> tuple[int, ...]:
+    """For each rank, the suit's mode after adding one tile of it (0: cannot help); cached."""
+    got = _WAIT_MODES.get(key)
+    if got is None:
+        c = _decode(key)
+        got = tuple(
+            suit_mode(key + _ONE[r]) if c[r] < 4 and any(c[max(0, r - 2) : r + 3]) else 0 for r in range(9)
+        )
+        _WAIT_MODES[key] = got
+    return got
 
 
 def _one_pair(rest: int, mode: int) -> bool:
     """Whether a group in ``mode`` and the rest (pair-count set) make exactly one pair."""
     return bool((rest & 1 and mode & 2) or (rest & 2 and mode & 1))
-
-
-def _near(counts: Sequence[int], base: int, r: int) -> bool:
-    """A tile of rank ``r`` can only help if the suit holds a tile within two ranks."""
-    lo = max(0, r - 2)
-    hi = min(8, r + 2)
-    return any(counts[base + q] for q in range(lo, hi + 1))

@@ -44,10 +44,6 @@ class Pattern:
         return self.name
 
 
-def _once(cond: bool) -> tuple[str, ...]:
-    return ONCE if cond else NONE
-
-
 def _pair(f: Facts, cond: bool) -> tuple[str, ...]:
     return (tiles_str((f.pair, f.pair)),) if cond else NONE
 
@@ -153,7 +149,7 @@ class FromWall(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.ctx.self_drawn)
+        return ONCE if f.summary.ctx.self_drawn else NONE
 
 
 class OnlyPossible(Pattern):
@@ -162,7 +158,7 @@ class OnlyPossible(Pattern):
     name = "only possible tile"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.only_possible)
+        return ONCE if f.only_possible else NONE
 
 
 class CompletesPair(Pattern):
@@ -176,7 +172,7 @@ class CompletesPair(Pattern):
         return f"winning tile completes a pair of {'major tiles' if self.major else 'simples'}"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.win_in == -1 and f.pair >= 0 and IS_MAJOR[f.pair] == self.major)
+        return ONCE if f.win_in == -1 and f.pair >= 0 and IS_MAJOR[f.pair] == self.major else NONE
 
 
 class RobbingKong(Pattern):
@@ -186,7 +182,7 @@ class RobbingKong(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.ctx.robbing_kong)
+        return ONCE if f.summary.ctx.robbing_kong else NONE
 
 
 # --- Doubles for all hands ----------------------------------------------------
@@ -200,7 +196,7 @@ class OwnBonusBoth(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _once(s.has_bonus(s.own_bonus(False)) and s.has_bonus(s.own_bonus(True)))
+        return ONCE if s.has_bonus(s.own_bonus(False)) and s.has_bonus(s.own_bonus(True)) else NONE
 
 
 class Bouquet(Pattern):
@@ -218,7 +214,7 @@ class Bouquet(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         bonus = f.summary.bonus
-        return _once(all(self.first + i in bonus for i in range(4)))
+        return ONCE if all(self.first + i in bonus for i in range(4)) else NONE
 
 
 class OwnBonus(Pattern):
@@ -263,7 +259,7 @@ class SeatWindSet(Pattern):
     name = "pong or kong of the seat wind"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.seat_tile in f.pong_tiles)
+        return ONCE if f.summary.seat_tile in f.pong_tiles else NONE
 
 
 class PrevailingWindSet(Pattern):
@@ -272,7 +268,7 @@ class PrevailingWindSet(Pattern):
     name = "pong or kong of the prevailing wind"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.prevailing_tile in f.pong_tiles)
+        return ONCE if f.summary.prevailing_tile in f.pong_tiles else NONE
 
 
 class ThreeConcealedPongs(Pattern):
@@ -281,7 +277,7 @@ class ThreeConcealedPongs(Pattern):
     name = "three concealed pongs"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.concealed_pongs >= 3)
+        return ONCE if f.concealed_pongs >= 3 else NONE
 
 
 class LittleThreeDragons(Pattern):
@@ -290,7 +286,7 @@ class LittleThreeDragons(Pattern):
     name = "little three dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.pair in _DRAGONS and sum(1 for t in f.pong_tiles if t in _DRAGONS) == 2)
+        return ONCE if f.pair in _DRAGONS and sum(1 for t in f.pong_tiles if t in _DRAGONS) == 2 else NONE
 
 
 class BigThreeDragons(Pattern):
@@ -299,7 +295,7 @@ class BigThreeDragons(Pattern):
     name = "big three dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(sum(1 for t in f.pong_tiles if t in _DRAGONS) == 3)
+        return ONCE if sum(1 for t in f.pong_tiles if t in _DRAGONS) == 3 else NONE
 
 
 class LittleFourJoys(Pattern):
@@ -308,7 +304,7 @@ class LittleFourJoys(Pattern):
     name = "little four joys"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.pair in _WINDS and sum(1 for t in f.pong_tiles if t in _WINDS) == 3)
+        return ONCE if f.pair in _WINDS and sum(1 for t in f.pong_tiles if t in _WINDS) == 3 else NONE
 
 
 class BigFourJoys(Pattern):
@@ -317,7 +313,7 @@ class BigFourJoys(Pattern):
     name = "big four joys"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(sum(1 for t in f.pong_tiles if t in _WINDS) == 4)
+        return ONCE if sum(1 for t in f.pong_tiles if t in _WINDS) == 4 else NONE
 
 
 # --- Doubles for the Mah-Jongg hand ---------------------------------------------
@@ -333,7 +329,7 @@ class ZeroPoints(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         value = f.figure_points if self.basis == "figure_points" else f.points_except_mj
-        return _once(value == 0)
+        return ONCE if value == 0 else NONE
 
 
 class NoChow(Pattern):
@@ -342,7 +338,7 @@ class NoChow(Pattern):
     name = "no chow"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.chows == 0 and f.shape == "standard")
+        return ONCE if f.chows == 0 and f.shape == "standard" else NONE
 
 
 class AllConcealed(Pattern):
@@ -355,7 +351,7 @@ class AllConcealed(Pattern):
         self.requires_self_draw = requires_self_draw
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(is_concealed(f, self.requires_self_draw))
+        return ONCE if is_concealed(f, self.requires_self_draw) else NONE
 
 
 def is_concealed(f: Facts, requires_self_draw: bool) -> bool:
@@ -377,7 +373,7 @@ class HalfFlush(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _once(s.n_suits == 1 and s.has_honours)
+        return ONCE if s.n_suits == 1 and s.has_honours else NONE
 
 
 class PureFlush(Pattern):
@@ -388,7 +384,7 @@ class PureFlush(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _once(s.n_suits == 1 and not s.has_honours)
+        return ONCE if s.n_suits == 1 and not s.has_honours else NONE
 
 
 class AllMajors(Pattern):
@@ -399,7 +395,7 @@ class AllMajors(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _once(s.all_major and s.has_terminal)
+        return ONCE if s.all_major and s.has_terminal else NONE
 
 
 class AllHonours(Pattern):
@@ -409,7 +405,7 @@ class AllHonours(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.all_honours)
+        return ONCE if f.summary.all_honours else NONE
 
 
 class FromDeadWall(Pattern):
@@ -419,7 +415,7 @@ class FromDeadWall(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.ctx.replacement)
+        return ONCE if f.summary.ctx.replacement else NONE
 
 
 class LastTileDrawn(Pattern):
@@ -430,7 +426,7 @@ class LastTileDrawn(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.last_tile and ctx.self_drawn)
+        return ONCE if ctx.last_tile and ctx.self_drawn else NONE
 
 
 class LastDiscard(Pattern):
@@ -441,7 +437,7 @@ class LastDiscard(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.last_tile and not ctx.self_drawn)
+        return ONCE if ctx.last_tile and not ctx.self_drawn else NONE
 
 
 class OriginalCall(Pattern):
@@ -451,7 +447,7 @@ class OriginalCall(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.ctx.original_call)
+        return ONCE if f.summary.ctx.original_call else NONE
 
 
 # --- Limit hands ------------------------------------------------------------------
@@ -465,7 +461,7 @@ class HeavensBlessing(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.first_turn and ctx.seat == Wind.EAST)
+        return ONCE if ctx.first_turn and ctx.seat == Wind.EAST else NONE
 
 
 class EarthsBlessing(Pattern):
@@ -476,7 +472,7 @@ class EarthsBlessing(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.first_turn and ctx.seat != Wind.EAST)
+        return ONCE if ctx.first_turn and ctx.seat != Wind.EAST else NONE
 
 
 class ConcealedPureSuit(Pattern):
@@ -489,7 +485,11 @@ class ConcealedPureSuit(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _once(s.n_suits == 1 and not s.has_honours and is_concealed(f, self.requires_self_draw))
+        return (
+            ONCE
+            if s.n_suits == 1 and not s.has_honours and is_concealed(f, self.requires_self_draw)
+            else NONE
+        )
 
 
 class HiddenTreasure(Pattern):
@@ -498,7 +498,7 @@ class HiddenTreasure(Pattern):
     name = "hidden treasure"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.concealed_pongs == 4 and f.summary.ctx.self_drawn)
+        return ONCE if f.concealed_pongs == 4 and f.summary.ctx.self_drawn else NONE
 
 
 class HeadsAndTails(Pattern):
@@ -508,7 +508,7 @@ class HeadsAndTails(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.terminals_only)
+        return ONCE if f.summary.terminals_only else NONE
 
 
 class WindingSnake(Pattern):
@@ -532,7 +532,7 @@ class WindingSnake(Pattern):
                 ranks.extend((r, r + 1, r + 2))
             else:
                 ends.add(r)
-        return _once(ends == {0, 8} and sorted(ranks) == sorted([1, 2, 3, 4, 5, 6, 7, pair]))
+        return ONCE if ends == {0, 8} and sorted(ranks) == sorted([1, 2, 3, 4, 5, 6, 7, pair]) else NONE
 
 
 class WindingSnakeWikibooks(Pattern):
@@ -547,7 +547,9 @@ class WindingSnakeWikibooks(Pattern):
         base = f.pair - f.pair % 9
         ranks = sorted(tile - base for _, tile, _ in f.sets)
         pair = f.pair - base
-        return _once((ranks == [0, 2, 4, 6] and pair == 8) or (ranks == [2, 4, 6, 8] and pair == 0))
+        return (
+            ONCE if (ranks == [0, 2, 4, 6] and pair == 8) or (ranks == [2, 4, 6, 8] and pair == 0) else NONE
+        )
 
 
 class FourKongs(Pattern):
@@ -556,7 +558,7 @@ class FourKongs(Pattern):
     name = "fourfold wealth (four kongs)"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.kongs == 4)
+        return ONCE if f.kongs == 4 else NONE
 
 
 class ThreeScholars(Pattern):
@@ -571,7 +573,7 @@ class ThreeScholars(Pattern):
     def match(self, f: Facts) -> tuple[str, ...]:
         if f.pair < 0 or sum(1 for t in f.pong_tiles if t in _DRAGONS) != 3:
             return NONE
-        return _once(self.chow_ok or f.chows == 0)
+        return ONCE if self.chow_ok or f.chows == 0 else NONE
 
 
 class FourJoys(Pattern):
@@ -580,7 +582,7 @@ class FourJoys(Pattern):
     name = "four blessings over the door"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.pair >= 0 and sum(1 for t in f.pong_tiles if t in _WINDS) == 4)
+        return ONCE if f.pair >= 0 and sum(1 for t in f.pong_tiles if t in _WINDS) == 4 else NONE
 
 
 class GreenHand(Pattern):
@@ -594,7 +596,7 @@ class GreenHand(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _once(s.all_green and (s.green_dragons or not self.requires_dragons))
+        return ONCE if s.all_green and (s.green_dragons or not self.requires_dragons) else NONE
 
 
 class NineGates(Pattern):
@@ -610,7 +612,7 @@ class NineGates(Pattern):
             return NONE
         base = w - w % 9
         ranks = [s.counts[base + r] - (r == w - base) for r in range(9)]
-        return _once(ranks == [3, 1, 1, 1, 1, 1, 1, 1, 3])
+        return ONCE if ranks == [3, 1, 1, 1, 1, 1, 1, 1, 3] else NONE
 
 
 class NineLanterns(Pattern):
@@ -643,7 +645,7 @@ class ThirteenOrphans(Pattern):
     name = "thirteen orphans"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.shape == "thirteen_orphans")
+        return ONCE if f.shape == "thirteen_orphans" else NONE
 
 
 class HeavenlyTwins(Pattern):
@@ -652,7 +654,7 @@ class HeavenlyTwins(Pattern):
     name = "heavenly twins"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.shape == "seven_pairs" and all(IS_MAJOR[p] for p in f.pairs))
+        return ONCE if f.shape == "seven_pairs" and all(IS_MAJOR[p] for p in f.pairs) else NONE
 
 
 class EarthlyTwins(Pattern):
@@ -661,7 +663,7 @@ class EarthlyTwins(Pattern):
     name = "earthly twins"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.shape == "seven_pairs")
+        return ONCE if f.shape == "seven_pairs" else NONE
 
 
 class HeavensLadder(Pattern):
@@ -679,7 +681,7 @@ class HeavensLadder(Pattern):
             return NONE
         if low // 9 != high // 9 or low // 9 != f.pair // 9:
             return NONE
-        return _once(f.pair in (low - 1, high + 1))
+        return ONCE if f.pair in (low - 1, high + 1) else NONE
 
 
 class KongOnKong(Pattern):
@@ -689,7 +691,7 @@ class KongOnKong(Pattern):
     per_hand = True
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _once(f.summary.ctx.kong_on_kong)
+        return ONCE if f.summary.ctx.kong_on_kong else NONE
 
 
 class PlumBlossom(Pattern):
@@ -700,7 +702,7 @@ class PlumBlossom(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.replacement and ctx.win_tile == _FIVE_P)
+        return ONCE if ctx.replacement and ctx.win_tile == _FIVE_P else NONE
 
 
 class MoonFromSea(Pattern):
@@ -711,7 +713,7 @@ class MoonFromSea(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.last_tile and ctx.self_drawn and ctx.win_tile == _ONE_P)
+        return ONCE if ctx.last_tile and ctx.self_drawn and ctx.win_tile == _ONE_P else NONE
 
 
 class SupportingPillar(Pattern):
@@ -722,7 +724,7 @@ class SupportingPillar(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.robbing_kong and ctx.win_tile == _TWO_S)
+        return ONCE if ctx.robbing_kong and ctx.win_tile == _TWO_S else NONE
 
 
 class NineTimes(Pattern):
@@ -733,4 +735,4 @@ class NineTimes(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         ctx = f.summary.ctx
-        return _once(ctx.nine_times and ctx.seat == Wind.EAST)
+        return ONCE if ctx.nine_times and ctx.seat == Wind.EAST else NONE

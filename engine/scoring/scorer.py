@@ -23,11 +23,10 @@ from engine.hand import Hand, MeldKind
 from engine.rulesets import Ruleset, get_ruleset
 from engine.scoring.context import WinContext
 from engine.scoring.facts import Facts, HandSummary, SetT
-from engine.scoring.patterns import Pattern
-from engine.scoring.tables import Item, Table, table_for
+from engine.scoring.tables import Item, Plan, Table, table_for
 from engine.settings import Settings
 from engine.shapes import is_thirteen_orphans, seven_pairs, standard_arrangements, waits
-from engine.tiles import N_KINDS, TILES, tiles_str
+from engine.tiles import N_KINDS, tiles_str
 
 CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
 
@@ -167,6 +166,7 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
                 thirteen_orphans=table.thirteen_orphans and no_melds,
                 seven_pairs_ok=table.seven_pairs and no_melds,
                 quad_as_two_pairs=table.quad_as_two_pairs,
+                stop_after=2,
             )
             got = only[source] = len(ws) == 1
         return got
@@ -248,12 +248,13 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
             _why_not(hand, concealed, table),
         )
 
-    cache: dict[int, tuple[str, ...]] = {}
-    best: tuple[int, int, int] | None = None
+    plan = table.winner_plan
+    part = _hand_part(candidates[0], plan)
+    best: tuple[int, int] | None = None
     best_eval: _Eval | None = None
     for f in candidates:
-        ev = _evaluate(f, table, table.items, cache)
-        key = (ev.total, ev.uncapped, -len(candidates))
+        ev = _evaluate(f, table, plan, part)
+        key = (ev.total, ev.uncapped)
         if best is None or key > best:
             best, best_eval = key, ev
     assert best_eval is not None
@@ -288,11 +289,14 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
     pairs = [-1]
     if table.loser_max_pairs:
         pairs += [t for t in range(N_KINDS) if concealed[t] == 2]
-    cache: dict[int, tuple[str, ...]] = {}
+    plan = table.loser_plan
+    part: _Eval | None = None
     best_eval: _Eval | None = None
     for pair in pairs:
         f = Facts(summary, winner=False, shape="partial", sets=sets, pair=pair)
-        ev = _evaluate(f, table, table.loser_items, cache)
+        if part is None:
+            part = _hand_part(f, plan)
+        ev = _evaluate(f, table, plan, part)
         if best_eval is None or ev.total > best_eval.total:
             best_eval = ev
     assert best_eval is not None
@@ -314,12 +318,15 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
 
 
 class _Eval:
+    """The value of one candidate (or, for ``_hand_part``, of the per-hand items)."""
+
     __slots__ = (
         "doubles",
         "facts",
+        "figure",
         "is_limit",
         "matched",
-        "or_better",
+        "mj",
         "points",
         "share",
         "share_item",
@@ -329,27 +336,45 @@ class _Eval:
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
-        self.matched: list[tuple[Item, tuple[str, ...]]] = []
+        self.matched: list[tuple[int, Item, tuple[str, ...]]] = []
         self.points = 0
+        self.figure = 0
+        self.mj = 0
         self.doubles = 0
         self.share = 0.0
         self.share_item: Item | None = None
-        self.or_better = False
         self.uncapped = 0
         self.total = 0
         self.is_limit = False
 
+    def add(self, index: int, item: Item, m: tuple[str, ...]) -> None:
+        """Record that ``item`` matched ``m``."""
+        self.matched.append((index, item, m))
+        if item.points:
+            gained = item.points * len(m)
+            self.points += gained
+            if item.figure:
+                self.figure += gained
+            if item.mj_bonus:
+                self.mj += gained
+        self.doubles += item.doubles * len(m)
+        if item.limit > self.share:
+            self.share = item.limit
+            self.share_item = item
+
     def to_score(self, table: Table, *, won: bool, reason: str = "", leftover: str = "") -> Score:
+        """The score sheet of this candidate."""
         f = self.facts
         arrangement = f.describe()
         if leftover:
             arrangement = f"{arrangement} {leftover}".strip()
+        self.matched.sort(key=lambda entry: entry[0])
         if self.is_limit:
-            lines = []
-            for item, _ in self.matched:
-                if item.limit:
-                    value = self.total if item is self.share_item else 0
-                    lines.append(ScoreLine(item.name, value, 0, item.code))
+            lines = [
+                ScoreLine(item.name, self.total if item is self.share_item else 0, 0, item.code)
+                for _, item, _ in self.matched
+                if item.limit
+            ]
             lines.sort(key=lambda line: -line.points)
             return Score(
                 table.ruleset,
@@ -365,7 +390,7 @@ class _Eval:
                 reason,
             )
         lines = []
-        for item, details in self.matched:
+        for _, item, details in self.matched:
             if item.limit:
                 continue
             for detail in details:
@@ -386,61 +411,50 @@ class _Eval:
         )
 
 
-def _matches(pattern: Pattern, f: Facts, cache: dict[int, tuple[str, ...]]) -> tuple[str, ...]:
-    if pattern.per_hand:
-        key = id(pattern)
-        got = cache.get(key)
-        if got is None:
-            got = cache[key] = pattern.match(f)
-        return got
-    return pattern.match(f)
-
-
-def _evaluate(f: Facts, table: Table, items: tuple[Item, ...], cache: dict[int, tuple[str, ...]]) -> _Eval:
-    ev = _Eval(f)
-    points = figure = mj = 0
-    for item in items:
-        if not item.points:
+def _hand_part(f: Facts, plan: Plan) -> _Eval:
+    """Match the items that depend only on the hand and context, once per hand."""
+    part = _Eval(f)
+    for index, item in plan.per_hand:
+        if item.limit and not f.winner:
             continue
-        m = _matches(item.pattern, f, cache)
+        m = item.pattern.match(f)
         if m:
-            ev.matched.append((item, m))
-            gained = item.points * len(m)
-            points += gained
-            if item.figure:
-                figure += gained
-            if item.mj_bonus:
-                mj += gained
-    f.figure_points = figure
-    f.points_except_mj = points - mj
-    doubles = 0
-    for item in items:
-        if item.doubles:
-            m = _matches(item.pattern, f, cache)
+            part.add(index, item, m)
+    return part
+
+
+def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
+    """The value of candidate ``f``, given the per-hand ``part``."""
+    ev = _Eval(f)
+    ev.matched = part.matched[:]
+    ev.points, ev.figure, ev.mj, ev.doubles = part.points, part.figure, part.mj, part.doubles
+    ev.share, ev.share_item = part.share, part.share_item
+    for index, item in plan.points:
+        m = item.pattern.match(f)
+        if m:
+            ev.add(index, item, m)
+    f.figure_points = ev.figure
+    f.points_except_mj = ev.points - ev.mj
+    for index, item in plan.doubles:
+        m = item.pattern.match(f)
+        if m:
+            ev.add(index, item, m)
+    if f.winner:
+        for index, item in plan.limits:
+            m = item.pattern.match(f)
             if m:
-                ev.matched.append((item, m))
-                doubles += item.doubles * len(m)
-        elif item.limit and f.winner:
-            m = _matches(item.pattern, f, cache)
-            if m:
-                ev.matched.append((item, m))
-                if item.limit > ev.share:
-                    ev.share = item.limit
-                    ev.share_item = item
-    ev.points = points
-    ev.doubles = doubles
-    ev.uncapped = points << doubles
-    capped = (
-        ev.uncapped if not f.winner and not table.limit_applies_to_losers else min(ev.uncapped, table.limit)
-    )
-    ev.total = capped
+                ev.add(index, item, m)
+    ev.uncapped = ev.points << ev.doubles
+    if f.winner or table.limit_applies_to_losers:
+        ev.total = min(ev.uncapped, table.limit)
+    else:
+        ev.total = ev.uncapped
     if ev.share_item is not None:
         value = int(table.limit * ev.share)
-        if not ev.share_item.or_better or value >= capped:
+        if not ev.share_item.or_better or value >= ev.total:
             ev.is_limit = True
-            ev.total = value
-            ev.uncapped = value
+            ev.total = ev.uncapped = value
     return ev
 
 
-__all__ = ["TILES", "Score", "ScoreLine", "WinContext", "score"]
+__all__ = ["Score", "ScoreLine", "WinContext", "score"]

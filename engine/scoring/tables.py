@@ -39,11 +39,10 @@ class Item:
     figure: bool = False
     or_better: bool = False
     mj_bonus: bool = False
+    name: str = field(init=False, compare=False)
 
-    @property
-    def name(self) -> str:
-        """The line name: the pattern's title."""
-        return self.pattern.title
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.pattern.title)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +59,37 @@ class Table:
     limit_applies_to_losers: bool
     loser_max_pairs: int
 
-    loser_items: tuple[Item, ...] = field(init=False)
+    winner_plan: Plan = field(init=False)
+    loser_plan: Plan = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "loser_items", tuple(i for i in self.items if not i.winner_only))
+        object.__setattr__(self, "winner_plan", Plan.of(self.items))
+        object.__setattr__(self, "loser_plan", Plan.of(tuple(i for i in self.items if not i.winner_only)))
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A table's items sorted for evaluation: those matched once per hand, then
+    per candidate the points, the doubles and the limit hands. Each entry keeps
+    its position in the table, so score lines come out in table order."""
+
+    per_hand: tuple[tuple[int, Item], ...]
+    points: tuple[tuple[int, Item], ...]
+    doubles: tuple[tuple[int, Item], ...]
+    limits: tuple[tuple[int, Item], ...]
+
+    @classmethod
+    def of(cls, items: tuple[Item, ...]) -> Plan:
+        """Sort ``items`` into a plan."""
+        indexed = list(enumerate(items))
+        per_hand = tuple((i, it) for i, it in indexed if it.pattern.per_hand)
+        rest = [(i, it) for i, it in indexed if not it.pattern.per_hand]
+        return cls(
+            per_hand=per_hand,
+            points=tuple((i, it) for i, it in rest if it.points),
+            doubles=tuple((i, it) for i, it in rest if it.doubles),
+            limits=tuple((i, it) for i, it in rest if it.limit),
+        )
 
 
 def _set_points() -> list[Item]:
