@@ -166,7 +166,7 @@ def format_score(result: Score, *, ruleset: str) -> str:
         lines.append(f"Losing hand: {result.arrangement}")
     else:
         lines.append(f"No Mah-Jongg: {result.reason}.")
-        lines.append(f"Scored as a losing hand: {result.arrangement}")
+        lines.append("A hand of 14 tiles that does not win is worth nothing (a false Mah-Jongg).")
     if result.win_place:
         lines.append(f"  ({result.win_place})")
     width = max([len(i.name) for i in result.items] + [20])

@@ -253,7 +253,15 @@ class Hand:
                 "with exposed melds in brackets, e.g. [555p]"
             )
         for part in parts:
-            if part[0] in "[(" or part[-1] in "])":
+            if part[0] in "[(":
+                close = "]" if part[0] == "[" else ")"
+                if part[-1] != close:
+                    raise NotationError(
+                        f"{part!r} has no closing {close!r}; write melds like [555p] or (7777s), "
+                        "separated from other parts by spaces"
+                    )
+                if any(ch in part[1:-1] for ch in "[]()"):
+                    raise NotationError(f"{part!r}: put a space between two melds, like '[555p] [678s]'")
                 melds.append(Meld.parse(part))
                 continue
             if any(ch in part for ch in "[]()"):

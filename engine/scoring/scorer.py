@@ -241,11 +241,10 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
                     )
                 )
     if not candidates:
-        return _score_loser(
-            hand,
-            WinContext(seat=ctx.seat, prevailing=ctx.prevailing),
-            table,
-            _why_not(hand, concealed, table),
+        # A 14-tile hand that is no Mah-Jongg is worth nothing: a false Mah-Jongg
+        # scores nothing (A-CORE-17) and a hand with too many tiles is dead (§1.12.3).
+        return Score(
+            table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", _why_not(hand, concealed, table)
         )
 
     plan = table.winner_plan
