@@ -1,0 +1,1 @@
+"""The Discord adapter: commands, table views and storage (:mod:`bot.storage`)."""

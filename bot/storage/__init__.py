@@ -1,0 +1,76 @@
+"""Storage: house rules, players, the chip ledger, games and their action logs, in one SQLite file.
+
+All SQL of the project lives in this package. The bot opens one
+:class:`Storage` at start-up (path from ``MAHJONG_DB``, default
+``mahjong.sqlite3``), restores live games with
+:meth:`Storage.restore_unfinished_games`, and closes it on shutdown. Schema
+changes are numbered files in ``migrations/``, applied on open.
+"""
+
+from bot.storage.errors import (
+    ActionOrderError,
+    GameStateError,
+    InsufficientBalanceError,
+    LedgerError,
+    NotFoundError,
+    SchemaError,
+    SchemaTooNewError,
+    StorageError,
+    StorageInputError,
+)
+from bot.storage.records import (
+    Balance,
+    ClubOptions,
+    Entry,
+    Export,
+    GameRecord,
+    HandRecord,
+    LedgerCheck,
+    Payment,
+    Player,
+    Season,
+    Seat,
+    SettingChange,
+    TableRules,
+    Transaction,
+)
+from bot.storage.store import (
+    DEFAULT_DB_PATH,
+    DEFAULT_STARTING_CHIPS,
+    Rebuild,
+    RestoreResult,
+    Storage,
+    db_path_from_env,
+)
+
+__all__ = [
+    "DEFAULT_DB_PATH",
+    "DEFAULT_STARTING_CHIPS",
+    "ActionOrderError",
+    "Balance",
+    "ClubOptions",
+    "Entry",
+    "Export",
+    "GameRecord",
+    "GameStateError",
+    "HandRecord",
+    "InsufficientBalanceError",
+    "LedgerCheck",
+    "LedgerError",
+    "NotFoundError",
+    "Payment",
+    "Player",
+    "Rebuild",
+    "RestoreResult",
+    "SchemaError",
+    "SchemaTooNewError",
+    "Season",
+    "Seat",
+    "SettingChange",
+    "Storage",
+    "StorageError",
+    "StorageInputError",
+    "TableRules",
+    "Transaction",
+    "db_path_from_env",
+]

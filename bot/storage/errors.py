@@ -1,0 +1,47 @@
+"""Errors the storage layer raises, split by who can cause them.
+
+:class:`StorageInputError` (a :class:`ValueError`, like the engine's errors)
+is something a person did: its message says what was wrong and what would be
+accepted, so the bot can show it as it is. The engine's own
+:class:`engine.errors.SettingError` for a bad house rule passes through
+unchanged. The other errors are about the program or the database file and
+are meant for logs and the operator.
+"""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of every error raised by :mod:`bot.storage`."""
+
+
+class StorageInputError(StorageError, ValueError):
+    """Bad input from a person: an amount, a transfer, an option. Nothing was written."""
+
+
+class InsufficientBalanceError(StorageInputError):
+    """A payment that would take an account below zero in a club that forbids it."""
+
+
+class NotFoundError(StorageInputError):
+    """A game, hand or season that does not exist."""
+
+
+class GameStateError(StorageError):
+    """An operation the game's current state does not allow (finished hand, game not live)."""
+
+
+class ActionOrderError(GameStateError):
+    """An action appended with a sequence number that is not the next one (two writers racing)."""
+
+
+class LedgerError(StorageError):
+    """A ledger transaction that does not balance; a bug in the caller, never written."""
+
+
+class SchemaError(StorageError):
+    """The database's schema cannot be used by this version of the code."""
+
+
+class SchemaTooNewError(SchemaError):
+    """The database was upgraded by a newer version of the bot than this one."""

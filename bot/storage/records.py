@@ -1,0 +1,218 @@
+"""Plain records the storage layer hands out: frozen dataclasses, no database handles.
+
+A seat is a Discord user id (``int``) or a computer player's level written as
+``"ai:<level>"`` (``str``), e.g. ``"ai:normal"``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, TypeAlias
+
+from engine.rulesets import get_ruleset
+from engine.settings import Settings
+
+Seat: TypeAlias = int | str
+"""A Discord user id, or ``"ai:<level>"`` for a computer player."""
+
+TxnKind: TypeAlias = Literal["buy_in", "hand", "adjustment", "transfer", "season_reset", "starting_chips"]
+
+
+def seat_holder(seat: Seat) -> str:
+    """The ledger account holder of a seat: ``"user:<id>"`` or the AI level itself.
+
+    >>> seat_holder(1234), seat_holder("ai:normal")
+    ('user:1234', 'ai:normal')
+    """
+    return seat if isinstance(seat, str) else f"user:{seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """The rules a table in a channel plays: ruleset, the club's overrides, the resulting settings."""
+
+    ruleset: str
+    overrides: Mapping[str, object]
+    settings: Settings
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChange:
+    """One entry of the settings history: ``kind`` is ruleset, house_rule or club_option."""
+
+    change_id: int
+    guild_id: int
+    channel_id: int | None
+    kind: str
+    name: str
+    old_value: object
+    new_value: object
+    changed_by: int | None
+    changed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClubOptions:
+    """Chip options of a club that the rules engine does not know about."""
+
+    allow_negative_balance: bool = True
+    allow_member_transfers: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A person the bot has met: Discord id, the display name last seen, language (None: default)."""
+
+    user_id: int
+    display_name: str
+    language: str | None
+    first_seen: str
+    last_seen: str
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season of a club's ledger; ``closed_at`` None while it is the open one."""
+
+    season_id: int
+    guild_id: int
+    number: int
+    name: str
+    starting_chips: int
+    opened_at: str
+    closed_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """One account's chips in a season; ``user_id`` None for the bank and computer players."""
+
+    holder: str
+    user_id: int | None
+    display_name: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One leg of a transaction: ``amount`` chips into (positive) or out of (negative) ``holder``."""
+
+    holder: str
+    amount: int
+    memo: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Transaction:
+    """A ledger transaction: entries summing to zero, who caused it and why."""
+
+    txn_id: int
+    season_id: int
+    kind: str
+    actor_id: int | None
+    reason: str
+    created_at: str
+    entries: tuple[Entry, ...]
+    game_id: int | None = None
+    hand_no: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerCheck:
+    """The result of :meth:`Storage.check_ledger`; ``problems`` empty when the ledger is sound."""
+
+    transactions: int
+    entries: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every transaction balances."""
+        return not self.problems
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One payment of a hand, seat to seat (seats 0-3 as the engine numbers them)."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand of a game: its ordered actions and, once finished, its result and payments."""
+
+    hand_no: int
+    actions: tuple[str, ...]
+    result: str | None = None
+    payments: tuple[Payment, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        """True once the hand's result is stored."""
+        return self.result is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """Everything needed to rebuild a game by replaying its log.
+
+    ``hands`` holds every hand so far in order, the last one being the hand in
+    play (``hand_no``) unless it has just finished and the next has not started.
+    ``actions`` is the log of hand ``hand_no``, a shortcut for ``hands[-1].actions``.
+    """
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    ruleset: str
+    overrides: Mapping[str, object]
+    fingerprint: str
+    seats: tuple[Seat, ...]
+    seed: int
+    status: str
+    hand_no: int
+    hands: tuple[HandRecord, ...] = field(default_factory=tuple)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The ordered actions of the current hand."""
+        for hand in self.hands:
+            if hand.hand_no == self.hand_no:
+                return hand.actions
+        return ()
+
+    def settings(self) -> Settings:
+        """The game's settings as the engine computes them today from ruleset and overrides."""
+        return get_ruleset(self.ruleset).settings(self.overrides)
+
+    @property
+    def rules_changed(self) -> bool:
+        """True when today's engine gives these overrides a different fingerprint than at the start
+        (an update changed a ruleset's defaults); the bot should tell the table."""
+        return self.settings().fingerprint() != self.fingerprint
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A CSV export ready to attach: ``discord.File(io.BytesIO(export.data), filename=export.filename)``."""
+
+    filename: str
+    text: str
+
+    @property
+    def data(self) -> bytes:
+        """The CSV as UTF-8 bytes (with a byte-order mark so spreadsheet programs read it as UTF-8)."""
+        return ("\ufeff" + self.text).encode("utf-8")
+
+    def write(self, folder: str | os.PathLike[str]) -> Path:
+        """Write the export into ``folder`` under its file name; returns the path."""
+        path = Path(folder) / self.filename
+        path.write_bytes(self.data)
+        return path
