@@ -15,7 +15,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import BONUS_START, HONOUR_START, TILES, Tile
+from engine.tiles import BONUS_START, HONOUR_START, TILES
 from render.text import label_font, tile_font
 from render.theme import (
     BLUE,
@@ -305,14 +305,22 @@ def _draw_face(f: _Face, tile: int) -> None:
             f.draw.ellipse((cx - r * 1.1, cy - r * 1.1, cx + r * 1.1, cy + r * 1.1), fill=GOLD)
 
 
-@cache
 def tile_image(tile: int, width: int) -> Image.Image:
     """The sprite of ``tile`` (a :class:`Tile` index, or :data:`BACK`) ``width`` pixels wide.
 
     Cached: each face is drawn once per size. Do not modify the result.
     """
-    if tile != BACK:
-        Tile(tile)  # validates the index
+    return _sprite(int(tile), int(width))
+
+
+@cache
+def _sprite(tile: int, width: int) -> Image.Image:
+    """The sprite of ``tile`` (a :class:`Tile` index, or :data:`BACK`) ``width`` pixels wide.
+
+    Cached: each face is drawn once per size. Do not modify the result.
+    """
+    if tile != BACK and not 0 <= tile < len(TILES):
+        raise ValueError(f"tile index {tile!r} is not 0-41 (or BACK)")
     fh, dp = face_height(width), depth(width)
     big_w, big_fh, big_d = width * SS, fh * SS, dp * SS
     canvas = Image.new("RGBA", (big_w, big_fh + big_d), (0, 0, 0, 0))

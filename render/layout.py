@@ -1,0 +1,225 @@
+"""Shared pieces of the images: a canvas, tile rows, arrangement groups, labels, PNG encoding."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from engine.errors import NotationError
+from engine.hand import Hand, Meld, MeldKind
+from engine.tiles import Tile, Wind, parse_tiles
+from render.theme import RGB, Theme
+from render.tiles import BACK, tile_height, tile_image
+
+PNG_LEVEL: Final = 1
+"""zlib level of the PNG encoder: flat colours compress well even at 1, and it is fast."""
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "winds": "East South West North",
+        "seat": "{wind} seat",
+        "round": "{wind} round",
+        "hand": "Hand {n}",
+        "wall": "Wall",
+        "dead": "Dead wall",
+        "drawn": "drawn",
+        "discard": "discard?",
+        "waits": "Waiting for",
+        "tiles": "{n} tiles",
+        "turn": "to move",
+        "claims": "waiting for claims",
+        "robbing": "robbing the kong?",
+        "over": "hand over",
+        "last": "Last discard",
+        "mahjong": "Mah-Jongg",
+        "draw": "Drawn hand",
+        "value": "{n}",
+        "payments": "Payments",
+        "pays": "pays",
+        "net": "net",
+        "points": "points",
+        "doubles": "×2",
+        "limit": "limit",
+        "total": "Total",
+        "ai": "AI",
+        "nothing": "no scoring sets",
+    },
+    "de": {
+        "winds": "Ost Süd West Nord",
+        "seat": "Platz {wind}",
+        "round": "Runde {wind}",
+        "hand": "Spiel {n}",
+        "wall": "Mauer",
+        "dead": "Tote Mauer",
+        "drawn": "gezogen",
+        "discard": "abwerfen?",
+        "waits": "Wartet auf",
+        "tiles": "{n} Steine",
+        "turn": "am Zug",
+        "claims": "wartet auf Ansagen",
+        "robbing": "Kong berauben?",
+        "over": "Spiel vorbei",
+        "last": "Letzter Abwurf",
+        "mahjong": "Mah-Jongg",
+        "draw": "Unentschieden",
+        "value": "{n}",
+        "payments": "Zahlungen",
+        "pays": "zahlt",
+        "net": "netto",
+        "points": "Punkte",
+        "doubles": "×2",
+        "limit": "Limit",
+        "total": "Summe",
+        "ai": "KI",
+        "nothing": "keine Wertung",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    """The labels of ``lang`` ("en" or "de")."""
+    try:
+        return WORDS[lang]
+    except KeyError:
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'") from None
+
+
+def wind_name(wind: Wind | int, lang: str) -> str:
+    """``East`` ... ``North`` (or German)."""
+    return words(lang)["winds"].split()[int(wind)]
+
+
+def encode(image: Image.Image) -> bytes:
+    """The PNG bytes of ``image`` (fast zlib level, no optimisation pass)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=PNG_LEVEL, optimize=False)
+    return buf.getvalue()
+
+
+def canvas(width: int, height: int, colour: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new opaque RGB image and its drawing context."""
+    image = Image.new("RGB", (max(1, width), max(1, height)), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def paste_tile(image: Image.Image, tile: int, width: int, x: int, y: int) -> None:
+    """Paste the cached sprite of ``tile`` with its alpha as mask."""
+    sprite = tile_image(tile, width)
+    image.paste(sprite, (x, y), sprite)
+
+
+def outline(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, colour: RGB, *, grow: int = 3) -> None:
+    """A rounded frame around the tile at (x, y)."""
+    h = tile_height(width)
+    draw.rounded_rectangle(
+        (x - grow, y - grow, x + width - 1 + grow, y + h - 1 + grow),
+        radius=max(3, width // 6),
+        outline=colour,
+        width=max(2, width // 14),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of an arrangement: its tiles as drawn (``BACK`` for face-down) and what it is."""
+
+    tiles: tuple[int, ...]
+    exposed: bool = False
+    concealed_kong: bool = False
+    bonus: bool = False
+
+
+def meld_faces(meld: Meld) -> tuple[int, ...]:
+    """The tiles of a declared meld as shown: a concealed kong has its outer tiles face down."""
+    if meld.kind == MeldKind.KONG and meld.concealed:
+        t = int(meld.tile)
+        return (BACK, t, t, BACK)
+    return tuple(int(t) for t in meld.tiles)
+
+
+def parse_arrangement(text: str) -> list[Group]:
+    """The groups of an arrangement string as the scorer writes it (``[678p] 234m 777z 99p 1f``).
+
+    The whole string must be a valid hand (checked with :meth:`Hand.parse`).
+    Bracketed parts are declared melds; every plain part is one concealed
+    group, except bonus tiles, which form their own group.
+
+    :raises NotationError: or :class:`InvalidHandError` for a string that is no hand.
+    """
+    Hand.parse(text)
+    groups: list[Group] = []
+    bonus: list[int] = []
+    for part in text.split():
+        if part[0] in "[(":
+            meld = Meld.parse(part)
+            groups.append(Group(meld_faces(meld), exposed=not meld.concealed, concealed_kong=meld.concealed))
+            continue
+        tiles = parse_tiles(part)
+        plain = [int(t) for t in tiles if not t.is_bonus]
+        bonus.extend(int(t) for t in tiles if t.is_bonus)
+        if plain:
+            groups.append(Group(tuple(plain)))
+    if bonus:
+        groups.append(Group(tuple(sorted(bonus)), bonus=True))
+    if not groups:
+        raise NotationError(f"{text!r} holds no tiles")
+    return groups
+
+
+def groups_width(groups: Sequence[Group], width: int, gap: int, group_gap: int) -> int:
+    """Pixels a row of groups takes."""
+    total = 0
+    for i, g in enumerate(groups):
+        total += len(g.tiles) * width + (len(g.tiles) - 1) * gap
+        if i:
+            total += group_gap
+    return total
+
+
+def draw_groups(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    groups: Sequence[Group],
+    x: int,
+    y: int,
+    width: int,
+    theme: Theme,
+    *,
+    gap: int = 1,
+    group_gap: int = 12,
+    win_tile: Tile | None = None,
+) -> tuple[int, list[tuple[int, int]]]:
+    """Draw ``groups`` left to right from (x, y); exposed groups stand on a plate.
+
+    Returns the right edge and the (x, tile) of every face-up tile drawn.
+    ``win_tile`` is outlined once, at its last face-up place outside bonus tiles.
+    """
+    h = tile_height(width)
+    placed: list[tuple[int, int]] = []
+    win_at: int | None = None
+    for i, g in enumerate(groups):
+        if i:
+            x += group_gap
+        span = len(g.tiles) * width + (len(g.tiles) - 1) * gap
+        if g.exposed or g.concealed_kong:
+            pad = max(3, width // 10)
+            draw.rounded_rectangle(
+                (x - pad, y + h // 3, x + span - 1 + pad, y + h + pad),
+                radius=pad * 2,
+                fill=theme.panel_edge,
+            )
+        for t in g.tiles:
+            paste_tile(image, t, width, x, y)
+            if t != BACK:
+                placed.append((x, t))
+                if win_tile is not None and t == win_tile and not g.bonus:
+                    win_at = x
+            x += width + gap
+        x -= gap
+    if win_at is not None:
+        outline(draw, win_at, y, width, theme.hint)
+    return x, placed
