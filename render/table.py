@@ -177,10 +177,11 @@ def _centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: T
     draw.text((cx, y0 + 84), "東南西北"[view.prevailing], font=big, fill=light, anchor="mm")
     info = label_font(20, bold=True)
     small = label_font(17)
+    round_name = w["round"].format(wind=wind_name(view.prevailing, lang))
     draw_text(
         draw,
         (cx, y0 + 150),
-        f"{w['round'].format(wind=wind_name(view.prevailing, lang))} · {w['hand'].format(n=view.hand_number)}",
+        f"{round_name} · {w['hand'].format(n=view.hand_number)}",
         info,
         light,
         max_width=x1 - x0 - 20,

@@ -1,0 +1,345 @@
+"""Images: sizes, contents, reference images, privacy of hidden tiles, hostile names, purity."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import io
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops
+
+from engine.errors import InvalidHandError, NotationError
+from engine.tiles import N_ALL, TILES, Tile, Wind
+from engine.views import SeatView
+from render import render_hand, render_sheet, render_strip, render_table
+from render.examples import example, example_table, write_examples
+from render.hand import compose_hand, compose_strip
+from render.table import SIDE, _panel_boxes, _position, compose_table
+from render.text import clean, fit, label_font
+from render.theme import IVORY, THEMES
+from render.tiles import BACK, tile_height, tile_image
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = Path(__file__).resolve().parent / "data" / "render"
+EX = example(7)
+ODD_NAMES = [
+    "x" * 200,
+    "محمد بن عبد الله" * 5,
+    "\u202eevil\u202c override",
+    "🀄🀄🀄 emoji 👩‍👩‍👧‍👦 family",
+    "Z\u0336\u0335\u0334a\u0301\u0302\u0303\u0304\u0305l\u0306\u0307g\u0308o\u0309" * 8,
+    "\n\t\x00\x07 control",
+    "",
+    "   ",
+    "\ud800 lone surrogate",
+    "W" * 60,
+]
+
+
+def _open(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def _with_names(view: SeatView, names: dict[int, str]) -> SeatView:
+    players = tuple(dataclasses.replace(p, name=names.get(p.seat, p.name)) for p in view.players)
+    return dataclasses.replace(view, players=players)
+
+
+# --- Tiles ------------------------------------------------------------------------
+
+
+def test_every_tile_face_is_distinct_and_sized() -> None:
+    for width in (32, 64):
+        sprites = [tile_image(t, width) for t in [*range(N_ALL), BACK]]
+        assert all(s.size == (width, tile_height(width)) and s.mode == "RGBA" for s in sprites)
+        assert len({s.tobytes() for s in sprites}) == N_ALL + 1
+        assert tile_image(5, width) is tile_image(TILES[5], width)  # cached, Tile or int
+
+
+def test_unknown_tile_index_is_refused() -> None:
+    with pytest.raises(ValueError):
+        tile_image(42, 40)
+
+
+# --- Strip ------------------------------------------------------------------------
+
+
+def _runs(image: Image.Image, y: int, background: tuple[int, int, int]) -> int:
+    """Runs of pixels along row ``y`` clearly unlike the background: tile-shaped regions."""
+    row = [image.getpixel((x, y)) for x in range(image.width)]
+    runs, inside = 0, False
+    for px in row:
+        assert isinstance(px, tuple)
+        differs = sum(abs(a - b) for a, b in zip(px, background, strict=False)) > 120
+        if differs and not inside:
+            runs += 1
+        inside = differs
+    return runs
+
+
+def test_strip_shows_one_region_per_tile() -> None:
+    image = compose_strip("[555s] 234m 777z 99p 1f", theme="dark", size=48)
+    pad = 12
+    assert image.size == (12 * 48 + 7 * 2 + 4 * 12 + 2 * pad, tile_height(48) + 2 * pad + 4)
+    # Near the top of the faces, above the meld plates, every tile is its own region.
+    assert _runs(image, pad + 4, THEMES["dark"].background) == 12
+
+
+def test_strip_concealed_kong_has_two_backs_and_win_tile_is_framed() -> None:
+    plain = compose_strip("(1111m) 234m 777z 99p", size=40)
+    framed = compose_strip("(1111m) 234m 777z 99p", size=40, win_tile="9p")
+    hint = THEMES["dark"].hint
+    assert hint not in {c for _, c in plain.getcolors(1 << 20) or []}
+    assert hint in {c for _, c in framed.getcolors(1 << 20) or []}
+    # The first and fourth tiles of the kong are backs: their centre pixels are jade, not ivory.
+    back = tile_image(BACK, 40).getpixel((20, 20))
+    assert isinstance(back, tuple) and back[3] == 255
+    pitch = 40 + 1
+    for i, expect_back in ((0, True), (1, False), (2, False), (3, True)):
+        assert (plain.getpixel((10 + i * pitch + 20, 10 + 20)) == back[:3]) is expect_back
+
+
+@pytest.mark.parametrize("bad", ["", "hello", "[12m]", "11111m", "(123m)"])
+def test_strip_refuses_bad_notation(bad: str) -> None:
+    with pytest.raises((NotationError, InvalidHandError)):
+        render_strip(bad)
+
+
+def _compare(name: str, image: Image.Image) -> None:
+    path = REFERENCE / name
+    if os.environ.get("RENDER_REGEN") or not path.exists():
+        REFERENCE.mkdir(parents=True, exist_ok=True)
+        image.save(path)
+        if not os.environ.get("RENDER_REGEN"):
+            pytest.fail(f"wrote missing reference {path}; check it and commit it")
+    ref = Image.open(path).convert("RGB")
+    assert ref.size == image.size
+    diff = ImageChops.difference(ref, image.convert("RGB")).convert("L")
+    hist = diff.histogram()
+    mean = sum(i * n for i, n in enumerate(hist)) / (image.width * image.height)
+    changed = sum(hist[24:]) / (image.width * image.height)
+    assert mean < 1.5 and changed < 0.01, f"{name}: mean difference {mean:.2f}, {changed:.2%} pixels changed"
+
+
+def test_reference_images() -> None:
+    _compare("strip_dark.png", compose_strip(EX.strip, theme="dark", win_tile=EX.strip_win, size=40))
+    _compare("hand_light.png", compose_hand(EX.private, theme="light", hint=True, size=40))
+
+
+# --- Hand -------------------------------------------------------------------------
+
+
+def test_hand_image_and_hints() -> None:
+    plain = compose_hand(EX.private, theme="dark")
+    hinted = compose_hand(EX.private, theme="dark", hint=True)
+    assert plain.width == hinted.width and hinted.height > plain.height  # the waits row
+    th = THEMES["dark"]
+    colours = {c for _, c in hinted.getcolors(1 << 20) or []}
+    assert th.hint in colours
+    assert th.hint not in {c for _, c in plain.getcolors(1 << 20) or []}
+    assert plain.getpixel((0, 0)) == th.background
+    light = compose_hand(EX.private, theme="light")
+    assert light.getpixel((0, 0)) == THEMES["light"].background
+    data = render_hand(EX.private, hint=True)
+    assert _open(data).size == hinted.size and len(data) < 1_000_000
+
+
+def test_hand_shows_each_concealed_tile_and_the_drawn_one() -> None:
+    me = EX.private.me
+    assert me is not None
+    view = dataclasses.replace(
+        EX.private, players=tuple(dataclasses.replace(p, melds=(), bonus=()) for p in EX.private.players)
+    )
+    image = compose_hand(view, theme="dark", size=48)
+    top = 48 // 3 + round(48 * 0.62) + 5  # near the top of the tile row
+    regions = _runs(image, top, THEMES["dark"].background)
+    assert regions == len(view.concealed) + 1
+
+
+def test_hand_size_option_scales() -> None:
+    small = compose_hand(EX.private, size=40)
+    large = compose_hand(EX.private, size=80)
+    assert large.width > 1.8 * small.width
+
+
+# --- Table ------------------------------------------------------------------------
+
+
+def test_table_opens_at_its_size_and_is_small() -> None:
+    for theme in ("dark", "light"):
+        data = render_table(EX.public, theme=theme)
+        image = _open(data)
+        assert image.size == (SIDE, SIDE)
+        assert len(data) < 300 * 1024
+        assert image.getpixel((SIDE // 2, 4)) != image.getpixel((SIDE // 2, SIDE // 2))
+
+
+def test_table_is_deterministic() -> None:
+    assert render_table(EX.public) == render_table(EX.public)
+
+
+def _state_views(hidden: list[list[int]], drawn: int | None) -> tuple[SeatView, SeatView]:
+    """Views of a table whose concealed hands are ``hidden`` (as the game engine would build them)."""
+    base = EX.public
+    players = tuple(
+        dataclasses.replace(
+            p, concealed_count=len(hidden[p.seat]) + (1 if drawn is not None and p.seat == 0 else 0)
+        )
+        for p in base.players
+    )
+    public = dataclasses.replace(base, players=players)
+    private = dataclasses.replace(
+        public,
+        seat=0,
+        concealed=tuple(TILES[t] for t in hidden[0]),
+        drawn=None if drawn is None else TILES[drawn],
+        hints={"discard": str(TILES[hidden[0][0]]) if hidden[0] else ""},
+    )
+    return public, private
+
+
+_hands = st.lists(st.lists(st.integers(0, 33), min_size=4, max_size=4), min_size=4, max_size=4)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(first=_hands, second=_hands, drawn=st.none() | st.integers(0, 33))
+def test_table_pixels_never_depend_on_hidden_tiles(
+    first: list[list[int]], second: list[list[int]], drawn: int | None
+) -> None:
+    public_a, private_a = _state_views(first, drawn)
+    public_b, private_b = _state_views(second, drawn)
+    assert render_table(public_a) == render_table(public_b)
+    # A seat's own view shows no concealed faces on the public table either.
+    assert render_table(private_a) == render_table(
+        dataclasses.replace(private_b, concealed=(), drawn=None, hints={})
+    )
+
+
+def test_table_of_backs_only_shows_no_tile_face() -> None:
+    players = tuple(
+        dataclasses.replace(p, melds=(), bonus=(), discards=(), concealed_count=13) for p in EX.public.players
+    )
+    bare = dataclasses.replace(EX.public, players=players, last_discard=None)
+    image = compose_table(bare)
+    colours = {c for _, c in image.getcolors(1 << 20) or []}
+    assert IVORY not in colours  # no tile face anywhere: only backs
+    assert IVORY in {c for _, c in compose_table(EX.public).getcolors(1 << 20) or []}
+
+
+# --- Names ------------------------------------------------------------------------
+
+
+def test_clean_replaces_what_the_font_lacks() -> None:
+    assert clean("Zoë\u202e\u200d 🀄🀄 Łukasz") == "Zoë ? Lukasz"
+    assert clean("a\u0301") == "á"
+    assert clean("\x00\n\t") == ""
+    font = label_font(18)
+    for name in ODD_NAMES:
+        assert font.getlength(fit(name, font, 120)) <= 120
+
+
+@pytest.mark.parametrize("name", ODD_NAMES, ids=range(len(ODD_NAMES)))
+def test_odd_names_stay_in_their_place(name: str) -> None:
+    plain = compose_table(EX.public)
+    odd = compose_table(_with_names(EX.public, {2: name}))
+    assert odd.size == plain.size
+    box = ImageChops.difference(plain, odd).getbbox()
+    assert box is not None  # seat 2's name was replaced: only the name line of its panel changed
+    px0, py0, px1, _ = _panel_boxes()[_position(EX.public, 2)]
+    left, top, right, bottom = box
+    assert px0 + 40 <= left and right <= px1 - 80
+    assert py0 + 8 <= top and bottom <= py0 + 8 + 12 + 34
+    hand = _with_names(EX.private, {0: name})
+    assert compose_hand(hand).size == compose_hand(EX.private).size
+    players = tuple(dataclasses.replace(p, name=name) for p in EX.players)
+    sheet_plain = _open(render_sheet(EX.sheet, EX.players))
+    sheet_odd = _open(render_sheet(EX.sheet, players))
+    assert sheet_odd.size == sheet_plain.size
+
+
+# --- Sheet ------------------------------------------------------------------------
+
+
+def test_sheet_images() -> None:
+    for theme in ("dark", "light"):
+        data = render_sheet(
+            EX.sheet, EX.players, prevailing=Wind.SOUTH, hand_number=3, theme=theme, lang="de"
+        )
+        image = _open(data)
+        assert image.width == 960 and len(data) < 1_000_000
+    drawn = dataclasses.replace(EX.sheet, winner=None, reason="the wall is exhausted")
+    assert _open(render_sheet(drawn, EX.players)).height < _open(render_sheet(EX.sheet, EX.players)).height
+    more_lines = dataclasses.replace(
+        EX.sheet,
+        lines=tuple(
+            (*lines, ("extra", 2, 0)) if s == EX.sheet.winner else lines
+            for s, lines in enumerate(EX.sheet.lines)
+        ),
+    )
+    assert (
+        _open(render_sheet(more_lines, EX.players)).height
+        == _open(render_sheet(EX.sheet, EX.players)).height + 30
+    )
+
+
+def test_options_are_checked() -> None:
+    with pytest.raises(ValueError):
+        render_table(EX.public, theme="sepia")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        render_hand(EX.private, lang="fr")  # type: ignore[arg-type]
+
+
+# --- Examples and purity ----------------------------------------------------------
+
+
+def test_examples_write_every_kind(tmp_path: Path) -> None:
+    paths = write_examples(tmp_path, seed=3)
+    assert {p.name for p in paths} >= {
+        f"{k}_{t}.png" for k in ("hand", "table", "sheet", "strip") for t in ("dark", "light")
+    }
+    for p in paths:
+        _open(p.read_bytes())
+
+
+def test_example_tables_are_seeded() -> None:
+    assert example_table(11) == example_table(11)
+    assert example_table(11) != example_table(12)
+
+
+def test_render_is_pure() -> None:
+    forbidden = {"discord", "sqlite3", "aiosqlite", "asyncio", "time", "datetime"}
+    for path in (ROOT / "render").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for n in names:
+                assert n.split(".")[0] not in forbidden, f"{path.name} imports {n}"
+
+
+def test_fonts_ship_with_their_licence() -> None:
+    fonts = ROOT / "render" / "fonts"
+    for name in ("MJTiles-SerifBold.otf", "MJLabels-Regular.otf", "MJLabels-Bold.otf", "coverage.txt"):
+        assert (fonts / name).is_file()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (fonts / "LICENSE-NotoCJK.txt").read_text(encoding="utf-8")
+    assert (
+        sum((fonts / n).stat().st_size for n in ("MJTiles-SerifBold.otf", "MJLabels-Regular.otf")) < 200_000
+    )
+
+
+def test_tile_and_wind_hints_read_by_notation() -> None:
+    view = dataclasses.replace(EX.private, hints={"discard": "nonsense!", "waits": "??"})
+    compose_hand(view, hint=True)  # unreadable hints are ignored, never an error
+    assert Tile.parse(EX.private.hints["discard"]) in [*EX.private.concealed, EX.private.drawn]
