@@ -140,7 +140,6 @@ def example_table(seed: int = 7, *, names: tuple[str, ...] = NAMES) -> tuple[Sea
         seat=0,
         concealed=concealed,
         drawn=drawn,
-        legal=("discard", "kong", "mahjong"),
         hints={"discard": str(hint_tile), "waits": " ".join(str(t) for t in waits)},
         **common,  # type: ignore[arg-type]
     )

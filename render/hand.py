@@ -122,7 +122,7 @@ def compose_hand(
     target = suggest[0] if suggest else None
     # The framed tile: the drawn tile if it is the suggestion, else its first concealed copy.
     mark_drawn = target is not None and view.drawn == target
-    mark_index = -1 if mark_drawn or target not in concealed else concealed.index(target)  # type: ignore[arg-type]
+    mark_index = -1 if mark_drawn or target not in concealed else concealed.index(target)
     x = pad
 
     def tile_with_label(t: Tile, x: int, marked: bool) -> None:

@@ -30,8 +30,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools import subset  # type: ignore[import-untyped]
+from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 
 HERE = Path(__file__).resolve().parent
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
