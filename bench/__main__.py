@@ -6,11 +6,15 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from typing import Any
 
-from bench import scoring
+from bench import game, render, scoring, shanten
 
-BENCHMARKS: dict[str, Callable[[], dict[str, float]]] = {
+BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
+    "game": game.run,
+    "shanten": shanten.run,
+    "render": render.run,
 }
 
 
@@ -25,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
             f"unknown benchmark(s) {', '.join(unknown)}; there are: {', '.join(BENCHMARKS)}", file=sys.stderr
         )
         return 2
-    figures: dict[str, float] = {}
+    figures: dict[str, Any] = {}
     for name in args.names or list(BENCHMARKS):
         figures.update(BENCHMARKS[name]())
     if args.json:

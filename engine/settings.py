@@ -41,6 +41,8 @@ class SettingSpec:
 
     def describe(self) -> str:
         """What values the setting takes, in words."""
+        if self.name == "game_length":
+            return "rounds:1 to rounds:4 (prevailing-wind rounds) or hands:1 to hands:400"
         if self.kind is bool:
             return "true or false"
         if self.kind is int:
@@ -74,6 +76,8 @@ class SettingSpec:
             if not isinstance(value, int) or not self.minimum <= value <= self.maximum:
                 raise bad
             return value
+        if self.name == "game_length":
+            return _game_length(value, bad)
         if not isinstance(value, str) or value.strip() not in self.choices:
             raise bad
         return value.strip()
@@ -162,7 +166,95 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         "loser_max_pairs", int, "pairs a losing hand may count", minimum=0, maximum=1, ref="A-CORE-15"
     ),
     SettingSpec("bonus_tiles", bool, "flowers and seasons are in play (144 tiles)", ref="A-DMJL-27"),
+    # --- Table, wall and play (RULES.md §4.1, §4.2) ---
+    SettingSpec("players", int, "number of players", minimum=4, maximum=4, ref="§1.1"),
+    SettingSpec(
+        "wall_break", str, "how the wall is broken", choices=("two_throw", "one_throw"), ref="§1.3.2"
+    ),
+    SettingSpec(
+        "break_wall_owner",
+        str,
+        "whose wall the break is counted in",
+        choices=("second_thrower", "east"),
+        ref="A-CORE-01",
+    ),
+    SettingSpec(
+        "break_count",
+        str,
+        "the dice that count the break",
+        choices=("sum_both", "second_only"),
+        ref="A-CORE-02",
+    ),
+    SettingSpec(
+        "loose_tile_order",
+        str,
+        "which loose tile replaces first",
+        choices=("top_first", "second_stack_first"),
+        ref="A-CORE-03",
+    ),
+    SettingSpec("deal_pattern", str, "the order of the deal", choices=("A", "B"), ref="§1.4"),
+    SettingSpec(
+        "wall_reserve",
+        int,
+        "tiles left in the wall when the hand is drawn",
+        minimum=0,
+        maximum=40,
+        ref="A-CORE-04",
+    ),
+    SettingSpec("chow_claims", bool, "a chow may be claimed (from the player before you)", ref="§1.7.1"),
+    SettingSpec(
+        "mahjong_chow_from_any", bool, "any player may claim a chow to go Mah-Jongg", ref="A-CORE-07"
+    ),
+    SettingSpec(
+        "rob_concealed_kong_13_orphans", bool, "thirteen orphans may rob a concealed kong", ref="A-DMJL-18"
+    ),
+    SettingSpec(
+        "final_discard_claims",
+        str,
+        "claims on the discard after the last tile",
+        choices=("mahjong_only", "all"),
+        ref="A-CORE-21",
+    ),
+    # --- Settlement and session (RULES.md §4.5, §4.6) ---
+    SettingSpec(
+        "east_factor", int, "East pays and receives this many times", minimum=1, maximum=2, ref="§1.14"
+    ),
+    SettingSpec(
+        "loser_settlement",
+        str,
+        "how losers settle among themselves",
+        choices=("differences", "none"),
+        ref="§1.14",
+    ),
+    SettingSpec(
+        "initial_score",
+        int,
+        "chips each player starts a game with",
+        minimum=0,
+        maximum=1000000,
+        ref="A-DMJL-26",
+    ),
+    SettingSpec("game_length", str, "rounds:N (1-4 prevailing winds) or hands:N", ref="§1.13"),
 )
+
+
+def _game_length(value: object, bad: SettingError) -> str:
+    if not isinstance(value, str):
+        raise bad
+    unit, _, number = value.strip().partition(":")
+    if not number.isdigit():
+        raise bad
+    n = int(number)
+    if (unit == "rounds" and 1 <= n <= 4) or (unit == "hands" and 1 <= n <= 400):
+        return f"{unit}:{n}"
+    raise bad
+
+
+def game_length(settings: Settings) -> tuple[str, int]:
+    """``("rounds", n)`` or ``("hands", n)`` from the ``game_length`` setting."""
+    unit, _, number = settings.game_length.partition(":")
+    return unit, int(number)
+
 
 SPEC_BY_NAME: Final = {spec.name: spec for spec in SPECS}
 
@@ -192,6 +284,21 @@ class Settings:
     limit_applies_to_losers: bool = True
     loser_max_pairs: int = 1
     bonus_tiles: bool = True
+    players: int = 4
+    wall_break: str = "two_throw"
+    break_wall_owner: str = "second_thrower"
+    break_count: str = "sum_both"
+    loose_tile_order: str = "top_first"
+    deal_pattern: str = "A"
+    wall_reserve: int = 14
+    chow_claims: bool = True
+    mahjong_chow_from_any: bool = True
+    rob_concealed_kong_13_orphans: bool = False
+    final_discard_claims: str = "mahjong_only"
+    east_factor: int = 2
+    loser_settlement: str = "differences"
+    initial_score: int = 2000
+    game_length: str = "rounds:4"
 
     def with_values(self, values: Mapping[str, object]) -> Settings:
         """A copy with ``values`` applied, each checked against its spec.

@@ -143,6 +143,26 @@ def is_standard_complete(counts: Sequence[int]) -> bool:
     return bool(_pair_counts(modes) & 2)
 
 
+def complete_from_keys(keys: Sequence[int], honours: Sequence[int]) -> bool:
+    """:func:`is_standard_complete` from the three suit keys and the seven honour counts."""
+    possible = 1
+    for key in keys:
+        m = suit_mode(key)
+        possible = (possible if m & 1 else 0) | ((possible << 1) if m & 2 else 0)
+        if not possible:
+            return False
+    for c in honours:
+        if c == 2:
+            possible <<= 1
+        elif c not in (0, 3):
+            return False
+    return bool(possible & 2)
+
+
+ONE_OF_RANK: Final = _ONE
+"""``ONE_OF_RANK[r]`` added to a suit key adds one tile of rank ``r`` (0-8)."""
+
+
 def standard_arrangements(counts: Sequence[int]) -> list[Arrangement]:
     """Every arrangement of the concealed counts into sets and exactly one pair."""
     per_group: list[tuple[_SuitDecomp, ...]] = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.actions import Action
 from engine.hand import Meld
 from engine.tiles import Tile, Wind
 
@@ -93,8 +94,8 @@ class SeatView:
     drawn: Tile | None = None
     last_discard: tuple[int, Tile] | None = None
     """(seat, tile) of the discard that can be claimed now, if any."""
-    legal: tuple[str, ...] = ()
-    """This seat's legal actions now, in action notation (empty for spectators)."""
+    legal: tuple[Action, ...] = ()
+    """This seat's legal actions now (empty for spectators); ``str(action)`` is its notation."""
     sheet: ScoreSheetView | None = None
     hints: dict[str, str] = field(default_factory=dict)
     """Optional hints for this seat: e.g. ``{"discard": "5p", "waits": "3m 6m"}``."""

@@ -1,4 +1,4 @@
-"""Images of the game: pure functions from a view to PNG bytes (Pillow, shipped fonts only).
+r"""Images of the game: pure functions from a view to PNG bytes (Pillow, shipped fonts only).
 
 >>> from render.examples import example
 >>> render_strip("[555s] 234m 777z 99p", win_tile="9p")[:8]

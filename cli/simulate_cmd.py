@@ -1,0 +1,142 @@
+"""``mahjong simulate``: computer players play many hands; outcomes and totals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from engine.actions import Action
+from engine.errors import MahjongError
+from engine.game import Game
+from engine.players import SimplePlayer
+from engine.rulesets import RULESETS, get_ruleset
+from engine.settings import parse_assignments
+from engine.views import SeatView
+
+Chooser = Callable[[SeatView], Action]
+
+
+def player_for(name: str) -> Chooser:
+    """The computer player that plays for ``name`` (every name plays the simple player for now)."""
+    del name
+    return SimplePlayer().choose
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``simulate`` on the subcommand parser ``sub``."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "simulate",
+        help="let computer players play many hands",
+        description="Computer players play N hands (game after game); prints per-hand outcomes and totals.",
+    )
+    p.add_argument("--ruleset", default="dmjl", help=f"one of {', '.join(RULESETS)} (default dmjl)")
+    p.add_argument("--hands", type=int, default=100, help="how many hands to play (default 100)")
+    p.add_argument("--seed", default="0", help="seed of the first game (default 0)")
+    p.add_argument("--players", default="A,B,C,D", help="comma-separated player names, one per seat")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a house-rule setting")
+    p.add_argument("--json", action="store_true", help="print one JSON object of totals")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``mahjong simulate``; returns the exit code."""
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    try:
+        if args.hands < 1:
+            raise MahjongError("--hands must be at least 1")
+        rs = get_ruleset(args.ruleset)
+        settings = rs.settings(parse_assignments(args.set))
+        if len(names) != settings.players:
+            raise MahjongError(
+                f"{rs.name} is played by {settings.players} players; "
+                f"--players names {len(names)}: {', '.join(names)}"
+            )
+        if len(set(names)) != len(names):
+            raise MahjongError("--players names must be different")
+    except MahjongError as exc:
+        print(f"mahjong simulate: {exc}", file=sys.stderr)
+        return 2
+    report = simulate(rs.name, settings, args.hands, args.seed, names, verbose=not args.json)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(
+            f"{report['hands']} hands in {report['seconds']} s: {report['wins']} won, "
+            f"{report['draws']} drawn, {report['errors']} errors; chips sum {report['chips_sum']}"
+        )
+        for seat in report["seats"]:
+            print(f"  {seat['player']:<12} wins {seat['wins']:>5}  chips {seat['chips']:>8}")
+    return 1 if report["errors"] else 0
+
+
+def simulate(
+    ruleset: str,
+    settings: Any,
+    hands: int,
+    seed: str,
+    names: list[str],
+    *,
+    verbose: bool = False,
+) -> dict[str, Any]:
+    """Play ``hands`` hands, game after game, and total the outcomes by player."""
+    choosers = {n: player_for(n) for n in names}
+    wins = dict.fromkeys(names, 0)
+    chips = dict.fromkeys(names, 0)
+    played = draws = errors = 0
+    failures: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    game_no = 0
+    while played < hands:
+        game = Game(ruleset, settings, f"{seed}:{game_no}", names)
+        game_no += 1
+        base = list(game.chips)
+        try:
+            while played < hands:
+                while not game.deal.over:
+                    for position in range(4):
+                        if game.legal_actions(position):
+                            view = game.view(position)
+                            game.apply(choosers[game.names[position]](view))
+                            break
+                    else:
+                        raise MahjongError("no seat has a legal action")
+                record = game.history[-1]
+                played += 1
+                if record.winner is None:
+                    draws += 1
+                else:
+                    wins[game.names[record.winner]] += 1
+                if verbose:
+                    who = "drawn" if record.winner is None else f"won by {game.names[record.winner]}"
+                    print(f"hand {played:>5} ({game.seed} #{record.number}): {who}, nets {list(record.nets)}")
+                if game.finished or played >= hands:
+                    break
+                game.next_hand()
+        except Exception as exc:  # counted and reported, never hidden
+            errors += 1
+            played += 1
+            failures.append(
+                {"seed": game.seed, "hand": game.hand_number, "log": list(game.log), "error": repr(exc)}
+            )
+            if verbose:
+                traceback.print_exc()
+        for position, name in enumerate(game.names):
+            chips[name] += game.chips[position] - base[position]
+    seconds = time.perf_counter() - start
+    report: dict[str, Any] = {
+        "hands": played,
+        "wins": sum(wins.values()),
+        "draws": draws,
+        "errors": errors,
+        "chips_sum": sum(chips.values()),
+        "seconds": round(seconds, 3),
+        "seats": [{"player": n, "wins": wins[n], "chips": chips[n]} for n in names],
+    }
+    if failures:
+        report["failures"] = failures
+    return report

@@ -1,0 +1,110 @@
+"""Actions: what a seat can do, with a one-line notation that round-trips.
+
+The seat is written as its wind in the current hand (``E`` is this hand's
+East). A hand's log is a list of these lines.
+
+========================  =====================================================
+``S discard 5p``          discard a tile
+``S call 5p``             discard a tile and make the call at the beginning (dmjl)
+``W chow 345p``           claim the discard for a chow (written as the whole chow)
+``W pong``                claim the discard for a pong
+``W kong``                claim the discard for a kong (with three in hand)
+``E concealed-kong 7z``   declare a concealed kong in one's own turn
+``E added-kong 5p``       add a drawn tile to one's exposed pong
+``N mahjong``             go Mah-Jongg: self-drawn, on the discard, or robbing a kong
+``N pass``                let the discard (or the added kong) go
+========================  =====================================================
+
+>>> a = Action.parse("W chow 345p")
+>>> a.seat, a.kind, str(a.tile), str(a)
+(2, 'chow', '3p', 'W chow 345p')
+>>> Action.parse(str(a)) == a
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from engine.errors import NotationError
+from engine.tiles import TILES, Tile, Wind, parse_tiles, tiles_str
+
+KINDS: Final = (
+    "discard",
+    "call",
+    "chow",
+    "pong",
+    "kong",
+    "concealed-kong",
+    "added-kong",
+    "mahjong",
+    "pass",
+)
+"""Every action kind."""
+
+TILE_KINDS: Final = frozenset({"discard", "call", "chow", "concealed-kong", "added-kong"})
+"""Action kinds that name a tile."""
+
+CLAIMS: Final = frozenset({"chow", "pong", "kong", "mahjong", "pass"})
+"""Action kinds that answer a discard."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One seat's move. ``tile`` is the tile acted on (a chow's lowest tile)."""
+
+    seat: int
+    kind: str
+    tile: Tile | None = None
+
+    def __str__(self) -> str:
+        head = f"{Wind(self.seat).letter} {self.kind}"
+        if self.tile is None:
+            return head
+        if self.kind == "chow":
+            return f"{head} {tiles_str((self.tile, self.tile + 1, self.tile + 2))}"
+        return f"{head} {self.tile}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse('{self}')"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action line like ``S discard 5p``.
+
+        :raises NotationError: naming what is wrong and what is accepted.
+        """
+        parts = text.split()
+        if len(parts) < 2:
+            raise NotationError(f"{text!r} is not an action; write a seat and a move, like 'S discard 5p'")
+        seat = Wind.parse(parts[0])
+        kind = parts[1].lower()
+        if kind not in KINDS:
+            raise NotationError(f"{parts[1]!r} is not a move; moves are: {', '.join(KINDS)}")
+        if kind not in TILE_KINDS:
+            if len(parts) != 2:
+                raise NotationError(f"'{kind}' takes no tile: write '{parts[0]} {kind}'")
+            return cls(int(seat), kind)
+        if len(parts) != 3:
+            example = "345p" if kind == "chow" else "5p"
+            raise NotationError(f"'{kind}' needs a tile: write '{parts[0]} {kind} {example}'")
+        tiles = parse_tiles(parts[2])
+        if kind == "chow":
+            ts = sorted(tiles)
+            if len(ts) == 1:
+                return cls(int(seat), kind, ts[0])
+            if (
+                len(ts) == 3
+                and ts[0] < 27
+                and ts[1] == ts[0] + 1
+                and ts[2] == ts[0] + 2
+                and ts[0] // 9 == ts[2] // 9
+            ):
+                return cls(int(seat), kind, TILES[ts[0]])
+            raise NotationError(
+                f"{parts[2]!r} is not a chow; write three consecutive tiles of one suit, like 345p"
+            )
+        if len(tiles) != 1:
+            raise NotationError(f"'{kind}' takes one tile, like 5p, not {parts[2]!r}")
+        return cls(int(seat), kind, tiles[0])

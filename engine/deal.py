@@ -1,0 +1,928 @@
+"""One hand of play (a *deal*), from the shuffle to the settlement, as a pure state machine.
+
+A deal is its log: ``Deal(ruleset, settings, seed)`` followed by the same
+actions always gives the same state. Seats are numbered by their wind in this
+deal (``E=0, S=1, W=2, N=3``); the :class:`~engine.game.Game` maps them to
+the players at the table.
+
+The API follows python-chess: :meth:`Deal.legal_actions` lists exactly what a
+seat may do now, :meth:`Deal.apply` applies one legal action (or raises
+:class:`~engine.errors.IllegalActionError` naming the rule it breaks and leaves
+the state untouched), :meth:`Deal.view` gives what one seat may know.
+
+>>> deal = Deal("dmjl", seed=1)
+>>> deal.phase, deal.turn, len(deal.concealed[0]) + 3 * len(deal.melds[0])
+('turn', 0, 14)
+>>> first = deal.legal_actions(0)[0]
+>>> _ = deal.apply(first)
+>>> deal.phase in ("claims", "turn")
+True
+>>> Deal.replay("dmjl", None, 1, [str(first)]).snapshot() == deal.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.actions import Action
+from engine.errors import IllegalActionError, InvalidHandError, SettingError
+from engine.hand import Hand, Meld, MeldKind
+from engine.rulesets import Ruleset, get_ruleset
+from engine.scoring import Score, WinContext, score
+from engine.scoring.tables import Table, table_for
+from engine.settings import Settings
+from engine.settlement import Settlement, settle
+from engine.shapes import (
+    ONE_OF_RANK,
+    complete_from_keys,
+    is_standard_complete,
+    is_thirteen_orphans,
+    seven_pairs,
+    standard_arrangements,
+    waits,
+)
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles
+from engine.views import DiscardView, PlayerView, ScoreSheetView, SeatView
+from engine.wall import KIND, Wall, WallBreak
+
+TURN: Final = "turn"
+CLAIMS: Final = "claims"
+ROBBING: Final = "robbing"
+OVER: Final = "over"
+
+_WINDS: Final = tuple(Wind)
+_PRECEDENCE: Final = {"mahjong": 4, "kong": 3, "pong": 2, "chow": 1, "pass": 0}
+
+
+@dataclass(slots=True)
+class MeldRecord:
+    """A declared meld on the table: the meld, its physical tiles, and the claimed tile if any."""
+
+    meld: Meld
+    tiles: list[int]
+    claimed_from: int | None = None
+    claimed_tile: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``private`` events (a draw) concern only ``seat``."""
+
+    kind: str
+    seat: int | None = None
+    tile: Tile | None = None
+    private: bool = False
+
+    def __str__(self) -> str:
+        who = "" if self.seat is None else f"{Wind(self.seat).letter} "
+        what = "" if self.tile is None else f" {self.tile}"
+        return f"{who}{self.kind}{what}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments."""
+
+    winner: int | None
+    reason: str
+    scores: tuple[Score | None, ...]
+    values: tuple[int, ...]
+    settlement: Settlement
+    win_tile: Tile | None = None
+    self_drawn: bool = False
+    discarder: int | None = None
+
+
+class Deal:
+    """One hand of Mah-Jongg between four seats."""
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset = "dmjl",
+        settings: Settings | Mapping[str, object] | None = None,
+        seed: int | str = 0,
+        *,
+        prevailing: Wind = Wind.EAST,
+        east_streak: int = 0,
+        _arranged: tuple[Wall, list[list[int]]] | None = None,
+    ) -> None:
+        """Shuffle, build and break the wall with ``random.Random(seed)``, deal, replace bonus tiles.
+
+        ``east_streak`` is how many Mah-Jonggs in a row this East has won before
+        this deal (for *nine times Mah-Jongg*).
+
+        :raises SettingError: for an unknown ruleset or setting, or a setting this engine does not play.
+        """
+        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.settings = settings if isinstance(settings, Settings) else self.ruleset.settings(settings)
+        if self.settings.players != 4:
+            raise SettingError(f"{self.ruleset.name} is played by four players")
+        self.table: Table = table_for(self.ruleset.name, self.settings)
+        self.seed = seed
+        self.prevailing = prevailing
+        self.east_streak = east_streak
+        s = self.settings
+        rng = random.Random(seed)
+        self.wall = (
+            _arranged[0]
+            if _arranged
+            else Wall.build(
+                rng,
+                bonus_tiles=s.bonus_tiles,
+                wall_break=s.wall_break,
+                break_wall_owner=s.break_wall_owner,
+                break_count=s.break_count,
+                loose_tile_order=s.loose_tile_order,
+            )
+        )
+        self.concealed: list[list[int]] = [[], [], [], []]
+        self.counts: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
+        self.keys: list[list[int]] = [[0, 0, 0] for _ in range(4)]  # suit keys of the concealed tiles
+        self.melds: list[list[MeldRecord]] = [[], [], [], []]
+        self.bonus: list[list[int]] = [[], [], [], []]
+        self.discards: list[list[list[int | None]]] = [[], [], [], []]  # [tile id, claimed_by]
+        self._discard_views: list[list[DiscardView]] = [[], [], [], []]
+        self._discard_cache: dict[tuple[int, int, int], tuple[DiscardView, ...]] = {}
+        self.called = [False] * 4
+        self.discarded = [False] * 4
+        self.turn: int | None = 0
+        self.phase = TURN
+        self.drawn: int | None = None
+        self.can_declare = True  # East's first turn: he may declare and go Mah-Jongg
+        self.replacement = False
+        self.kongs_this_turn = 0
+        self.last_live = False
+        self.first_turn = True  # nothing has happened yet but the deal
+        self.claims_made = False
+        self.discard: tuple[int, int] | None = None
+        self.final_discard = False
+        self.earthly = False
+        self.pending: dict[int, list[Action]] = {}
+        self.responses: dict[int, Action] = {}
+        self.robbed: tuple[int, int, int] | None = None  # (kong seat, tile id, meld index)
+        self.log: list[Action] = []
+        self.result: DealResult | None = None
+        self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
+        if _arranged is None:
+            self._deal()
+        else:
+            for seat, tiles in enumerate(_arranged[1]):
+                for t in tiles:
+                    self._give(seat, t)
+            self._replace_bonus_at_deal()
+
+    # --- Setup -------------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        wall = self.wall
+        if self.settings.deal_pattern == "A":
+            for _ in range(3):
+                for seat in range(4):
+                    for _ in range(4):
+                        self._give(seat, wall.draw_live())
+            for seat in range(4):
+                self._give(seat, wall.draw_live())
+            self._give(0, wall.draw_live())
+        else:
+            for _ in range(3):
+                for seat in range(4):
+                    for _ in range(4):
+                        self._give(seat, wall.draw_live())
+            self._give(0, wall.draw_live())
+            self._give(0, wall.draw_live())
+            for seat in (1, 2, 3):
+                self._give(seat, wall.draw_live())
+        self._replace_bonus_at_deal()
+
+    def _replace_bonus_at_deal(self) -> None:
+        """Bonus tiles: E, S, W, N each expose all and replace, until none is left (A-CORE-05)."""
+        wall = self.wall
+        while any(KIND[t].is_bonus for hand in self.concealed for t in hand):
+            for seat in range(4):
+                found = [t for t in self.concealed[seat] if KIND[t].is_bonus]
+                for t in found:
+                    self._take(seat, t)
+                    self.bonus[seat].append(t)
+                for _ in found:
+                    self._give(seat, wall.draw_replacement())
+
+    def _give(self, seat: int, tile: int) -> None:
+        self.concealed[seat].append(tile)
+        kind = KIND[tile]
+        if kind < N_KINDS:
+            self.counts[seat][kind] += 1
+            if kind < HONOUR_START:
+                self.keys[seat][kind // 9] += ONE_OF_RANK[kind % 9]
+
+    def _take(self, seat: int, tile: int) -> None:
+        self.concealed[seat].remove(tile)
+        kind = KIND[tile]
+        if kind < N_KINDS:
+            self.counts[seat][kind] -= 1
+            if kind < HONOUR_START:
+                self.keys[seat][kind // 9] -= ONE_OF_RANK[kind % 9]
+
+    def _take_kind(self, seat: int, kind: int) -> int:
+        """Remove one tile of ``kind`` from the seat's concealed tiles (the drawn one last)."""
+        candidates = [t for t in self.concealed[seat] if KIND[t] == kind]
+        pick = next((t for t in candidates if t != self.drawn), candidates[-1])
+        self._take(seat, pick)
+        return pick
+
+    # --- Queries -------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.phase == OVER
+
+    @property
+    def live_remaining(self) -> int:
+        """Tiles that can still be drawn from the live wall."""
+        return max(0, self.wall.remaining - self.settings.wall_reserve)
+
+    def tile_count(self, seat: int) -> int:
+        """The seat's tiles in play, a kong counting three."""
+        return len(self.concealed[seat]) + 3 * len(self.melds[seat])
+
+    def hand_of(self, seat: int, extra: int | None = None) -> Hand:
+        """The seat's tiles as a :class:`~engine.hand.Hand` (plus tile ``extra``)."""
+        tiles = [KIND[t] for t in self.concealed[seat]]
+        if extra is not None:
+            tiles.append(KIND[extra])
+        return Hand(
+            tuple(tiles), tuple(m.meld for m in self.melds[seat]), tuple(KIND[t] for t in self.bonus[seat])
+        )
+
+    def _complete_with(self, seat: int, kind: int | None) -> bool:
+        counts = self.counts[seat]
+        keys = self.keys[seat]
+        honours = counts[HONOUR_START:]
+        if kind is not None:
+            if kind < HONOUR_START:
+                keys = keys[:]
+                keys[kind // 9] += ONE_OF_RANK[kind % 9]
+            else:
+                honours = honours[:]
+                honours[kind - HONOUR_START] += 1
+        if complete_from_keys(keys, honours):
+            return True
+        if self.melds[seat]:
+            return False
+        if kind is not None:
+            counts = counts[:]
+            counts[kind] += 1
+        if self.table.thirteen_orphans and is_thirteen_orphans(counts):
+            return True
+        return (
+            self.table.seven_pairs
+            and seven_pairs(counts, quad_as_two_pairs=self.table.quad_as_two_pairs) is not None
+        )
+
+    def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
+        if not self._complete_with(seat, kind):
+            return False
+        if self.settings.mahjong_chow_from_any or seat == (discarder + 1) % 4:
+            return True
+        # Without chows from anyone, the tile must complete a pong or the pair.
+        counts = self.counts[seat][:]
+        counts[kind] += 1
+        for pair, sets in standard_arrangements(counts):
+            if pair == kind or any(k == MeldKind.PONG and t == kind for k, t in sets):
+                return True
+        return not is_standard_complete(counts)  # a special hand
+
+    def _waiting_after_discard(self, seat: int, kind: int) -> bool:
+        counts = self.counts[seat][:]
+        counts[kind] -= 1
+        no_melds = not self.melds[seat]
+        return bool(
+            waits(
+                counts,
+                thirteen_orphans=self.table.thirteen_orphans and no_melds,
+                seven_pairs_ok=self.table.seven_pairs and no_melds,
+                stop_after=1,
+            )
+        )
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Exactly what ``seat`` may do now (an empty list when it has nothing to do).
+
+        >>> deal = Deal("dmjl", seed=3)
+        >>> deal.legal_actions(1)
+        []
+        >>> all(a.seat == 0 for a in deal.legal_actions(0))
+        True
+        """
+        if self.phase == TURN:
+            if seat != self.turn:
+                return []
+            key = (len(self.log), seat)
+            if self._legal_cache is None or self._legal_cache[0] != key:
+                self._legal_cache = (key, self._turn_actions(seat))
+            return list(self._legal_cache[1])
+        if self.phase in (CLAIMS, ROBBING) and seat in self.pending and seat not in self.responses:
+            return list(self.pending[seat])
+        return []
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        counts = self.counts[seat]
+        out: list[Action] = []
+        kinds = sorted({KIND[t] for t in self.concealed[seat]})
+        if self.called[seat] and self.drawn is not None:
+            out.append(Action(seat, "discard", KIND[self.drawn]))
+        else:
+            out.extend(Action(seat, "discard", k) for k in kinds)
+            if (
+                self.settings.original_call
+                and not self.discarded[seat]
+                and not self.claims_made
+                and not self.melds[seat]
+            ):
+                out.extend(Action(seat, "call", k) for k in kinds if self._waiting_after_discard(seat, k))
+        if self.can_declare:
+            if not self.called[seat] and self.wall.remaining > 0:
+                out.extend(Action(seat, "concealed-kong", TILES[k]) for k in range(N_KINDS) if counts[k] == 4)
+                for record in self.melds[seat]:
+                    m = record.meld
+                    if m.kind == MeldKind.PONG and not m.concealed and counts[m.tile]:
+                        out.append(Action(seat, "added-kong", m.tile))
+            if self._complete_with(seat, None):
+                out.append(Action(seat, "mahjong"))
+        return out
+
+    # --- Applying actions -------------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply one legal action and return what happened.
+
+        :raises IllegalActionError: naming the rule the action breaks; the state is unchanged.
+        :raises NotationError: for an action string that cannot be read.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action not in self.legal_actions(action.seat):
+            raise IllegalActionError(self._why_illegal(action))
+        self.log.append(action)
+        events: list[Event] = []
+        if self.phase == TURN:
+            self._apply_turn(action, events)
+        else:
+            self.responses[action.seat] = action
+            if len(self.responses) == len(self.pending):
+                if self.phase == CLAIMS:
+                    self._resolve_claims(events)
+                else:
+                    self._resolve_robbing(events)
+        return events
+
+    def _why_illegal(self, action: Action) -> str:
+        who = Wind(action.seat).name.title()
+        if self.phase == OVER:
+            return "the hand is over"
+        if self.phase == TURN:
+            if action.seat != self.turn:
+                assert self.turn is not None
+                return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s"
+            if action.kind in ("chow", "pong", "kong", "pass"):
+                return f"there is no discard to claim: {who} must discard"
+            held = [KIND[t] for t in self.concealed[action.seat]]
+            if action.kind in ("discard", "call") and action.tile not in held:
+                return f"{who} holds no {action.tile} to discard"
+            if action.kind in ("discard", "call") and self.called[action.seat]:
+                return f"{who} made the call at the beginning and must discard the tile just drawn"
+            if action.kind == "call":
+                return (
+                    "the call at the beginning is made with the first discard, before any claim, "
+                    "by a hand one tile from winning"
+                )
+            if action.kind == "mahjong":
+                if not self.can_declare:
+                    return (
+                        f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile"
+                    )
+                return f"{who}'s tiles do not form a complete hand"
+            if action.kind == "concealed-kong":
+                if not self.can_declare:
+                    return "a kong is declared after drawing, not after claiming a discard"
+                return f"a concealed kong needs four {action.tile} in hand (and a replacement tile left)"
+            if action.kind == "added-kong":
+                return f"an added kong needs an exposed pong of {action.tile} and the fourth tile in hand"
+            return f"{who} cannot {action.kind} now"
+        if action.seat not in self.pending:
+            if self.discard and action.seat == self.discard[0]:
+                return f"{who} cannot claim their own discard"
+            return f"{who} has no claim on this tile"
+        if action.seat in self.responses:
+            return f"{who} has already answered ({self.responses[action.seat]})"
+        if action.kind == "chow":
+            return "a chow is claimed only by the next player, with two tiles of a run around the discard"
+        if action.kind == "pong":
+            return f"{who} needs two matching tiles in hand to claim a pong"
+        if action.kind == "kong":
+            return f"{who} needs three matching tiles in hand to claim a kong"
+        if action.kind == "mahjong":
+            return f"the tile does not complete {who}'s hand"
+        return f"{who} may only claim or pass now: " + ", ".join(str(a) for a in self.pending[action.seat])
+
+    def _apply_turn(self, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        kind = action.kind
+        if kind in ("discard", "call"):
+            assert action.tile is not None
+            if kind == "call":
+                self.called[seat] = True
+                events.append(Event("call", seat))
+            tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
+            if tile is None:
+                tile = self._take_kind(seat, action.tile)
+            else:
+                self._take(seat, tile)
+            self.discards[seat].append([tile, None])
+            self._discard_views[seat].append(DiscardView(KIND[tile]))
+            self.earthly = seat == 0 and not self.discarded[0] and not self.claims_made
+            self.discarded[seat] = True
+            self.first_turn = False
+            self.drawn = None
+            self.discard = (seat, tile)
+            self.final_discard = self.live_remaining == 0
+            events.append(Event("discard", seat, action.tile))
+            self._open_claims(events)
+        elif kind == "concealed-kong":
+            assert action.tile is not None
+            tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
+            self.melds[seat].append(MeldRecord(Meld(MeldKind.KONG, action.tile, True), tiles))
+            self.first_turn = False
+            events.append(Event("concealed-kong", seat, action.tile))
+            self._replace(seat, events)
+        elif kind == "added-kong":
+            assert action.tile is not None
+            index = next(
+                i
+                for i, r in enumerate(self.melds[seat])
+                if r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == action.tile
+            )
+            tile = self._take_kind(seat, action.tile)
+            self.first_turn = False
+            events.append(Event("added-kong", seat, action.tile))
+            self.robbed = (seat, tile, index)
+            self.pending = {}
+            for other in self._others(seat):
+                if self._mahjong_claim_ok(other, action.tile, seat):
+                    self.pending[other] = [Action(other, "mahjong"), Action(other, "pass")]
+            self.responses = {}
+            self.turn = None
+            if self.pending:
+                self.phase = ROBBING
+            else:
+                self._finish_added_kong(events)
+        elif kind == "mahjong":
+            win_tile = KIND[self.drawn] if self.drawn is not None else None
+            self._win(seat, win_tile=win_tile, self_drawn=True, discarder=None, events=events)
+
+    def _others(self, seat: int) -> list[int]:
+        return [(seat + i) % 4 for i in (1, 2, 3)]
+
+    def _open_claims(self, events: list[Event]) -> None:
+        assert self.discard is not None
+        discarder, tile = self.discard
+        kind = KIND[tile]
+        s = self.settings
+        self.pending = {}
+        self.responses = {}
+        only_mahjong = self.final_discard and s.final_discard_claims == "mahjong_only"
+        for seat in self._others(discarder):
+            options: list[Action] = []
+            counts = self.counts[seat]
+            if self._mahjong_claim_ok(seat, kind, discarder):
+                options.append(Action(seat, "mahjong"))
+            if not only_mahjong and not self.called[seat]:
+                if counts[kind] == 3 and self.wall.remaining > 0:
+                    options.append(Action(seat, "kong"))
+                if counts[kind] >= 2:
+                    options.append(Action(seat, "pong"))
+                if s.chow_claims and seat == (discarder + 1) % 4 and kind < 27:
+                    rank = kind % 9
+                    for start in (kind - 2, kind - 1, kind):
+                        if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
+                            continue
+                        need = [t for t in (start, start + 1, start + 2) if t != kind]
+                        if all(counts[t] for t in need):
+                            options.append(Action(seat, "chow", TILES[start]))
+            if options:
+                options.append(Action(seat, "pass"))
+                self.pending[seat] = options
+        self.turn = None
+        self.phase = CLAIMS
+        if not self.pending:
+            self._resolve_claims(events)
+
+    def _resolve_claims(self, events: list[Event]) -> None:
+        assert self.discard is not None
+        discarder, tile = self.discard
+        best: Action | None = None
+        for seat in self._others(discarder):  # turn order after the discarder breaks ties
+            answer = self.responses.get(seat)
+            if answer is None or answer.kind == "pass":
+                continue
+            if best is None or _PRECEDENCE[answer.kind] > _PRECEDENCE[best.kind]:
+                best = answer
+        self.pending = {}
+        self.responses = {}
+        if best is None:
+            self.discard = None
+            self._next_draw((discarder + 1) % 4, events)
+            return
+        seat = best.seat
+        self.discards[discarder][-1][1] = seat
+        self._discard_views[discarder][-1] = DiscardView(KIND[tile], seat)
+        self.claims_made = True
+        if best.kind == "mahjong":
+            self._give(seat, tile)
+            self._win(seat, win_tile=KIND[tile], self_drawn=False, discarder=discarder, events=events)
+            return
+        kind = KIND[tile]
+        self.discard = None
+        self.first_turn = False
+        if best.kind == "chow":
+            assert best.tile is not None
+            start = int(best.tile)
+            tiles = [self._take_kind(seat, t) for t in (start, start + 1, start + 2) if t != kind]
+            meld = Meld(MeldKind.CHOW, best.tile)
+        else:
+            n = 3 if best.kind == "kong" else 2
+            tiles = [self._take_kind(seat, kind) for _ in range(n)]
+            meld = Meld(MeldKind.KONG if best.kind == "kong" else MeldKind.PONG, TILES[kind])
+        self.melds[seat].append(MeldRecord(meld, [*tiles, tile], discarder, tile))
+        events.append(Event(best.kind, seat, KIND[tile]))
+        self.turn = seat
+        self.phase = TURN
+        self.drawn = None
+        self.kongs_this_turn = 0
+        self.replacement = False
+        self.last_live = False
+        if best.kind == "kong":
+            self._replace(seat, events)
+        else:
+            self.can_declare = False
+
+    def _resolve_robbing(self, events: list[Event]) -> None:
+        assert self.robbed is not None
+        kong_seat, tile, _ = self.robbed
+        winner = next(
+            (
+                s
+                for s in self._others(kong_seat)
+                if self.responses.get(s, Action(s, "pass")).kind == "mahjong"
+            ),
+            None,
+        )
+        self.pending = {}
+        self.responses = {}
+        if winner is None:
+            self._finish_added_kong(events)
+            return
+        # The robbed tile counts as a discard by the robbed player; his pong stays a pong (A-CORE-13).
+        self.robbed = None
+        self.claims_made = True
+        self._give(winner, tile)
+        self._win(
+            winner, win_tile=KIND[tile], self_drawn=False, discarder=kong_seat, events=events, robbing=True
+        )
+
+    def _finish_added_kong(self, events: list[Event]) -> None:
+        assert self.robbed is not None
+        seat, tile, index = self.robbed
+        self.robbed = None
+        record = self.melds[seat][index]
+        record.meld = Meld(MeldKind.KONG, record.meld.tile)
+        record.tiles.append(tile)
+        self.turn = seat
+        self.phase = TURN
+        self._replace(seat, events)
+
+    def _replace(self, seat: int, events: list[Event]) -> None:
+        """After a kong: draw a replacement tile (replacing bonus tiles in turn)."""
+        self.kongs_this_turn += 1
+        self.drawn = self._draw(seat, replacement=True, events=events)
+        self.replacement = True
+        self.last_live = False
+        self.can_declare = True
+
+    def _draw(self, seat: int, *, replacement: bool, events: list[Event]) -> int:
+        tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
+        while KIND[tile].is_bonus:
+            self.bonus[seat].append(tile)
+            events.append(Event("bonus", seat, KIND[tile]))
+            tile = self.wall.draw_replacement()
+            self.replacement = True
+        self._give(seat, tile)
+        events.append(Event("draw", seat, KIND[tile], private=True))
+        return tile
+
+    def _next_draw(self, seat: int, events: list[Event]) -> None:
+        if self.live_remaining <= 0:
+            self._end_drawn(events)
+            return
+        self.turn = seat
+        self.phase = TURN
+        self.kongs_this_turn = 0
+        self.replacement = False
+        self.drawn = self._draw(seat, replacement=False, events=events)
+        self.last_live = self.live_remaining == 0 and not self.replacement
+        self.can_declare = True
+
+    # --- End of the deal -----------------------------------------------------------------------
+
+    def _win(
+        self,
+        seat: int,
+        *,
+        win_tile: Tile | None,
+        self_drawn: bool,
+        discarder: int | None,
+        events: list[Event],
+        robbing: bool = False,
+    ) -> None:
+        flags: list[str] = []
+        if self_drawn:
+            if self.first_turn and seat == 0:
+                flags.append("first-turn")
+            if self.replacement and win_tile is not None:
+                flags.append("replacement")
+                if self.kongs_this_turn >= 2:
+                    flags.append("kong-on-kong")
+            if self.last_live:
+                flags.append("last-tile")
+        else:
+            if self.final_discard and not robbing:
+                flags.append("last-tile")
+            if robbing:
+                flags.append("robbing-kong")
+            if self.earthly and discarder == 0 and seat != 0:
+                flags.append("first-turn")
+        if self.called[seat] and self.settings.original_call:
+            flags.append("original-call")
+        if seat == 0 and self.east_streak >= 8 and self.settings.nine_times_rule:
+            flags.append("nine-times")
+        if self_drawn and "first-turn" in flags:
+            win_tile = None  # Heaven's blessing: the hand was complete as dealt
+        ctx = WinContext.make(
+            seat=Wind(seat), prevailing=self.prevailing, win=win_tile, self_drawn=self_drawn, flags=flags
+        )
+        scores: list[Score | None] = []
+        for s in range(4):
+            if s == seat:
+                result = score(self.hand_of(s), ctx, ruleset=self.ruleset, settings=self.settings)
+            else:
+                result = score(
+                    self.hand_of(s),
+                    WinContext(seat=Wind(s), prevailing=self.prevailing),
+                    ruleset=self.ruleset,
+                    settings=self.settings,
+                )
+            scores.append(result)
+        values = tuple(sc.total if sc else 0 for sc in scores)
+        settlement = settle(
+            values,
+            winner=seat,
+            east=0,
+            east_factor=self.settings.east_factor,
+            loser_settlement=self.settings.loser_settlement,
+        )
+        self.result = DealResult(
+            seat, "mahjong", tuple(scores), values, settlement, win_tile, self_drawn, discarder
+        )
+        self._close()
+        events.append(Event("mahjong", seat, win_tile))
+
+    def _end_drawn(self, events: list[Event]) -> None:
+        self.result = DealResult(
+            None, "the wall is exhausted", (None,) * 4, (0,) * 4, Settlement((), (0, 0, 0, 0))
+        )
+        self._close()
+        events.append(Event("exhausted"))
+
+    def _close(self) -> None:
+        self.phase = OVER
+        self.turn = None
+        self.pending = {}
+        self.responses = {}
+        self.discard = None
+
+    # --- Replay, views, invariants ---------------------------------------------------------------
+
+    @classmethod
+    def arranged(
+        cls,
+        hands: Sequence[str],
+        *,
+        live: str = "",
+        dead: str = "",
+        ruleset: str | Ruleset = "dmjl",
+        settings: Settings | Mapping[str, object] | None = None,
+        fill: bool = True,
+        prevailing: Wind = Wind.EAST,
+        east_streak: int = 0,
+    ) -> Deal:
+        """A deal set up by hand: the four starting hands (East's with 14 tiles), the
+        live wall in draw order and the dead wall in replacement order.
+
+        With ``fill`` the tiles not named are placed, in a fixed order, between the
+        live and the dead part, so the set is complete; without it the wall holds
+        only what is named (for short walls in tests and puzzles).
+
+        :raises InvalidHandError: if a kind is used more often than the set holds.
+        :raises NotationError: for tiles that cannot be read.
+        """
+        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        st = settings if isinstance(settings, Settings) else rs.settings(settings)
+        pool: dict[int, list[int]] = {}
+        for ident, kind in enumerate(KIND[: 144 if st.bonus_tiles else 136]):
+            pool.setdefault(int(kind), []).append(ident)
+
+        def take(text: str) -> list[int]:
+            out = []
+            for kind in parse_tiles(text) if text.strip() else []:
+                if not pool.get(kind):
+                    raise InvalidHandError(f"the arranged deal uses more {kind} than the set holds")
+                out.append(pool[kind].pop(0))
+            return out
+
+        if len(hands) != 4:
+            raise InvalidHandError("an arranged deal needs four hands, East's first")
+        seat_tiles = [take(h.replace(" ", "")) for h in hands]
+        live_tiles = take(live.replace(" ", ""))
+        dead_tiles = take(dead.replace(" ", ""))
+        rest = sorted(t for ids in pool.values() for t in ids) if fill else []
+        loose, back = dead_tiles[:2], dead_tiles[2:]
+        order = live_tiles + rest
+        stacks: deque[list[int]] = deque([order[i : i + 2] for i in range(0, len(order), 2)])
+        for i in range(0, len(back), 2):
+            stacks.append(back[i : i + 2])
+        # draw_replacement takes the back stack's top first: put the first pairs last.
+        tail = [stacks.pop() for _ in range((len(back) + 1) // 2)]
+        stacks.extend(tail)
+        wall = Wall(stacks, loose, WallBreak((), 0, 0))
+        return cls(
+            rs, st, "arranged", prevailing=prevailing, east_streak=east_streak, _arranged=(wall, seat_tiles)
+        )
+
+    @classmethod
+    def replay(
+        cls,
+        ruleset: str | Ruleset,
+        settings: Settings | Mapping[str, object] | None,
+        seed: int | str,
+        actions: Iterable[Action | str],
+        **kwargs: Any,
+    ) -> Deal:
+        """Rebuild a deal from its log.
+
+        :raises IllegalActionError: if an action of the log is not legal where it stands.
+        """
+        deal = cls(ruleset, settings, seed, **kwargs)
+        for action in actions:
+            deal.apply(action)
+        return deal
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that makes up the state, for comparing two deals."""
+        return (
+            self.wall.tiles(),
+            [list(h) for h in self.concealed],
+            [[(r.meld, list(r.tiles), r.claimed_from) for r in ms] for ms in self.melds],
+            [list(b) for b in self.bonus],
+            [[tuple(d) for d in ds] for ds in self.discards],
+            self.turn,
+            self.phase,
+            self.drawn,
+            sorted(self.pending),
+            sorted((s, str(a)) for s, a in self.responses.items()),
+            self.result.values if self.result else None,
+            self.result.settlement.nets if self.result else None,
+            [str(a) for a in self.log],
+        )
+
+    def all_tiles(self) -> list[int]:
+        """Every physical tile, wherever it is: the check that none is lost or doubled."""
+        tiles = self.wall.tiles()
+        for seat in range(4):
+            tiles.extend(self.concealed[seat])
+            tiles.extend(self.bonus[seat])
+            for record in self.melds[seat]:
+                tiles.extend(record.tiles)
+            tiles.extend(t for t, claimed in self.discards[seat] if claimed is None and t is not None)
+        if self.robbed is not None:
+            tiles.append(self.robbed[1])
+        return tiles
+
+    def view(
+        self,
+        position: int | None,
+        *,
+        names: tuple[str, ...] = ("East", "South", "West", "North"),
+        chips: tuple[int, ...] = (0, 0, 0, 0),
+        hand_number: int = 1,
+        east: int = 0,
+    ) -> SeatView:
+        """What the player at ``position`` may know (``None``: the public view, no concealed tiles).
+
+        Players are listed by table position; ``east`` is the position of this
+        deal's East (position p holds wind ``(p - east) % 4``). ``names`` and
+        ``chips`` are by position too.
+        """
+
+        def pos(wind: int) -> int:
+            return (wind + east) % 4
+
+        players = []
+        for p in range(4):
+            w = (p - east) % 4
+            players.append(
+                PlayerView(
+                    seat=p,
+                    wind=_WINDS[w],
+                    name=names[p],
+                    chips=chips[p],
+                    concealed_count=len(self.concealed[w]),
+                    melds=tuple(r.meld for r in self.melds[w]),
+                    bonus=tuple(KIND[t] for t in self.bonus[w]),
+                    discards=self._discards_seen(w, east),
+                )
+            )
+        concealed: tuple[Tile, ...] = ()
+        drawn: Tile | None = None
+        legal: tuple[Action, ...] = ()
+        if position is not None:
+            seat = (position - east) % 4
+            own = [t for t in self.concealed[seat] if not (seat == self.turn and t == self.drawn)]
+            concealed = tuple(sorted(KIND[t] for t in own))
+            if seat == self.turn and self.drawn is not None and self.drawn in self.concealed[seat]:
+                drawn = KIND[self.drawn]
+            legal = tuple(self.legal_actions(seat))
+        last = None
+        if self.discard is not None and self.phase == CLAIMS:
+            last = (pos(self.discard[0]), KIND[self.discard[1]])
+        elif self.robbed is not None and self.phase == ROBBING:
+            last = (pos(self.robbed[0]), KIND[self.robbed[1]])
+        return SeatView(
+            seat=position,
+            players=tuple(players),
+            prevailing=self.prevailing,
+            hand_number=hand_number,
+            turn=None if self.turn is None else pos(self.turn),
+            phase=self.phase,
+            wall_live=self.live_remaining,
+            wall_dead=self.wall.remaining - self.live_remaining,
+            ruleset=self.ruleset.name,
+            concealed=concealed,
+            drawn=drawn,
+            last_discard=last,
+            legal=legal,
+            sheet=self.sheet(east) if self.phase == OVER else None,
+        )
+
+    def _discards_seen(self, wind: int, east: int) -> tuple[DiscardView, ...]:
+        key = (wind, east, len(self.log))
+        got = self._discard_cache.get(key)
+        if got is None:
+            got = tuple(
+                d if d.claimed_by is None else DiscardView(d.tile, (d.claimed_by + east) % 4)
+                for d in self._discard_views[wind]
+            )
+            if len(self._discard_cache) > 16:
+                self._discard_cache.clear()
+            self._discard_cache[key] = got
+        return got
+
+    def sheet(self, east: int = 0) -> ScoreSheetView | None:
+        """The score sheet of a finished deal by table position (all hands are shown at the end)."""
+        r = self.result
+        if r is None:
+            return None
+
+        def by_position(values: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
+            return tuple(values[(p - east) % 4] for p in range(4))
+
+        hands = [str(self.hand_of(s)) for s in range(4)]
+        arrangements = [sc.arrangement if sc else hands[i] for i, sc in enumerate(r.scores)]
+        lines = [tuple((ln.name, ln.points, ln.doubles) for ln in sc.items) if sc else () for sc in r.scores]
+        payments = tuple(
+            ((t.payer + east) % 4, (t.payee + east) % 4, t.amount) for t in r.settlement.transfers
+        )
+        return ScoreSheetView(
+            winner=None if r.winner is None else (r.winner + east) % 4,
+            hands=by_position(hands),
+            arrangements=by_position(arrangements),
+            lines=by_position(lines),
+            values=by_position(r.values),
+            payments=payments,
+            nets=by_position(r.settlement.nets),
+            reason="" if r.winner is not None else r.reason,
+        )

@@ -1,0 +1,235 @@
+"""A whole game: seats drawn by dice, deal after deal, chips settled, East
+rotating, prevailing-wind rounds (RULES.md §1.13, §2.1.8).
+
+Players sit at fixed *positions* 0-3 around the table, counter-clockwise in
+the order of their first-hand winds (position 0 is the first East). Each
+deal numbers seats by their wind in that deal; :meth:`Game.wind_of` and
+:meth:`Game.position_of` translate.
+
+A game is its log: ``(ruleset, settings, seed, players)`` and the action
+lines, with ``next`` starting each further hand. :meth:`Game.replay` rebuilds
+it exactly.
+
+>>> game = Game("dmjl", seed=42, players=["Ada", "Bo", "Cy", "Di"])
+>>> sorted(game.names) == ["Ada", "Bo", "Cy", "Di"], game.prevailing.name, game.hand_number
+(True, 'EAST', 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.actions import Action
+from engine.deal import Deal, DealResult, Event
+from engine.errors import IllegalActionError, SettingError
+from engine.rulesets import Ruleset, get_ruleset
+from engine.settings import Settings, game_length
+from engine.tiles import Wind
+from engine.views import SeatView
+
+NEXT: Final = "next"
+"""The log line that starts the next hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One finished hand: who was East, what happened, and the chips by position."""
+
+    number: int
+    prevailing: Wind
+    east: int
+    seed: str
+    actions: tuple[str, ...]
+    winner: int | None
+    """Winning position, or None for a drawn hand."""
+    values: tuple[int, ...]
+    """Hand values by position."""
+    nets: tuple[int, ...]
+    """Chips won (+) or paid (-) by position."""
+    result: DealResult
+
+
+class Game:
+    """A game of Mah-Jongg at one table."""
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset = "dmjl",
+        settings: Settings | Mapping[str, object] | None = None,
+        seed: int | str = 0,
+        players: Sequence[str] = ("East", "South", "West", "North"),
+    ) -> None:
+        """Draw the seats with dice and deal the first hand.
+
+        :raises SettingError: for an unknown ruleset or setting, or the wrong number of players.
+        """
+        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.settings = settings if isinstance(settings, Settings) else self.ruleset.settings(settings)
+        if len(players) != self.settings.players:
+            raise SettingError(
+                f"{self.ruleset.name} is played by {self.settings.players} players; got {len(players)}: "
+                + ", ".join(players)
+            )
+        self.seed = seed
+        self.players = tuple(players)
+        # Seating (RULES.md §1.1.6, Hua Bao §3.2.1): the wind tiles are shuffled; two dice
+        # decide who takes the first; the others follow counter-clockwise; all then sit by wind.
+        rng = random.Random(f"{seed}:seating")
+        winds = [0, 1, 2, 3]
+        rng.shuffle(winds)
+        first = (rng.randint(1, 6) + rng.randint(1, 6) - 1) % 4
+        wind_of_player = {(first + i) % 4: winds[i] for i in range(4)}
+        self.order: tuple[int, ...] = tuple(sorted(range(4), key=lambda p: wind_of_player[p]))
+        """Player indices (into ``players``) by position."""
+        self.names: tuple[str, ...] = tuple(self.players[i] for i in self.order)
+        self.chips = [self.settings.initial_score] * 4
+        self.east = 0
+        self.prevailing = Wind.EAST
+        self.rotations = 0
+        self.rounds_done = 0
+        self.hand_number = 1
+        self.east_streak = 0
+        self.history: list[HandRecord] = []
+        self.log: list[str] = []
+        self.finished = False
+        self.deal = self._new_deal()
+
+    # --- Seats and winds ------------------------------------------------------------------
+
+    def wind_of(self, position: int) -> Wind:
+        """The wind of ``position`` in the current hand."""
+        return Wind((position - self.east) % 4)
+
+    def position_of(self, wind: int) -> int:
+        """The position holding ``wind`` in the current hand."""
+        return (self.east + wind) % 4
+
+    def _new_deal(self) -> Deal:
+        return Deal(
+            self.ruleset,
+            self.settings,
+            f"{self.seed}:{self.hand_number}",
+            prevailing=self.prevailing,
+            east_streak=self.east_streak,
+        )
+
+    # --- Play ------------------------------------------------------------------------------
+
+    def legal_actions(self, position: int) -> list[Action]:
+        """What the player at ``position`` may do now (seats written as this hand's winds)."""
+        return self.deal.legal_actions(self.wind_of(position))
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a hand action (or ``next`` to start the next hand); settle when a hand ends.
+
+        :raises IllegalActionError: naming the rule the action breaks; nothing changes.
+        :raises NotationError: for a line that cannot be read.
+        """
+        if isinstance(action, str) and action.strip() == NEXT:
+            self.next_hand()
+            return []
+        events = self.deal.apply(action)
+        self.log.append(str(self.deal.log[-1]))
+        if self.deal.over:
+            self._settle()
+        return events
+
+    def _settle(self) -> None:
+        result = self.deal.result
+        assert result is not None
+        by_position = [0] * 4
+        values = [0] * 4
+        for wind in range(4):
+            by_position[self.position_of(wind)] = result.settlement.nets[wind]
+            values[self.position_of(wind)] = result.values[wind]
+        for p in range(4):
+            self.chips[p] += by_position[p]
+        winner = None if result.winner is None else self.position_of(result.winner)
+        self.history.append(
+            HandRecord(
+                number=self.hand_number,
+                prevailing=self.prevailing,
+                east=self.east,
+                seed=f"{self.seed}:{self.hand_number}",
+                actions=tuple(str(a) for a in self.deal.log),
+                winner=winner,
+                values=tuple(values),
+                nets=tuple(by_position),
+                result=result,
+            )
+        )
+        east_won = result.winner == 0
+        drawn = result.winner is None
+        if east_won:
+            self.east_streak += 1
+        elif not drawn:
+            self.east_streak = 0
+        nine_times = east_won and self.settings.nine_times_rule and self.east_streak >= 9
+        if (not east_won and not drawn) or nine_times:
+            # East passes to the right: the former South becomes East (§1.13).
+            self.east = (self.east + 1) % 4
+            self.east_streak = 0
+            self.rotations += 1
+            if self.rotations == 4:  # the round's first North lost a hand as East
+                self.rotations = 0
+                self.rounds_done += 1
+                self.prevailing = Wind((self.prevailing + 1) % 4)
+        unit, count = game_length(self.settings)
+        self.finished = (len(self.history) if unit == "hands" else self.rounds_done) >= count
+
+    def next_hand(self) -> None:
+        """Deal the next hand after the current one has been settled.
+
+        :raises IllegalActionError: while the hand is still being played, or when the game is over.
+        """
+        if not self.deal.over:
+            raise IllegalActionError("the hand is still being played")
+        if self.finished:
+            raise IllegalActionError("the game is over")
+        self.hand_number += 1
+        self.log.append(NEXT)
+        self.deal = self._new_deal()
+
+    # --- Views and replay ----------------------------------------------------------------------
+
+    def view(self, position: int | None) -> SeatView:
+        """What the player at ``position`` may know (``None``: the public view)."""
+        return self.deal.view(
+            position, names=self.names, chips=tuple(self.chips), hand_number=self.hand_number, east=self.east
+        )
+
+    @classmethod
+    def replay(
+        cls,
+        ruleset: str | Ruleset,
+        settings: Settings | Mapping[str, object] | None,
+        seed: int | str,
+        players: Sequence[str],
+        log: Iterable[str],
+    ) -> Game:
+        """Rebuild a game from its log.
+
+        :raises IllegalActionError: if a line of the log is not legal where it stands.
+        """
+        game = cls(ruleset, settings, seed, players)
+        for line in log:
+            game.apply(line)
+        return game
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that makes up the state, for comparing two games."""
+        return (
+            self.order,
+            tuple(self.chips),
+            self.east,
+            self.prevailing,
+            self.hand_number,
+            self.east_streak,
+            self.rounds_done,
+            self.finished,
+            tuple(self.log),
+            self.deal.snapshot(),
+        )

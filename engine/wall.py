@@ -1,0 +1,144 @@
+"""The wall: physical tiles, building, breaking with dice, live and dead end (RULES.md §1.3).
+
+Physical tiles are numbered ``0 .. n-1`` (their *identity*); :data:`KIND`
+maps an identity to its :class:`~engine.tiles.Tile` kind: identities 0-135
+are four copies of each of the 34 playing kinds, 136-143 the eight bonus
+tiles.
+
+>>> import random
+>>> wall = Wall.build(random.Random(7), bonus_tiles=True)
+>>> wall.remaining
+144
+>>> len({wall.draw_live() for _ in range(10)})
+10
+>>> wall.remaining
+134
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import Final
+
+from engine.errors import IllegalActionError
+from engine.tiles import TILES, Tile
+
+KIND: Final[tuple[Tile, ...]] = tuple(TILES[i // 4] for i in range(136)) + TILES[34:42]
+"""Tile kind of each physical tile identity."""
+
+
+@dataclass(frozen=True, slots=True)
+class WallBreak:
+    """How the wall was broken: the dice thrown and where (for the record and the table image)."""
+
+    dice: tuple[int, ...]
+    owner: int
+    """The seat (wind index) whose wall side was counted."""
+    count: int
+    """How many stacks were counted from the right end of ``owner``'s side."""
+
+
+class Wall:
+    """The wall after the break: draws from the live end, replacements from the dead end.
+
+    Stacks are kept in ring order from the first stack after the break (the
+    live end, at the front) round to the stack before the break (the dead
+    end, at the back); each stack is ``[top, bottom]``. The two tiles of the
+    break stack are the loose tiles, used first for replacements.
+    """
+
+    __slots__ = ("breaking", "loose", "remaining", "stacks")
+
+    def __init__(self, stacks: deque[list[int]], loose: list[int], breaking: WallBreak) -> None:
+        self.stacks = stacks
+        self.loose = loose
+        self.breaking = breaking
+        self.remaining = sum(len(s) for s in stacks) + len(loose)
+        """Tiles left, loose tiles included."""
+
+    @classmethod
+    def build(
+        cls,
+        rng: random.Random,
+        *,
+        bonus_tiles: bool,
+        wall_break: str = "two_throw",
+        break_wall_owner: str = "second_thrower",
+        break_count: str = "sum_both",
+        loose_tile_order: str = "top_first",
+    ) -> Wall:
+        """Shuffle, build four sides of 17 (or 18) stacks and break the wall with dice.
+
+        Placement (RULES.md §1.3.1 [ENGINE]): side ``s`` (E, S, W, N) stack ``k``
+        gets ``T[2(sL+k)]`` on top and ``T[2(sL+k)+1]`` below; the ring runs from a
+        side's last stack to the first stack of the side of its owner's left
+        neighbour: E → N → W → S.
+        """
+        n = 144 if bonus_tiles else 136
+        tiles = list(range(n))
+        rng.shuffle(tiles)
+        length = n // 8  # stacks per side
+        sides = [
+            [[tiles[2 * (s * length + k)], tiles[2 * (s * length + k) + 1]] for k in range(length)]
+            for s in range(4)
+        ]
+        ring_sides = (0, 3, 2, 1)  # E, N, W, S: each side's left neighbour is next
+        ring: list[list[int]] = [stack for s in ring_sides for stack in sides[s]]
+        start_of = {s: ring_sides.index(s) * length for s in range(4)}
+
+        def dice() -> int:
+            return rng.randint(1, 6) + rng.randint(1, 6)
+
+        if wall_break == "two_throw":
+            d1 = dice()
+            thrower = (d1 - 1) % 4  # East counts himself as 1, then S, W, N
+            d2 = dice()
+            count = d1 + d2 if break_count == "sum_both" else d2
+            owner = thrower if break_wall_owner == "second_thrower" else 0
+            thrown: tuple[int, ...] = (d1, d2)
+        else:
+            count = dice()
+            owner = 0
+            thrown = (count,)
+        index = (start_of[owner] + count - 1) % len(ring)
+        top, bottom = ring[index]
+        loose = [top, bottom] if loose_tile_order == "top_first" else [bottom, top]
+        order = ring[index + 1 :] + ring[:index]
+        return cls(deque(order), loose, WallBreak(thrown, owner, count))
+
+    def draw_live(self) -> int:
+        """Take the next tile from the live end: the front stack's top, then its bottom.
+
+        :raises IllegalActionError: if the wall is empty.
+        """
+        if not self.stacks:
+            raise IllegalActionError("the wall is empty")
+        stack = self.stacks[0]
+        tile = stack.pop(0)
+        if not stack:
+            self.stacks.popleft()
+        self.remaining -= 1
+        return tile
+
+    def draw_replacement(self) -> int:
+        """Take a replacement tile: the loose tiles first, then the back stack top before bottom.
+
+        :raises IllegalActionError: if no tile is left.
+        """
+        if self.loose:
+            self.remaining -= 1
+            return self.loose.pop(0)
+        if not self.stacks:
+            raise IllegalActionError("no replacement tile is left in the dead wall")
+        stack = self.stacks[-1]
+        tile = stack.pop(0)
+        if not stack:
+            self.stacks.pop()
+        self.remaining -= 1
+        return tile
+
+    def tiles(self) -> list[int]:
+        """Every tile still in the wall (for invariant checks)."""
+        return [t for stack in self.stacks for t in stack] + list(self.loose)

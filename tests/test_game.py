@@ -1,0 +1,229 @@
+"""Whole games: rotation and rounds, settlement by position, replay, hidden information,
+and a Hypothesis state machine throwing legal and illegal actions at a table."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from cli.main import main
+from engine.actions import KINDS, Action
+from engine.errors import IllegalActionError, MahjongError, SettingError
+from engine.game import NEXT, Game
+from engine.players import SimplePlayer
+from engine.tiles import TILES, Wind
+from engine.wall import KIND
+
+PLAYER = SimplePlayer()
+
+
+def play_hand(game: Game) -> None:
+    while not game.deal.over:
+        position = next(p for p in range(4) if game.legal_actions(p))
+        game.apply(PLAYER.choose(game.view(position)))
+
+
+def play_game(game: Game) -> None:
+    while True:
+        play_hand(game)
+        if game.finished:
+            return
+        game.apply(NEXT)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rotation_rounds_and_chips_over_a_whole_game(seed: int) -> None:
+    game = Game("dmjl", seed=seed, players=["Ada", "Bo", "Cy", "Di"])
+    play_game(game)
+    history = game.history
+    assert game.finished and game.rounds_done == 4
+    east, prevailing, rotations = 0, Wind.EAST, 0
+    for record in history:
+        assert (record.east, record.prevailing) == (east, prevailing)
+        east_won = record.winner == record.east
+        if record.winner is not None and not east_won:
+            east, rotations = (east + 1) % 4, rotations + 1  # the former South becomes East
+            if rotations == 4:
+                prevailing, rotations = Wind((prevailing + 1) % 4), 0
+        assert sum(record.nets) == 0
+    prevailing_seen = [r.prevailing for r in history]
+    assert prevailing_seen == sorted(prevailing_seen)  # E, then S, W, N rounds, in order
+    assert set(prevailing_seen) == set(Wind)
+    assert sum(game.chips) == 4 * game.settings.initial_score
+    assert game.chips == [2000 + sum(r.nets[p] for r in history) for p in range(4)]
+
+
+def test_drawn_hand_and_east_win_keep_east() -> None:
+    game = Game("dmjl", seed=5, players="ABCD")
+    play_game(game)
+    for before, after in zip(game.history, game.history[1:], strict=False):
+        if before.winner is None or before.winner == before.east:
+            assert after.east == before.east
+
+
+def test_game_length_in_hands() -> None:
+    game = Game("huabao", {"game_length": "hands:3"}, seed=9, players="ABCD")
+    play_game(game)
+    assert len(game.history) == 3 and game.finished
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        game.apply(NEXT)
+
+
+def test_next_hand_only_after_the_hand_ends() -> None:
+    game = Game("dmjl", seed=1, players="ABCD")
+    with pytest.raises(IllegalActionError, match="still being played"):
+        game.apply(NEXT)
+
+
+def test_game_replays_from_its_log() -> None:
+    game = Game("dmjl", seed="club-night", players=["Ada", "Bo", "Cy", "Di"])
+    play_hand(game)
+    game.apply(NEXT)
+    for _ in range(7):  # stop in the middle of the second hand
+        position = next(p for p in range(4) if game.legal_actions(p))
+        game.apply(PLAYER.choose(game.view(position)))
+    again = Game.replay("dmjl", None, "club-night", ["Ada", "Bo", "Cy", "Di"], game.log)
+    assert again.snapshot() == game.snapshot()
+
+
+def test_seating_is_drawn_by_seeded_dice() -> None:
+    orders = {Game("dmjl", seed=s, players="ABCD").names for s in range(30)}
+    assert len(orders) > 5  # different seeds seat players differently
+    assert Game("dmjl", seed=3, players="ABCD").names == Game("dmjl", seed=3, players="ABCD").names
+
+
+def test_wrong_number_of_players() -> None:
+    with pytest.raises(SettingError, match="played by 4 players; got 3"):
+        Game("dmjl", players=["A", "B", "C"])
+
+
+def test_views_hide_other_hands() -> None:
+    game = Game("dmjl", seed=4, players="ABCD")
+    public = game.view(None)
+    assert public.concealed == () and public.drawn is None and public.legal == ()
+    for position in range(4):
+        view = game.view(position)
+        wind = int(game.wind_of(position))
+        own = sorted(KIND[t] for t in game.deal.concealed[wind])
+        shown = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
+        assert shown == own
+        assert [p.concealed_count for p in view.players] == [p.concealed_count for p in public.players]
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Random legal and illegal actions; after every step every tile is in exactly one
+    place, no view holds another seat's tiles, replay gives the same state, and the
+    chips always sum to the starting total."""
+
+    game: Game
+
+    @initialize(seed=st.integers(0, 10_000), ruleset=st.sampled_from(["dmjl", "huabao"]))
+    def start(self, seed: int, ruleset: str) -> None:
+        self.game = Game(ruleset, {"game_length": "hands:3"}, seed=seed, players=["Ada", "Bo", "Cy", "Di"])
+        self.ruleset = ruleset
+        self.seed = seed
+
+    @precondition(lambda self: not self.game.deal.over)
+    @rule(data=st.data())
+    def legal_move(self, data: st.DataObject) -> None:
+        choices = [a for p in range(4) for a in self.game.legal_actions(p)]
+        action = data.draw(st.sampled_from(choices))
+        self.game.apply(action)
+
+    @precondition(lambda self: not self.game.deal.over)
+    @rule(seat=st.integers(0, 3), kind=st.sampled_from(KINDS), tile=st.sampled_from(TILES[:34]))
+    def any_move(self, seat: int, kind: str, tile: object) -> None:
+        action = Action(
+            seat, kind, tile if kind in ("discard", "call", "chow", "concealed-kong", "added-kong") else None
+        )  # type: ignore[arg-type]
+        if action in self.game.deal.legal_actions(seat):
+            self.game.apply(action)
+            return
+        before = self.game.snapshot()
+        with pytest.raises(IllegalActionError):
+            self.game.apply(action)
+        assert self.game.snapshot() == before
+
+    @precondition(lambda self: self.game.deal.over and not self.game.finished)
+    @rule()
+    def next_hand(self) -> None:
+        self.game.apply(NEXT)
+
+    @invariant()
+    def every_tile_once(self) -> None:
+        n = 144 if self.game.settings.bonus_tiles else 136
+        assert sorted(self.game.deal.all_tiles()) == list(range(n))
+
+    @invariant()
+    def views_hold_only_own_tiles(self) -> None:
+        deal = self.game.deal
+        assert self.game.view(None).concealed == ()
+        for position in range(4):
+            view = self.game.view(position)
+            wind = int(self.game.wind_of(position))
+            shown = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
+            assert shown == sorted(KIND[t] for t in deal.concealed[wind])
+
+    @invariant()
+    def chips_sum_to_the_start(self) -> None:
+        assert sum(self.game.chips) == 4 * self.game.settings.initial_score
+        for record in self.game.history:
+            assert sum(record.nets) == 0
+
+    @invariant()
+    def replay_gives_the_same_state(self) -> None:
+        again = Game.replay(
+            self.ruleset, {"game_length": "hands:3"}, self.seed, ["Ada", "Bo", "Cy", "Di"], self.game.log
+        )
+        assert again.snapshot() == self.game.snapshot()
+
+
+TestGameMachine = GameMachine.TestCase
+TestGameMachine.settings = settings(max_examples=40, stateful_step_count=80, deadline=None)
+
+
+def test_simulate_command_runs_clean(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "120", "--seed", "7", "--players", "Ada,Bo,Cy,Di", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hands"] == 120 and report["errors"] == 0 and report["chips_sum"] == 0
+    assert report["wins"] + report["draws"] == 120
+    assert [s["player"] for s in report["seats"]] == ["Ada", "Bo", "Cy", "Di"]
+    assert sum(s["wins"] for s in report["seats"]) == report["wins"]
+
+
+def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    outs = []
+    for _ in range(2):
+        main(["simulate", "--hands", "30", "--seed", "3", "--ruleset", "huabao", "--json"])
+        out = json.loads(capsys.readouterr().out)
+        out.pop("seconds")
+        outs.append(out)
+    assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--players", "A,B,C"], "played by 4 players"),
+        (["--players", "A,A,B,C"], "must be different"),
+        (["--hands", "0"], "at least 1"),
+        (["--ruleset", "riichi"], "no ruleset"),
+        (["--set", "game_length=forever"], "game_length"),
+    ],
+)
+def test_simulate_bad_input(args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", *args]) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_engine_never_uses_the_global_random() -> None:
+    state = random.getstate()
+    game = Game("dmjl", seed=8, players="ABCD")
+    play_hand(game)
+    assert random.getstate() == state
+    assert isinstance(MahjongError("x"), ValueError)
