@@ -268,6 +268,14 @@ class Storage:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
+    async def applied_migrations(self) -> list[tuple[int, str, str]]:
+        """The migrations recorded in the database: (version, name, applied_at), oldest first."""
+        async with self._read() as db:
+            rows = await self._all(
+                db, "SELECT version, name, applied_at FROM schema_migrations ORDER BY version"
+            )
+        return [(r[0], r[1], r[2]) for r in rows]
+
     @staticmethod
     def latest_schema_version() -> int:
         """The newest schema version this code knows."""
@@ -744,12 +752,14 @@ class Storage:
                 "allow_negative_balance)"
             )
 
-    async def _transaction(self, db: aiosqlite.Connection, txn_id: int) -> Transaction:
+    async def _transaction(
+        self, db: aiosqlite.Connection, txn_id: int, game_id: int | None = None, hand_no: int | None = None
+    ) -> Transaction:
+        """A transaction just written (its game and hand given by the caller, who knows them)."""
         head = await self._one(
             db,
-            "SELECT t.*, h.game_id, h.hand_no FROM transactions t "
-            "LEFT JOIN hands h ON h.txn_id = t.txn_id WHERE t.txn_id = ?",
-            (txn_id,),
+            "SELECT t.*, ? AS game_id, ? AS hand_no FROM transactions t WHERE t.txn_id = ?",
+            (game_id, hand_no, txn_id),
         )
         assert head is not None
         return (await self._transactions(db, [head]))[0]
@@ -840,11 +850,13 @@ class Storage:
                 "ORDER BY user_id",
                 (old.season_id,),
             )
-            if members and starting_chips > 0:
+            # Members carry over to the new season (even with 0 starting chips, so that they get the
+            # chips of a later season's reset too).
+            accounts = [await self._account_plain(db, season, m["holder"]) for m in members]
+            if accounts and starting_chips > 0:
                 bank = await self._account_plain(db, season, "bank")
-                legs: list[tuple[int, int, str]] = [(bank, -starting_chips * len(members), "")]
-                for m in members:
-                    legs.append((await self._account_plain(db, season, m["holder"]), starting_chips, ""))
+                legs = [(bank, -starting_chips * len(accounts), "")]
+                legs += [(account, starting_chips, "") for account in accounts]
                 await self._post(db, season, "season_reset", actor_id, f"{title} opened", legs)
             return season
 
@@ -1271,7 +1283,7 @@ class Storage:
                 "WHERE game_id = ? AND hand_no = ?",
                 (self._now(), result, season.season_id, txn_id, game_id, hand_no),
             )
-            return None if txn_id is None else await self._transaction(db, txn_id)
+            return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
     async def _require_live_hand(self, db: aiosqlite.Connection, game: sqlite3.Row, hand_no: int) -> None:
         if game["status"] != "live":

@@ -1,0 +1,299 @@
+"""The chip ledger: double entry, errors people can cause, seasons, rollback, random transfers."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.storage import (
+    GameStateError,
+    InsufficientBalanceError,
+    LedgerError,
+    Payment,
+    Storage,
+    StorageInputError,
+)
+
+G = 1  # guild
+ADA, BO, CY = 11, 12, 13
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    async with Storage(tmp_path / "db.sqlite3", default_starting_chips=1000) as s:
+        yield s
+
+
+async def test_buy_in_is_one_balanced_transaction_against_the_bank(storage: Storage) -> None:
+    txn = await storage.buy_in(G, ADA, 250, actor_id=99, reason="Friday")
+    assert (txn.kind, txn.actor_id, txn.reason) == ("buy_in", 99, "Friday")
+    assert sorted((e.holder, e.amount) for e in txn.entries) == [("bank", -250), (f"user:{ADA}", 250)]
+    assert await storage.balance(G, ADA) == 1250
+    kinds = [t.kind for t in await storage.transactions(G, user_id=ADA)]
+    assert kinds == ["buy_in", "starting_chips"]
+    assert {b.holder: b.chips for b in await storage.balances(G)} == {f"user:{ADA}": 1250, "bank": -1250}
+    check = await storage.check_ledger()
+    assert check.ok and (check.transactions, check.entries) == (2, 4)
+
+
+@pytest.mark.parametrize("amount", [0, -5, 2.5, True, "10"])
+async def test_amounts_below_one_chip_are_refused(storage: Storage, amount: object) -> None:
+    with pytest.raises(StorageInputError, match="amount must be"):
+        await storage.buy_in(G, ADA, amount)  # type: ignore[arg-type]
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    with pytest.raises(StorageInputError, match="amount must be"):
+        await storage.transfer(G, ADA, BO, amount)  # type: ignore[arg-type]
+    assert await storage.transactions(G) == []
+
+
+async def test_transfers_need_the_clubs_permission_and_another_member(storage: Storage) -> None:
+    with pytest.raises(StorageInputError, match="set allow_member_transfers to true"):
+        await storage.transfer(G, ADA, BO, 10)
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    with pytest.raises(StorageInputError, match="to oneself; name another member"):
+        await storage.transfer(G, ADA, ADA, 10)
+    txn = await storage.transfer(G, ADA, BO, 10, reason="lunch")
+    assert (txn.kind, txn.actor_id, txn.reason) == ("transfer", ADA, "lunch")
+    assert (await storage.balance(G, ADA), await storage.balance(G, BO)) == (990, 1010)
+
+
+async def test_negative_balances_when_the_club_forbids_them(storage: Storage) -> None:
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    await storage.transfer(G, ADA, BO, 1500)  # allowed by default: Ada goes to -500
+    assert await storage.balance(G, ADA) == -500
+    await storage.set_club_option(G, "allow_negative_balance", False)
+    before = await storage.transactions(G)
+    with pytest.raises(InsufficientBalanceError, match="has 2500 chips and cannot pay 2501") as err:
+        await storage.transfer(G, BO, CY, 2501)
+    assert "at most 2500 can be paid" in str(err.value)
+    with pytest.raises(InsufficientBalanceError, match="has -500 chips"):
+        await storage.adjust(G, ADA, -1, actor_id=99, reason="fine")
+    assert await storage.transactions(G) == before
+    await storage.transfer(G, BO, CY, 2500)  # exactly everything is fine
+    assert await storage.balance(G, BO) == 0
+
+
+async def test_adjustments_need_a_reason_and_a_non_zero_amount(storage: Storage) -> None:
+    with pytest.raises(StorageInputError, match="needs a reason"):
+        await storage.adjust(G, ADA, 50, actor_id=99, reason="  ")
+    with pytest.raises(StorageInputError, match="positive to give or negative to take"):
+        await storage.adjust(G, ADA, 0, actor_id=99, reason="x")
+    txn = await storage.adjust(G, ADA, -300, actor_id=99, reason="miscounted on Friday")
+    assert (txn.kind, txn.actor_id, txn.reason) == ("adjustment", 99, "miscounted on Friday")
+    assert await storage.balance(G, ADA) == 700
+
+
+async def test_a_failure_inside_a_transaction_rolls_back_all_of_it(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await storage.create_game(G, 5, [ADA, BO, CY, "ai:easy"], 1)
+    await storage.append_action(game.game_id, 1, 1, "E discard 1m")
+    await storage.buy_in(G, ADA, 1)
+    balances = await storage.balances(G)
+    original = Storage._insert_entries
+
+    async def half_then_fail(
+        self: Storage, db: object, txn_id: int, legs: list[tuple[int, int, str]]
+    ) -> None:
+        await original(self, db, txn_id, legs[:1])  # type: ignore[arg-type]
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(Storage, "_insert_entries", half_then_fail)
+    with pytest.raises(OSError, match="disk on fire"):
+        await storage.finish_hand(
+            game.game_id, 1, result="won", payments=[Payment(1, 0, 40), Payment(2, 0, 40)]
+        )
+    with pytest.raises(OSError, match="disk on fire"):
+        await storage.buy_in(G, ADA, 5)
+    monkeypatch.undo()
+    assert await storage.balances(G) == balances
+    record = await storage.load_game(game.game_id)
+    assert (record.hands[0].result, record.hands[0].payments) == (None, ())
+    assert (await storage.check_ledger()).ok
+    await storage.append_action(game.game_id, 1, 2, "S pass")  # the hand is still live
+    txn = await storage.finish_hand(game.game_id, 1, result="won", payments=[Payment(1, 0, 40)], last_seq=2)
+    assert txn is not None and (txn.game_id, txn.hand_no) == (game.game_id, 1)
+
+
+async def test_unbalanced_transactions_are_never_written(storage: Storage) -> None:
+    async with storage._write() as db:
+        season = await storage._open_season(db, G)
+        bank = await storage._account(db, season, "bank")
+    for legs in ([(bank, 5, "")], [(bank, 5, ""), (bank, -4, "")], [(bank, 0, ""), (bank, 0, "")]):
+        with pytest.raises(LedgerError, match="summing to 0"):
+            async with storage._write() as db:
+                await storage._post(db, season, "adjustment", None, "x", legs)
+    assert await storage.transactions(G) == []
+
+
+async def test_seasons_close_and_reopen_with_starting_chips(storage: Storage) -> None:
+    await storage.buy_in(G, ADA, 500)
+    await storage.buy_in(G, BO, 1)
+    first = await storage.current_season(G)
+    second = await storage.new_season(G, starting_chips=3000, actor_id=99, name="Spring")
+    assert (first.number, second.number, second.name, second.starting_chips) == (1, 2, "Spring", 3000)
+    assert [s.closed_at is None for s in await storage.seasons(G)] == [False, True]
+    assert await storage.balance(G, ADA) == 3000  # reset, in one season_reset transaction
+    assert await storage.balance(G, ADA, season=1) == 1500  # the closed season's standing stays
+    reset = await storage.transactions(G, season=2)
+    assert [(t.kind, len(t.entries)) for t in reset] == [("season_reset", 3)]
+    assert await storage.balance(G, CY) == 3000  # a newcomer's starting chips
+    await storage.buy_in(G, CY, 7)
+    assert await storage.balance(G, CY) == 3007
+    assert await storage.balance(G, CY, season=1) == 0
+    with pytest.raises(StorageInputError, match="0 or more"):
+        await storage.new_season(G, starting_chips=-1)
+    with pytest.raises(StorageInputError, match="no season 9"):
+        await storage.balance(G, ADA, season=9)
+    assert (await storage.check_ledger(G)).ok
+
+
+async def test_hand_payments_go_through_the_ledger_with_a_link_to_the_hand(storage: Storage) -> None:
+    game = await storage.create_game(G, 5, [ADA, BO, "ai:hard", "ai:hard"], 1)
+    txn = await storage.finish_hand(
+        game.game_id,
+        1,
+        result="E wins",
+        payments=[Payment(1, 0, 30, "Mah-Jongg"), Payment(2, 0, 60), Payment(3, 2, 5)],
+    )
+    assert txn is not None and (txn.kind, txn.game_id, txn.hand_no, txn.actor_id) == (
+        "hand",
+        game.game_id,
+        1,
+        None,
+    )
+    assert sum(e.amount for e in txn.entries) == 0
+    chips = {b.holder: b.chips for b in await storage.balances(G)}
+    assert chips["user:11"] == 1090 and chips["user:12"] == 970 and chips["ai:hard"] == -60
+    with pytest.raises(GameStateError, match="already finished"):
+        await storage.finish_hand(game.game_id, 1, result="again")
+    for bad in (Payment(0, 0, 5), Payment(0, 4, 5), Payment(0, 1, 0)):
+        await storage.start_hand(game.game_id, 2) if (
+            await storage.load_game(game.game_id)
+        ).hand_no == 1 else None
+        with pytest.raises(StorageInputError):
+            await storage.finish_hand(game.game_id, 2, result="x", payments=[bad])
+    assert await storage.finish_hand(game.game_id, 2, result="draw") is None  # nobody pays
+    assert (await storage.check_ledger()).ok
+
+
+async def test_ledger_csv_export(storage: Storage, tmp_path: Path) -> None:
+    await storage.remember_player(ADA, "=Ada")
+    await storage.buy_in(G, ADA, 100)
+    await storage.adjust(G, ADA, -40, actor_id=99, reason="-spilled tea")
+    export = await storage.export_ledger_csv(G)
+    rows = list(csv.DictReader(io.StringIO(export.text)))
+    assert export.filename == f"ledger-{G}-season-1.csv"
+    assert [(r["kind"], r["account"], r["amount"], r["balance_after"]) for r in rows if r["user_id"]] == [
+        ("starting_chips", "user:11", "1000", "1000"),
+        ("buy_in", "user:11", "100", "1100"),
+        ("adjustment", "user:11", "-40", "1060"),
+    ]
+    assert sum(int(r["amount"]) for r in rows) == 0
+    mine = [r for r in rows if r["user_id"]]
+    assert mine[0]["display_name"] == "'=Ada" and mine[-1]["reason"] == "'-spilled tea"  # no formulas
+    path = export.write(tmp_path)
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf") and path.name == export.filename
+
+
+# ---------------------------------------------------------------- random transfers
+
+USERS = (ADA, BO, CY, 14)
+user = st.sampled_from(USERS)
+amount = st.integers(min_value=-5, max_value=400)
+op = st.one_of(
+    st.tuples(st.just("buy_in"), user, amount),
+    st.tuples(st.just("adjust"), user, amount),
+    st.tuples(st.just("transfer"), user, user, amount),
+    st.tuples(st.just("hand"), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), amount), max_size=4)),
+    st.tuples(st.just("strict"), st.booleans()),
+    st.tuples(st.just("season"), st.integers(0, 500)),
+)
+
+
+async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
+    """Apply ``ops`` to a fresh database and to a dict model; after every step they must agree,
+    every refusal must be the one the model predicts, and the ledger must balance."""
+    start = 1000
+    model: dict[int, int] = {}  # chips of the members who have an account this season
+    strict = False
+    async with Storage(path, default_starting_chips=start) as storage:
+        await storage.set_club_option(G, "allow_member_transfers", True)
+        game = await storage.create_game(G, 5, list(USERS), 3)
+        hand = 1
+
+        def chips(u: int) -> int:
+            return model.setdefault(u, start)
+
+        for item in ops:
+            kind, args = item[0], [int(x) for x in item[1:] if isinstance(x, int)]
+            expected_error: type[Exception] | None = None
+            if kind == "buy_in":
+                u, n = args
+                expected_error = StorageInputError if n <= 0 else None
+                call = storage.buy_in(G, u, n)
+                moves = [(u, n)]
+            elif kind == "adjust":
+                u, n = args
+                if n == 0:
+                    expected_error = StorageInputError
+                elif strict and n < 0 and chips(u) < -n:
+                    expected_error = InsufficientBalanceError
+                call = storage.adjust(G, u, n, actor_id=1, reason="r")
+                moves = [(u, n)]
+            elif kind == "transfer":
+                a, b, n = args
+                if a == b or n <= 0:
+                    expected_error = StorageInputError
+                elif strict and chips(a) < n:
+                    expected_error = InsufficientBalanceError
+                call = storage.transfer(G, a, b, n)
+                moves = [(a, -n), (b, n)]
+            elif kind == "hand":
+                payments = [Payment(p, q, n) for p, q, n in item[1]]  # type: ignore[attr-defined]
+                if any(p.payer == p.payee or p.amount <= 0 for p in payments):
+                    expected_error = StorageInputError
+                call = storage.finish_hand(game.game_id, hand, result="r", payments=payments)
+                moves = [
+                    m for p in payments for m in ((USERS[p.payer], -p.amount), (USERS[p.payee], p.amount))
+                ]
+            elif kind == "strict":
+                strict = bool(item[1])
+                call = storage.set_club_option(G, "allow_negative_balance", not strict)
+                moves = []
+            else:
+                start = args[0]
+                call = storage.new_season(G, starting_chips=start)
+                model = {u: start for u in model}
+                moves = []
+            if expected_error is not None:
+                with pytest.raises(expected_error):
+                    await call
+            else:
+                await call
+                for u, n in moves:
+                    model[u] = chips(u) + n
+                if kind == "hand":
+                    hand += 1
+                    await storage.start_hand(game.game_id, hand)
+            assert {u: await storage.balance(G, u) for u in model} == model
+        assert (await storage.check_ledger()).ok
+        accounts = await storage.balances(G)
+        assert sum(b.chips for b in accounts) == 0
+        listed = {b.user_id: b.chips for b in accounts if b.user_id is not None and b.chips}
+        assert listed == {u: n for u, n in model.items() if n}  # members without an account hold 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops=st.lists(op, max_size=25))
+def test_balances_equal_the_ledger_after_random_transfers(ops: list[tuple[object, ...]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:  # a fresh database per example
+        asyncio.run(_run(Path(folder) / "db.sqlite3", ops))
