@@ -56,6 +56,7 @@ ROBBING: Final = "robbing"
 OVER: Final = "over"
 
 _WINDS: Final = tuple(Wind)
+_BONUS_DOUBLES: Final = frozenset({"D1", "D2", "D3", "HD5", "HD7"})
 _PRECEDENCE: Final = {"mahjong": 4, "kong": 3, "pong": 2, "chow": 1, "pass": 0}
 
 
@@ -284,8 +285,30 @@ class Deal:
             and seven_pairs(counts, quad_as_two_pairs=self.table.quad_as_two_pairs) is not None
         )
 
+    def _meets_minimum(self, seat: int, kind: int | None, *, self_drawn: bool) -> bool:
+        """Whether the hand scores the ruleset's minimum doubles (bonus-tile doubles do not count)."""
+        need = self.settings.min_doubles
+        if not need:
+            return True
+        extra = None
+        if kind is not None:
+            extra = next(t for t in range(len(KIND)) if KIND[t] == kind)  # any copy: only the kind matters
+        ctx = WinContext(
+            seat=Wind(seat),
+            prevailing=self.prevailing,
+            win_tile=TILES[kind]
+            if kind is not None
+            else (KIND[self.drawn] if self.drawn is not None else None),
+            self_drawn=self_drawn,
+        )
+        result = score(self.hand_of(seat, extra), ctx, ruleset=self.ruleset, settings=self.settings)
+        if result.limit:
+            return True
+        doubles = sum(line.doubles for line in result.items if line.code not in _BONUS_DOUBLES)
+        return result.won and doubles >= need
+
     def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
-        if not self._complete_with(seat, kind):
+        if not self._complete_with(seat, kind) or not self._meets_minimum(seat, kind, self_drawn=False):
             return False
         if self.settings.mahjong_chow_from_any or seat == (discarder + 1) % 4:
             return True
@@ -352,7 +375,7 @@ class Deal:
                     m = record.meld
                     if m.kind == MeldKind.PONG and not m.concealed and counts[m.tile]:
                         out.append(Action(seat, "added-kong", m.tile))
-            if self._complete_with(seat, None):
+            if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
                 out.append(Action(seat, "mahjong"))
         return out
 
@@ -532,8 +555,12 @@ class Deal:
                 continue
             if best is None or _PRECEDENCE[answer.kind] > _PRECEDENCE[best.kind]:
                 best = answer
+        mahjongs = sum(1 for a in self.responses.values() if a.kind == "mahjong")
         self.pending = {}
         self.responses = {}
+        if mahjongs >= 3 and self.settings.three_mahjong_claims_abort:
+            self._end_drawn(events, "three players claimed Mah-Jongg on one discard")
+            return
         if best is None:
             self.discard = None
             self._next_draw((discarder + 1) % 4, events)
@@ -694,6 +721,8 @@ class Deal:
             east=0,
             east_factor=self.settings.east_factor,
             loser_settlement=self.settings.loser_settlement,
+            discarder=discarder,
+            discarder_pays_all=self.settings.discarder_pays_all,
         )
         self.result = DealResult(
             seat, "mahjong", tuple(scores), values, settlement, win_tile, self_drawn, discarder
@@ -701,12 +730,25 @@ class Deal:
         self._close()
         events.append(Event("mahjong", seat, win_tile))
 
-    def _end_drawn(self, events: list[Event]) -> None:
-        self.result = DealResult(
-            None, "the wall is exhausted", (None,) * 4, (0,) * 4, Settlement((), (0, 0, 0, 0))
-        )
+    def _end_drawn(self, events: list[Event], reason: str = "the wall is exhausted") -> None:
+        if self.settings.draw_settlement == "mutual":
+            # All four settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
+            scores: tuple[Score | None, ...] = tuple(
+                score(
+                    self.hand_of(s),
+                    WinContext(seat=Wind(s), prevailing=self.prevailing),
+                    ruleset=self.ruleset,
+                    settings=self.settings,
+                )
+                for s in range(4)
+            )
+            values = tuple(sc.total if sc else 0 for sc in scores)
+            settlement = settle(values, winner=None, east=0, east_factor=self.settings.east_factor)
+            self.result = DealResult(None, reason, scores, values, settlement)
+        else:
+            self.result = DealResult(None, reason, (None,) * 4, (0,) * 4, Settlement((), (0, 0, 0, 0)))
         self._close()
-        events.append(Event("exhausted"))
+        events.append(Event("drawn"))
 
     def _close(self) -> None:
         self.phase = OVER

@@ -215,6 +215,20 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         choices=("mahjong_only", "all"),
         ref="A-CORE-21",
     ),
+    SettingSpec(
+        "three_mahjong_claims_abort",
+        bool,
+        "three Mah-Jongg claims on one discard draw the hand",
+        ref="A-CORE-09",
+    ),
+    SettingSpec(
+        "min_doubles",
+        int,
+        "doubles a winning hand needs (bonus-tile doubles do not count)",
+        minimum=0,
+        maximum=5,
+        ref="§2.3.8",
+    ),
     # --- Settlement and session (RULES.md §4.5, §4.6) ---
     SettingSpec(
         "east_factor", int, "East pays and receives this many times", minimum=1, maximum=2, ref="§1.14"
@@ -226,6 +240,13 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         choices=("differences", "none"),
         ref="§1.14",
     ),
+    SettingSpec(
+        "discarder_pays_all",
+        bool,
+        "on a discard win the discarder alone pays 4 times (6 for East)",
+        ref="§2.3.5",
+    ),
+    SettingSpec("draw_settlement", str, "after a drawn hand", choices=("none", "mutual"), ref="§1.10"),
     SettingSpec(
         "initial_score",
         int,
@@ -295,7 +316,11 @@ class Settings:
     mahjong_chow_from_any: bool = True
     rob_concealed_kong_13_orphans: bool = False
     final_discard_claims: str = "mahjong_only"
+    three_mahjong_claims_abort: bool = False
+    min_doubles: int = 0
     east_factor: int = 2
+    discarder_pays_all: bool = False
+    draw_settlement: str = "none"
     loser_settlement: str = "differences"
     initial_score: int = 2000
     game_length: str = "rounds:4"

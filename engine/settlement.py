@@ -43,6 +43,8 @@ def settle(
     east: int = 0,
     east_factor: int = 2,
     loser_settlement: str = "differences",
+    discarder: int | None = None,
+    discarder_pays_all: bool = False,
 ) -> Settlement:
     """Settle a hand: the winner is paid by every loser (``pay_winner``), then the
     losers pay each other the differences of their hand values
@@ -50,6 +52,12 @@ def settle(
 
     ``winner`` None settles a drawn hand with mutual differences among all
     seats when ``loser_settlement`` is ``"differences"`` and nothing otherwise.
+    With ``discarder_pays_all`` and a win on ``discarder``'s tile, the discarder
+    alone pays the winner 4 times the value, 6 times if the winner holds the
+    double role (RULES.md §1.14, ``discarder_pays``).
+
+    >>> settle([0, 0, 30, 0], winner=2, discarder=1, discarder_pays_all=True).nets
+    (0, -120, 120, 0)
 
     :raises SettingError: for an unknown ``loser_settlement``.
     """
@@ -59,7 +67,10 @@ def settle(
     def factor(a: int, b: int) -> int:
         return east_factor if east in (a, b) else 1
 
-    if winner is not None:
+    if winner is not None and discarder_pays_all and discarder is not None:
+        times = 6 if east_factor > 1 and winner == east else 4
+        transfers.append(Transfer(discarder, winner, values[winner] * times, "Mah-Jongg (discarder pays)"))
+    elif winner is not None:
         for seat in range(n):
             if seat != winner:
                 amount = values[winner] * factor(seat, winner)

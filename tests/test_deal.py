@@ -396,3 +396,55 @@ def test_random_deals_keep_every_tile_and_replay_exactly(seed: int, ruleset: str
     assert deal.result is not None and sum(deal.result.settlement.nets) == 0
     again = Deal.replay(ruleset, None, seed, [str(a) for a in deal.log])
     assert again.snapshot() == deal.snapshot()
+
+
+# --- Ruleset parameters other rulesets need -------------------------------------------------------
+
+
+def test_discarder_pays_all() -> None:
+    hands = ["5m 123m456p789s11z2z", "123p456p789s11z46m", "1s", "2s"]
+    normal = Deal.arranged(hands, live="3z", settings=SHORT, fill=False)
+    play(normal, "E discard 5m", "S mahjong")
+    assert normal.result is not None and all(
+        n < 0 for i, n in enumerate(normal.result.settlement.nets) if i != S
+    )
+    alone = Deal.arranged(hands, live="3z", settings={**SHORT, "discarder_pays_all": True}, fill=False)
+    play(alone, "E discard 5m", "S mahjong")
+    assert alone.result is not None
+    value = alone.result.values[S]
+    to_winner = [t for t in alone.result.settlement.transfers if t.payee == S]
+    assert [(t.payer, t.amount) for t in to_winner] == [(E, 4 * value)]  # East alone pays, 4 times
+    assert sum(alone.result.settlement.nets) == 0
+
+
+def test_three_mahjong_claims_can_draw_the_hand() -> None:
+    hands = ["5m 123m456p789s11z2z", "123p456p789s11z46m", "123s456s789p22z46m", "111p 222s 333m 99s 46m"]
+    for abort, expected in ((False, S), (True, None)):
+        deal = Deal.arranged(
+            hands, live="3z", settings={**SHORT, "three_mahjong_claims_abort": abort}, fill=False
+        )
+        play(deal, "E discard 5m", "S mahjong", "W mahjong", "N mahjong")
+        assert deal.result is not None and deal.result.winner == expected
+        if expected is None:
+            assert "three players" in deal.result.reason and deal.result.settlement.nets == (0, 0, 0, 0)
+
+
+def test_minimum_doubles_to_win() -> None:
+    # South waits on 5m with a hand worth points but no double (a zero-point hand would
+    # have one); West discards it (not East's first discard, so no Earth's blessing).
+    hands = ["3z 123m456p789s11z2z", "222p456p789s11m46m", "5m 1s", "2s"]
+    for minimum, can_win in ((0, True), (1, False)):
+        deal = Deal.arranged(hands, live="4z 7z 6z", settings={**SHORT, "min_doubles": minimum}, fill=False)
+        play(deal, "E discard 3z", "S discard 4z", "W discard 5m")
+        assert ("S mahjong" in legal(deal, S)) is can_win
+
+
+def test_mutual_settlement_of_a_drawn_hand() -> None:
+    hands = ["5p 123m456m789s111z2z", "777z 1s", "2s", "3s"]
+    deal = Deal.arranged(
+        hands, live="9m", settings={"wall_reserve": 0, "draw_settlement": "mutual"}, fill=False
+    )
+    play(deal, "E discard 5p", "S discard 9m")
+    assert deal.result is not None and deal.result.winner is None
+    assert deal.result.values == (32, 16, 0, 0)  # East: pong of his own wind; South: dragons
+    assert deal.result.settlement.nets == (160, 0, -80, -80)

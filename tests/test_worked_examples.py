@@ -413,3 +413,18 @@ def test_worked_example(ex: Example) -> None:
     result_settle = settle(values, winner=SEATS.index(ex.winner), east=Wind.EAST)
     assert result_settle.nets == ex.nets
     assert sum(result_settle.nets) == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "winner", "discarder", "nets"),
+    [
+        pytest.param([10, 0, 60, 0], 2, 1, (40, -260, 240, -20), id="EX-18-discarder-pays"),
+        pytest.param([60, 0, 0, 0], 0, 3, (360, 0, 0, -360), id="EX-19-discarder-pays-east-6x"),
+    ],
+)
+def test_discarder_pays_settlement(
+    values: list[int], winner: int, discarder: int, nets: tuple[int, int, int, int]
+) -> None:
+    result = settle(values, winner=winner, discarder=discarder, discarder_pays_all=True)
+    assert result.nets == nets
+    assert sum(result.nets) == 0

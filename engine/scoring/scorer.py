@@ -306,7 +306,8 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
         rest[best_eval.facts.pair] -= 2
     if not reason:
         reason = (
-            f"a losing hand of {hand.tile_count} tiles: scored with its sets, one pair "
+            f"a losing hand of {hand.tile_count} tile{'s' if hand.tile_count != 1 else ''}: "
+            "scored with its sets, one pair "
             "and the doubles for all hands"
         )
     leftover = tiles_str(t for t in range(N_KINDS) for _ in range(rest[t]))
