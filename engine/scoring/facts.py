@@ -23,6 +23,24 @@ from engine.tiles import (
 
 CHOW, PONG, KONG, PAIR = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG, MeldKind.PAIR
 
+# Features: bits of Facts.features; a pattern that needs a feature the hand lacks is skipped.
+HONOUR_SET = 1
+"""A pong or kong of winds or dragons."""
+HONOUR_PAIR = 2
+"""The pair is a wind or a dragon."""
+BONUS = 4
+"""Bonus tiles."""
+FLAG = 8
+"""A special circumstance: last tile, replacement, robbing, first turn, a call, kong on kong, nine times."""
+HAS_KONG = 16
+"""A kong."""
+ONE_SUIT = 32
+"""At most one suit (honours aside)."""
+MAJOR_ONLY = 64
+"""Only terminals and honours."""
+GREEN = 128
+"""Only green tiles."""
+
 SetT = tuple[int, int, bool]
 """A set in an arrangement: ``(MeldKind, tile index, concealed)``."""
 
@@ -40,6 +58,7 @@ class HandSummary:
         "ctx",
         "declared",
         "exposed_declared",
+        "features",
         "green_dragons",
         "has_honours",
         "has_terminal",
@@ -93,6 +112,28 @@ class HandSummary:
         self.declared = declared
         self.exposed_declared = sum(1 for _, _, concealed in declared if not concealed)
         self.before_waits: dict[tuple[int, ...], int] = {}
+        features = 0
+        if bonus:
+            features |= BONUS
+        if (
+            ctx.last_tile
+            or ctx.replacement
+            or ctx.robbing_kong
+            or ctx.first_turn
+            or ctx.original_call
+            or ctx.kong_on_kong
+            or ctx.nine_times
+        ):
+            features |= FLAG
+        if any(kind == MeldKind.KONG for kind, _, _ in declared):
+            features |= HAS_KONG
+        if suits & (suits - 1) == 0:
+            features |= ONE_SUIT
+        if all_major:
+            features |= MAJOR_ONLY
+        if all_green:
+            features |= GREEN
+        self.features = features
 
     @property
     def n_suits(self) -> int:
@@ -121,6 +162,7 @@ class Facts:
         "chows",
         "concealed_pongs",
         "figure_points",
+        "features",
         "groups",
         "kongs",
         "only_possible",
@@ -178,6 +220,14 @@ class Facts:
                 groups[key] = [label]
             else:
                 got.append(label)
+        features = summary.features
+        if pair >= HONOUR_START:
+            features |= HONOUR_PAIR
+        for t in pong_tiles:
+            if t >= HONOUR_START:
+                features |= HONOUR_SET
+                break
+        self.features = features
         self.chows = chows
         self.kongs = kongs
         self.concealed_pongs = concealed_pongs

@@ -15,7 +15,20 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from engine.scoring.facts import CHOW, KONG, PONG, Facts
+from engine.scoring.facts import (
+    BONUS,
+    CHOW,
+    FLAG,
+    GREEN,
+    HAS_KONG,
+    HONOUR_PAIR,
+    HONOUR_SET,
+    KONG,
+    MAJOR_ONLY,
+    ONE_SUIT,
+    PONG,
+    Facts,
+)
 from engine.tiles import BONUS_START, HONOUR_START, IS_MAJOR, TILES, Wind, tiles_str
 
 NONE: Final[tuple[str, ...]] = ()
@@ -29,10 +42,15 @@ _TWO_S: Final = TILES[18 + 1]
 
 
 class Pattern:
-    """Base class: a named predicate over :class:`Facts`."""
+    """Base class: a named predicate over :class:`Facts`.
+
+    ``needs`` names the features (bits of :attr:`Facts.features`) without which
+    the pattern cannot hold; the scorer skips it when they are absent.
+    """
 
     name: ClassVar[str] = ""
     per_hand: ClassVar[bool] = False
+    needs: ClassVar[int] = 0
 
     def match(self, f: Facts) -> tuple[str, ...]:
         """One detail string per occurrence; empty when the pattern does not hold."""
@@ -53,6 +71,8 @@ def _pair(f: Facts, cond: bool) -> tuple[str, ...]:
 
 class BonusTile(Pattern):
     """Each flower or season."""
+
+    needs = BONUS
 
     name = "bonus tile"
     per_hand = True
@@ -83,6 +103,8 @@ class SetOf(Pattern):
 class DragonPair(Pattern):
     """The pair is a dragon."""
 
+    needs = HONOUR_PAIR
+
     name = "pair of dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -91,6 +113,8 @@ class DragonPair(Pattern):
 
 class SeatWindPair(Pattern):
     """The pair is the seat wind (optionally only when that is not also the prevailing wind)."""
+
+    needs = HONOUR_PAIR
 
     name = "pair of the seat wind"
 
@@ -107,6 +131,8 @@ class SeatWindPair(Pattern):
 class PrevailingWindPair(Pattern):
     """The pair is the prevailing wind (optionally only when that is not also the seat wind)."""
 
+    needs = HONOUR_PAIR
+
     name = "pair of the prevailing wind"
 
     def __init__(self, unless_seat: bool = False) -> None:
@@ -121,6 +147,8 @@ class PrevailingWindPair(Pattern):
 
 class OwnPrevailingPair(Pattern):
     """The pair is the seat wind and that wind prevails."""
+
+    needs = HONOUR_PAIR
 
     name = "pair of the own wind, which prevails"
 
@@ -178,6 +206,8 @@ class CompletesPair(Pattern):
 class RobbingKong(Pattern):
     """The winning tile was robbed from another player's kong."""
 
+    needs = FLAG
+
     name = "robbing the kong"
     per_hand = True
 
@@ -191,6 +221,8 @@ class RobbingKong(Pattern):
 class OwnBonusBoth(Pattern):
     """Both bonus tiles of the seat wind: its flower and its season."""
 
+    needs = BONUS
+
     name = "both bonus tiles of the seat wind"
     per_hand = True
 
@@ -201,6 +233,8 @@ class OwnBonusBoth(Pattern):
 
 class Bouquet(Pattern):
     """All four flowers, or all four seasons."""
+
+    needs = BONUS
 
     per_hand = True
 
@@ -220,6 +254,8 @@ class Bouquet(Pattern):
 class OwnBonus(Pattern):
     """The seat's own flower (or season); with ``unless_bouquet``, only when that
     category is not complete (Hua Bao's per-category model)."""
+
+    needs = BONUS
 
     per_hand = True
 
@@ -247,6 +283,8 @@ class OwnBonus(Pattern):
 class DragonSet(Pattern):
     """Each pong or kong of dragons."""
 
+    needs = HONOUR_SET
+
     name = "pong or kong of dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -256,6 +294,8 @@ class DragonSet(Pattern):
 class SeatWindSet(Pattern):
     """A pong or kong of the seat wind."""
 
+    needs = HONOUR_SET
+
     name = "pong or kong of the seat wind"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -264,6 +304,8 @@ class SeatWindSet(Pattern):
 
 class PrevailingWindSet(Pattern):
     """A pong or kong of the prevailing wind."""
+
+    needs = HONOUR_SET
 
     name = "pong or kong of the prevailing wind"
 
@@ -283,6 +325,8 @@ class ThreeConcealedPongs(Pattern):
 class LittleThreeDragons(Pattern):
     """Two dragon pongs or kongs and a pair of the third dragon."""
 
+    needs = HONOUR_SET
+
     name = "little three dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -291,6 +335,8 @@ class LittleThreeDragons(Pattern):
 
 class BigThreeDragons(Pattern):
     """Pongs or kongs of all three dragons."""
+
+    needs = HONOUR_SET
 
     name = "big three dragons"
 
@@ -301,6 +347,8 @@ class BigThreeDragons(Pattern):
 class LittleFourJoys(Pattern):
     """Three wind pongs or kongs and a pair of the fourth wind."""
 
+    needs = HONOUR_SET
+
     name = "little four joys"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -309,6 +357,8 @@ class LittleFourJoys(Pattern):
 
 class BigFourJoys(Pattern):
     """Pongs or kongs of all four winds."""
+
+    needs = HONOUR_SET
 
     name = "big four joys"
 
@@ -368,6 +418,8 @@ def is_concealed(f: Facts, requires_self_draw: bool) -> bool:
 class HalfFlush(Pattern):
     """One suit plus honours (at least one of each)."""
 
+    needs = ONE_SUIT
+
     name = "one suit with honours"
     per_hand = True
 
@@ -378,6 +430,8 @@ class HalfFlush(Pattern):
 
 class PureFlush(Pattern):
     """Only tiles of one suit."""
+
+    needs = ONE_SUIT
 
     name = "one suit only"
     per_hand = True
@@ -390,6 +444,8 @@ class PureFlush(Pattern):
 class AllMajors(Pattern):
     """Only terminals and honours, with at least one terminal (A-DMJL-07)."""
 
+    needs = MAJOR_ONLY
+
     name = "major tiles only"
     per_hand = True
 
@@ -401,6 +457,8 @@ class AllMajors(Pattern):
 class AllHonours(Pattern):
     """Only winds and dragons."""
 
+    needs = MAJOR_ONLY
+
     name = "honours only"
     per_hand = True
 
@@ -411,6 +469,8 @@ class AllHonours(Pattern):
 class FromDeadWall(Pattern):
     """The winning tile was a replacement tile from the dead wall."""
 
+    needs = FLAG
+
     name = "winning tile from the dead wall"
     per_hand = True
 
@@ -420,6 +480,8 @@ class FromDeadWall(Pattern):
 
 class LastTileDrawn(Pattern):
     """Won with the last tile of the live wall, self-drawn."""
+
+    needs = FLAG
 
     name = "won with the last tile of the wall"
     per_hand = True
@@ -432,6 +494,8 @@ class LastTileDrawn(Pattern):
 class LastDiscard(Pattern):
     """Won on the discard after the last tile of the wall."""
 
+    needs = FLAG
+
     name = "won on the discard after the wall's end"
     per_hand = True
 
@@ -442,6 +506,8 @@ class LastDiscard(Pattern):
 
 class OriginalCall(Pattern):
     """Mah-Jongg after a call at the beginning."""
+
+    needs = FLAG
 
     name = "Mah-Jongg after a call at the beginning"
     per_hand = True
@@ -456,6 +522,8 @@ class OriginalCall(Pattern):
 class HeavensBlessing(Pattern):
     """East complete right after the deal."""
 
+    needs = FLAG
+
     name = "Heaven's blessing"
     per_hand = True
 
@@ -467,6 +535,8 @@ class HeavensBlessing(Pattern):
 class EarthsBlessing(Pattern):
     """South, West or North wins on East's first discard."""
 
+    needs = FLAG
+
     name = "Earth's blessing"
     per_hand = True
 
@@ -477,6 +547,8 @@ class EarthsBlessing(Pattern):
 
 class ConcealedPureSuit(Pattern):
     """One suit, no honours, every set concealed."""
+
+    needs = ONE_SUIT
 
     name = "concealed pure one-suit hand"
 
@@ -504,6 +576,8 @@ class HiddenTreasure(Pattern):
 class HeadsAndTails(Pattern):
     """Only suit 1s and 9s (A-DMJL-21)."""
 
+    needs = MAJOR_ONLY
+
     name = "heads and tails"
     per_hand = True
 
@@ -513,6 +587,8 @@ class HeadsAndTails(Pattern):
 
 class WindingSnake(Pattern):
     """DMJL: one suit; pongs of 1 and 9, a pair of 2, 5 or 8, two chows of the rest."""
+
+    needs = ONE_SUIT
 
     name = "winding snake"
 
@@ -538,6 +614,8 @@ class WindingSnake(Pattern):
 class WindingSnakeWikibooks(Pattern):
     """Wikibooks: one suit; pongs of 1, 3, 5, 7 and a pair of 9, or of 3, 5, 7, 9 and a pair of 1."""
 
+    needs = ONE_SUIT
+
     name = "winding snake"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -555,6 +633,8 @@ class WindingSnakeWikibooks(Pattern):
 class FourKongs(Pattern):
     """Four kongs."""
 
+    needs = HAS_KONG
+
     name = "fourfold wealth (four kongs)"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -564,6 +644,8 @@ class FourKongs(Pattern):
 class ThreeScholars(Pattern):
     """Three dragon pongs or kongs, a fourth set and a pair; the fourth set must be
     a pong or kong unless ``chow_ok``."""
+
+    needs = HONOUR_SET
 
     name = "three great scholars"
 
@@ -579,6 +661,8 @@ class ThreeScholars(Pattern):
 class FourJoys(Pattern):
     """Four wind pongs or kongs and any pair."""
 
+    needs = HONOUR_SET
+
     name = "four blessings over the door"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -587,6 +671,8 @@ class FourJoys(Pattern):
 
 class GreenHand(Pattern):
     """Only green tiles: 2, 3, 4, 6, 8 bamboo and green dragons."""
+
+    needs = GREEN
 
     name = "imperial green hand"
     per_hand = True
@@ -601,6 +687,8 @@ class GreenHand(Pattern):
 
 class NineGates(Pattern):
     """DMJL: concealed one-suit hand of 1112345678999 before the win, any tile of the suit wins."""
+
+    needs = ONE_SUIT
 
     name = "nine lanterns"
     per_hand = True
@@ -618,6 +706,8 @@ class NineGates(Pattern):
 class NineLanterns(Pattern):
     """Wikibooks: one suit, pongs of 1 and 9, a run 2-8, one tile doubled; concealed
     (or with exposed chows inside 2-8 when ``easy``)."""
+
+    needs = ONE_SUIT
 
     name = "nine lanterns"
     per_hand = True
@@ -642,6 +732,8 @@ class NineLanterns(Pattern):
 class ThirteenOrphans(Pattern):
     """One of each major kind and a fourteenth major tile."""
 
+    needs = MAJOR_ONLY
+
     name = "thirteen orphans"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -650,6 +742,8 @@ class ThirteenOrphans(Pattern):
 
 class HeavenlyTwins(Pattern):
     """Seven pairs of major tiles."""
+
+    needs = MAJOR_ONLY
 
     name = "heavenly twins"
 
@@ -670,6 +764,8 @@ class HeavensLadder(Pattern):
     """Four pongs or kongs of consecutive ranks in one suit and a pair of the rank
     directly below or above them (A-WB-22)."""
 
+    needs = ONE_SUIT
+
     name = "heaven's ladder"
 
     def match(self, f: Facts) -> tuple[str, ...]:
@@ -687,6 +783,8 @@ class HeavensLadder(Pattern):
 class KongOnKong(Pattern):
     """Won on the replacement tile of the second of two kongs in one turn."""
 
+    needs = FLAG
+
     name = "kong upon kong"
     per_hand = True
 
@@ -696,6 +794,8 @@ class KongOnKong(Pattern):
 
 class PlumBlossom(Pattern):
     """Won with 5 circles drawn from the dead wall."""
+
+    needs = FLAG
 
     name = "plucking the plum blossom from the roof"
     per_hand = True
@@ -708,6 +808,8 @@ class PlumBlossom(Pattern):
 class MoonFromSea(Pattern):
     """Won with the last tile of the live wall, and it is 1 circle."""
 
+    needs = FLAG
+
     name = "fetching the moon from the bottom of the sea"
     per_hand = True
 
@@ -719,6 +821,8 @@ class MoonFromSea(Pattern):
 class SupportingPillar(Pattern):
     """Won by robbing a kong of 2 bamboo."""
 
+    needs = FLAG
+
     name = "claiming a supporting pillar"
     per_hand = True
 
@@ -729,6 +833,8 @@ class SupportingPillar(Pattern):
 
 class NineTimes(Pattern):
     """East's ninth Mah-Jongg in a row."""
+
+    needs = FLAG
 
     name = "nine times Mah-Jongg"
     per_hand = True

@@ -414,8 +414,9 @@ class _Eval:
 def _hand_part(f: Facts, plan: Plan) -> _Eval:
     """Match the items that depend only on the hand and context, once per hand."""
     part = _Eval(f)
-    for index, item in plan.per_hand:
-        if item.limit and not f.winner:
+    features = f.summary.features
+    for index, item, needs in plan.per_hand:
+        if needs & ~features or (item.limit and not f.winner):
             continue
         m = item.pattern.match(f)
         if m:
@@ -429,18 +430,25 @@ def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
     ev.matched = part.matched[:]
     ev.points, ev.figure, ev.mj, ev.doubles = part.points, part.figure, part.mj, part.doubles
     ev.share, ev.share_item = part.share, part.share_item
-    for index, item in plan.points:
+    features = f.features
+    for index, item, needs in plan.points:
+        if needs & ~features:
+            continue
         m = item.pattern.match(f)
         if m:
             ev.add(index, item, m)
     f.figure_points = ev.figure
     f.points_except_mj = ev.points - ev.mj
-    for index, item in plan.doubles:
+    for index, item, needs in plan.doubles:
+        if needs & ~features:
+            continue
         m = item.pattern.match(f)
         if m:
             ev.add(index, item, m)
     if f.winner:
-        for index, item in plan.limits:
+        for index, item, needs in plan.limits:
+            if needs & ~features:
+                continue
             m = item.pattern.match(f)
             if m:
                 ev.add(index, item, m)

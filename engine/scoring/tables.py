@@ -73,22 +73,22 @@ class Plan:
     per candidate the points, the doubles and the limit hands. Each entry keeps
     its position in the table, so score lines come out in table order."""
 
-    per_hand: tuple[tuple[int, Item], ...]
-    points: tuple[tuple[int, Item], ...]
-    doubles: tuple[tuple[int, Item], ...]
-    limits: tuple[tuple[int, Item], ...]
+    per_hand: tuple[tuple[int, Item, int], ...]
+    points: tuple[tuple[int, Item, int], ...]
+    doubles: tuple[tuple[int, Item, int], ...]
+    limits: tuple[tuple[int, Item, int], ...]
 
     @classmethod
     def of(cls, items: tuple[Item, ...]) -> Plan:
         """Sort ``items`` into a plan."""
-        indexed = list(enumerate(items))
-        per_hand = tuple((i, it) for i, it in indexed if it.pattern.per_hand)
-        rest = [(i, it) for i, it in indexed if not it.pattern.per_hand]
+        indexed = [(i, it, it.pattern.needs) for i, it in enumerate(items)]
+        per_hand = tuple(e for e in indexed if e[1].pattern.per_hand)
+        rest = [e for e in indexed if not e[1].pattern.per_hand]
         return cls(
             per_hand=per_hand,
-            points=tuple((i, it) for i, it in rest if it.points),
-            doubles=tuple((i, it) for i, it in rest if it.doubles),
-            limits=tuple((i, it) for i, it in rest if it.limit),
+            points=tuple(e for e in rest if e[1].points),
+            doubles=tuple(e for e in rest if e[1].doubles),
+            limits=tuple(e for e in rest if e[1].limit),
         )
 
 
@@ -115,13 +115,7 @@ def dmjl_table(s: Settings) -> Table:
         Item("P13", p.PrevailingWindPair(), points=2, figure=True),
         Item("M1", p.MahJongg(), points=s.mj_bonus, winner_only=True, mj_bonus=True),
     ]
-    if s.winning_tile_points:
-        items += [
-            Item("M2", p.FromWall(), points=2, winner_only=True),
-            Item("M3", p.OnlyPossible(), points=2, winner_only=True),
-            Item("M4", p.CompletesPair(major=False), points=2, winner_only=True),
-            Item("M5", p.CompletesPair(major=True), points=4, winner_only=True),
-        ]
+    items += _winning_tile_points(s)
     if s.rob_kong_bonus:
         items.append(Item("H17", p.RobbingKong(), points=s.rob_kong_bonus, winner_only=True))
     items += _bonus_doubles(s)
@@ -137,15 +131,7 @@ def dmjl_table(s: Settings) -> Table:
         Item("W1", p.ZeroPoints(s.zero_point_basis), doubles=1, winner_only=True),
         Item("W2", p.NoChow(), doubles=1, winner_only=True),
     ]
-    if s.concealed_hand_doubles:
-        items.append(
-            Item(
-                "W3",
-                p.AllConcealed(s.concealed_requires_self_draw),
-                doubles=s.concealed_hand_doubles,
-                winner_only=True,
-            )
-        )
+    items += _concealed_hand(s)
     items += [
         Item("W4", p.HalfFlush(), doubles=1, winner_only=True),
         Item("W5", p.PureFlush(), doubles=3, winner_only=True),
@@ -207,6 +193,26 @@ def dmjl_table(s: Settings) -> Table:
     )
 
 
+def _winning_tile_points(s: Settings) -> list[Item]:
+    """M2-M5: points for how the winning tile came (DMJL; a setting elsewhere)."""
+    if not s.winning_tile_points:
+        return []
+    return [
+        Item("M2", p.FromWall(), points=2, winner_only=True),
+        Item("M3", p.OnlyPossible(), points=2, winner_only=True),
+        Item("M4", p.CompletesPair(major=False), points=2, winner_only=True),
+        Item("M5", p.CompletesPair(major=True), points=4, winner_only=True),
+    ]
+
+
+def _concealed_hand(s: Settings) -> list[Item]:
+    """W3: doubles for a winning hand with every set concealed (a setting outside DMJL)."""
+    if not s.concealed_hand_doubles:
+        return []
+    pattern = p.AllConcealed(s.concealed_requires_self_draw)
+    return [Item("W3", pattern, doubles=s.concealed_hand_doubles, winner_only=True)]
+
+
 def _bonus_doubles(s: Settings) -> list[Item]:
     """Doubles for bonus tiles: DMJL's D1-D3, or Hua Bao's HD5-HD8 (A-HB-03)."""
     if s.flower_double_model == "dmjl":
@@ -237,28 +243,14 @@ def huabao_table(s: Settings) -> Table:
     ]
     if s.rob_kong_bonus:
         items.append(Item("H17", p.RobbingKong(), points=s.rob_kong_bonus, winner_only=True))
-    if s.winning_tile_points:
-        items += [
-            Item("M2", p.FromWall(), points=2, winner_only=True),
-            Item("M3", p.OnlyPossible(), points=2, winner_only=True),
-            Item("M4", p.CompletesPair(major=False), points=2, winner_only=True),
-            Item("M5", p.CompletesPair(major=True), points=4, winner_only=True),
-        ]
+    items += _winning_tile_points(s)
     items += [
         Item("HD1", p.SeatWindSet(), doubles=1),
         Item("HD2", p.DragonSet(), doubles=1),
         Item("HD3", p.PrevailingWindSet(), doubles=1),
     ]
     items += _bonus_doubles(s)
-    if s.concealed_hand_doubles:
-        items.append(
-            Item(
-                "W3",
-                p.AllConcealed(s.concealed_requires_self_draw),
-                doubles=s.concealed_hand_doubles,
-                winner_only=True,
-            )
-        )
+    items += _concealed_hand(s)
     items += [
         Item("HD9", p.HalfFlush(), doubles=1, winner_only=True),
         Item("HD10", p.PureFlush(), doubles=3, winner_only=True),
