@@ -161,8 +161,8 @@ class Facts:
     __slots__ = (
         "chows",
         "concealed_pongs",
-        "figure_points",
         "features",
+        "figure_points",
         "groups",
         "kongs",
         "only_possible",
