@@ -1,8 +1,8 @@
-"""Helpers for the storage tests: the stand-in rebuild used until the game engine's replay lands.
+"""Helpers for the storage tests: a stand-in rebuild and the real one by the game engine.
 
-``fold`` plays the part of the engine's ``rebuild(record)``: it folds a stored game into a plain
-value (rules, seats, seed, every hand's actions and result) that two restores can compare. When
-the real engine exists, the restore tests must also replay with it and compare game states.
+``fold`` is a stand-in for the engine's ``rebuild(record)``: it folds a stored game into a plain
+value (rules, seats, seed, every hand's actions and result) that two restores can compare;
+``engine_rebuild`` is the real one, replaying the log with :class:`engine.game.Game`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage import GameRecord
+from engine.game import NEXT, Game
 
 
 @dataclass(frozen=True)
@@ -43,4 +44,20 @@ def fold(record: GameRecord) -> FoldedGame:
         seed=record.seed,
         hand_no=record.hand_no,
         hands=tuple(hands),
+    )
+
+
+def engine_rebuild(record: GameRecord) -> Game:
+    """The real rebuild: the game engine replays the stored log (hands joined by ``next`` lines).
+
+    Seats are stored in the order given to the engine as ``players`` (the engine then draws the
+    positions by dice, deterministically from the seed).
+    """
+    log: list[str] = []
+    for index, hand in enumerate(record.hands):
+        if index:
+            log.append(NEXT)
+        log.extend(hand.actions)
+    return Game.replay(
+        record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats], log
     )

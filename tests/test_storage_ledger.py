@@ -231,7 +231,7 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
         hand = 1
 
         def chips(u: int) -> int:
-            return model.setdefault(u, start)
+            return model.get(u, start)  # no account yet: the season's starting chips come with it
 
         for item in ops:
             kind, args = item[0], [int(x) for x in item[1:] if isinstance(x, int)]

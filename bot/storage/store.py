@@ -103,9 +103,10 @@ T_co = TypeVar("T_co", covariant=True)
 class Rebuild(Protocol[T_co]):
     """What the bot passes to :meth:`Storage.restore_unfinished_games`: a game object from a record.
 
-    The game engine implements it by replaying ``record.hands`` (each hand's ``actions`` in order)
-    on a fresh game built from ``record.ruleset``, ``record.settings()``, ``record.seats`` and
-    ``record.seed``. It must not touch storage.
+    With the game engine it is ``Game.replay(record.ruleset, record.overrides, record.seed,
+    players, log)`` where ``players`` are the seats in stored order and ``log`` is every hand's
+    ``actions`` joined by ``"next"`` lines (see ``engine_rebuild`` in tests/storage_support.py).
+    It must not touch storage; an exception marks that one game as failed.
     """
 
     def __call__(self, record: GameRecord, /) -> T_co: ...
