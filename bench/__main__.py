@@ -8,13 +8,14 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import game, render, scoring, shanten
+from bench import game, render, scoring, shanten, storage
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
     "game": game.run,
     "shanten": shanten.run,
     "render": render.run,
+    "storage": storage.run,
 }
 
 
