@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.restore import rebuild_game
 from bot.storage import GameRecord
-from engine.game import NEXT, Game
+from engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -48,16 +49,5 @@ def fold(record: GameRecord) -> FoldedGame:
 
 
 def engine_rebuild(record: GameRecord) -> Game:
-    """The real rebuild: the game engine replays the stored log (hands joined by ``next`` lines).
-
-    Seats are stored in the order given to the engine as ``players`` (the engine then draws the
-    positions by dice, deterministically from the seed).
-    """
-    log: list[str] = []
-    for index, hand in enumerate(record.hands):
-        if index:
-            log.append(NEXT)
-        log.extend(hand.actions)
-    return Game.replay(
-        record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats], log
-    )
+    """The real rebuild, as the bot does it at start-up (:func:`bot.restore.rebuild_game`)."""
+    return rebuild_game(record)

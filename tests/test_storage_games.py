@@ -61,6 +61,8 @@ async def test_explicit_rules_are_checked_by_the_engine(storage: Storage) -> Non
     assert game.overrides == {"seven_pairs": True}
     with pytest.raises(SettingError, match="there is no setting 'nope'"):
         await storage.create_game(G, CH + 1, SEATS, 1, ruleset="dmjl", overrides={"nope": 1})
+    with pytest.raises(StorageInputError, match="need its ruleset too"):
+        await storage.create_game(G, CH + 2, SEATS, 1, overrides={"limit": 300})
 
 
 @pytest.mark.parametrize(

@@ -1112,6 +1112,11 @@ class Storage:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise StorageInputError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
         given: TableRules | None = None
+        if ruleset is None and overrides:
+            raise StorageInputError(
+                "house-rule overrides for a game need its ruleset too (ruleset=...); "
+                "without one the channel's rules are used as they are"
+            )
         if ruleset is not None:
             rules = get_ruleset(ruleset)
             settings = rules.settings(overrides or {})
