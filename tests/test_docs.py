@@ -27,7 +27,8 @@ def test_every_public_engine_api_has_a_docstring() -> None:
                     missing.append(f"{name}.{attr}")
                 if inspect.isclass(obj):
                     for meth_name, meth in vars(obj).items():
-                        if meth_name.startswith("_") or not (inspect.isfunction(meth) or isinstance(meth, property)):
+                        documentable = inspect.isfunction(meth) or isinstance(meth, property)
+                        if meth_name.startswith("_") or not documentable:
                             continue
                         if not inspect.getdoc(meth):
                             missing.append(f"{name}.{attr}.{meth_name}")
