@@ -28,6 +28,7 @@ from engine.scoring.facts import (
     ONE_SUIT,
     PONG,
     Facts,
+    set_label,
 )
 from engine.tiles import BONUS_START, HONOUR_START, IS_MAJOR, TILES, Wind, tiles_str
 
@@ -288,7 +289,7 @@ class DragonSet(Pattern):
     name = "pong or kong of dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return tuple(tiles_str((t,) * 3) for t in f.pong_tiles if t in _DRAGONS)
+        return tuple(set_label(k, t, c) for k, t, c in f.sets if k != CHOW and t in _DRAGONS)
 
 
 class SeatWindSet(Pattern):
