@@ -181,23 +181,14 @@ class Deal:
 
     def _deal(self) -> None:
         wall = self.wall
-        if self.settings.deal_pattern == "A":
-            for _ in range(3):
-                for seat in range(4):
-                    for _ in range(4):
-                        self._give(seat, wall.draw_live())
+        for _ in range(3):  # three times round, two stacks (four tiles) each
             for seat in range(4):
-                self._give(seat, wall.draw_live())
-            self._give(0, wall.draw_live())
-        else:
-            for _ in range(3):
-                for seat in range(4):
-                    for _ in range(4):
-                        self._give(seat, wall.draw_live())
-            self._give(0, wall.draw_live())
-            self._give(0, wall.draw_live())
-            for seat in (1, 2, 3):
-                self._give(seat, wall.draw_live())
+                for _ in range(4):
+                    self._give(seat, wall.draw_live())
+        # Pattern A: one each, then one more to East; pattern B: two to East, then one each.
+        last = (0, 1, 2, 3, 0) if self.settings.deal_pattern == "A" else (0, 0, 1, 2, 3)
+        for seat in last:
+            self._give(seat, wall.draw_live())
         self._replace_bonus_at_deal()
 
     def _replace_bonus_at_deal(self) -> None:
@@ -252,10 +243,10 @@ class Deal:
         return len(self.concealed[seat]) + 3 * len(self.melds[seat])
 
     def hand_of(self, seat: int, extra: int | None = None) -> Hand:
-        """The seat's tiles as a :class:`~engine.hand.Hand` (plus tile ``extra``)."""
+        """The seat's tiles as a :class:`~engine.hand.Hand` (plus one tile of kind ``extra``)."""
         tiles = [KIND[t] for t in self.concealed[seat]]
         if extra is not None:
-            tiles.append(KIND[extra])
+            tiles.append(TILES[extra])
         return Hand(
             tuple(tiles), tuple(m.meld for m in self.melds[seat]), tuple(KIND[t] for t in self.bonus[seat])
         )
@@ -290,18 +281,19 @@ class Deal:
         need = self.settings.min_doubles
         if not need:
             return True
-        extra = None
-        if kind is not None:
-            extra = next(t for t in range(len(KIND)) if KIND[t] == kind)  # any copy: only the kind matters
-        ctx = WinContext(
-            seat=Wind(seat),
-            prevailing=self.prevailing,
-            win_tile=TILES[kind]
-            if kind is not None
-            else (KIND[self.drawn] if self.drawn is not None else None),
-            self_drawn=self_drawn,
-        )
-        result = score(self.hand_of(seat, extra), ctx, ruleset=self.ruleset, settings=self.settings)
+        if kind is None:
+            win_tile = KIND[self.drawn] if self.drawn is not None else None
+            ctx = self._context(seat, win_tile=win_tile, self_drawn=True, discarder=None)
+        else:
+            discarder = self.discard[0] if self.discard else self.robbed[0] if self.robbed else None
+            ctx = self._context(
+                seat,
+                win_tile=TILES[kind],
+                self_drawn=False,
+                discarder=discarder,
+                robbing=self.robbed is not None,
+            )
+        result = score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings)
         if result.limit:
             return True
         doubles = sum(line.doubles for line in result.items if line.code not in _BONUS_DOUBLES)
@@ -666,16 +658,16 @@ class Deal:
 
     # --- End of the deal -----------------------------------------------------------------------
 
-    def _win(
+    def _context(
         self,
         seat: int,
         *,
         win_tile: Tile | None,
         self_drawn: bool,
         discarder: int | None,
-        events: list[Event],
         robbing: bool = False,
-    ) -> None:
+    ) -> WinContext:
+        """How ``seat`` would win now: the winds, the winning tile and every special circumstance."""
         flags: list[str] = []
         if self_drawn:
             if self.first_turn and seat == 0:
@@ -699,9 +691,24 @@ class Deal:
             flags.append("nine-times")
         if self_drawn and "first-turn" in flags:
             win_tile = None  # Heaven's blessing: the hand was complete as dealt
-        ctx = WinContext.make(
+        return WinContext.make(
             seat=Wind(seat), prevailing=self.prevailing, win=win_tile, self_drawn=self_drawn, flags=flags
         )
+
+    def _win(
+        self,
+        seat: int,
+        *,
+        win_tile: Tile | None,
+        self_drawn: bool,
+        discarder: int | None,
+        events: list[Event],
+        robbing: bool = False,
+    ) -> None:
+        ctx = self._context(
+            seat, win_tile=win_tile, self_drawn=self_drawn, discarder=discarder, robbing=robbing
+        )
+        win_tile = ctx.win_tile
         scores: list[Score | None] = []
         for s in range(4):
             if s == seat:
