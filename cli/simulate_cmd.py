@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Action
+from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError
 from engine.game import Game
 from engine.players import SimplePlayer
@@ -21,10 +22,52 @@ from engine.views import SeatView
 Chooser = Callable[[SeatView], Action]
 
 
-def player_for(name: str) -> Chooser:
-    """The computer player that plays for ``name`` (every name plays the simple player for now)."""
-    del name
-    return SimplePlayer().choose
+def level_of(name: str) -> str:
+    """The player kind a ``--players`` name stands for: ``easy``, ``normal``, ``strong`` or ``simple``.
+
+    A repeated name carries a ``#n`` suffix (``easy#2``); other names play ``normal``.
+
+    >>> level_of("Strong"), level_of("easy#2"), level_of("Ada"), level_of("simple")
+    ('strong', 'easy', 'normal', 'simple')
+    """
+    base = name.split("#", 1)[0].strip().lower()
+    if base in LEVELS or base == "simple":
+        return base
+    return "normal"
+
+
+def player_for(name: str, *, seed: str = "") -> Chooser:
+    """The computer player that plays for ``name``: a level name plays that level,
+    ``simple`` the baseline :class:`~engine.players.SimplePlayer`, any other name ``normal``.
+
+    ``seed`` (e.g. ``"<game seed>:<position>"``) seeds the player's own random numbers.
+    """
+    level = level_of(name)
+    if level == "simple":
+        return SimplePlayer().choose
+    return AIPlayer(level, seed=seed).choose
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Repeated level names made distinct by their position: ``easy, easy`` -> ``easy, easy#2``.
+
+    >>> unique_names(["strong", "easy", "easy", "easy"])
+    ['strong', 'easy', 'easy#2', 'easy#3']
+
+    :raises MahjongError: for a repeated name that is not a level (or ``simple``).
+    """
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for name in names:
+        n = seen.get(name, 0) + 1
+        seen[name] = n
+        if n == 1:
+            out.append(name)
+            continue
+        if name.lower() not in (*LEVELS, "simple"):
+            raise MahjongError(f"--players names must be different (or levels: {', '.join(LEVELS)}, simple)")
+        out.append(f"{name}#{n}")
+    return out
 
 
 def add_parser(sub: Any) -> None:
@@ -56,8 +99,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{rs.name} is played by {settings.players} players; "
                 f"--players names {len(names)}: {', '.join(names)}"
             )
-        if len(set(names)) != len(names):
-            raise MahjongError("--players names must be different")
+        names = unique_names(names)
     except MahjongError as exc:
         print(f"mahjong simulate: {exc}", file=sys.stderr)
         return 2
@@ -84,7 +126,6 @@ def simulate(
     verbose: bool = False,
 ) -> dict[str, Any]:
     """Play ``hands`` hands, game after game, and total the outcomes by player."""
-    choosers = {n: player_for(n) for n in names}
     wins = dict.fromkeys(names, 0)
     chips = dict.fromkeys(names, 0)
     played = draws = errors = 0
@@ -95,6 +136,7 @@ def simulate(
         game = Game(ruleset, settings, f"{seed}:{game_no}", names)
         game_no += 1
         base = list(game.chips)
+        choosers = {n: player_for(n, seed=f"{game.seed}:{p}") for p, n in enumerate(game.names)}
         try:
             while played < hands:
                 while not game.deal.over:

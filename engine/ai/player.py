@@ -1,0 +1,428 @@
+"""Computer players that decide from their seat's view only, at three levels.
+
+``easy`` plays for speed alone (lowest shanten, most useful tiles) with some
+randomness; ``normal`` weighs every discard and claim by the chance to finish
+the hand and what it would then score under the table's ruleset; ``strong``
+looks at more candidates and, once another player looks close to winning,
+prefers tiles that player has shown he does not need.
+
+A player holds only its level, its own :class:`random.Random` and the
+settings it was given; :meth:`AIPlayer.choose` reads nothing but the
+:class:`~engine.views.SeatView` it is handed.
+
+>>> from engine.deal import Deal
+>>> deal = Deal("dmjl", seed=5)
+>>> player = AIPlayer("strong", seed="doc")
+>>> player.choose(deal.view(0)) in deal.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.actions import Action
+from engine.ai.shanten import shanten as shanten_of
+from engine.ai.shanten import useful_tiles
+from engine.ai.value import (
+    HandState,
+    Knowledge,
+    PairValue,
+    WindValues,
+    estimate_value,
+    find_action,
+    knowledge,
+    resolve_settings,
+    state_of,
+    win_chance,
+)
+from engine.errors import IllegalActionError
+from engine.hand import Hand, Meld, MeldKind
+from engine.scoring import score
+from engine.settings import Settings
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile
+from engine.views import SeatView
+
+__all__ = ["LEVELS", "AIPlayer", "Evaluator", "Option", "WaitValue"]
+
+LEVELS: Final = ("easy", "normal", "strong")
+"""The levels of computer player, weakest first."""
+
+LOSER_WEIGHT: Final = 0.3
+"""How much the value of a losing hand's sets counts (losers settle their differences)."""
+VALUE_POWER = 0.5
+"""How much value counts against speed: the utility is useful tiles times value to this power."""
+CLAIM_MARGIN = 1.02
+"""A claim must promise this much more than passing (it gives away concealment and options)."""
+KONG_BONUS: Final = 1.1
+"""A kong brings a replacement draw and more points: a small premium on its utility."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Level:
+    value: bool
+    candidates: int
+    randomness: float
+    danger: float
+    slack: int
+    """How many shanten above the best a discard may be and still be weighed (for its value)."""
+
+
+_LEVELS: Final = {
+    "easy": _Level(value=False, candidates=14, randomness=0.3, danger=0.0, slack=0),
+    "normal": _Level(value=True, candidates=4, randomness=0.0, danger=0.0, slack=1),
+    "strong": _Level(value=True, candidates=8, randomness=0.0, danger=0.5, slack=1),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WaitValue:
+    """A tile that completes a waiting hand, its copies unseen, and the hand's value with it."""
+
+    tile: Tile
+    unseen: int
+    on_discard: int
+    """Value when won on another player's discard (0 if not a Mah-Jongg there)."""
+    self_drawn: int
+    """Value when self-drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A hand of ``3n + 1`` concealed tiles reached by a discard (or a claim), and its prospects."""
+
+    discard: Tile | None
+    shanten: int
+    useful: tuple[tuple[Tile, int], ...]
+    unseen: int
+    value: float
+    """Expected value of the hand if it wins."""
+    chance: float
+    """Rough chance of finishing it."""
+    utility: float
+    """What the choice is worth on balance: chance, value, losing value, danger."""
+    waits: tuple[WaitValue, ...] = ()
+
+
+class Evaluator:
+    """The analysis behind a player's decisions and a human's hints, for one view."""
+
+    def __init__(self, view: SeatView, know: Knowledge, level: str = "normal") -> None:
+        """Read ``view`` (a seat's own view) under the rules ``know``.
+
+        :raises ValueError: for a public view, or an unknown level.
+        """
+        if level not in _LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+        self.level = _LEVELS[level]
+        self.know = know
+        self.view = view
+        self.state: HandState = state_of(view)
+        st = self.state
+        self.wv: WindValues = know.winds(st.seat_wind, st.prevailing)
+        self.bonus: PairValue = (0, 0)
+        if st.bonus:
+            b = score(Hand((), (), st.bonus), ruleset=know.ruleset, settings=know.settings)
+            self.bonus = (b.points, b.doubles)
+        self.unseen = [st.unseen(t) for t in range(N_KINDS)]
+        self._threat = self._threats() if self.level.danger else 0.0
+
+    # --- Building blocks ------------------------------------------------------------------------
+
+    def _flags(self, melds: Sequence[Meld]) -> dict[str, bool]:
+        no_melds = not melds
+        return {
+            "seven_pairs": self.know.seven_pairs and no_melds,
+            "thirteen_orphans": self.know.thirteen_orphans and no_melds,
+            "quad_as_two_pairs": self.know.table.quad_as_two_pairs,
+        }
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """Shanten of concealed ``counts`` beside ``melds`` under the ruleset's shapes."""
+        return shanten_of(counts, melds=len(melds), **self._flags(melds))
+
+    def evaluate(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[Meld],
+        *,
+        discard: Tile | None = None,
+        held: Sequence[int] | None = None,
+        exact: bool = True,
+        known_shanten: int | None = None,
+    ) -> Option:
+        """The prospects of a hand of ``3n + 1`` concealed tiles ``counts`` beside ``melds``."""
+        held = held if held is not None else self.state.held
+        flags = self._flags(melds)
+        useful = tuple(useful_tiles(counts, melds=len(melds), visible=self.state.visible, held=held, **flags))
+        sh = known_shanten if known_shanten is not None else self.shanten(counts, melds)
+        unseen = sum(n for _, n in useful)
+        chance = win_chance(sh, unseen, self.state)
+        waits: tuple[WaitValue, ...] = ()
+        if not self.level.value:
+            return Option(discard, sh, useful, unseen, 1.0, chance, chance, waits)
+        value, lose = estimate_value(counts, melds, self.wv, self.know, self.unseen, self.bonus)
+        if sh == 0 and exact:
+            waits = self.wait_values(counts, melds, useful)
+            total = sum(w.unseen for w in waits if w.on_discard or w.self_drawn)
+            if total:
+                value = sum(w.unseen * (0.7 * w.on_discard + 0.3 * w.self_drawn) for w in waits) / total
+            elif waits:
+                value = max(0.7 * w.on_discard + 0.3 * w.self_drawn for w in waits) or value
+        utility = (unseen + 1.0) * (value + LOSER_WEIGHT * lose) ** VALUE_POWER
+        if self._threat and discard is not None:
+            utility *= 1.0 - self.level.danger * self._danger(discard)
+        return Option(discard, sh, useful, unseen, value, chance, utility, waits)
+
+    def wait_values(
+        self, counts: Sequence[int], melds: Sequence[Meld], waits: Sequence[tuple[Tile, int]]
+    ) -> tuple[WaitValue, ...]:
+        """The value of the hand completed by each waiting tile, on a discard and self-drawn."""
+        tiles = [TILES[k] for k in range(N_KINDS) for _ in range(counts[k])]
+        st = self.state
+        out = []
+        for tile, unseen in waits:
+            hand = Hand((*tiles, tile), tuple(melds), st.bonus)
+            on_discard = self.know.hand_score(hand, st.seat_wind, st.prevailing, tile, self_drawn=False)
+            drawn = self.know.hand_score(hand, st.seat_wind, st.prevailing, tile, self_drawn=True)
+            out.append(WaitValue(tile, unseen, on_discard or 0, drawn or 0))
+        return tuple(out)
+
+    def discard_choices(
+        self, counts: Sequence[int], melds: Sequence[Meld], *, held: Sequence[int] | None = None
+    ) -> list[Option]:
+        """Options for each worthwhile discard from ``3n + 2`` concealed tiles, best first."""
+        lv = self.level
+        work = list(counts)
+        after: list[tuple[int, int]] = []
+        for k in range(N_KINDS):
+            if work[k]:
+                work[k] -= 1
+                after.append((self.shanten(work, melds), k))
+                work[k] += 1
+        best = min(s for s, _ in after)
+        pool = [(s, k) for s, k in after if s == best]
+        if lv.value:
+            values: dict[int, float] = {}
+            for s, k in after:
+                if s <= best + lv.slack:
+                    work[k] -= 1
+                    values[k] = estimate_value(work, melds, self.wv, self.know, self.unseen, self.bonus)[0]
+                    work[k] += 1
+            top = max(values[k] for _, k in pool)
+            if len(pool) > lv.candidates:
+                # Shortlist: tiles with no partner first, then what keeps the most value.
+                pool.sort(key=lambda item: (-_isolation(work, item[1]), -values[item[1]], item[1]))
+                pool = pool[: lv.candidates]
+            # A discard a step slower is weighed only when it keeps a much richer hand.
+            pool += [(s, k) for s, k in after if s > best and k in values and values[k] >= 1.8 * top]
+        options = []
+        for s, k in pool:
+            work[k] -= 1
+            options.append(self.evaluate(work, melds, discard=TILES[k], held=held, known_shanten=s))
+            work[k] += 1
+        if lv.value:
+            options.sort(key=lambda o: (o.shanten, -o.utility, -o.unseen, o.discard))
+        else:
+            options.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.useful), o.discard))
+        return options
+
+    # --- Danger -----------------------------------------------------------------------------------
+
+    def _threats(self) -> float:
+        st = self.state
+        worst = 0.0
+        for melds, _, _ in st.opponents:
+            t = 1.0 if melds >= 3 else 0.5 if melds == 2 and st.wall_live < 50 else 0.0
+            if st.wall_live < 16:
+                t = max(t, 0.4)
+            worst = max(worst, t)
+        return worst
+
+    def _danger(self, tile: int) -> float:
+        """How likely ``tile`` is to complete a threatening player's hand, 0 to 1 (a rough guess)."""
+        st = self.state
+        left = 4 - st.visible[tile] - st.held[tile]  # copies that could be in another hand
+        worst = 0.0
+        for melds, discarded, _ in st.opponents:
+            t = 1.0 if melds >= 3 else 0.5 if melds == 2 and st.wall_live < 50 else 0.0
+            if st.wall_live < 16:
+                t = max(t, 0.4)
+            if not t:
+                continue
+            d = 0.25 if tile in discarded else 1.0
+            if tile >= HONOUR_START:
+                d *= (0.0, 0.5, 0.9, 1.0, 1.0)[max(0, left)]
+            elif tile % 9 in (0, 8):
+                d *= 0.8
+            worst = max(worst, t * d)
+        return worst
+
+
+def _isolation(counts: Sequence[int], k: int) -> int:
+    """How alone tile ``k`` is in ``counts`` (its own copy included): 3 for an honour or
+    terminal with no partner, 2 for a lone simple, 1 with only a partner two ranks away, 0 else."""
+    if counts[k] > 1:
+        return 0
+    if k >= HONOUR_START:
+        return 3
+    r = k % 9
+    if (r > 0 and counts[k - 1]) or (r < 8 and counts[k + 1]):
+        return 0
+    if (r > 1 and counts[k - 2]) or (r < 7 and counts[k + 2]):
+        return 1
+    return 3 if r in (0, 8) else 2
+
+
+class AIPlayer:
+    """A computer player of one level (see the module docstring)."""
+
+    def __init__(
+        self,
+        level: str = "normal",
+        *,
+        seed: str | int = "",
+        settings: Settings | Mapping[str, object] | None = None,
+    ) -> None:
+        """A player of ``level``; ``seed`` seeds its own random numbers, ``settings`` are the
+        table's house rules (overrides of the ruleset named in each view, or a full Settings).
+
+        :raises ValueError: for an unknown level.
+        """
+        if level not in _LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+        self.level = level
+        self.name = level
+        self._rng = random.Random(f"{seed}:{level}")
+        self._settings = settings
+
+    def knowledge(self, ruleset: str) -> Knowledge:
+        """What this player knows of ``ruleset`` under its settings."""
+        if self._settings is None:
+            return knowledge(ruleset)
+        return knowledge(ruleset, resolve_settings(ruleset, self._settings))
+
+    def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal``, decided from ``view`` alone.
+
+        :raises IllegalActionError: if the view offers nothing to do.
+        """
+        legal = view.legal
+        if not legal:
+            raise IllegalActionError("there is nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        know = self.knowledge(view.ruleset)
+        win = find_action(legal, "mahjong")
+        if win is not None and self._mahjong_ok(view, know):
+            return win
+        ev = Evaluator(view, know, self.level)
+        if view.phase == "turn":
+            return self._turn(view, ev)
+        return self._claim(view, ev)
+
+    # --- Decisions -----------------------------------------------------------------------------
+
+    def _mahjong_ok(self, view: SeatView, know: Knowledge) -> bool:
+        need = know.settings.min_doubles
+        if not need:
+            return True
+        st = state_of(view)
+        tiles = [TILES[k] for k in range(N_KINDS) for _ in range(st.counts[k])]
+        win = view.drawn
+        self_drawn = view.phase == "turn"
+        if not self_drawn and view.last_discard is not None:
+            win = view.last_discard[1]
+            tiles.append(win)
+        hand = Hand(tuple(tiles), st.melds, st.bonus)
+        ctx_win = win if win is not None else None
+        from engine.scoring import WinContext
+
+        ctx = WinContext(seat=st.seat_wind, prevailing=st.prevailing, win_tile=ctx_win, self_drawn=self_drawn)
+        result = score(hand, ctx, ruleset=know.ruleset, settings=know.settings)
+        return result.won and result.doubles >= need
+
+    def _turn(self, view: SeatView, ev: Evaluator) -> Action:
+        legal = view.legal
+        st = ev.state
+        discards = [a for a in legal if a.kind == "discard"]
+        if len(discards) == 1 and not any(a.kind in ("concealed-kong", "added-kong") for a in legal):
+            return discards[0]
+        options = ev.discard_choices(st.counts, st.melds)
+        lv = ev.level
+        pick = options[0]
+        if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
+            top = [o for o in options if o.shanten == options[0].shanten][:3]
+            pick = self._rng.choice(top)
+        # Kongs: declare when the hand is no worse off for it.
+        for a in legal:
+            if a.kind not in ("concealed-kong", "added-kong") or a.tile is None:
+                continue
+            if not lv.value:
+                return a
+            counts = list(st.counts)
+            melds = list(st.melds)
+            if a.kind == "concealed-kong":
+                counts[a.tile] -= 4
+                melds.append(Meld(MeldKind.KONG, a.tile, True))
+            else:
+                counts[a.tile] -= 1
+                melds = [
+                    Meld(MeldKind.KONG, m.tile) if m.kind == MeldKind.PONG and m.tile == a.tile else m
+                    for m in melds
+                ]
+            after = ev.evaluate(counts, melds)
+            if after.shanten <= pick.shanten and after.utility * KONG_BONUS >= pick.utility * 0.95:
+                return a
+        if pick.discard is None:  # pragma: no cover - a discard option always names its tile
+            return discards[0]
+        call = find_action(legal, "call", pick.discard)
+        if call is not None and pick.shanten == 0 and pick.unseen >= 3:
+            return call
+        action = find_action(legal, "discard", pick.discard)
+        if action is None:  # the evaluator chose a tile the view does not offer: never happens
+            return discards[0]
+        return action
+
+    def _claim(self, view: SeatView, ev: Evaluator) -> Action:
+        legal = view.legal
+        passing = find_action(legal, "pass")
+        if view.last_discard is None or passing is None:
+            return passing or legal[0]
+        tile = int(view.last_discard[1])
+        st = ev.state
+        lv = ev.level
+        now = ev.evaluate(st.counts, st.melds)
+        best_action = passing
+        best = (now.shanten, -now.utility * CLAIM_MARGIN if lv.value else 0.5)
+        for a in legal:
+            if a.kind not in ("pong", "kong", "chow"):
+                continue
+            counts = list(st.counts)
+            held = list(st.held)
+            held[tile] += 1
+            if a.kind == "chow":
+                assert a.tile is not None
+                for t in (a.tile, a.tile + 1, a.tile + 2):
+                    if t != tile:
+                        counts[t] -= 1
+                meld = Meld(MeldKind.CHOW, a.tile)
+            else:
+                n = 3 if a.kind == "kong" else 2
+                counts[tile] -= n
+                meld = Meld(MeldKind.KONG if a.kind == "kong" else MeldKind.PONG, TILES[tile])
+            melds = [*st.melds, meld]
+            if a.kind == "kong":
+                opt = ev.evaluate(counts, melds, held=held)
+                key = (opt.shanten, -opt.utility * KONG_BONUS)
+            else:
+                opt = ev.discard_choices(counts, melds, held=held)[0]
+                key = (opt.shanten, -opt.utility)
+            if not lv.value:
+                key = (key[0], 0.0 if a.kind == "kong" else 1.0)
+            if key < best:
+                best, best_action = key, a
+        return best_action

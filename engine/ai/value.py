@@ -1,0 +1,394 @@
+"""What a hand is worth to a computer player: rules knowledge probed from the scorer,
+a fast estimate of a hand's value, and a seat's view reduced to counts.
+
+Nothing here knows a ruleset by name. :class:`Knowledge` asks the ruleset's
+scorer (:func:`engine.scoring.score`) what a pong of each kind, a pair, a
+flush, a hand without chows or a concealed hand is worth, once per ruleset,
+settings and pair of winds, and the estimate combines those figures. A new
+ruleset therefore needs no new code here.
+
+>>> from engine.tiles import Wind
+>>> know = knowledge("dmjl")
+>>> wv = know.winds(Wind.EAST, Wind.EAST)
+>>> wv.pong_exposed[31], wv.pong_exposed[4]   # (points, doubles): red... white dragon, 5m
+((4, 1), (2, 0))
+>>> wv.pure_flush_doubles, knowledge("huabao").winds(Wind.EAST, Wind.EAST).no_chow_doubles
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from engine.actions import Action
+from engine.hand import Hand, Meld, MeldKind
+from engine.rulesets import get_ruleset
+from engine.scoring import WinContext, score
+from engine.scoring.tables import Table, table_for
+from engine.settings import Settings
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
+from engine.views import SeatView
+
+__all__ = [
+    "HandState",
+    "Knowledge",
+    "WindValues",
+    "knowledge",
+    "resolve_settings",
+    "state_of",
+]
+
+PairValue = tuple[int, int]
+"""(points, doubles)."""
+
+_FLUSH_CHANCE: Final = (0.85, 0.5, 0.28, 0.12)
+"""Chance that a hand with 0, 1, 2, 3 tiles outside its main suit (honours aside) ends a flush."""
+
+
+@dataclass(frozen=True, slots=True)
+class WindValues:
+    """What the scorer gives one seat (under one prevailing wind), learnt from sample hands."""
+
+    pong_exposed: tuple[PairValue, ...]
+    pong_concealed: tuple[PairValue, ...]
+    kong_exposed: tuple[PairValue, ...]
+    kong_concealed: tuple[PairValue, ...]
+    pair_points: tuple[int, ...]
+    mj_points: int
+    """Points a winner gets beyond those for sets and pairs (the Mah-Jongg bonus and the like)."""
+    half_flush_doubles: int
+    pure_flush_doubles: int
+    no_chow_doubles: int
+    concealed_doubles: int
+    """Doubles for a self-drawn hand with no claimed set."""
+
+
+def _probe(hand: str, ctx: WinContext, know: Knowledge) -> tuple[int, int]:
+    result = score(Hand.parse(hand), ctx, ruleset=know.ruleset, settings=know.settings)
+    return result.points, result.doubles
+
+
+def _meld_value(kind: MeldKind, tile: int, concealed: bool, ctx: WinContext, know: Knowledge) -> PairValue:
+    if concealed and kind == MeldKind.PONG:
+        hand = Hand((TILES[tile],) * 3)
+    else:
+        hand = Hand((), (Meld(kind, TILES[tile], concealed),))
+    result = score(hand, ctx, ruleset=know.ruleset, settings=know.settings)
+    return result.points, result.doubles
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Knowledge:
+    """Everything a computer player knows of the rules: settings, table, and scorer probes."""
+
+    ruleset: str
+    settings: Settings
+    table: Table
+
+    @property
+    def chows(self) -> bool:
+        """Whether a chow may be claimed at all."""
+        return self.settings.chow_claims
+
+    @property
+    def seven_pairs(self) -> bool:
+        """Seven pairs is a winning shape."""
+        return self.table.seven_pairs
+
+    @property
+    def thirteen_orphans(self) -> bool:
+        """Thirteen orphans is a winning shape."""
+        return self.table.thirteen_orphans
+
+    @property
+    def limit(self) -> int:
+        """The value of a limit hand and the cap of every hand."""
+        return self.table.limit
+
+    def winds(self, seat: Wind, prevailing: Wind) -> WindValues:
+        """The scorer's figures for a player of wind ``seat`` (cached)."""
+        return _wind_values(self, seat, prevailing)
+
+    def hand_score(
+        self, hand: Hand, seat: Wind, prevailing: Wind, win: Tile, *, self_drawn: bool
+    ) -> int | None:
+        """The value of winning ``hand`` (14 tiles) with ``win``, or None if it is no Mah-Jongg here."""
+        return _hand_score(self, hand, seat, prevailing, win, self_drawn)
+
+
+@lru_cache(maxsize=64)
+def _wind_values(know: Knowledge, seat: Wind, prevailing: Wind) -> WindValues:
+    ctx = WinContext(seat=seat, prevailing=prevailing)
+    neutral = next(w for w in Wind if w not in (seat, prevailing))
+    n = f"{neutral + 1}z"
+    pe = tuple(_meld_value(MeldKind.PONG, t, False, ctx, know) for t in range(N_KINDS))
+    pc = tuple(_meld_value(MeldKind.PONG, t, True, ctx, know) for t in range(N_KINDS))
+    ke = tuple(_meld_value(MeldKind.KONG, t, False, ctx, know) for t in range(N_KINDS))
+    kc = tuple(_meld_value(MeldKind.KONG, t, True, ctx, know) for t in range(N_KINDS))
+    pairs = tuple(
+        score(Hand((TILES[t],) * 2), ctx, ruleset=know.ruleset, settings=know.settings).points
+        for t in range(N_KINDS)
+    )
+
+    def win(hand: str, tile: str, self_drawn: bool = False) -> WinContext:
+        del hand
+        return WinContext(seat=seat, prevailing=prevailing, win_tile=Tile.parse(tile), self_drawn=self_drawn)
+
+    base_hand = "[222m] [345p] [678p] [234m] 55p"
+    bp, bd = _probe(base_hand, win(base_hand, "5p"), know)
+    _, hd = _probe(f"[222m] [345m] [678m] [234m] {n}{n}", win("", n), know)
+    _, pd = _probe("[222m] [345m] [678m] [234m] 55m", win("", "5m"), know)
+    _, nd = _probe("[222m] [666p] [888s] [444m] 55p", win("", "5p"), know)
+    _, sd = _probe(base_hand, win("", "5p", True), know)
+    _, cd = _probe("222m 345p 678p 234m 55p", win("", "5p", True), know)
+    return WindValues(
+        pong_exposed=pe,
+        pong_concealed=pc,
+        kong_exposed=ke,
+        kong_concealed=kc,
+        pair_points=pairs,
+        mj_points=max(0, bp - pe[1][0]),
+        half_flush_doubles=max(0, hd - bd),
+        pure_flush_doubles=max(0, pd - bd),
+        no_chow_doubles=max(0, nd - bd),
+        concealed_doubles=max(0, cd - sd),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _hand_score(
+    know: Knowledge, hand: Hand, seat: Wind, prevailing: Wind, win: Tile, self_drawn: bool
+) -> int | None:
+    ctx = WinContext(seat=seat, prevailing=prevailing, win_tile=win, self_drawn=self_drawn)
+    result = score(hand, ctx, ruleset=know.ruleset, settings=know.settings)
+    if not result.won:
+        return None
+    return result.total
+
+
+@lru_cache(maxsize=64)
+def knowledge(ruleset: str, settings: Settings | None = None) -> Knowledge:
+    """The (cached) knowledge of ``ruleset`` under ``settings`` (default: the ruleset's own).
+
+    >>> knowledge("huabao").limit
+    500
+    """
+    rs = get_ruleset(ruleset)
+    st = settings if settings is not None else rs.settings()
+    return Knowledge(rs.name, st, table_for(rs.name, st))
+
+
+def resolve_settings(ruleset: str, settings: Settings | Mapping[str, object] | None) -> Settings:
+    """A full :class:`Settings` from a table's overrides (or a full Settings, or None)."""
+    if isinstance(settings, Settings):
+        return settings
+    return get_ruleset(ruleset).settings(settings)
+
+
+# --- A seat's view as counts ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class HandState:
+    """One seat's own tiles and what it can see, as counts of the 34 kinds."""
+
+    counts: list[int]
+    """Own concealed tiles (drawn tile included)."""
+    melds: tuple[Meld, ...]
+    bonus: tuple[Tile, ...]
+    visible: list[int]
+    """Tiles seen elsewhere: uncalled discards and other seats' melds."""
+    held: list[int]
+    """Own concealed tiles plus own meld tiles."""
+    seat_wind: Wind
+    prevailing: Wind
+    wall_live: int
+    opponents: tuple[tuple[int, frozenset[int], int], ...]
+    """Per other seat: (declared melds, kinds it has discarded, concealed tile count)."""
+
+    def unseen(self, tile: int) -> int:
+        """Copies of ``tile`` this seat cannot see anywhere."""
+        left = 4 - self.held[tile] - self.visible[tile]
+        return left if left > 0 else 0
+
+
+def state_of(view: SeatView) -> HandState:
+    """Reduce ``view`` (a seat's own view) to counts.
+
+    :raises ValueError: for the public view, which has no own tiles.
+    """
+    me = view.me
+    if me is None:
+        raise ValueError("a spectator's view has no hand to play")
+    counts = [0] * N_KINDS
+    for t in view.concealed:
+        counts[t] += 1
+    if view.drawn is not None:
+        counts[view.drawn] += 1
+    visible = [0] * N_KINDS
+    held = counts[:]
+    opponents = []
+    for p in view.players:
+        for d in p.discards:
+            if d.claimed_by is None:
+                visible[d.tile] += 1
+        target = held if p.seat == me.seat else visible
+        for m in p.melds:
+            for t in m.tiles:
+                target[t] += 1
+        if p.seat != me.seat:
+            opponents.append((len(p.melds), frozenset(int(d.tile) for d in p.discards), p.concealed_count))
+    return HandState(
+        counts=counts,
+        melds=me.melds,
+        bonus=me.bonus,
+        visible=visible,
+        held=held,
+        seat_wind=me.wind,
+        prevailing=view.prevailing,
+        wall_live=view.wall_live,
+        opponents=tuple(opponents),
+    )
+
+
+# --- Estimates ----------------------------------------------------------------------------------
+
+
+def meld_value(wv: WindValues, meld: Meld) -> PairValue:
+    """(points, doubles) of one declared meld."""
+    if meld.kind == MeldKind.CHOW:
+        return 0, 0
+    if meld.kind == MeldKind.KONG:
+        return (wv.kong_concealed if meld.concealed else wv.kong_exposed)[meld.tile]
+    return wv.pong_exposed[meld.tile]
+
+
+def estimate_value(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    wv: WindValues,
+    know: Knowledge,
+    unseen: Sequence[int],
+    bonus: PairValue = (0, 0),
+) -> tuple[float, float]:
+    """Expected value of the finished hand if it wins, and the value of its sets if it loses.
+
+    ``counts`` are the concealed tiles; pairs of scoring kinds count as pongs
+    to come, weighed by the copies left; flush, no-chow and concealed doubles
+    by how close the hand is to them.
+    """
+    points = float(wv.mj_points + bonus[0])
+    doubles = bonus[1]
+    fig_points = bonus[0]
+    mult = 1.0
+    chow_melds = exposed = 0
+    suit_tiles = [0, 0, 0]
+    honours = 0
+    pongish = 0.0
+    for m in melds:
+        p, d = meld_value(wv, m)
+        points += p
+        fig_points += p
+        doubles += d
+        if m.kind == MeldKind.CHOW:
+            chow_melds += 1
+        else:
+            pongish += 1
+        if not m.concealed:
+            exposed += 1
+        if m.tile < HONOUR_START:
+            suit_tiles[m.tile // 9] += 3
+        else:
+            honours += 3
+    best_pair = 0
+    for k in range(N_KINDS):
+        n = counts[k]
+        if not n:
+            continue
+        if k < HONOUR_START:
+            suit_tiles[k // 9] += n
+        else:
+            honours += n
+        if n >= 3:
+            p, d = wv.pong_concealed[k]
+            points += p
+            fig_points += p
+            doubles += d
+            pongish += 1
+        elif n == 2:
+            pongish += 0.5
+            pp = wv.pair_points[k]
+            if pp > best_pair:
+                best_pair = pp
+            p, d = wv.pong_exposed[k]
+            if d or p > 2:
+                left = unseen[k]
+                q = 0.45 if left >= 2 else 0.3 if left == 1 else 0.0
+                points += q * p
+                if d:
+                    mult *= 1.0 + q * ((1 << d) - 1)
+    points += best_pair
+    fig_points += best_pair
+    main = max(range(3), key=lambda s: suit_tiles[s])
+    off = sum(suit_tiles) - suit_tiles[main]
+    if off < len(_FLUSH_CHANCE) and suit_tiles[main] >= 5:
+        q = _FLUSH_CHANCE[off]
+        d = wv.half_flush_doubles if honours > 2 else max(wv.half_flush_doubles, wv.pure_flush_doubles - 1)
+        if honours == 0:
+            d = wv.pure_flush_doubles
+        if d:
+            mult *= 1.0 + q * ((1 << d) - 1)
+    if not chow_melds and wv.no_chow_doubles and pongish >= 3:
+        q = min(0.8, 0.25 * (pongish - 2))
+        mult *= 1.0 + q * ((1 << wv.no_chow_doubles) - 1)
+    if not exposed and wv.concealed_doubles:
+        mult *= 1.0 + 0.3 * ((1 << wv.concealed_doubles) - 1)
+    limit = know.limit
+    value = min(limit, points * (1 << min(doubles, 12)) * mult)
+    lose = min(limit, fig_points * (1 << min(doubles, 12)))
+    return value, float(lose)
+
+
+HORIZON = 12.0
+"""Own turns a hand typically lasts once play is under way: the pace the others set."""
+
+_TYPICAL_USEFUL: Final = (8, 24, 40, 55, 65, 75, 80, 85, 90, 90, 90, 90, 90, 90, 90)
+"""Typical unseen useful tiles of a hand at shanten 0, 1, 2, ...: the pace of the later steps."""
+
+
+def win_chance(shanten: int, useful: int, state: HandState) -> float:
+    """Rough chance to complete a hand ``shanten`` away with ``useful`` unseen tiles that help.
+
+    The expected number of own turns to finish (this step at the hand's own
+    pace, later steps at a typical pace) against the turns left and the
+    pace of the other players.
+
+    >>> st = HandState([], (), (), [0] * 34, [0] * 34, Wind.EAST, Wind.EAST, 60, ())
+    >>> round(win_chance(0, 8, st), 2), round(win_chance(0, 4, st), 2), round(win_chance(1, 30, st), 2)
+    (0.41, 0.17, 0.32)
+    """
+    if shanten < 0:
+        return 1.0
+    unseen_total = max(20, 136 - sum(state.visible) - sum(state.held))
+    rate = 1.3 / unseen_total  # draws and claim chances per own turn, per helpful tile
+    turns = 1.0 / (rate * max(useful, 0.5))
+    for k in range(min(shanten, len(_TYPICAL_USEFUL))):
+        turns += 1.0 / (rate * _TYPICAL_USEFUL[k])
+    left = state.wall_live / 4.0 + 1.0
+    horizon = max(2.0, min(left, HORIZON))
+    chance = math.exp(-turns / horizon)
+    if turns > left:
+        chance *= math.exp(-(turns - left) / 2.0)
+    return chance
+
+
+def find_action(legal: Sequence[Action], kind: str, tile: int | None = None) -> Action | None:
+    """The legal action of ``kind`` (on ``tile``), if any."""
+    for a in legal:
+        if a.kind == kind and (tile is None or a.tile == tile):
+            return a
+    return None
