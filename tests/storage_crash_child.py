@@ -1,10 +1,12 @@
-"""Child process of the crash test (tests/test_storage_crash.py): plays one table until killed.
+"""Child process of the crash test (tests/test_storage_crash.py): plays one real table until killed.
 
-``python tests/storage_crash_child.py DB SEED`` opens the database, restores the live game (or
-starts one), then appends actions, settles hands and starts new ones forever. Before each write it
-prints ``try <event>``, and after the write returned (committed and fsynced) ``ack <event>``,
-flushing each line, so the parent knows what was acknowledged and what was in flight when it
-sent SIGKILL. Events:
+``python tests/storage_crash_child.py DB SEED`` opens the database, restores the live game by
+replaying its stored log with the game engine (``bot.restore.rebuild_game``, as the bot does at
+start-up) or starts one, then lets the simple computer players play it forever: every action is
+stored before it is applied, every finished hand is settled through the ledger, and the next hand
+is started. Before each write it prints ``try <event>``, and after the write returned (committed
+and fsynced) ``ack <event>``, flushing each line, so the parent knows what was acknowledged and
+what was in flight when it sent SIGKILL. Events:
 
 * ``action HAND SEQ TEXT``
 * ``settle HAND RESULT PAYER:PAYEE:AMOUNT,...``
@@ -14,15 +16,15 @@ sent SIGKILL. Events:
 from __future__ import annotations
 
 import asyncio
-import random
 import sys
 
+from bot.restore import rebuild_game
 from bot.storage import Payment, Storage
+from engine.game import NEXT, Game
+from engine.players import SimplePlayer
 
 GUILD, CHANNEL = 1, 1
 SEATS: tuple[int | str, ...] = (101, 102, 103, "ai:normal")
-TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)]
-WINDS = "ESWN"
 
 
 def say(line: str) -> None:
@@ -30,39 +32,57 @@ def say(line: str) -> None:
     sys.stdout.flush()
 
 
+def payments_of(game: Game) -> list[Payment]:
+    """The last hand's transfers, by seat in the stored order (the engine's ``players`` order)."""
+    record = game.history[-1]
+    out = []
+    for t in record.result.settlement.transfers:
+        payer = game.order[(t.payer + record.east) % 4]
+        payee = game.order[(t.payee + record.east) % 4]
+        out.append(Payment(payer, payee, t.amount))
+    return out
+
+
 async def play(path: str, seed: int) -> None:
-    rng = random.Random(seed)
+    player = SimplePlayer()
     async with Storage(path) as storage:
         games = await storage.load_unfinished_games()
         if games:
             record = games[0]
+            game = rebuild_game(record)
         else:
-            record = await storage.create_game(GUILD, CHANNEL, SEATS, seed)
+            record = await storage.create_game(
+                GUILD, CHANNEL, SEATS, seed, ruleset="dmjl", overrides={"game_length": "hands:400"}
+            )
+            game = Game(record.ruleset, dict(record.overrides), record.seed, [str(s) for s in SEATS])
         game_id, hand_no = record.game_id, record.hand_no
         current = record.hands[-1]
         seq = len(current.actions)
-        finished = current.finished
+        settled = current.finished
         say(f"ready {game_id}")
         while True:
-            if finished:
-                event = f"start {hand_no + 1}"
-                say("try " + event)
-                await storage.start_hand(game_id, hand_no + 1)
-                hand_no, seq, finished = hand_no + 1, 0, False
-            elif seq >= 6 and rng.random() < 0.12:
-                winner = rng.randrange(4)
-                payments = [Payment(p, winner, rng.randint(1, 64)) for p in range(4) if p != winner]
+            if game.deal.over and not settled:
+                payments = payments_of(game)
+                winner = game.history[-1].winner
+                result = f"winner={'none' if winner is None else game.order[winner]}"
                 text = ",".join(f"{p.payer}:{p.payee}:{p.amount}" for p in payments)
-                result = f"winner={winner}"
                 event = f"settle {hand_no} {result} {text}"
                 say("try " + event)
                 await storage.finish_hand(game_id, hand_no, result=result, payments=payments, last_seq=seq)
-                finished = True
+                settled = True
+            elif game.deal.over:
+                event = f"start {hand_no + 1}"
+                say("try " + event)
+                await storage.start_hand(game_id, hand_no + 1)
+                game.apply(NEXT)
+                hand_no, seq, settled = hand_no + 1, 0, False
             else:
-                action = f"{WINDS[seq % 4]} discard {rng.choice(TILES)}"
+                position = next(p for p in range(4) if game.legal_actions(p))
+                action = player.choose(game.view(position))
                 event = f"action {hand_no} {seq + 1} {action}"
                 say("try " + event)
-                await storage.append_action(game_id, hand_no, seq + 1, action)
+                await storage.append_action(game_id, hand_no, seq + 1, str(action))
+                game.apply(action)
                 seq += 1
             say("ack " + event)
 

@@ -1,9 +1,11 @@
-"""Crash test: a child process plays a table and is killed with SIGKILL at random moments.
+"""Crash test: a child process plays a real table (the game engine and the simple computer
+players) and is killed with SIGKILL at random moments; each new child restores the game by
+replaying its stored log and plays on.
 
 After each kill the database is reopened: the restored game must be the state after the last
 acknowledged write, or that plus the one write in flight (it may have committed just before the
-kill; its click was never answered), the ledger must balance, its balances must match the stored
-hands' payments, and ``PRAGMA integrity_check`` must be ok.
+kill; its click was never answered), the engine must replay it, the ledger must balance, its
+balances must match the stored hands' payments, and ``PRAGMA integrity_check`` must be ok.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from pathlib import Path
 import pytest
 from storage_support import fold
 
+from bot.restore import rebuild_game
 from bot.storage import DEFAULT_STARTING_CHIPS, Storage
+from engine.game import NEXT
 
 ROOT = Path(__file__).resolve().parent.parent
 CHILD = Path(__file__).resolve().parent / "storage_crash_child.py"
@@ -151,6 +155,14 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
                 assert ledger.ok, ledger.problems
                 if state is not None:
                     games = await storage.load_unfinished_games()
+                    # The game engine replays the stored log as the bot would after a restart.
+                    game = rebuild_game(games[0])
+                    stored = [
+                        a
+                        for hand in games[0].hands
+                        for a in (*(() if hand.hand_no == 1 else (NEXT,)), *hand.actions)
+                    ]
+                    assert game.log == stored
                     nets = {seat: 0 for seat in games[0].seats}
                     for hand in games[0].hands:
                         for p in hand.payments:
