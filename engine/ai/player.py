@@ -53,7 +53,7 @@ LEVELS: Final = ("easy", "normal", "strong")
 
 LOSER_WEIGHT: Final = 0.3
 """How much the value of a losing hand's sets counts (losers settle their differences)."""
-VALUE_POWER = 0.5
+VALUE_POWER = 1.0
 """How much value counts against speed: the utility is useful tiles times value to this power."""
 CLAIM_MARGIN = 1.02
 """A claim must promise this much more than passing (it gives away concealment and options)."""
