@@ -184,7 +184,15 @@ class Evaluator:
         tiles = [TILES[k] for k in range(N_KINDS) for _ in range(counts[k])]
         st = self.state
         out = []
+        own = [0] * N_KINDS
+        for t in tiles:
+            own[t] += 1
+        for m in melds:
+            for t in m.tiles:
+                own[t] += 1
         for tile, unseen in waits:
+            if own[tile] >= 4:  # a fifth copy does not exist
+                continue
             hand = Hand((*tiles, tile), tuple(melds), st.bonus)
             on_discard = self.know.hand_score(hand, st.seat_wind, st.prevailing, tile, self_drawn=False)
             drawn = self.know.hand_score(hand, st.seat_wind, st.prevailing, tile, self_drawn=True)

@@ -1,0 +1,63 @@
+"""Computer player figures: ``decision_ms_p99`` (one ``strong`` decision, p99 over a few
+thousand decisions in seeded games) and ``ai_hand_ms`` (a whole hand of four ``normal``
+players, engine included, median)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from engine.ai.player import AIPlayer
+from engine.game import Game
+
+
+def _decisions(games: int = 12, hands_per_game: int = 6) -> list[float]:
+    """Milliseconds per decision of ``strong`` players playing each other."""
+    times: list[float] = []
+    for g in range(games):
+        game = Game("dmjl" if g % 2 == 0 else "huabao", seed=f"bench-ai:{g}", players=["a", "b", "c", "d"])
+        players = [AIPlayer("strong", seed=f"bench-ai:{g}:{p}") for p in range(4)]
+        for _ in range(hands_per_game):
+            while not game.deal.over:
+                position = next(p for p in range(4) if game.legal_actions(p))
+                view = game.view(position)
+                start = time.perf_counter()
+                action = players[position].choose(view)
+                times.append((time.perf_counter() - start) * 1000)
+                game.apply(action)
+            if game.finished:
+                break
+            game.next_hand()
+    return times
+
+
+def _hands(count: int = 60) -> list[float]:
+    """Milliseconds per whole hand of four ``normal`` players (views and engine included)."""
+    out: list[float] = []
+    for h in range(count):
+        game = Game("dmjl", seed=f"bench-hand:{h}", players=["a", "b", "c", "d"])
+        players = [AIPlayer("normal", seed=f"bench-hand:{h}:{p}") for p in range(4)]
+        start = time.perf_counter()
+        while not game.deal.over:
+            position = next(p for p in range(4) if game.legal_actions(p))
+            game.apply(players[position].choose(game.view(position)))
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def run() -> dict[str, Any]:
+    """Decision time p99 of ``strong`` and the median time of a four-computer hand."""
+    _hands(5)  # warm the shanten and scoring caches
+    times = sorted(_decisions())
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    return {
+        "decision_ms_p99": round(p99, 2),
+        "decision_ms_mean": round(statistics.fmean(times), 3),
+        "decisions": len(times),
+        "ai_hand_ms": round(statistics.median(_hands()), 1),
+    }
+
+
+if __name__ == "__main__":
+    print(run())
