@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import game, render, scoring, shanten, storage
+from bench import ai, game, render, scoring, shanten, storage
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
@@ -16,6 +16,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "shanten": shanten.run,
     "render": render.run,
     "storage": storage.run,
+    "ai": ai.run,
 }
 
 
