@@ -1,5 +1,8 @@
 """Game engine figures: ``simulate_hands_per_s`` (the engine and the simple
-players, one core) and ``table_memory_kb`` (one live table in the middle of a hand)."""
+built-in players, one core: ``mahjong simulate --players simple,simple,simple,simple``)
+and ``table_memory_kb`` (one live table in the middle of a hand).
+
+The computer players of engine/ai are measured by bench/ai.py (``ai_hand_ms``)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import statistics
 import time
 import tracemalloc
 
-from cli.simulate_cmd import simulate
+from cli.simulate_cmd import simulate, unique_names
 from engine.game import Game
 from engine.players import SimplePlayer
 from engine.rulesets import get_ruleset
@@ -50,7 +53,7 @@ def run(hands: int = 600, rounds: int = 3) -> dict[str, float]:
     errors = 0
     for r in range(rounds):
         start = time.perf_counter()
-        report = simulate("dmjl", settings, hands, f"bench:{r}", ["A", "B", "C", "D"])
+        report = simulate("dmjl", settings, hands, f"bench:{r}", unique_names(["simple"] * 4))
         rates.append(report["hands"] / (time.perf_counter() - start))
         errors += report["errors"]
     return {
