@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.hand import Hand
 from engine.scoring import WinContext, score
@@ -428,3 +430,28 @@ def test_discarder_pays_settlement(
     result = settle(values, winner=winner, discarder=discarder, discarder_pays_all=True)
     assert result.nets == nets
     assert sum(result.nets) == 0
+
+
+@given(
+    st.lists(st.integers(0, 500), min_size=4, max_size=4),
+    st.one_of(st.none(), st.integers(0, 3)),
+    st.integers(0, 3),
+    st.sampled_from([1, 2]),
+    st.booleans(),
+    st.integers(0, 3),
+)
+def test_settlement_always_sums_to_zero(
+    values: list[int], winner: int | None, east: int, factor: int, discarder_pays: bool, discarder: int
+) -> None:
+    result = settle(
+        values,
+        winner=winner,
+        east=east,
+        east_factor=factor,
+        discarder=None if discarder == winner else discarder,
+        discarder_pays_all=discarder_pays,
+    )
+    assert sum(result.nets) == 0
+    assert all(t.amount > 0 and t.payer != t.payee for t in result.transfers)
+    if winner is not None:
+        assert result.nets[winner] >= 0
