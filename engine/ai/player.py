@@ -325,7 +325,7 @@ class AIPlayer:
             return legal[0]
         know = self.knowledge(view.ruleset)
         win = find_action(legal, "mahjong")
-        if win is not None and self._mahjong_ok(view, know):
+        if win is not None:  # the engine offers Mah-Jongg only when the ruleset's minimum is met
             return win
         ev = Evaluator(view, know, self.level)
         if view.phase == "turn":
@@ -333,25 +333,6 @@ class AIPlayer:
         return self._claim(view, ev)
 
     # --- Decisions -----------------------------------------------------------------------------
-
-    def _mahjong_ok(self, view: SeatView, know: Knowledge) -> bool:
-        need = know.settings.min_doubles
-        if not need:
-            return True
-        st = state_of(view)
-        tiles = [TILES[k] for k in range(N_KINDS) for _ in range(st.counts[k])]
-        win = view.drawn
-        self_drawn = view.phase == "turn"
-        if not self_drawn and view.last_discard is not None:
-            win = view.last_discard[1]
-            tiles.append(win)
-        hand = Hand(tuple(tiles), st.melds, st.bonus)
-        ctx_win = win if win is not None else None
-        from engine.scoring import WinContext
-
-        ctx = WinContext(seat=st.seat_wind, prevailing=st.prevailing, win_tile=ctx_win, self_drawn=self_drawn)
-        result = score(hand, ctx, ruleset=know.ruleset, settings=know.settings)
-        return result.won and result.doubles >= need
 
     def _turn(self, view: SeatView, ev: Evaluator) -> Action:
         legal = view.legal
