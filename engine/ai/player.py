@@ -3,8 +3,9 @@
 ``easy`` plays for speed alone (lowest shanten, most useful tiles) with some
 randomness; ``normal`` weighs every discard and claim by the chance to finish
 the hand and what it would then score under the table's ruleset; ``strong``
-looks at more candidates and, once another player looks close to winning,
-prefers tiles that player has shown he does not need.
+looks at more candidates, looks one draw further for its best discards (what
+each useful draw would leave it waiting for), and, once another player looks
+close to winning, prefers tiles that player has shown he does not need.
 
 A player holds only its level, its own :class:`random.Random` and the
 settings it was given; :meth:`AIPlayer.choose` reads nothing but the
@@ -59,6 +60,8 @@ CLAIM_MARGIN = 1.02
 """A claim must promise this much more than passing (it gives away concealment and options)."""
 KONG_BONUS: Final = 1.1
 """A kong brings a replacement draw and more points: a small premium on its utility."""
+LOOKAHEAD_OPTIONS: Final = 3
+"""How many of the best discards the strong player looks one draw further into."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +72,14 @@ class _Level:
     danger: float
     slack: int
     """How many shanten above the best a discard may be and still be weighed (for its value)."""
+    lookahead: bool = False
+    """Rank discards that are two or more tiles from waiting by what the next useful draw leads to."""
 
 
 _LEVELS: Final = {
     "easy": _Level(value=False, candidates=14, randomness=0.3, danger=0.0, slack=0),
     "normal": _Level(value=True, candidates=4, randomness=0.0, danger=0.0, slack=1),
-    "strong": _Level(value=True, candidates=8, randomness=0.0, danger=0.5, slack=1),
+    "strong": _Level(value=True, candidates=8, randomness=0.0, danger=0.5, slack=1, lookahead=True),
 }
 
 
@@ -232,11 +237,56 @@ class Evaluator:
             work[k] -= 1
             options.append(self.evaluate(work, melds, discard=TILES[k], held=held, known_shanten=s))
             work[k] += 1
-        if lv.value:
+        if lv.lookahead and options and min(o.shanten for o in options) >= 1:
+            options = self._look_ahead(options, work, melds, held)
+        elif lv.value:
             options.sort(key=lambda o: (o.shanten, -o.utility, -o.unseen, o.discard))
         else:
             options.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.useful), o.discard))
         return options
+
+    def _look_ahead(
+        self, options: list[Option], counts: list[int], melds: Sequence[Meld], held: Sequence[int] | None
+    ) -> list[Option]:
+        """Re-rank discards by what each useful draw leads to: the tiles the best discard after it
+        would wait for (or need next), weighed by the copies unseen and the hand's value."""
+        held = held if held is not None else self.state.held
+        flags = self._flags(melds)
+        visible = self.state.visible
+        options.sort(key=lambda o: (o.shanten, -o.utility, -o.unseen, o.discard))
+        head, tail = options[:LOOKAHEAD_OPTIONS], options[LOOKAHEAD_OPTIONS:]
+        seen: dict[tuple[int, ...], int] = {}
+        ranked: list[tuple[tuple[int, float, int, int], Option]] = []
+        for o in head:
+            assert o.discard is not None
+            counts[o.discard] -= 1
+            future = 0.0
+            for tile, unseen in o.useful:
+                if not unseen:
+                    continue
+                counts[tile] += 1
+                best = 0
+                for d in range(N_KINDS):
+                    if not counts[d] or d == tile:
+                        continue
+                    counts[d] -= 1
+                    if shanten_of(counts, melds=len(melds), **flags) < o.shanten:
+                        key = tuple(counts)
+                        acceptance = seen.get(key)
+                        if acceptance is None:
+                            useful = useful_tiles(
+                                counts, melds=len(melds), visible=visible, held=held, **flags
+                            )
+                            acceptance = seen[key] = sum(n for _, n in useful)
+                        best = max(best, acceptance)
+                    counts[d] += 1
+                counts[tile] -= 1
+                future += unseen * best
+            counts[o.discard] += 1
+            worth = o.utility / (o.unseen + 1.0)  # the value part of the utility
+            ranked.append(((o.shanten, -(future + 1.0) * worth, -o.unseen, int(o.discard)), o))
+        ranked.sort(key=lambda item: item[0])
+        return [o for _, o in ranked] + tail
 
     # --- Danger -----------------------------------------------------------------------------------
 
