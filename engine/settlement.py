@@ -70,7 +70,8 @@ def settle(
     if winner is not None and discarder_pays_all and discarder is not None:
         times = 6 if east_factor > 1 and winner == east else 4
         if values[winner]:
-            transfers.append(Transfer(discarder, winner, values[winner] * times, "Mah-Jongg (discarder pays)"))
+            amount = values[winner] * times
+            transfers.append(Transfer(discarder, winner, amount, "Mah-Jongg (discarder pays)"))
     elif winner is not None:
         for seat in range(n):
             if seat != winner:
