@@ -138,9 +138,8 @@ def is_standard_complete(counts: Sequence[int]) -> bool:
     >>> is_standard_complete(counts_of(parse_tiles("123m456p789s11122z")))
     True
     """
-    modes = [suit_mode(suit_key(counts, b)) for b in (0, 9, 18)]
-    modes.extend(_honour_mode(counts[i]) for i in range(HONOUR_START, N_KINDS))
-    return bool(_pair_counts(modes) & 2)
+    keys = [suit_key(counts, b) for b in (0, 9, 18)]
+    return complete_from_keys(keys, counts[HONOUR_START:N_KINDS])
 
 
 def complete_from_keys(keys: Sequence[int], honours: Sequence[int]) -> bool:
