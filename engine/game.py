@@ -87,7 +87,9 @@ class Game:
         self.names: tuple[str, ...] = tuple(self.players[i] for i in self.order)
         self.chips = [self.settings.initial_score] * 4
         self.east = 0
+        """Position of this hand's East."""
         self.prevailing = Wind.EAST
+        self._next_east, self._next_prevailing = self.east, self.prevailing
         self.rotations = 0
         self.rounds_done = 0
         self.hand_number = 1
@@ -168,15 +170,18 @@ class Game:
         elif not drawn:
             self.east_streak = 0
         nine_times = east_won and self.settings.nine_times_rule and self.east_streak >= 9
+        # The finished hand keeps its seats until the next is dealt (views and the score
+        # sheet still show it); the rotation takes effect in next_hand.
+        self._next_east, self._next_prevailing = self.east, self.prevailing
         if (not east_won and not drawn) or nine_times:
             # East passes to the right: the former South becomes East (§1.13).
-            self.east = (self.east + 1) % 4
+            self._next_east = (self.east + 1) % 4
             self.east_streak = 0
             self.rotations += 1
             if self.rotations == 4:  # the round's first North lost a hand as East
                 self.rotations = 0
                 self.rounds_done += 1
-                self.prevailing = Wind((self.prevailing + 1) % 4)
+                self._next_prevailing = Wind((self.prevailing + 1) % 4)
         unit, count = game_length(self.settings)
         self.finished = (len(self.history) if unit == "hands" else self.rounds_done) >= count
 
@@ -190,6 +195,7 @@ class Game:
         if self.finished:
             raise IllegalActionError("the game is over")
         self.hand_number += 1
+        self.east, self.prevailing = self._next_east, self._next_prevailing
         self.log.append(NEXT)
         self.deal = self._new_deal()
 

@@ -227,3 +227,20 @@ def test_engine_never_uses_the_global_random() -> None:
     play_hand(game)
     assert random.getstate() == state
     assert isinstance(MahjongError("x"), ValueError)
+
+
+def test_a_finished_hand_keeps_its_seats_until_the_next_is_dealt() -> None:
+    game = Game("dmjl", seed=12, players="ABCD")
+    while True:
+        winds_during = [p.wind for p in game.view(None).players]
+        play_hand(game)
+        record = game.history[-1]
+        if record.winner is not None and record.winner != record.east:
+            break
+        game.apply(NEXT)
+    view = game.view(None)
+    assert view.sheet is not None and view.sheet.winner == record.winner
+    assert [p.wind for p in view.players] == winds_during  # the score sheet shows the hand as played
+    assert view.sheet.nets == record.nets
+    game.apply(NEXT)
+    assert game.wind_of(record.east) == Wind.NORTH  # East passed to the right: the old East is North
