@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cli import score_cmd, simulate_cmd
+from cli import play_cmd, score_cmd, simulate_cmd
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     score_cmd.add_parser(sub)
     simulate_cmd.add_parser(sub)
+    play_cmd.add_parser(sub)
     return parser
 
 
