@@ -52,12 +52,10 @@ class HandSummary:
         "all_green",
         "all_honours",
         "all_major",
-        "before_waits",
         "bonus",
         "counts",
         "ctx",
         "declared",
-        "exposed_declared",
         "features",
         "green_dragons",
         "has_honours",
@@ -110,8 +108,6 @@ class HandSummary:
         self.all_green = all_green
         self.green_dragons = counts[HONOUR_START + 5] > 0
         self.declared = declared
-        self.exposed_declared = sum(1 for _, _, concealed in declared if not concealed)
-        self.before_waits: dict[tuple[int, ...], int] = {}
         features = 0
         if bonus:
             features |= BONUS
