@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from engine.errors import MahjongError
@@ -12,6 +13,7 @@ from engine.hand import Hand
 from engine.rulesets import RULESETS, get_ruleset
 from engine.scoring import FLAGS, Score, WinContext, score
 from engine.settings import parse_assignments
+from render import render_strip
 
 EXAMPLE = "234m 777z [555s] [678p] 99p"
 REQUEST_KEYS = ("hand", "ruleset", "seat", "round", "win", "self_drawn", "flags", "settings")
@@ -46,6 +48,8 @@ def add_parser(sub: Any) -> None:
         help="a house-rule setting, e.g. --set limit=300 (repeatable)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--png", metavar="FILE", help="also write the arranged hand as a tile image (PNG)")
+    p.add_argument("--theme", choices=("dark", "light"), default="dark", help="colours of the --png image")
     p.add_argument("--jsonl", action="store_true", help="read one JSON request per line on stdin")
     p.set_defaults(run=run)
 
@@ -75,6 +79,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"mahjong score: {exc}", file=sys.stderr)
         return 2
+    if args.png:
+        try:
+            Path(args.png).write_bytes(render_strip(result.arrangement, theme=args.theme, win_tile=args.win))
+        except OSError as exc:
+            print(f"mahjong score: cannot write {args.png}: {exc.strerror}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:

@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,14 @@ def test_console_entry_point_runs_as_a_program() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["total"] == 76
+
+
+def test_png_option_writes_the_tile_strip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from PIL import Image
+
+    target = tmp_path / "hand.png"
+    assert main(["score", *EX01, "--png", str(target), "--theme", "light"]) == 0
+    with Image.open(target) as image:
+        assert image.format == "PNG" and image.width > 5 * image.height  # a strip of 14 tiles
+    assert main(["score", *EX01, "--png", str(tmp_path / "missing" / "x.png")]) == 2
+    assert "cannot write" in capsys.readouterr().err
