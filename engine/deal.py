@@ -32,7 +32,7 @@ from typing import Any, Final
 from engine.actions import Action
 from engine.errors import IllegalActionError, InvalidHandError, SettingError
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import Ruleset, get_ruleset
+from engine.rulesets import Ruleset, resolve
 from engine.scoring import Score, WinContext, score
 from engine.scoring.tables import Table, table_for
 from engine.settings import Settings
@@ -119,8 +119,7 @@ class Deal:
 
         :raises SettingError: for an unknown ruleset or setting, or a setting this engine does not play.
         """
-        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.settings = settings if isinstance(settings, Settings) else self.ruleset.settings(settings)
+        self.ruleset, self.settings = resolve(ruleset, settings)
         if self.settings.players != 4:
             raise SettingError(f"{self.ruleset.name} is played by four players")
         self.table: Table = table_for(self.ruleset.name, self.settings)
@@ -789,8 +788,7 @@ class Deal:
         :raises InvalidHandError: if a kind is used more often than the set holds.
         :raises NotationError: for tiles that cannot be read.
         """
-        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        st = settings if isinstance(settings, Settings) else rs.settings(settings)
+        rs, st = resolve(ruleset, settings)
         pool: dict[int, list[int]] = {}
         for ident, kind in enumerate(KIND[: 144 if st.bonus_tiles else 136]):
             pool.setdefault(int(kind), []).append(ident)

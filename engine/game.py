@@ -25,7 +25,7 @@ from typing import Final
 from engine.actions import Action
 from engine.deal import Deal, DealResult, Event
 from engine.errors import IllegalActionError, SettingError
-from engine.rulesets import Ruleset, get_ruleset
+from engine.rulesets import Ruleset, resolve
 from engine.settings import Settings, game_length
 from engine.tiles import Wind
 from engine.views import SeatView
@@ -66,8 +66,7 @@ class Game:
 
         :raises SettingError: for an unknown ruleset or setting, or the wrong number of players.
         """
-        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.settings = settings if isinstance(settings, Settings) else self.ruleset.settings(settings)
+        self.ruleset, self.settings = resolve(ruleset, settings)
         if len(players) != self.settings.players:
             raise SettingError(
                 f"{self.ruleset.name} is played by {self.settings.players} players; got {len(players)}: "

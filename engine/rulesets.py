@@ -72,3 +72,19 @@ def get_ruleset(name: str) -> Ruleset:
     if ruleset is None:
         raise SettingError(f"there is no ruleset {name!r}; rulesets are: {', '.join(RULESETS)}")
     return ruleset
+
+
+def resolve(
+    ruleset: str | Ruleset, settings: Settings | Mapping[str, object] | None = None
+) -> tuple[Ruleset, Settings]:
+    """The ruleset (by name or as it is) and full settings: ``settings`` as they are when
+    complete, else the ruleset's defaults with these overrides applied and checked.
+
+    >>> rs, st = resolve("huabao", {"limit": 300})
+    >>> rs.name, st.limit, st.mj_bonus
+    ('huabao', 300, 10)
+
+    :raises SettingError: for an unknown ruleset or setting, or a value a setting does not take.
+    """
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    return rs, settings if isinstance(settings, Settings) else rs.settings(settings)

@@ -26,7 +26,7 @@ from typing import Final
 
 from engine.actions import Action
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import get_ruleset
+from engine.rulesets import get_ruleset, resolve
 from engine.scoring import WinContext, score
 from engine.scoring.tables import Table, table_for
 from engine.settings import Settings
@@ -184,9 +184,7 @@ def knowledge(ruleset: str, settings: Settings | None = None) -> Knowledge:
 
 def resolve_settings(ruleset: str, settings: Settings | Mapping[str, object] | None) -> Settings:
     """A full :class:`Settings` from a table's overrides (or a full Settings, or None)."""
-    if isinstance(settings, Settings):
-        return settings
-    return get_ruleset(ruleset).settings(settings)
+    return resolve(ruleset, settings)[1]
 
 
 # --- A seat's view as counts ------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.errors import InvalidHandError
 from engine.hand import Hand, MeldKind
-from engine.rulesets import Ruleset, get_ruleset
+from engine.rulesets import Ruleset, resolve
 from engine.scoring.context import WinContext
 from engine.scoring.facts import Facts, HandSummary, SetT
 from engine.scoring.tables import Item, Plan, Table, table_for
@@ -96,8 +96,7 @@ def score(
     :raises InvalidHandError: for a winning tile that is not in the hand, or a
         winning tile or flags given for a hand of fewer than 14 tiles.
     """
-    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    st = settings if isinstance(settings, Settings) else rs.settings(settings)
+    rs, st = resolve(ruleset, settings)
     table = table_for(rs.name, st)
     ctx = ctx or WinContext()
     if hand.tile_count == 14:
