@@ -112,13 +112,18 @@ def score(
 # --- Winners ---------------------------------------------------------------------
 
 
-def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
+def _summarise(hand: Hand, ctx: WinContext) -> tuple[list[int], tuple[SetT, ...], HandSummary]:
+    """The concealed counts, the declared sets and the hand's summary: what every candidate shares."""
     concealed = [0] * N_KINDS
     for t in hand.concealed:
         concealed[t] += 1
-    all_counts = hand.counts()
     declared: tuple[SetT, ...] = tuple((m.kind, m.tile, m.concealed) for m in hand.melds)
-    summary = HandSummary(ctx, all_counts[:N_KINDS], tuple(hand.bonus), declared)
+    return concealed, declared, HandSummary(ctx, list(hand.kind_counts[:N_KINDS]), hand.bonus, declared)
+
+
+def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
+    concealed, declared, summary = _summarise(hand, ctx)
+    all_counts = summary.counts
     w = ctx.win_tile
     meld_places: list[int] = []
     if w is not None:
@@ -278,11 +283,7 @@ def _why_not(hand: Hand, concealed: list[int], table: Table) -> str:
 
 
 def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Score:
-    concealed = [0] * N_KINDS
-    for t in hand.concealed:
-        concealed[t] += 1
-    declared: tuple[SetT, ...] = tuple((m.kind, m.tile, m.concealed) for m in hand.melds)
-    summary = HandSummary(ctx, hand.counts()[:N_KINDS], tuple(hand.bonus), declared)
+    concealed, declared, summary = _summarise(hand, ctx)
     sets = list(declared) + [(PONG, t, True) for t in range(N_KINDS) if concealed[t] >= 3]
     pairs = [-1]
     if table.loser_max_pairs:
@@ -423,34 +424,29 @@ def _hand_part(f: Facts, plan: Plan) -> _Eval:
     return part
 
 
+def _match_into(ev: _Eval, entries: tuple[tuple[int, Item, int], ...], f: Facts) -> None:
+    """Match ``entries`` of a plan against candidate ``f``, skipping items whose features are absent."""
+    features = f.features
+    for index, item, needs in entries:
+        if needs & ~features:
+            continue
+        m = item.pattern.match(f)
+        if m:
+            ev.add(index, item, m)
+
+
 def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
     """The value of candidate ``f``, given the per-hand ``part``."""
     ev = _Eval(f)
     ev.matched = part.matched[:]
     ev.points, ev.figure, ev.mj, ev.doubles = part.points, part.figure, part.mj, part.doubles
     ev.share, ev.share_item = part.share, part.share_item
-    features = f.features
-    for index, item, needs in plan.points:
-        if needs & ~features:
-            continue
-        m = item.pattern.match(f)
-        if m:
-            ev.add(index, item, m)
-    f.figure_points = ev.figure
+    _match_into(ev, plan.points, f)
+    f.figure_points = ev.figure  # the zero-point hand (a double) reads the points
     f.points_except_mj = ev.points - ev.mj
-    for index, item, needs in plan.doubles:
-        if needs & ~features:
-            continue
-        m = item.pattern.match(f)
-        if m:
-            ev.add(index, item, m)
+    _match_into(ev, plan.doubles, f)
     if f.winner:
-        for index, item, needs in plan.limits:
-            if needs & ~features:
-                continue
-            m = item.pattern.match(f)
-            if m:
-                ev.add(index, item, m)
+        _match_into(ev, plan.limits, f)
     ev.uncapped = ev.points << ev.doubles
     if f.winner or table.limit_applies_to_losers:
         ev.total = min(ev.uncapped, table.limit)
