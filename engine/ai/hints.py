@@ -81,8 +81,8 @@ def hint(view: SeatView, *, settings: Settings | Mapping[str, object] | None = N
     know = player.knowledge(view.ruleset)
     if view.me is None:
         raise ValueError("a spectator's view has no hand to hint at")
-    action = player.choose(view) if view.legal else None
     ev = Evaluator(view, know, "strong")
+    action = player.choose(view, evaluator=ev) if view.legal else None
     st = ev.state
     n_tiles = sum(st.counts)
     before = ev.shanten(st.counts, st.melds)

@@ -134,6 +134,7 @@ class Evaluator:
             self.bonus = (b.points, b.doubles)
         self.unseen = [st.unseen(t) for t in range(N_KINDS)]
         self._threat = self._threats() if self.level.danger else 0.0
+        self._choices: dict[tuple[object, ...], list[Option]] = {}
 
     # --- Building blocks ------------------------------------------------------------------------
 
@@ -207,7 +208,17 @@ class Evaluator:
     def discard_choices(
         self, counts: Sequence[int], melds: Sequence[Meld], *, held: Sequence[int] | None = None
     ) -> list[Option]:
-        """Options for each worthwhile discard from ``3n + 2`` concealed tiles, best first."""
+        """Options for each worthwhile discard from ``3n + 2`` concealed tiles, best first
+        (remembered, so the decision and a hint from one evaluator share the work)."""
+        key = (tuple(counts), tuple(melds), None if held is None else tuple(held))
+        got = self._choices.get(key)
+        if got is None:
+            got = self._choices[key] = self._discard_choices(counts, melds, held)
+        return list(got)
+
+    def _discard_choices(
+        self, counts: Sequence[int], melds: Sequence[Meld], held: Sequence[int] | None
+    ) -> list[Option]:
         lv = self.level
         work = list(counts)
         after: list[tuple[int, int]] = []
@@ -363,8 +374,9 @@ class AIPlayer:
             return knowledge(ruleset)
         return knowledge(ruleset, resolve_settings(ruleset, self._settings))
 
-    def choose(self, view: SeatView) -> Action:
-        """One of ``view.legal``, decided from ``view`` alone.
+    def choose(self, view: SeatView, *, evaluator: Evaluator | None = None) -> Action:
+        """One of ``view.legal``, decided from ``view`` alone (``evaluator``: an
+        :class:`Evaluator` of this view and level to reuse, as hints do).
 
         :raises IllegalActionError: if the view offers nothing to do.
         """
@@ -377,7 +389,7 @@ class AIPlayer:
         win = find_action(legal, "mahjong")
         if win is not None:  # the engine offers Mah-Jongg only when the ruleset's minimum is met
             return win
-        ev = Evaluator(view, know, self.level)
+        ev = evaluator or Evaluator(view, know, self.level)
         if view.phase == "turn":
             return self._turn(view, ev)
         return self._claim(view, ev)
