@@ -140,13 +140,15 @@ def simulate(
         try:
             while played < hands:
                 while not game.deal.over:
-                    for position in range(4):
-                        if game.legal_actions(position):
-                            view = game.view(position)
-                            game.apply(choosers[game.names[position]](view))
-                            break
-                    else:
+                    for idle in game.idle_passes():
+                        game.apply(idle)
+                    if game.deal.over:
+                        break
+                    movers = game.to_act()
+                    if not movers:
                         raise MahjongError("no seat has a legal action")
+                    position = movers[0]
+                    game.apply(choosers[game.names[position]](game.view(position)))
                 record = game.history[-1]
                 played += 1
                 if record.winner is None:

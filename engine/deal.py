@@ -58,6 +58,7 @@ OVER: Final = "over"
 _WINDS: Final = tuple(Wind)
 _BONUS_DOUBLES: Final = frozenset({"D1", "D2", "D3", "HD5", "HD7"})
 _PRECEDENCE: Final = {"mahjong": 4, "kong": 3, "pong": 2, "chow": 1, "pass": 0}
+_PASS: Final = tuple(Action(seat, "pass") for seat in range(4))
 
 
 @dataclass(slots=True)
@@ -80,8 +81,13 @@ class Event:
     private: bool = False
 
     def __str__(self) -> str:
+        """The event in words; a private event never shows its tile.
+
+        >>> str(Event("draw", 1, TILES[4], private=True)), str(Event("discard", 2, TILES[4]))
+        ('S draw', 'W discard 5m')
+        """
         who = "" if self.seat is None else f"{Wind(self.seat).letter} "
-        what = "" if self.tile is None else f" {self.tile}"
+        what = "" if self.tile is None or self.private else f" {self.tile}"
         return f"{who}{self.kind}{what}"
 
 
@@ -110,7 +116,7 @@ class Deal:
         *,
         prevailing: Wind = Wind.EAST,
         east_streak: int = 0,
-        _arranged: tuple[Wall, list[list[int]]] | None = None,
+        _arranged: tuple[Wall, list[list[int]] | None] | None = None,
     ) -> None:
         """Shuffle, build and break the wall with ``random.Random(seed)``, deal, replace bonus tiles.
 
@@ -168,8 +174,8 @@ class Deal:
         self.log: list[Action] = []
         self.result: DealResult | None = None
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
-        if _arranged is None:
-            self._deal()
+        if _arranged is None or _arranged[1] is None:
+            self._deal()  # from the shuffled wall, or from a wall given as it is
         else:
             for seat, tiles in enumerate(_arranged[1]):
                 for t in tiles:
@@ -344,6 +350,42 @@ class Deal:
             return list(self.pending[seat])
         return []
 
+    def to_act(self) -> list[int]:
+        """The seats that must answer now: the seat whose turn it is, or every seat that
+        still owes an answer in a claim (or robbing) window; empty when the deal is over.
+
+        >>> deal = Deal("dmjl", seed=3)
+        >>> deal.to_act()
+        [0]
+        >>> _ = deal.apply(deal.legal_actions(0)[0])
+        >>> deal.to_act()
+        [1, 2, 3]
+        """
+        if self.phase == TURN:
+            assert self.turn is not None
+            return [self.turn]
+        return [seat for seat in self.pending if seat not in self.responses]
+
+    def idle_passes(self) -> list[Action]:
+        """The passes still owed by seats that can do nothing but pass in the open window.
+
+        Every other seat answers every discard (and every added kong), so the public
+        state never tells who could claim; a table applies these passes without asking
+        anyone, and asks only the seats with a real choice.
+
+        >>> deal = Deal("dmjl", seed=3)
+        >>> _ = deal.apply(deal.legal_actions(0)[0])
+        >>> all(a.kind == "pass" and deal.legal_actions(a.seat) == [a] for a in deal.idle_passes())
+        True
+        """
+        if self.phase not in (CLAIMS, ROBBING):
+            return []
+        return [
+            options[0]
+            for seat, options in self.pending.items()
+            if len(options) == 1 and seat not in self.responses
+        ]
+
     def _turn_actions(self, seat: int) -> list[Action]:
         counts = self.counts[seat]
         out: list[Action] = []
@@ -381,7 +423,8 @@ class Deal:
         if isinstance(action, str):
             action = Action.parse(action)
         if action not in self.legal_actions(action.seat):
-            raise IllegalActionError(self._why_illegal(action))
+            message, private = self._why_illegal(action)
+            raise IllegalActionError(message, private=private)
         self.log.append(action)
         events: list[Event] = []
         if self.phase == TURN:
@@ -395,54 +438,65 @@ class Deal:
                     self._resolve_robbing(events)
         return events
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> tuple[str, bool]:
+        """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
         who = Wind(action.seat).name.title()
         if self.phase == OVER:
-            return "the hand is over"
+            return "the hand is over", False
         if self.phase == TURN:
             if action.seat != self.turn:
                 assert self.turn is not None
-                return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s"
+                return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
             if action.kind in ("chow", "pong", "kong", "pass"):
-                return f"there is no discard to claim: {who} must discard"
+                return f"there is no discard to claim: {who} must discard", False
             held = [KIND[t] for t in self.concealed[action.seat]]
             if action.kind in ("discard", "call") and action.tile not in held:
-                return f"{who} holds no {action.tile} to discard"
+                return f"{who} holds no {action.tile} to discard", True
             if action.kind in ("discard", "call") and self.called[action.seat]:
-                return f"{who} made the call at the beginning and must discard the tile just drawn"
+                return f"{who} made the call at the beginning and must discard the tile just drawn", False
             if action.kind == "call":
                 return (
                     "the call at the beginning is made with the first discard, before any claim, "
                     "by a hand one tile from winning"
-                )
+                ), True
             if action.kind == "mahjong":
                 if not self.can_declare:
                     return (
                         f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile"
-                    )
-                return f"{who}'s tiles do not form a complete hand"
+                    ), False
+                return f"{who}'s tiles do not form a complete hand", True
             if action.kind == "concealed-kong":
                 if not self.can_declare:
-                    return "a kong is declared after drawing, not after claiming a discard"
-                return f"a concealed kong needs four {action.tile} in hand (and a replacement tile left)"
+                    return "a kong is declared after drawing, not after claiming a discard", False
+                return (
+                    f"a concealed kong needs four {action.tile} in hand (and a replacement tile left)",
+                    True,
+                )
             if action.kind == "added-kong":
-                return f"an added kong needs an exposed pong of {action.tile} and the fourth tile in hand"
-            return f"{who} cannot {action.kind} now"
+                return (
+                    f"an added kong needs an exposed pong of {action.tile} and the fourth tile in hand",
+                    True,
+                )
+            return f"{who} cannot {action.kind} now", True
         if action.seat not in self.pending:
-            if self.discard and action.seat == self.discard[0]:
-                return f"{who} cannot claim their own discard"
-            return f"{who} has no claim on this tile"
+            return f"{who} cannot claim their own discard", False
         if action.seat in self.responses:
-            return f"{who} has already answered ({self.responses[action.seat]})"
+            if len(self.pending[action.seat]) == 1:
+                return f"{who} has no claim on this tile", True
+            return f"{who} has already answered ({self.responses[action.seat]})", True
         if action.kind == "chow":
-            return "a chow is claimed only by the next player, with two tiles of a run around the discard"
+            return (
+                "a chow is claimed only by the next player, with two tiles of a run around the discard",
+                True,
+            )
         if action.kind == "pong":
-            return f"{who} needs two matching tiles in hand to claim a pong"
+            return f"{who} needs two matching tiles in hand to claim a pong", True
         if action.kind == "kong":
-            return f"{who} needs three matching tiles in hand to claim a kong"
+            return f"{who} needs three matching tiles in hand to claim a kong", True
         if action.kind == "mahjong":
-            return f"the tile does not complete {who}'s hand"
-        return f"{who} may only claim or pass now: " + ", ".join(str(a) for a in self.pending[action.seat])
+            return f"the tile does not complete {who}'s hand", True
+        options = ", ".join(str(a) for a in self.pending[action.seat])
+        return f"{who} may only claim or pass now: {options}", True
 
     def _apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
@@ -485,16 +539,15 @@ class Deal:
             self.first_turn = False
             events.append(Event("added-kong", seat, action.tile))
             self.robbed = (seat, tile, index)
+            # Every other seat answers (seats that cannot rob only pass), so the public
+            # state after an added kong is the same whoever could rob it.
             self.pending = {}
             for other in self._others(seat):
-                if self._mahjong_claim_ok(other, action.tile, seat):
-                    self.pending[other] = [Action(other, "mahjong"), Action(other, "pass")]
+                rob = self._mahjong_claim_ok(other, action.tile, seat)
+                self.pending[other] = [Action(other, "mahjong"), _PASS[other]] if rob else [_PASS[other]]
             self.responses = {}
             self.turn = None
-            if self.pending:
-                self.phase = ROBBING
-            else:
-                self._finish_added_kong(events)
+            self.phase = ROBBING
         elif kind == "mahjong":
             win_tile = KIND[self.drawn] if self.drawn is not None else None
             self._win(seat, win_tile=win_tile, self_drawn=True, discarder=None, events=events)
@@ -528,13 +581,12 @@ class Deal:
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
                         if all(counts[t] for t in need):
                             options.append(Action(seat, "chow", TILES[start]))
-            if options:
-                options.append(Action(seat, "pass"))
-                self.pending[seat] = options
+            options.append(_PASS[seat])
+            self.pending[seat] = options
+        # Every other seat answers, a seat with nothing to claim by passing, so the public
+        # state after a discard is the same whoever can claim (nothing public says who may).
         self.turn = None
         self.phase = CLAIMS
-        if not self.pending:
-            self._resolve_claims(events)
 
     def _resolve_claims(self, events: list[Event]) -> None:
         assert self.discard is not None
@@ -628,15 +680,25 @@ class Deal:
         """After a kong: draw a replacement tile (replacing bonus tiles in turn)."""
         self.kongs_this_turn += 1
         self.drawn = self._draw(seat, replacement=True, events=events)
+        if self.drawn is None:
+            return
         self.replacement = True
         self.last_live = False
         self.can_declare = True
 
-    def _draw(self, seat: int, *, replacement: bool, events: list[Event]) -> int:
+    def _draw(self, seat: int, *, replacement: bool, events: list[Event]) -> int | None:
+        """Draw a tile for ``seat``, exposing and replacing bonus tiles (a chain, A-CORE-19).
+
+        A bonus tile that needs a replacement when no tile is left ends the hand as
+        an exhaustive draw (the player cannot complete the turn); None is returned then.
+        """
         tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
         while KIND[tile].is_bonus:
             self.bonus[seat].append(tile)
             events.append(Event("bonus", seat, KIND[tile]))
+            if not self.wall.remaining:
+                self._end_drawn(events, "the wall is exhausted: no tile is left to replace a bonus tile")
+                return None
             tile = self.wall.draw_replacement()
             self.replacement = True
         self._give(seat, tile)
@@ -652,6 +714,8 @@ class Deal:
         self.kongs_this_turn = 0
         self.replacement = False
         self.drawn = self._draw(seat, replacement=False, events=events)
+        if self.drawn is None:
+            return
         self.last_live = self.live_remaining == 0 and not self.replacement
         self.can_declare = True
 

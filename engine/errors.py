@@ -8,6 +8,11 @@ returns an outcome with a reason.
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
+QUOTE_LIMIT: Final = 40
+"""How many characters of a person's input an error message quotes (see :func:`quote`)."""
 
 class MahjongError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -26,4 +31,71 @@ class SettingError(MahjongError):
 
 
 class IllegalActionError(MahjongError):
-    """An action that the rules do not allow in the current state."""
+    """An action that the rules do not allow in the current state.
+
+    A *private* error speaks of the acting seat's own concealed tiles or
+    options ("West holds no 5p to discard"): show its message to that seat
+    alone; anyone else (a public message, a log line) gets
+    :attr:`public_message`, which says nothing about hidden tiles.
+
+    >>> err = IllegalActionError("West holds no 5p to discard", private=True)
+    >>> err.private, err.public_message
+    (True, 'that move is not possible now')
+    """
+
+    def __init__(self, message: str, *, private: bool = False) -> None:
+        super().__init__(message)
+        self.private = private
+
+    @property
+    def public_message(self) -> str:
+        """The message, or a neutral one when the message is private."""
+        return "that move is not possible now" if self.private else str(self)
+
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` cut-downs, with whole numbers that are never turned into thousands of digits."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return quote(x, self.maxlong)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return quote(x, self.maxstring)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxlevel = 3
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """How an error message shows what a person typed: its ``repr``, cut short.
+
+    A string longer than ``limit`` characters shows its first ``limit``
+    characters, an ellipsis and its length, so that an error about a huge
+    input stays short. Characters that cannot be printed (control
+    characters, lone surrogates) are escaped, as ``repr`` escapes them, so
+    the message can always be written out. Other values (numbers, lists and
+    objects read from JSON) are cut short the same way, at any depth.
+
+    >>> quote("5p")
+    "'5p'"
+    >>> quote("x" * 100_000, limit=5)
+    "'xxxxx'... (100000 characters)"
+    >>> quote("\\udcff")
+    "'\\\\udcff'"
+    >>> quote(10**5000)
+    'a whole number of about 5001 digits'
+    >>> quote({"limit": [[[[300]]]]}), quote(list(range(100)))
+    ("{'limit': [[[...]]]}", '[0, 1, 2, 3, 4, 5, ...]')
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() <= 3 * limit:  # 3 bits hold less than one decimal digit
+            return repr(value)
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = _SHORT.repr(value)
+    cap = 4 * limit
+    return text if len(text) <= cap else f"{text[:cap]}... ({type(value).__name__})"

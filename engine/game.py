@@ -123,6 +123,15 @@ class Game:
         """What the player at ``position`` may do now (seats written as this hand's winds)."""
         return self.deal.legal_actions(self.wind_of(position))
 
+    def to_act(self) -> list[int]:
+        """The positions that must answer now: one on a turn, every seat that still owes
+        an answer in a claim window; empty between hands."""
+        return [self.position_of(seat) for seat in self.deal.to_act()]
+
+    def idle_passes(self) -> list[Action]:
+        """The passes a table applies without asking: seats with nothing to claim."""
+        return self.deal.idle_passes()
+
     def apply(self, action: Action | str) -> list[Event]:
         """Apply a hand action (or ``next`` to start the next hand); settle when a hand ends.
 

@@ -111,9 +111,16 @@ class Wall:
     def draw_live(self) -> int:
         """Take the next tile from the live end: the front stack's top, then its bottom.
 
+        When the live end has reached the dead end (possible only with a wall
+        reserve smaller than the loose tiles), the loose tiles lying on the dead
+        end are the last tiles of the wall and are drawn too.
+
         :raises IllegalActionError: if the wall is empty.
         """
         if not self.stacks:
+            if self.loose:
+                self.remaining -= 1
+                return self.loose.pop(0)
             raise IllegalActionError("the wall is empty")
         stack = self.stacks[0]
         tile = stack.pop(0)

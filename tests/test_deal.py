@@ -22,8 +22,11 @@ def legal(deal: Deal, seat: int) -> list[str]:
 
 
 def play(deal: Deal, *lines: str) -> None:
+    """Apply each line, then (as a table does) the passes of seats with nothing to claim."""
     for line in lines:
         deal.apply(line)
+        for idle in deal.idle_passes():
+            deal.apply(idle)
 
 
 # --- Claims -----------------------------------------------------------------------------------
@@ -187,6 +190,14 @@ def test_robbing_the_added_kong() -> None:
     assert sum(deal.result.settlement.nets) == 0
 
 
+def test_every_added_kong_opens_the_robbing_window_to_all_three() -> None:
+    deal = _robbing_deal()
+    deal.apply("N added-kong 5p")  # West can rob it; East and South cannot, and only pass
+    assert deal.phase == ROBBING and deal.to_act() == [E, S, W]
+    assert legal(deal, E) == ["E pass"] and legal(deal, S) == ["S pass"]
+    assert sorted(str(a) for a in deal.idle_passes()) == ["E pass", "S pass"]
+
+
 def test_passing_on_the_robbery_completes_the_kong_with_a_replacement() -> None:
     deal = _robbing_deal()
     play(deal, "N added-kong 5p", "W pass")
@@ -201,8 +212,11 @@ def test_a_discarded_fourth_tile_cannot_complete_an_exposed_pong() -> None:
     )
     play(deal, "E discard 5p", "N pong", "N discard 6z", "E discard 3z", "S discard 4z")
     # West drew the fourth 5p and discards it: North, who holds the exposed pong, cannot claim
-    # it (no claim window opens at all) and simply draws.
+    # it; the window opens as after every discard, nobody is asked, and North draws.
     events = deal.apply("W discard 5p")
+    assert deal.phase == CLAIMS and legal(deal, N) == ["N pass"]
+    for idle in deal.idle_passes():
+        events += deal.apply(idle)
     assert deal.phase == TURN and deal.turn == N and KIND[deal.drawn or 0] == Tile.parse("1p")
     assert [e.kind for e in events] == ["discard", "draw"]
     assert deal.melds[N][0].meld.kind == MeldKind.PONG
@@ -233,10 +247,53 @@ def test_bonus_tile_drawn_in_play_is_exposed_and_replaced() -> None:
         ["5p 123m456m789s11z2z", "1s", "2s", "3s"], live="7f 4z", dead="8m", settings=SHORT, fill=False
     )
     events = deal.apply("E discard 5p")
+    for idle in deal.idle_passes():
+        events += deal.apply(idle)
     assert [str(KIND[t]) for t in deal.bonus[S]] == ["7f"]
     assert KIND[deal.drawn or 0] == Tile.parse("8m")
     assert any(e.kind == "bonus" and not e.private for e in events)
     assert all(e.private for e in events if e.kind == "draw")
+
+
+# --- The end of the wall (wall_reserve 0) ------------------------------------------------------------
+
+
+def test_at_reserve_zero_the_loose_tiles_are_the_last_live_tiles() -> None:
+    deal = Deal.arranged(
+        ["5p 123m456m789s11z2z", "1s", "2s", "3s"], dead="8m 9m", ruleset="huabao", settings=SHORT, fill=False
+    )
+    assert deal.live_remaining == 2 and not deal.wall.stacks  # only the two loose tiles are left
+    tiles = sorted(deal.all_tiles())
+    play(deal, "E discard 5p")
+    assert deal.turn == S and KIND[deal.drawn or 0] == Tile.parse("8m")
+    play(deal, "S discard 8m")
+    assert deal.turn == W and KIND[deal.drawn or 0] == Tile.parse("9m") and deal.last_live
+    play(deal, "W discard 9m")
+    assert deal.over and deal.result is not None and deal.result.reason == "the wall is exhausted"
+    assert sorted(deal.all_tiles()) == tiles
+
+
+def test_a_bonus_tile_drawn_last_ends_the_hand_as_an_exhaustive_draw() -> None:
+    deal = Deal.arranged(["5p 123m456m789s11z2z", "1s", "2s", "3s"], live="7f", settings=SHORT, fill=False)
+    play(deal, "E discard 5p")  # South draws the last tile, a flower: nothing is left to replace it
+    assert deal.over and deal.result is not None and deal.result.winner is None
+    assert "no tile is left to replace a bonus tile" in deal.result.reason
+    assert [str(KIND[t]) for t in deal.bonus[S]] == ["7f"]
+    assert deal.result.settlement.nets == (0, 0, 0, 0)
+
+
+def test_a_bonus_replacement_for_a_kong_with_nothing_left_ends_the_hand() -> None:
+    deal = Deal.arranged(["5555p 123m456m789s1z", "1s", "2s", "3s"], dead="7f", settings=SHORT, fill=False)
+    assert "E concealed-kong 5p" in legal(deal, E)  # one tile is left for the replacement
+    events = deal.apply("E concealed-kong 5p")
+    assert deal.over and deal.result is not None and deal.result.winner is None
+    assert [e.kind for e in events] == ["concealed-kong", "bonus", "drawn"]
+
+
+def test_no_kong_without_a_replacement_tile() -> None:
+    deal = Deal.arranged(["5555p 123m456m789s1z", "1s", "2s", "3s"], settings=SHORT, fill=False)
+    assert deal.wall.remaining == 0
+    assert "E concealed-kong 5p" not in legal(deal, E)
 
 
 # --- End of the deal -----------------------------------------------------------------------------------
@@ -316,23 +373,28 @@ def test_original_call_only_with_the_first_discard() -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "fragment"),
+    ("line", "fragment", "private"),
     [
-        ("S discard 1m", "it is East's turn, not South's"),
-        ("E discard 9p", "East holds no 9p to discard"),
-        ("E pong", "no discard to claim"),
-        ("E mahjong", "do not form a complete hand"),
-        ("E concealed-kong 1m", "four 1m"),
-        ("E added-kong 1m", "exposed pong"),
+        ("S discard 1m", "it is East's turn, not South's", False),
+        ("E discard 9p", "East holds no 9p to discard", True),
+        ("E pong", "no discard to claim", False),
+        ("E mahjong", "do not form a complete hand", True),
+        ("E concealed-kong 1m", "four 1m", True),
+        ("E added-kong 1m", "exposed pong", True),
     ],
 )
-def test_illegal_turn_actions_name_the_rule_and_change_nothing(line: str, fragment: str) -> None:
+def test_illegal_turn_actions_name_the_rule_and_change_nothing(
+    line: str, fragment: str, private: bool
+) -> None:
     deal = Deal.arranged(["1m 23m456m789s11z2z 5p", "1s", "2s", "3s"], live="3z", settings=SHORT, fill=False)
     before = deal.snapshot()
     with pytest.raises(IllegalActionError) as err:
         deal.apply(line)
     assert fragment in str(err.value)
     assert deal.snapshot() == before
+    # A reason that speaks of the seat's own tiles is private: others get a neutral message.
+    assert err.value.private is private
+    assert (fragment in err.value.public_message) is not private
 
 
 def test_illegal_claims() -> None:
@@ -341,15 +403,18 @@ def test_illegal_claims() -> None:
     )
     play(deal, "E discard 5p")
     before = deal.snapshot()
-    for line, fragment in [
-        ("E pong", "cannot claim their own discard"),
-        ("W pong", "no claim on this tile"),
-        ("S pong", "two matching tiles"),
-        ("S chow 567p", "chow is claimed only"),
+    for line, fragment, private in [
+        ("E pong", "cannot claim their own discard", False),
+        ("W pong", "no claim on this tile", True),
+        ("S pong", "two matching tiles", True),
+        ("S chow 567p", "chow is claimed only", True),
+        ("S mahjong", "does not complete", True),
     ]:
-        with pytest.raises(IllegalActionError, match=fragment):
+        with pytest.raises(IllegalActionError, match=fragment) as err:
             deal.apply(line)
         assert deal.snapshot() == before
+        assert err.value.private is private
+        assert "S chow 456p" not in err.value.public_message
     play(deal, "S pass")
     with pytest.raises(IllegalActionError):
         deal.apply("S chow 456p")  # after the claim window closed

@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cli.main import main
+from engine_driver import drive, random_settings
 from engine.actions import KINDS, Action
 from engine.errors import IllegalActionError, MahjongError, SettingError
 from engine.game import NEXT, Game
 from engine.players import SimplePlayer
+from engine.rulesets import RULESETS
 from engine.tiles import TILES, Wind
 from engine.wall import KIND
 
@@ -122,9 +124,15 @@ class GameMachine(RuleBasedStateMachine):
 
     game: Game
 
-    @initialize(seed=st.integers(0, 10_000), ruleset=st.sampled_from(["dmjl", "huabao"]))
-    def start(self, seed: int, ruleset: str) -> None:
-        self.game = Game(ruleset, {"game_length": "hands:3"}, seed=seed, players=["Ada", "Bo", "Cy", "Di"])
+    @initialize(
+        seed=st.integers(0, 10_000),
+        ruleset=st.sampled_from(sorted(RULESETS)),
+        rng=st.randoms(use_true_random=False),
+    )
+    def start(self, seed: int, ruleset: str, rng: random.Random) -> None:
+        # Any valid value of any setting: a setting the engine accepts must never break a hand.
+        self.overrides = random_settings(rng, max_hands=3)
+        self.game = Game(ruleset, self.overrides, seed=seed, players=["Ada", "Bo", "Cy", "Di"])
         self.ruleset = ruleset
         self.seed = seed
 
@@ -177,9 +185,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def replay_gives_the_same_state(self) -> None:
-        again = Game.replay(
-            self.ruleset, {"game_length": "hands:3"}, self.seed, ["Ada", "Bo", "Cy", "Di"], self.game.log
-        )
+        again = Game.replay(self.ruleset, self.overrides, self.seed, ["Ada", "Bo", "Cy", "Di"], self.game.log)
         assert again.snapshot() == self.game.snapshot()
 
 
@@ -244,3 +250,11 @@ def test_a_finished_hand_keeps_its_seats_until_the_next_is_dealt() -> None:
     assert view.sheet.nets == record.nets
     game.apply(NEXT)
     assert game.wind_of(record.east) == Wind.NORTH  # East passed to the right: the old East is North
+
+
+@pytest.mark.parametrize("seed", ["ci-1", "ci-2"])
+def test_random_driver_finds_no_break(seed: str) -> None:
+    """The audit's driver at a size that fits CI (``python -m tests.engine_driver`` runs it larger)."""
+    report = drive(4000, seed)
+    assert report.breaks == []
+    assert report.legal > 2000 and report.illegal > 800 and report.hands >= 5
