@@ -95,7 +95,11 @@ def play(
             game.apply(NEXT)
             out.write(f"\nHand {game.hand_number}: you are {game.wind_of(you).name.title()}.\n")
             continue
-        mover = next(p for p in range(4) if game.legal_actions(p))
+        for idle in game.idle_passes():  # seats with nothing to claim are not asked
+            game.apply(idle)
+        if game.deal.over:
+            continue
+        mover = game.to_act()[0]
         if mover != you:
             action = players[mover].choose(game.view(mover))
             before = len(game.deal.log)
