@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.errors import NotationError
+from engine.errors import NotationError, quote
 from engine.tiles import TILES, Tile, Wind, parse_tiles, tiles_str
 
 KINDS: Final = (
@@ -50,21 +50,50 @@ CLAIMS: Final = frozenset({"chow", "pong", "kong", "mahjong", "pass"})
 """Action kinds that answer a discard."""
 
 
+_KIND_SET: Final = frozenset(KINDS)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One seat's move. ``tile`` is the tile acted on (a chow's lowest tile)."""
+    """One seat's move. ``tile`` is the tile acted on (a chow's lowest tile).
+
+    ``seat`` is 0-3 (East to North of the current hand), ``kind`` one of
+    :data:`KINDS`, and ``tile`` a :class:`~engine.tiles.Tile` exactly when
+    the kind names one (:data:`TILE_KINDS`); anything else is refused.
+
+    >>> Action(5, "discard", Tile.parse("5p"))
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: an action's seat is 0, 1, 2 or 3 (East, South, West, North), not 5
+
+    :raises NotationError: for a seat, kind or tile an action cannot have.
+    """
 
     seat: int
     kind: str
     tile: Tile | None = None
 
+    def __post_init__(self) -> None:
+        seat = self.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise NotationError(
+                f"an action's seat is 0, 1, 2 or 3 (East, South, West, North), not {quote(seat)}"
+            )
+        if not isinstance(self.kind, str) or self.kind not in _KIND_SET:
+            raise NotationError(f"{quote(self.kind)} is not a move; moves are: {', '.join(KINDS)}")
+        if self.kind in TILE_KINDS:
+            if not isinstance(self.tile, Tile):
+                raise NotationError(f"a {self.kind} names its tile (a Tile, like 5p), not {quote(self.tile)}")
+        elif self.tile is not None:
+            raise NotationError(f"a {self.kind} names no tile; got {quote(self.tile)}")
+
     def __str__(self) -> str:
         head = f"{Wind(self.seat).letter} {self.kind}"
         if self.tile is None:
             return head
-        if self.kind == "chow":
+        if self.kind == "chow" and self.tile.is_suit and self.tile % 9 < 7:
             return f"{head} {tiles_str((self.tile, self.tile + 1, self.tile + 2))}"
-        return f"{head} {self.tile}"
+        return f"{head} {self.tile}"  # a tile that starts no chow is written alone, and reads back
 
     def __repr__(self) -> str:
         return f"Action.parse('{self}')"
@@ -77,18 +106,20 @@ class Action:
         """
         parts = text.split()
         if len(parts) < 2:
-            raise NotationError(f"{text!r} is not an action; write a seat and a move, like 'S discard 5p'")
+            raise NotationError(
+                f"{quote(text)} is not an action; write a seat and a move, like 'S discard 5p'"
+            )
         seat = Wind.parse(parts[0])
         kind = parts[1].lower()
         if kind not in KINDS:
-            raise NotationError(f"{parts[1]!r} is not a move; moves are: {', '.join(KINDS)}")
+            raise NotationError(f"{quote(parts[1])} is not a move; moves are: {', '.join(KINDS)}")
         if kind not in TILE_KINDS:
             if len(parts) != 2:
-                raise NotationError(f"'{kind}' takes no tile: write '{parts[0]} {kind}'")
+                raise NotationError(f"'{kind}' takes no tile: write {quote(parts[0] + ' ' + kind)}")
             return cls(int(seat), kind)
         if len(parts) != 3:
             example = "345p" if kind == "chow" else "5p"
-            raise NotationError(f"'{kind}' needs a tile: write '{parts[0]} {kind} {example}'")
+            raise NotationError(f"'{kind}' needs a tile: write {quote(f'{parts[0]} {kind} {example}')}")
         tiles = parse_tiles(parts[2])
         if kind == "chow":
             ts = sorted(tiles)
@@ -103,8 +134,8 @@ class Action:
             ):
                 return cls(int(seat), kind, TILES[ts[0]])
             raise NotationError(
-                f"{parts[2]!r} is not a chow; write three consecutive tiles of one suit, like 345p"
+                f"{quote(parts[2])} is not a chow; write three consecutive tiles of one suit, like 345p"
             )
         if len(tiles) != 1:
-            raise NotationError(f"'{kind}' takes one tile, like 5p, not {parts[2]!r}")
+            raise NotationError(f"'{kind}' takes one tile, like 5p, not {quote(parts[2])}")
         return cls(int(seat), kind, tiles[0])

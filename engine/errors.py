@@ -14,6 +14,7 @@ from typing import Final
 QUOTE_LIMIT: Final = 40
 """How many characters of a person's input an error message quotes (see :func:`quote`)."""
 
+
 class MahjongError(ValueError):
     """Base of every error the engine raises on bad input."""
 
@@ -99,3 +100,19 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     text = _SHORT.repr(value)
     cap = 4 * limit
     return text if len(text) <= cap else f"{text[:cap]}... ({type(value).__name__})"
+
+
+def shorten(message: str, limit: int = 300) -> str:
+    """A whole message cut in the middle to about ``limit`` characters, keeping both ends.
+
+    The last guard of an adapter that prints errors: messages quote input
+    through :func:`quote` already, so this only bites on a message built
+    elsewhere (an argument parser's, say).
+
+    >>> shorten("abc"), shorten("a" * 50 + "b" * 50, limit=20)
+    ('abc', 'aaaaaaaaaa ... bbbbbbbbbb')
+    """
+    if len(message) <= limit:
+        return message
+    half = limit // 2
+    return f"{message[:half]} ... {message[-half:]}"

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-from engine.errors import InvalidHandError, NotationError
+from engine.errors import InvalidHandError, NotationError, quote
 from engine.tiles import (
     HONOUR_START,
     N_KINDS,
@@ -111,7 +111,7 @@ class Meld:
             concealed = True
         else:
             raise NotationError(
-                f"{text!r} is not a meld: write an exposed meld in brackets, like [555p], "
+                f"{quote(text)} is not a meld: write an exposed meld in brackets, like [555p], "
                 "[345s] or [5555p], or a declared concealed kong in parentheses, like (7777s)"
             )
         tiles = parse_tiles(text[1:-1])
@@ -126,7 +126,7 @@ class Meld:
         source = source or tiles_str(tiles)
         if any(t.is_bonus for t in tiles):
             raise InvalidHandError(
-                f"{source}: bonus tiles (1f-8f) are never part of a meld; write them on their own"
+                f"{quote(source)}: bonus tiles (1f-8f) are never part of a meld; write them on their own"
             )
         ts = sorted(tiles)
         kinds = set(ts)
@@ -134,7 +134,7 @@ class Meld:
             if len(ts) == 4 and len(kinds) == 1:
                 return cls(MeldKind.KONG, TILES[ts[0]], True)
             raise InvalidHandError(
-                f"{source} is not a concealed kong: parentheses hold four identical tiles, "
+                f"{quote(source)} is not a concealed kong: parentheses hold four identical tiles, "
                 "like (7777s); write other concealed tiles without brackets"
             )
         if len(kinds) == 1 and len(ts) in (3, 4):
@@ -143,13 +143,13 @@ class Meld:
             a, b, c = ts
             if a >= HONOUR_START:
                 raise InvalidHandError(
-                    f"{source} is not a meld: honours make no chow; a chow is three "
+                    f"{quote(source)} is not a meld: honours make no chow; a chow is three "
                     "consecutive tiles of one suit, like [345s]"
                 )
             if b == a + 1 and c == a + 2 and a // 9 == c // 9:
                 return cls(MeldKind.CHOW, TILES[a])
         raise InvalidHandError(
-            f"{source} is not a meld: brackets hold a pong [555p], a chow of three "
+            f"{quote(source)} is not a meld: brackets hold a pong [555p], a chow of three "
             "consecutive tiles of one suit [345s], or a kong [5555p]"
         )
 
@@ -257,16 +257,17 @@ class Hand:
                 close = "]" if part[0] == "[" else ")"
                 if part[-1] != close:
                     raise NotationError(
-                        f"{part!r} has no closing {close!r}; write melds like [555p] or (7777s), "
+                        f"{quote(part)} has no closing {close!r}; write melds like [555p] or (7777s), "
                         "separated from other parts by spaces"
                     )
                 if any(ch in part[1:-1] for ch in "[]()"):
-                    raise NotationError(f"{part!r}: put a space between two melds, like '[555p] [678s]'")
+                    raise NotationError(f"{quote(part)}: put a space between two melds, like '[555p] [678s]'")
                 melds.append(Meld.parse(part))
                 continue
             if any(ch in part for ch in "[]()"):
                 raise NotationError(
-                    f"{part!r}: brackets must enclose a whole part, separated by spaces, like '123m [555p]'"
+                    f"{quote(part)}: brackets must enclose a whole part, separated by spaces, "
+                    "like '123m [555p]'"
                 )
             for t in parse_tiles(part):
                 (bonus if t.is_bonus else concealed).append(t)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from engine.errors import SettingError
+from engine.errors import SettingError, quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,18 @@ class SettingSpec:
     def convert(self, value: object) -> object:
         """Turn ``value`` (a Python value or the text a person typed) into this setting's type.
 
+        Numbers are written in the ASCII digits 0-9 (``²``, ``٣`` or ``５`` are
+        refused, as are ``1_000`` and numbers of thousands of digits).
+
+        >>> SPEC_BY_NAME["limit"].convert(" 300 "), SPEC_BY_NAME["game_length"].convert("hands:8")
+        (300, 'hands:8')
+        >>> SPEC_BY_NAME["limit"].convert("３００")
+        Traceback (most recent call last):
+        ...
+        engine.errors.SettingError: setting limit takes a whole number from 10 to 100000, not '３００'
+
         :raises SettingError: naming the setting and what it accepts.
         """
-        bad = SettingError(f"setting {self.name} takes {self.describe()}, not {value!r}")
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
@@ -64,23 +73,47 @@ class SettingSpec:
                     return True
                 if low in ("false", "no", "off", "0"):
                     return False
-            raise bad
+            raise self._bad(value)
         if self.kind is int:
-            if isinstance(value, bool):
-                raise bad
-            if isinstance(value, str):
-                try:
-                    value = int(value.strip())
-                except ValueError:
-                    raise bad from None
-            if not isinstance(value, int) or not self.minimum <= value <= self.maximum:
-                raise bad
-            return value
+            number = parse_whole_number(value) if isinstance(value, str) else value
+            if (
+                not isinstance(number, int)
+                or isinstance(number, bool)
+                or not self.minimum <= number <= self.maximum
+            ):
+                raise self._bad(value)
+            return number
         if self.name == "game_length":
-            return _game_length(value, bad)
+            length = _game_length(value)
+            if length is None:
+                raise self._bad(value)
+            return length
         if not isinstance(value, str) or value.strip() not in self.choices:
-            raise bad
+            raise self._bad(value)
         return value.strip()
+
+    def _bad(self, value: object) -> SettingError:
+        return SettingError(f"setting {self.name} takes {self.describe()}, not {quote(value)}")
+
+
+def parse_whole_number(text: str, *, max_digits: int = 18) -> int | None:
+    """The whole number ``text`` writes in the ASCII digits 0-9, or None.
+
+    Spaces around it and one leading ``+`` or ``-`` are allowed; other
+    digits (``²``, ``٣``, ``５``), underscores and more than ``max_digits``
+    digits are not, so that a person's input never reaches ``int()`` in a
+    form it reads differently or refuses with an error of its own.
+
+    >>> parse_whole_number(" 42 "), parse_whole_number("-7"), parse_whole_number("²")
+    (42, -7, None)
+    >>> parse_whole_number("1_000"), parse_whole_number("9" * 5000)
+    (None, None)
+    """
+    body = text.strip()
+    digits = body[1:] if body[:1] in ("+", "-") else body
+    if not digits or len(digits) > max_digits or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(body)
 
 
 SPECS: Final[tuple[SettingSpec, ...]] = (
@@ -259,16 +292,17 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
 )
 
 
-def _game_length(value: object, bad: SettingError) -> str:
+def _game_length(value: object) -> str | None:
+    """``rounds:N`` or ``hands:N`` in its canonical form, or None if ``value`` is neither."""
     if not isinstance(value, str):
-        raise bad
+        return None
     unit, _, number = value.strip().partition(":")
-    if not number.isdigit():
-        raise bad
+    if not number.isascii() or not number.isdigit() or len(number) > 6:
+        return None
     n = int(number)
     if (unit == "rounds" and 1 <= n <= 4) or (unit == "hands" and 1 <= n <= 400):
         return f"{unit}:{n}"
-    raise bad
+    return None
 
 
 def game_length(settings: Settings) -> tuple[str, int]:
@@ -334,7 +368,9 @@ class Settings:
         for name, value in values.items():
             spec = SPEC_BY_NAME.get(name)
             if spec is None:
-                raise SettingError(f"there is no setting {name!r}; settings are: {', '.join(SPEC_BY_NAME)}")
+                raise SettingError(
+                    f"there is no setting {quote(name)}; settings are: {', '.join(SPEC_BY_NAME)}"
+                )
             changes[name] = spec.convert(value)
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
@@ -360,6 +396,6 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise SettingError(f"{pair!r} is not a setting; write name=value, like limit=300")
+            raise SettingError(f"{quote(pair)} is not a setting; write name=value, like limit=300")
         out[key.strip()] = value.strip()
     return out

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
-from engine.errors import NotationError
+from engine.errors import NotationError, quote
 
 # --- Vocabulary -------------------------------------------------------------
 
@@ -83,7 +83,7 @@ class Wind(IntEnum):
         for wind in cls:
             if key in (wind.letter.lower(), wind.name.lower(), f"{wind + 1}z"):
                 return wind
-        raise NotationError(f"{text!r} is not a wind: use E, S, W or N (or East, South, West, North)")
+        raise NotationError(f"{quote(text)} is not a wind: use E, S, W or N (or East, South, West, North)")
 
 
 _SUIT_NAMES: Final = {"m": "characters", "p": "circles", "s": "bamboo"}
@@ -139,7 +139,7 @@ class Tile(int):
 
     def __new__(cls, index: int) -> Tile:
         if type(index) is not int or not 0 <= index < N_ALL:
-            raise NotationError(f"tile index {index!r} is not a whole number from 0 to 41")
+            raise NotationError(f"tile index {quote(index)} is not a whole number from 0 to 41")
         return TILES[index]
 
     @classmethod
@@ -150,7 +150,7 @@ class Tile(int):
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise NotationError(f"{text!r} is {len(tiles)} tiles; expected exactly one, like 5p")
+            raise NotationError(f"{quote(text)} is {len(tiles)} tiles; expected exactly one, like 5p")
         return tiles[0]
 
     def __repr__(self) -> str:
@@ -265,6 +265,8 @@ MAJORS: Final = tuple(t for t in TILES if t.is_major)
 
 _RANK_LIMITS: Final = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 _SUIT_BASE: Final = {"m": MAN, "p": PIN, "s": SOU, "z": HONOUR_START, "f": BONUS_START}
+_DIGITS: Final = frozenset("0123456789")
+"""The digits notation accepts: ASCII only (``str.isdigit`` is also true for ``²`` and ``５``)."""
 _ACCEPTED: Final = (
     "digits 1-9 followed by a suit letter (m characters, p circles, s bamboo, "
     "z honours 1-7, f bonus 1-8), or honour letters E S W N, Wh G R (or B F C)"
@@ -275,7 +277,8 @@ def parse_tiles(text: str) -> list[Tile]:
     """Read a run of tiles with no spaces, in the order written.
 
     Digits before a suit letter share it (``123m``); honour letters stand
-    alone (``EEE``, ``WhWh``, ``RGB``).
+    alone (``EEE``, ``WhWh``, ``RGB``). Digits are the ASCII digits only:
+    ``²m``, ``٣m`` or ``５m`` is no tile.
 
     >>> [str(t) for t in parse_tiles("19m1z5zN")]
     ['1m', '9m', '1z', '5z', '4z']
@@ -288,31 +291,32 @@ def parse_tiles(text: str) -> list[Tile]:
     n = len(text)
     while i < n:
         ch = text[i]
-        if ch.isdigit():
+        if ch in _DIGITS:
             digits += ch
             i += 1
             continue
         if ch in _RANK_LIMITS:
             if not digits:
                 raise NotationError(
-                    f"in {text!r}: the suit letter {ch!r} at position {i + 1} has no "
+                    f"in {quote(text)}: the suit letter {ch!r} at position {i + 1} has no "
                     f"digits before it; write e.g. 123{ch}"
                 )
             limit = _RANK_LIMITS[ch]
             for d in digits:
-                rank = int(d)
+                rank = ord(d) - 48
                 if not 1 <= rank <= limit:
                     extra = " (red fives are not used)" if rank == 0 and ch in "mps" else ""
                     raise NotationError(
-                        f"in {text!r}: {d}{ch} is not a tile; {ch} tiles run 1{ch} to {limit}{ch}{extra}"
+                        f"in {quote(text)}: {d}{ch} is not a tile; {ch} tiles run 1{ch} to {limit}{ch}{extra}"
                     )
                 tiles.append(TILES[_SUIT_BASE[ch] + rank - 1])
             digits = ""
             i += 1
             continue
-        if digits:
+        if digits and not ch.isnumeric():
             raise NotationError(
-                f"in {text!r}: the digits {digits!r} need a suit letter after them (m, p, s, z or f)"
+                f"in {quote(text)}: the digits {quote(digits)} need a suit letter after them "
+                "(m, p, s, z or f)"
             )
         two = text[i : i + 2]
         if two == "Wh":
@@ -326,15 +330,17 @@ def parse_tiles(text: str) -> list[Tile]:
         hint = ""
         if ch.upper() in HONOUR_LETTERS and ch.islower():
             hint = " (honour letters are upper case)"
+        elif ch.isnumeric():  # ² ٣ ５ ① Ⅷ: numbers to Python, not to the notation
+            hint = " (write ranks in the plain digits 0-9)"
         raise NotationError(
-            f"in {text!r}: {ch!r} at position {i + 1} is not a tile{hint}; expected {_ACCEPTED}"
+            f"in {quote(text)}: {ch!r} at position {i + 1} is not a tile{hint}; expected {_ACCEPTED}"
         )
     if digits:
         raise NotationError(
-            f"in {text!r}: the digits {digits!r} at the end need a suit letter (m, p, s, z or f)"
+            f"in {quote(text)}: the digits {quote(digits)} at the end need a suit letter (m, p, s, z or f)"
         )
     if not tiles:
-        raise NotationError(f"{text!r} holds no tiles; expected {_ACCEPTED}")
+        raise NotationError(f"{quote(text)} holds no tiles; expected {_ACCEPTED}")
     return tiles
 
 

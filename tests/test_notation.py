@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.actions import KINDS, TILE_KINDS, Action
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld, MeldKind
 from engine.tiles import TILES, Tile, Wind, parse_tiles, sorted_tiles, tiles_str
@@ -183,3 +184,86 @@ def test_hand_notation_ignores_part_order(hand: Hand, rnd: object) -> None:
 
 def test_sorted_tiles_is_canonical() -> None:
     assert tiles_str(sorted_tiles(parse_tiles("R1mE9s5p"))) == "1m5p9s17z"
+
+
+# --- Robust input (issue 9) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("digit", ["²", "³", "¹", "①", "٣", "５", "३", "𝟓"])
+def test_only_ascii_digits_are_ranks(digit: str) -> None:
+    """``str.isdigit`` is true for these, and ``int`` reads some of them: neither may decide."""
+    for text in (f"{digit}m", f"1{digit}3m", f"{digit}"):
+        with pytest.raises(NotationError) as err:
+            parse_tiles(text)
+        assert "digits 0-9" in str(err.value) and repr(digit) in str(err.value)
+    with pytest.raises(NotationError):
+        Tile.parse(f"{digit}p")
+    with pytest.raises(NotationError):
+        Hand.parse(f"123m [{digit}{digit}{digit}s]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("#" * 100_000, id="stray-characters"),
+        pytest.param("1" * 100_000, id="digits-without-suit"),
+        pytest.param("m" + "1" * 100_000, id="suit-first"),
+        pytest.param("[" + "1m" * 50_000, id="unclosed-meld"),
+        pytest.param("[" + "5p" * 50_000 + "]", id="meld-of-50000"),
+        pytest.param("(" + "5p" * 50_000 + ")", id="concealed-kong-of-50000"),
+        pytest.param("[" * 100_000 + "]", id="nested-brackets"),
+        pytest.param("12m" + "x" * 100_000, id="tail"),
+        pytest.param("1m" * 50_000, id="50000-tiles"),
+    ],
+)
+def test_errors_about_huge_hands_are_short(text: str) -> None:
+    with pytest.raises((NotationError, InvalidHandError)) as err:
+        Hand.parse(text)
+    assert len(str(err.value)) < 400
+
+
+def test_errors_about_huge_tiles_and_winds_are_short() -> None:
+    for call in (Tile.parse, Wind.parse, parse_tiles):
+        with pytest.raises(NotationError) as err:
+            call("x" * 1_000_000)
+        assert len(str(err.value)) < 400 and "(1000000 characters)" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("seat", "kind", "tile", "fragment"),
+    [
+        pytest.param(5, "discard", TILES[5], "not 5", id="seat-5"),
+        pytest.param(-1, "pass", None, "not -1", id="seat-minus-1"),
+        pytest.param(4, "mahjong", None, "not 4", id="seat-4"),
+        pytest.param(True, "pass", None, "not True", id="seat-bool"),
+        pytest.param("E", "pass", None, "not 'E'", id="seat-letter"),
+        pytest.param(0, "fly", None, "'fly' is not a move", id="unknown-kind"),
+        pytest.param(0, "discard", None, "names its tile", id="discard-without-tile"),
+        pytest.param(0, "chow", 7, "names its tile", id="chow-int-not-tile"),
+        pytest.param(0, "pass", TILES[5], "names no tile", id="pass-with-tile"),
+    ],
+)
+def test_action_refuses_what_no_action_can_be(
+    seat: object, kind: object, tile: object, fragment: str
+) -> None:
+    with pytest.raises(NotationError) as err:
+        Action(seat, kind, tile)  # type: ignore[arg-type]
+    assert fragment in str(err.value)
+
+
+@given(st.integers(0, 3), st.sampled_from(KINDS), st.sampled_from(TILES))
+def test_every_valid_action_prints_and_reads_back(seat: int, kind: str, tile: Tile) -> None:
+    """Even a chow of a tile that starts none (``8z``) prints without error, and reads back."""
+    action = Action(seat, kind, tile if kind in TILE_KINDS else None)
+    assert Action.parse(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    "text", ["", "E", "X discard 5p", "E fly", "E pass 5p", "E discard", "E chow 357p", "E discard 55p"]
+)
+def test_action_parse_errors_are_notation_errors(text: str) -> None:
+    with pytest.raises(NotationError):
+        Action.parse(text)
+    with pytest.raises(NotationError) as err:
+        Action.parse(text + "x" * 100_000)
+    assert len(str(err.value)) < 400

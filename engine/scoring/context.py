@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.errors import SettingError
+from engine.errors import SettingError, quote
 from engine.tiles import Tile, Wind
 
 FLAGS: Final = {
@@ -95,7 +95,7 @@ class WinContext:
         for flag in flags:
             key = flag.strip()
             if key not in FLAGS:
-                raise SettingError(f"unknown flag {key!r}; flags are: {', '.join(FLAGS)}")
+                raise SettingError(f"unknown flag {quote(key)}; flags are: {', '.join(FLAGS)}")
             set_flags[key.replace("-", "_")] = True
         return cls(
             seat=seat_w,
