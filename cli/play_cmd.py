@@ -16,10 +16,10 @@ from typing import Any, TextIO
 from engine.actions import Action
 from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer
-from engine.errors import MahjongError
+from engine.errors import MahjongError, quote
 from engine.game import NEXT, Game
 from engine.rulesets import RULESETS, get_ruleset
-from engine.settings import parse_assignments
+from engine.settings import parse_assignments, parse_whole_number
 from engine.tiles import Wind, tiles_str
 from engine.views import SeatView
 
@@ -156,11 +156,12 @@ def parse_choice(text: str, legal: list[Action]) -> Action | str:
     'You cannot discard 9m now; choose a number from 1 to 2, or: discard 5p, mahjong'
     """
     options = ", ".join(_describe(a) for a in legal)
-    if text.isdigit():
-        n = int(text)
-        if 1 <= n <= len(legal):
+    if text.isdigit():  # also true for '²' or '５': only the digits 0-9 make a number here
+        n = parse_whole_number(text, max_digits=6)
+        if n is not None and 1 <= n <= len(legal):
             return legal[n - 1]
-        return f"There is no choice {n}; choose a number from 1 to {len(legal)}"
+        shown = quote(text) if n is None else n
+        return f"There is no choice {shown}; choose a number from 1 to {len(legal)}, in the digits 0-9"
     words = text.split()
     if len(words) == 1 and (words[0][0].isdigit() or words[0][0] in "ESWNRGBFC"):
         words = ["discard", words[0]]  # a tile alone: discard it

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.errors import MahjongError
+from engine.errors import MahjongError, quote, shorten
 from engine.hand import Hand
 from engine.rulesets import RULESETS, get_ruleset
 from engine.scoring import FLAGS, Score, WinContext, score
@@ -57,7 +58,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``mahjong score`` with parsed ``args``; returns the exit code."""
     if args.jsonl:
-        return run_jsonl(sys.stdin, sys.stdout)
+        return run_jsonl(sys.stdin.buffer, sys.stdout)
     if not args.hand:
         print(f'mahjong score: give a hand, e.g. mahjong score "{EXAMPLE}" --win 9p', file=sys.stderr)
         return 2
@@ -75,18 +76,19 @@ def run(args: argparse.Namespace) -> int:
         )
     except MahjongError as exc:
         if args.json:
-            print(json.dumps({"error": str(exc)}))
+            print(json.dumps({"error": shorten(str(exc))}))
         else:
-            print(f"mahjong score: {exc}", file=sys.stderr)
+            print(f"mahjong score: {shorten(str(exc))}", file=sys.stderr)
         return 2
     if args.png:
         try:
             Path(args.png).write_bytes(render_strip(result.arrangement, theme=args.theme, win_tile=args.win))
-        except OSError as exc:
-            print(f"mahjong score: cannot write {args.png}: {exc.strerror}", file=sys.stderr)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL or an unencodable character in the name
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a file name"
+            print(f"mahjong score: cannot write {quote(args.png)}: {reason}", file=sys.stderr)
             return 2
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(json.dumps(result.to_json()))
     else:
         print(format_score(result, ruleset=args.ruleset))
     return 0
@@ -101,7 +103,7 @@ def score_request(
     win: str | None = None,
     self_drawn: bool = False,
     flags: list[str] | tuple[str, ...] = (),
-    settings: dict[str, object] | None = None,
+    settings: Mapping[str, object] | None = None,
 ) -> Score:
     """Score one request given as the strings a person typed.
 
@@ -113,18 +115,42 @@ def score_request(
     return score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
 
 
-def run_jsonl(stdin: TextIO, stdout: TextIO) -> int:
-    """Score one JSON request per input line; a bad line gets ``{"error": ...}`` and the rest go on."""
-    for line in stdin:
+def run_jsonl(stdin: Iterable[bytes | str], stdout: TextIO) -> int:
+    """Score one JSON request per input line; a bad line gets ``{"error": ...}`` and the rest go on.
+
+    Every line that is not blank gets exactly one answer line, in order,
+    whatever it holds: bytes that are not UTF-8, JSON nested a thousand deep,
+    a number of thousands of digits. Lines are read as bytes (or text) and
+    answered in ASCII-only JSON, so no input can break the reading or the
+    writing.
+    """
+    for number, raw in enumerate(stdin, 1):
+        if isinstance(raw, bytes):
+            try:
+                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                out: dict[str, Any] = {
+                    "error": f"line {number} is not UTF-8 text (byte {exc.start + 1} cannot be read)"
+                }
+                _answer(stdout, out)
+                continue
+        else:
+            line = raw
         if not line.strip():
             continue
         try:
             out = _one_request(line).to_json()
         except MahjongError as exc:
-            out = {"error": str(exc)}
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-        stdout.flush()
+            out = {"error": shorten(str(exc))}
+        except Exception as exc:  # a bug of ours: answer it and go on with the next line
+            out = {"error": f"internal error ({type(exc).__name__}) on line {number}; please report it"}
+        _answer(stdout, out)
     return 0
+
+
+def _answer(stdout: TextIO, out: dict[str, Any]) -> None:
+    stdout.write(json.dumps(out) + "\n")  # ensure_ascii: any text, even a lone surrogate, is written
+    stdout.flush()
 
 
 def _one_request(line: str) -> Score:
@@ -132,11 +158,16 @@ def _one_request(line: str) -> Score:
         req = json.loads(line)
     except json.JSONDecodeError as exc:
         raise MahjongError(f"the line is not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise MahjongError("the line nests arrays or objects too deeply to be a request") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise MahjongError("the line holds a number of thousands of digits; no field takes one") from None
     if not isinstance(req, dict):
         raise MahjongError('each line must be a JSON object like {"hand": "123m ...", "win": "9p"}')
     unknown = sorted(set(req) - set(REQUEST_KEYS))
     if unknown:
-        raise MahjongError(f"unknown key(s) {', '.join(unknown)}; keys are: {', '.join(REQUEST_KEYS)}")
+        named = ", ".join(quote(key) for key in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+        raise MahjongError(f"unknown key(s) {named}; keys are: {', '.join(REQUEST_KEYS)}")
     hand = req.get("hand")
     if not isinstance(hand, str):
         raise MahjongError('"hand" is required and must be a string, like "123m 456p 789s 111z 55z"')

@@ -12,11 +12,11 @@ from typing import Any
 
 from engine.actions import Action
 from engine.ai.player import LEVELS, AIPlayer
-from engine.errors import MahjongError
+from engine.errors import MahjongError, quote, shorten
 from engine.game import Game
 from engine.players import SimplePlayer
 from engine.rulesets import RULESETS, get_ruleset
-from engine.settings import parse_assignments
+from engine.settings import parse_assignments, parse_whole_number
 from engine.views import SeatView
 
 Chooser = Callable[[SeatView], Action]
@@ -70,6 +70,24 @@ def unique_names(names: list[str]) -> list[str]:
     return out
 
 
+def hand_count(text: str) -> int:
+    """The ``--hands`` argument: a whole number of at least 1, in the digits 0-9.
+
+    >>> hand_count("2000")
+    2000
+    >>> hand_count("２")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --hands takes a whole number of at least 1, like 100, not '２'
+    """
+    number = parse_whole_number(text, max_digits=9)
+    if number is None or number < 1:
+        raise argparse.ArgumentTypeError(
+            f"--hands takes a whole number of at least 1, like 100, not {quote(text)}"
+        )
+    return number
+
+
 def add_parser(sub: Any) -> None:
     """Register ``simulate`` on the subcommand parser ``sub``."""
     p: argparse.ArgumentParser = sub.add_parser(
@@ -78,7 +96,7 @@ def add_parser(sub: Any) -> None:
         description="Computer players play N hands (game after game); prints per-hand outcomes and totals.",
     )
     p.add_argument("--ruleset", default="dmjl", help=f"one of {', '.join(RULESETS)} (default dmjl)")
-    p.add_argument("--hands", type=int, default=100, help="how many hands to play (default 100)")
+    p.add_argument("--hands", type=hand_count, default=100, help="how many hands to play (default 100)")
     p.add_argument("--seed", default="0", help="seed of the first game (default 0)")
     p.add_argument("--players", default="A,B,C,D", help="comma-separated player names, one per seat")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a house-rule setting")
@@ -97,11 +115,11 @@ def run(args: argparse.Namespace) -> int:
         if len(names) != settings.players:
             raise MahjongError(
                 f"{rs.name} is played by {settings.players} players; "
-                f"--players names {len(names)}: {', '.join(names)}"
+                f"--players names {len(names)}: {quote(', '.join(names), 80)}"
             )
         names = unique_names(names)
     except MahjongError as exc:
-        print(f"mahjong simulate: {exc}", file=sys.stderr)
+        print(f"mahjong simulate: {shorten(str(exc))}", file=sys.stderr)
         return 2
     report = simulate(rs.name, settings, args.hands, args.seed, names, verbose=not args.json)
     if args.json:
@@ -161,6 +179,8 @@ def simulate(
                 if game.finished or played >= hands:
                     break
                 game.next_hand()
+        except BrokenPipeError:  # the reader has gone (| head): stop; cli.main ends quietly
+            raise
         except Exception as exc:  # counted and reported, never hidden
             errors += 1
             played += 1

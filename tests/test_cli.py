@@ -113,7 +113,7 @@ def test_jsonl_keeps_order_and_survives_bad_lines() -> None:
     assert results[0]["total"] == 76
     assert "not JSON" in results[1]["error"]
     assert "four of each" in results[2]["error"]
-    assert "unknown key(s) colour" in results[3]["error"]
+    assert "unknown key(s) 'colour'" in results[3]["error"]
     assert "JSON object" in results[4]["error"]
     assert results[5]["total"] == 60
     assert '"hand" is required' in results[6]["error"]
