@@ -51,7 +51,7 @@ async def _store_real_game(storage: Storage, actions: int) -> tuple[int, Game]:
         game.apply(action)
         seq += 1
         total += 1
-        await storage.append_action(record.game_id, hand_no, seq, str(action))
+        await storage.append_action(record.game_id, hand_no, seq, game.line(action))
     return record.game_id, game
 
 

@@ -213,7 +213,7 @@ def sheet_text(view: SeatView, you: int) -> str:
         return ""
     lines = [""]
     if sheet.winner is None:
-        lines.append(f"The hand is drawn: {sheet.reason}.")
+        lines.append(f"The hand is drawn: {sheet.reason.text}.")
     else:
         winner = view.players[sheet.winner]
         lines.append(f"Mah-Jongg: {winner.name} with {sheet.arrangements[sheet.winner]}")

@@ -11,7 +11,7 @@ seat may do now, :meth:`Deal.apply` applies one legal action (or raises
 the state untouched), :meth:`Deal.view` gives what one seat may know.
 
 >>> deal = Deal("dmjl", seed=1)
->>> deal.phase, deal.turn, len(deal.concealed[0]) + 3 * len(deal.melds[0])
+>>> str(deal.phase), deal.turn, len(deal.concealed[0]) + 3 * len(deal.melds[0])
 ('turn', 0, 14)
 >>> first = deal.legal_actions(0)[0]
 >>> _ = deal.apply(first)
@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from engine.actions import Action
 from engine.errors import IllegalActionError, InvalidHandError, SettingError
+from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, resolve
 from engine.scoring import Score, WinContext, score
@@ -47,13 +48,13 @@ from engine.shapes import (
     waits,
 )
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles
-from engine.views import DiscardView, PlayerView, ScoreSheetView, SeatView
+from engine.views import DiscardView, EndReason, Phase, PlayerView, ScoreSheetView, SeatView
 from engine.wall import KIND, Wall, WallBreak
 
-TURN: Final = "turn"
-CLAIMS: Final = "claims"
-ROBBING: Final = "robbing"
-OVER: Final = "over"
+TURN: Final = Phase.TURN
+CLAIMS: Final = Phase.CLAIMS
+ROBBING: Final = Phase.ROBBING
+OVER: Final = Phase.OVER
 
 _WINDS: Final = tuple(Wind)
 _BONUS_DOUBLES: Final = frozenset({"D1", "D2", "D3", "HD5", "HD7"})
@@ -72,31 +73,11 @@ class MeldRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. ``private`` events (a draw) concern only ``seat``."""
-
-    kind: str
-    seat: int | None = None
-    tile: Tile | None = None
-    private: bool = False
-
-    def __str__(self) -> str:
-        """The event in words; a private event never shows its tile.
-
-        >>> str(Event("draw", 1, TILES[4], private=True)), str(Event("discard", 2, TILES[4]))
-        ('S draw', 'W discard 5m')
-        """
-        who = "" if self.seat is None else f"{Wind(self.seat).letter} "
-        what = "" if self.tile is None or self.private else f" {self.tile}"
-        return f"{who}{self.kind}{what}"
-
-
-@dataclass(frozen=True, slots=True)
 class DealResult:
     """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments."""
 
     winner: int | None
-    reason: str
+    reason: EndReason
     scores: tuple[Score | None, ...]
     values: tuple[int, ...]
     settlement: Settlement
@@ -431,6 +412,8 @@ class Deal:
             self._apply_turn(action, events)
         else:
             self.responses[action.seat] = action
+            if action.kind == "pass":
+                events.append(Event(EventKind.PASS, action.seat, private=True))
             if len(self.responses) == len(self.pending):
                 if self.phase == CLAIMS:
                     self._resolve_claims(events)
@@ -505,7 +488,7 @@ class Deal:
             assert action.tile is not None
             if kind == "call":
                 self.called[seat] = True
-                events.append(Event("call", seat))
+                events.append(Event(EventKind.CALL, seat))
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
             if tile is None:
                 tile = self._take_kind(seat, action.tile)
@@ -519,14 +502,15 @@ class Deal:
             self.drawn = None
             self.discard = (seat, tile)
             self.final_discard = self.live_remaining == 0
-            events.append(Event("discard", seat, action.tile))
+            events.append(Event(EventKind.DISCARD, seat, action.tile))
             self._open_claims(events)
         elif kind == "concealed-kong":
             assert action.tile is not None
             tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
-            self.melds[seat].append(MeldRecord(Meld(MeldKind.KONG, action.tile, True), tiles))
+            meld = Meld(MeldKind.KONG, action.tile, True)
+            self.melds[seat].append(MeldRecord(meld, tiles))
             self.first_turn = False
-            events.append(Event("concealed-kong", seat, action.tile))
+            events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
             self._replace(seat, events)
         elif kind == "added-kong":
             assert action.tile is not None
@@ -537,7 +521,7 @@ class Deal:
             )
             tile = self._take_kind(seat, action.tile)
             self.first_turn = False
-            events.append(Event("added-kong", seat, action.tile))
+            events.append(Event(EventKind.KONG, seat, action.tile, meld=Meld(MeldKind.KONG, action.tile)))
             self.robbed = (seat, tile, index)
             # Every other seat answers (seats that cannot rob only pass), so the public
             # state after an added kong is the same whoever could rob it.
@@ -545,6 +529,8 @@ class Deal:
             for other in self._others(seat):
                 rob = self._mahjong_claim_ok(other, action.tile, seat)
                 self.pending[other] = [Action(other, "mahjong"), _PASS[other]] if rob else [_PASS[other]]
+                if rob:
+                    events.append(Event(EventKind.MAY_CLAIM, other, action.tile, private=True))
             self.responses = {}
             self.turn = None
             self.phase = ROBBING
@@ -581,6 +567,8 @@ class Deal:
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
                         if all(counts[t] for t in need):
                             options.append(Action(seat, "chow", TILES[start]))
+            if options:
+                events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
             options.append(_PASS[seat])
             self.pending[seat] = options
         # Every other seat answers, a seat with nothing to claim by passing, so the public
@@ -602,7 +590,7 @@ class Deal:
         self.pending = {}
         self.responses = {}
         if mahjongs >= 3 and self.settings.three_mahjong_claims_abort:
-            self._end_drawn(events, "three players claimed Mah-Jongg on one discard")
+            self._end_drawn(events, EndReason.THREE_MAHJONG_CLAIMS)
             return
         if best is None:
             self.discard = None
@@ -629,7 +617,7 @@ class Deal:
             tiles = [self._take_kind(seat, kind) for _ in range(n)]
             meld = Meld(MeldKind.KONG if best.kind == "kong" else MeldKind.PONG, TILES[kind])
         self.melds[seat].append(MeldRecord(meld, [*tiles, tile], discarder, tile))
-        events.append(Event(best.kind, seat, KIND[tile]))
+        events.append(Event(EventKind.CLAIM, seat, KIND[tile], meld=meld))
         self.turn = seat
         self.phase = TURN
         self.drawn = None
@@ -695,14 +683,14 @@ class Deal:
         tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
         while KIND[tile].is_bonus:
             self.bonus[seat].append(tile)
-            events.append(Event("bonus", seat, KIND[tile]))
+            events.append(Event(EventKind.BONUS, seat, KIND[tile]))
             if not self.wall.remaining:
-                self._end_drawn(events, "the wall is exhausted: no tile is left to replace a bonus tile")
+                self._end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
                 return None
             tile = self.wall.draw_replacement()
             self.replacement = True
         self._give(seat, tile)
-        events.append(Event("draw", seat, KIND[tile], private=True))
+        events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True))
         return tile
 
     def _next_draw(self, seat: int, events: list[Event]) -> None:
@@ -795,12 +783,13 @@ class Deal:
             discarder_pays_all=self.settings.discarder_pays_all,
         )
         self.result = DealResult(
-            seat, "mahjong", tuple(scores), values, settlement, win_tile, self_drawn, discarder
+            seat, EndReason.MAHJONG, tuple(scores), values, settlement, win_tile, self_drawn, discarder
         )
         self._close()
-        events.append(Event("mahjong", seat, win_tile))
+        events.append(Event(EventKind.MAHJONG, seat, win_tile))
+        events.append(Event(EventKind.HAND_ENDED))
 
-    def _end_drawn(self, events: list[Event], reason: str = "the wall is exhausted") -> None:
+    def _end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
         if self.settings.draw_settlement == "mutual":
             # All four settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
             scores: tuple[Score | None, ...] = tuple(
@@ -818,7 +807,7 @@ class Deal:
         else:
             self.result = DealResult(None, reason, (None,) * 4, (0,) * 4, Settlement((), (0, 0, 0, 0)))
         self._close()
-        events.append(Event("drawn"))
+        events.append(Event(EventKind.HAND_ENDED))
 
     def _close(self) -> None:
         self.phase = OVER
@@ -941,12 +930,14 @@ class Deal:
         chips: tuple[int, ...] = (0, 0, 0, 0),
         hand_number: int = 1,
         east: int = 0,
+        version: int | None = None,
     ) -> SeatView:
         """What the player at ``position`` may know (``None``: the public view, no concealed tiles).
 
         Players are listed by table position; ``east`` is the position of this
         deal's East (position p holds wind ``(p - east) % 4``). ``names`` and
-        ``chips`` are by position too.
+        ``chips`` are by position too, and so are the legal actions' seats.
+        ``version`` is the table's state version (default: this deal's log length).
         """
 
         def pos(wind: int) -> int:
@@ -976,7 +967,7 @@ class Deal:
             concealed = tuple(sorted(KIND[t] for t in own))
             if seat == self.turn and self.drawn is not None and self.drawn in self.concealed[seat]:
                 drawn = KIND[self.drawn]
-            legal = tuple(self.legal_actions(seat))
+            legal = tuple(Action(position, a.kind, a.tile) for a in self.legal_actions(seat))
         last = None
         if self.discard is not None and self.phase == CLAIMS:
             last = (pos(self.discard[0]), KIND[self.discard[1]])
@@ -997,6 +988,8 @@ class Deal:
             last_discard=last,
             legal=legal,
             sheet=self.sheet(east) if self.phase == OVER else None,
+            version=len(self.log) if version is None else version,
+            settings=self.settings,
         )
 
     def _discards_seen(self, wind: int, east: int) -> tuple[DiscardView, ...]:
@@ -1035,5 +1028,5 @@ class Deal:
             values=by_position(r.values),
             payments=payments,
             nets=by_position(r.settlement.nets),
-            reason="" if r.winner is not None else r.reason,
+            reason=r.reason,
         )

@@ -2,13 +2,17 @@
 rotating, prevailing-wind rounds (RULES.md §1.13, §2.1.8).
 
 Players sit at fixed *positions* 0-3 around the table, counter-clockwise in
-the order of their first-hand winds (position 0 is the first East). Each
-deal numbers seats by their wind in that deal; :meth:`Game.wind_of` and
-:meth:`Game.position_of` translate.
+the order of their first-hand winds (position 0 is the first East). Everything
+the game takes and gives speaks of positions: the seat of an action, of an
+event, the order of views, chips and payments. A wind is a label of a
+position in one hand (:meth:`Game.wind_of`), never an index a caller converts.
 
-A game is its log: ``(ruleset, settings, seed, players)`` and the action
-lines, with ``next`` starting each further hand. :meth:`Game.replay` rebuilds
-it exactly.
+A game is its log: ``(ruleset, settings, seed, players)`` and the log lines.
+A line is a hand action in the hand's own notation (``S discard 5p``: seats
+written as that hand's winds, as in RULES.md), or ``next`` starting the next
+hand. Callers store the lines as they are and hand them back to
+:meth:`Game.replay`, which rebuilds the game exactly. ``version`` counts the
+lines: it grows with every applied action, and every view carries it.
 
 >>> game = Game("dmjl", seed=42, players=["Ada", "Bo", "Cy", "Di"])
 >>> sorted(game.names) == ["Ada", "Bo", "Cy", "Di"], game.prevailing.name, game.hand_number
@@ -23,12 +27,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.actions import Action
-from engine.deal import Deal, DealResult, Event
-from engine.errors import IllegalActionError, SettingError
+from engine.deal import Deal, DealResult
+from engine.errors import IllegalActionError, NotationError, SettingError
+from engine.events import Event, EventKind
 from engine.rulesets import Ruleset, resolve
 from engine.settings import Settings, game_length
 from engine.tiles import Wind
 from engine.views import SeatView
+from engine.wall import KIND
 
 NEXT: Final = "next"
 """The log line that starts the next hand."""
@@ -119,9 +125,18 @@ class Game:
 
     # --- Play ------------------------------------------------------------------------------
 
+    @property
+    def version(self) -> int:
+        """The state version: the number of log lines applied (it grows with every action)."""
+        return len(self.log)
+
+    def _seat_map(self) -> tuple[int, ...]:
+        """Position of each wind in the current hand."""
+        return tuple(self.position_of(w) for w in range(4))
+
     def legal_actions(self, position: int) -> list[Action]:
-        """What the player at ``position`` may do now (seats written as this hand's winds)."""
-        return self.deal.legal_actions(self.wind_of(position))
+        """What the player at ``position`` may do now; every action's seat is ``position``."""
+        return [Action(position, a.kind, a.tile) for a in self.deal.legal_actions(self.wind_of(position))]
 
     def to_act(self) -> list[int]:
         """The positions that must answer now: one on a turn, every seat that still owes
@@ -130,22 +145,82 @@ class Game:
 
     def idle_passes(self) -> list[Action]:
         """The passes a table applies without asking: seats with nothing to claim."""
-        return self.deal.idle_passes()
+        return [Action(self.position_of(a.seat), a.kind) for a in self.deal.idle_passes()]
+
+    def default_action(self, position: int) -> Action:
+        """What the player at ``position`` plays when their time runs out.
+
+        In a claim window: pass. On a turn: discard the tile just drawn, so a hand
+        the player was building stays as it was (and a called hand must do so
+        anyway); after a claim there is no drawn tile, and the ``normal`` computer
+        player's discard is taken, the best guess at what the player would keep.
+        Mah-Jongg and kongs are never declared for an absent player.
+
+        :raises IllegalActionError: if the position has nothing to do now.
+        """
+        legal = self.legal_actions(position)
+        if not legal:
+            raise IllegalActionError(f"{self.names[position]} has nothing to do now")
+        for action in legal:
+            if action.kind == "pass":
+                return action
+        drawn = self.deal.drawn
+        if drawn is not None and self.deal.turn == self.wind_of(position):
+            for action in legal:
+                if action.kind == "discard" and action.tile == KIND[drawn]:
+                    return action
+        from engine.ai.player import AIPlayer  # the computer players sit on top of the game's views
+
+        view = self.view(position)
+        choice = AIPlayer("normal", seed=f"{self.seed}:{self.version}").choose(view)
+        if choice.kind == "discard":
+            return choice
+        return next(a for a in legal if a.kind == "discard")
 
     def apply(self, action: Action | str) -> list[Event]:
-        """Apply a hand action (or ``next`` to start the next hand); settle when a hand ends.
+        """Apply the action of the player at ``action.seat`` (a position), or ``next``
+        to deal the next hand; settle when a hand ends. Events come by position.
 
         :raises IllegalActionError: naming the rule the action breaks; nothing changes.
+        :raises NotationError: for a string other than ``next`` (log lines go to :meth:`apply_line`).
+        """
+        if isinstance(action, str):
+            if action.strip() != NEXT:
+                raise NotationError(
+                    "Game.apply takes an Action by position (or 'next'); a log line goes to apply_line"
+                )
+            return self.next_hand()
+        wind = self.wind_of(action.seat)
+        return self._applied(self.deal.apply(Action(wind, action.kind, action.tile)))
+
+    def line(self, action: Action) -> str:
+        """The log line ``action`` (by position) is written as, e.g. to store it before applying it.
+
+        >>> game = Game("dmjl", seed=42)
+        >>> game.line(game.legal_actions(game.position_of(0))[0]).split()[0]  # East's move
+        'E'
+        """
+        return str(Action(self.wind_of(action.seat), action.kind, action.tile))
+
+    def apply_line(self, line: str) -> list[Event]:
+        """Apply one line of a game's log (a hand action in the hand's notation, or ``next``).
+
+        :raises IllegalActionError: if the line is not legal where it stands; nothing changes.
         :raises NotationError: for a line that cannot be read.
         """
-        if isinstance(action, str) and action.strip() == NEXT:
-            self.next_hand()
-            return []
-        events = self.deal.apply(action)
+        if line.strip() == NEXT:
+            return self.next_hand()
+        return self._applied(self.deal.apply(line))
+
+    def _applied(self, events: list[Event]) -> list[Event]:
         self.log.append(str(self.deal.log[-1]))
+        seat_map = self._seat_map()
+        out = [e.moved(seat_map) for e in events]
         if self.deal.over:
             self._settle()
-        return events
+            if self.finished:
+                out.append(Event(EventKind.GAME_ENDED))
+        return out
 
     def _settle(self) -> None:
         result = self.deal.result
@@ -193,7 +268,7 @@ class Game:
         unit, count = game_length(self.settings)
         self.finished = (len(self.history) if unit == "hands" else self.rounds_done) >= count
 
-    def next_hand(self) -> None:
+    def next_hand(self) -> list[Event]:
         """Deal the next hand after the current one has been settled.
 
         :raises IllegalActionError: while the hand is still being played, or when the game is over.
@@ -206,13 +281,19 @@ class Game:
         self.east, self.prevailing = self._next_east, self._next_prevailing
         self.log.append(NEXT)
         self.deal = self._new_deal()
+        return [Event(EventKind.HAND_STARTED)]
 
     # --- Views and replay ----------------------------------------------------------------------
 
     def view(self, position: int | None) -> SeatView:
         """What the player at ``position`` may know (``None``: the public view)."""
         return self.deal.view(
-            position, names=self.names, chips=tuple(self.chips), hand_number=self.hand_number, east=self.east
+            position,
+            names=self.names,
+            chips=tuple(self.chips),
+            hand_number=self.hand_number,
+            east=self.east,
+            version=self.version,
         )
 
     @classmethod
@@ -230,7 +311,7 @@ class Game:
         """
         game = cls(ruleset, settings, seed, players)
         for line in log:
-            game.apply(line)
+            game.apply_line(line)
         return game
 
     def snapshot(self) -> tuple[object, ...]:

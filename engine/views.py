@@ -15,10 +15,58 @@ tiles at all, so a renderer given a view *cannot* leak hidden tiles.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from engine.actions import Action
 from engine.hand import Meld
+from engine.settings import Settings
 from engine.tiles import Tile, Wind
+
+
+class Phase(StrEnum):
+    """What the table waits for."""
+
+    TURN = "turn"
+    """A seat draws (done), declares and discards."""
+    CLAIMS = "claims"
+    """Every other seat answers the discard: claim or pass."""
+    ROBBING = "robbing"
+    """Every other seat answers an added kong: rob it (Mah-Jongg) or pass."""
+    OVER = "over"
+    """The hand is over."""
+
+
+class EndReason(StrEnum):
+    """Why a hand ended."""
+
+    MAHJONG = "mahjong"
+    WALL_EXHAUSTED = "wall-exhausted"
+    """The next live draw would break into the reserve (RULES.md §1.10)."""
+    NO_BONUS_REPLACEMENT = "no-bonus-replacement"
+    """A bonus tile was drawn and no tile was left to replace it (an exhaustive draw)."""
+    THREE_MAHJONG_CLAIMS = "three-mahjong-claims"
+    """Three players claimed Mah-Jongg on one discard (wikibooks, RULES.md §1.7.3)."""
+
+    @property
+    def text(self) -> str:
+        """The reason in words."""
+        return _REASON_TEXT[self]
+
+
+_REASON_TEXT = {
+    EndReason.MAHJONG: "Mah-Jongg",
+    EndReason.WALL_EXHAUSTED: "the wall is exhausted",
+    EndReason.NO_BONUS_REPLACEMENT: "the wall is exhausted: no tile is left to replace a bonus tile",
+    EndReason.THREE_MAHJONG_CLAIMS: "three players claimed Mah-Jongg on one discard",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HintView:
+    """What a renderer marks for a hint: the suggested discard and the winning tiles."""
+
+    discard: Tile | None = None
+    waits: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +112,8 @@ class ScoreSheetView:
     payments: tuple[tuple[int, int, int], ...]
     """(payer seat, payee seat, amount)."""
     nets: tuple[int, ...]
-    reason: str = ""
-    """Why the hand ended when there is no winner (e.g. the wall is exhausted)."""
+    reason: EndReason = EndReason.MAHJONG
+    """Why the hand ended."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +131,7 @@ class SeatView:
     """1 for the game's first hand; counts every hand played, draws included."""
     turn: int | None
     """The seat whose move it is, or None when the table waits for claims or the hand is over."""
-    phase: str
-    """``"turn"``, ``"claims"``, ``"robbing"`` or ``"over"``."""
+    phase: Phase
     wall_live: int
     """Tiles that can still be drawn before the hand ends (the reserve excluded)."""
     wall_dead: int
@@ -97,8 +144,12 @@ class SeatView:
     legal: tuple[Action, ...] = ()
     """This seat's legal actions now (empty for spectators); ``str(action)`` is its notation."""
     sheet: ScoreSheetView | None = None
-    hints: dict[str, str] = field(default_factory=dict)
-    """Optional hints for this seat: e.g. ``{"discard": "5p", "waits": "3m 6m"}``."""
+    hint: HintView | None = None
+    """What a hint marks for this seat, when one was asked for."""
+    version: int = 0
+    """The table's state version: it grows with every applied action (a stale button carries an older one)."""
+    settings: Settings = field(default_factory=Settings)
+    """The table's house rules."""
 
     @property
     def me(self) -> PlayerView | None:

@@ -17,7 +17,7 @@ from engine.hand import Hand, Meld, MeldKind
 from engine.scoring import WinContext, score
 from engine.settlement import settle
 from engine.tiles import N_KINDS, TILES, Tile, Wind
-from engine.views import DiscardView, PlayerView, ScoreSheetView, SeatView
+from engine.views import DiscardView, HintView, PlayerView, ScoreSheetView, SeatView
 
 NAMES = ("Ada", "Bärbel Müller-Lüdenscheidt", "陈伟 Chen Wei", "Dmitri 🀄")
 
@@ -140,7 +140,7 @@ def example_table(seed: int = 7, *, names: tuple[str, ...] = NAMES) -> tuple[Sea
         seat=0,
         concealed=concealed,
         drawn=drawn,
-        hints={"discard": str(hint_tile), "waits": " ".join(str(t) for t in waits)},
+        hint=HintView(hint_tile, tuple(waits)),
         **common,  # type: ignore[arg-type]
     )
     public = SeatView(seat=None, **common)  # type: ignore[arg-type]

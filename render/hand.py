@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.tiles import TILES, Tile, parse_tiles, sorted_tiles
+from engine.tiles import TILES, Tile, sorted_tiles
 from engine.views import SeatView
 from render.layout import (
     Group,
@@ -23,17 +23,6 @@ from render.text import draw_text, label_font, tile_font
 from render.theme import Lang, ThemeName
 from render.theme import theme as get_theme
 from render.tiles import tile_height
-
-
-def _hint_tiles(text: str) -> list[Tile]:
-    """Tiles named by a hint string (``"5p"``, ``"3m 6m"``); an unreadable hint names none."""
-    out: list[Tile] = []
-    for part in text.replace(",", " ").split():
-        try:
-            out.extend(parse_tiles(part))
-        except ValueError:
-            continue
-    return out
 
 
 def compose_hand(
@@ -69,7 +58,7 @@ def compose_hand(
     if groups:
         row_w += meld_gap + groups_width(groups, size, gap, group_gap)
     small = max(20, round(size * 0.55))
-    waits = _hint_tiles(view.hints.get("waits", "")) if hint else []
+    waits = list(view.hint.waits) if hint and view.hint else []
     waits_row_w = 0
     if waits:
         waits_row_w = round(head.getlength(w["waits"])) + size // 4 + len(waits) * (small + gap + small // 3)
@@ -118,8 +107,7 @@ def compose_hand(
 
     # The tiles: concealed, the drawn tile apart, then declared melds.
     y = pad + header_h
-    suggest = _hint_tiles(view.hints.get("discard", "")) if hint else []
-    target = suggest[0] if suggest else None
+    target = view.hint.discard if hint and view.hint else None
     # The framed tile: the drawn tile if it is the suggestion, else its first concealed copy.
     mark_drawn = target is not None and view.drawn == target
     mark_index = -1 if mark_drawn or target not in concealed else concealed.index(target)

@@ -117,7 +117,7 @@ def compose_sheet(
         who = _name(players, winner) + (f" ({wind_name(p.wind, lang)})" if p else "")
         title = f"{w['mahjong']}: {who}"
     else:
-        title = w["draw"] + (f": {sheet.reason}" if sheet.reason else "")
+        title = f"{w['draw']}: {sheet.reason.text}"
     draw_text(draw, (PAD, y), title, title_f, th.text, max_width=inner)
     sub = []
     if prevailing is not None:

@@ -110,15 +110,16 @@ def check(game: Game, shadow: Game) -> None:
         raise Break("the replayed log does not give the same state")
 
 
-def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3) -> Report:
-    """Apply ``actions`` actions (legal and injected illegal ones) game after game."""
+def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3, max_hands: int = 6) -> Report:
+    """Apply ``actions`` actions (legal and injected illegal ones) game after game; a game
+    that has not ended after ``max_hands`` hands gives way to a new one (new rules, new seed)."""
     rng = random.Random(f"driver:{seed}")
     report = Report()
     game: Game | None = None
     shadow: Game | None = None
     setup: tuple[str, dict[str, object], str] = ("dmjl", {}, "")
     while report.actions < actions:
-        if game is None or (game.deal.over and game.finished):
+        if game is None or (game.deal.over and (game.finished or len(game.history) >= max_hands)):
             ruleset = rng.choice(sorted(RULESETS))
             setup = (ruleset, random_settings(rng), f"{seed}:{report.games}")
             game = Game(setup[0], setup[1], setup[2], PLAYERS)
@@ -129,14 +130,14 @@ def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3) -> Repor
         report.actions += 1
         try:
             if game.deal.over:
-                game.apply(NEXT)
-                shadow.apply(NEXT)
+                game.next_hand()
+                shadow.apply_line(NEXT)
                 report.legal += 1
             elif rng.random() < illegal_rate:
                 action = random_action(rng)
-                if action in game.deal.legal_actions(action.seat):
+                if action in game.legal_actions(action.seat):
                     game.apply(action)
-                    shadow.apply(str(action))
+                    shadow.apply_line(game.log[-1])
                     report.legal += 1
                 else:
                     before = game.snapshot()
@@ -155,7 +156,7 @@ def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3) -> Repor
                     raise Break("the hand is not over but no seat has a legal action")
                 action = rng.choice(legal)
                 game.apply(action)
-                shadow.apply(str(action))
+                shadow.apply_line(game.log[-1])
                 report.legal += 1
             check(game, shadow)
             if game.deal.over and game.log and game.log[-1] != NEXT:

@@ -79,9 +79,10 @@ async def play(path: str, seed: int) -> None:
             else:
                 position = next(p for p in range(4) if game.legal_actions(p))
                 action = player.choose(game.view(position))
-                event = f"action {hand_no} {seq + 1} {action}"
+                line = game.line(action)
+                event = f"action {hand_no} {seq + 1} {line}"
                 say("try " + event)
-                await storage.append_action(game_id, hand_no, seq + 1, str(action))
+                await storage.append_action(game_id, hand_no, seq + 1, line)
                 game.apply(action)
                 seq += 1
             say("ack " + event)

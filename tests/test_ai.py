@@ -20,7 +20,7 @@ from engine.game import Game
 from engine.hand import Meld, MeldKind
 from engine.rulesets import get_ruleset
 from engine.tiles import TILES, Tile, Wind, parse_tiles
-from engine.views import PlayerView, SeatView
+from engine.views import HintView, PlayerView, SeatView
 
 NO_BONUS = {"bonus_tiles": False}
 M, P, S = "2233445566778m", "2233445566778p", "2233445566778s"
@@ -200,7 +200,7 @@ def test_hint_discard_waits_and_scores() -> None:
     # East's own wind pong (two doubles as seat and prevailing) is worth more than the dragon pong.
     assert waits["1z"].on_discard > waits["5z"].on_discard > 0
     assert waits["1z"].self_drawn >= waits["1z"].on_discard
-    assert h.as_view_hints() == {"discard": "9m", "waits": "1z 5z"}
+    assert h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
     assert "9m" in h.text and "1z" in h.text
 
 
@@ -210,7 +210,7 @@ def test_hint_off_turn_lists_useful_tiles() -> None:
     assert h.action is None and h.discard is None
     assert h.shanten_after == 1
     assert {str(t) for t, _ in h.useful} >= {"2m", "5z", "9s"}
-    assert h.as_view_hints() == {}
+    assert h.marks() == HintView()
 
 
 def test_hint_for_a_win() -> None:

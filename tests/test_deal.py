@@ -11,6 +11,7 @@ from engine.deal import CLAIMS, OVER, ROBBING, TURN, Deal
 from engine.errors import IllegalActionError, NotationError
 from engine.hand import MeldKind
 from engine.tiles import Tile, Wind
+from engine.views import EndReason
 from engine.wall import KIND
 
 E, S, W, N = 0, 1, 2, 3
@@ -218,7 +219,8 @@ def test_a_discarded_fourth_tile_cannot_complete_an_exposed_pong() -> None:
     for idle in deal.idle_passes():
         events += deal.apply(idle)
     assert deal.phase == TURN and deal.turn == N and KIND[deal.drawn or 0] == Tile.parse("1p")
-    assert [e.kind for e in events] == ["discard", "draw"]
+    assert [e.kind for e in events] == ["discard", "pass", "pass", "pass", "draw"]
+    assert all(e.private for e in events if e.kind in ("pass", "draw"))
     assert deal.melds[N][0].meld.kind == MeldKind.PONG
 
 
@@ -269,7 +271,7 @@ def test_at_reserve_zero_the_loose_tiles_are_the_last_live_tiles() -> None:
     play(deal, "S discard 8m")
     assert deal.turn == W and KIND[deal.drawn or 0] == Tile.parse("9m") and deal.last_live
     play(deal, "W discard 9m")
-    assert deal.over and deal.result is not None and deal.result.reason == "the wall is exhausted"
+    assert deal.over and deal.result is not None and deal.result.reason == EndReason.WALL_EXHAUSTED
     assert sorted(deal.all_tiles()) == tiles
 
 
@@ -277,7 +279,7 @@ def test_a_bonus_tile_drawn_last_ends_the_hand_as_an_exhaustive_draw() -> None:
     deal = Deal.arranged(["5p 123m456m789s11z2z", "1s", "2s", "3s"], live="7f", settings=SHORT, fill=False)
     play(deal, "E discard 5p")  # South draws the last tile, a flower: nothing is left to replace it
     assert deal.over and deal.result is not None and deal.result.winner is None
-    assert "no tile is left to replace a bonus tile" in deal.result.reason
+    assert deal.result.reason == EndReason.NO_BONUS_REPLACEMENT
     assert [str(KIND[t]) for t in deal.bonus[S]] == ["7f"]
     assert deal.result.settlement.nets == (0, 0, 0, 0)
 
@@ -287,7 +289,7 @@ def test_a_bonus_replacement_for_a_kong_with_nothing_left_ends_the_hand() -> Non
     assert "E concealed-kong 5p" in legal(deal, E)  # one tile is left for the replacement
     events = deal.apply("E concealed-kong 5p")
     assert deal.over and deal.result is not None and deal.result.winner is None
-    assert [e.kind for e in events] == ["concealed-kong", "bonus", "drawn"]
+    assert [e.kind for e in events] == ["kong", "bonus", "hand-ended"]
 
 
 def test_no_kong_without_a_replacement_tile() -> None:
@@ -491,7 +493,8 @@ def test_three_mahjong_claims_can_draw_the_hand() -> None:
         play(deal, "E discard 5m", "S mahjong", "W mahjong", "N mahjong")
         assert deal.result is not None and deal.result.winner == expected
         if expected is None:
-            assert "three players" in deal.result.reason and deal.result.settlement.nets == (0, 0, 0, 0)
+            assert deal.result.reason == EndReason.THREE_MAHJONG_CLAIMS
+            assert deal.result.settlement.nets == (0, 0, 0, 0)
 
 
 def test_minimum_doubles_to_win() -> None:

@@ -7,12 +7,12 @@ import json
 import random
 
 import pytest
+from engine_driver import drive, random_settings
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cli.main import main
-from engine_driver import drive, random_settings
 from engine.actions import KINDS, Action
 from engine.errors import IllegalActionError, MahjongError, SettingError
 from engine.game import NEXT, Game
@@ -149,7 +149,7 @@ class GameMachine(RuleBasedStateMachine):
         action = Action(
             seat, kind, tile if kind in ("discard", "call", "chow", "concealed-kong", "added-kong") else None
         )  # type: ignore[arg-type]
-        if action in self.game.deal.legal_actions(seat):
+        if action in self.game.legal_actions(seat):
             self.game.apply(action)
             return
         before = self.game.snapshot()

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from engine.errors import InvalidHandError, NotationError
-from engine.tiles import N_ALL, TILES, Tile, Wind
-from engine.views import SeatView
+from engine.tiles import N_ALL, TILES, Wind
+from engine.views import EndReason, HintView, SeatView
 from render import render_hand, render_sheet, render_strip, render_table
 from render.examples import example, example_table, write_examples
 from render.hand import compose_hand, compose_strip
@@ -201,7 +201,7 @@ def _state_views(hidden: list[list[int]], drawn: int | None) -> tuple[SeatView, 
         seat=0,
         concealed=tuple(TILES[t] for t in hidden[0]),
         drawn=None if drawn is None else TILES[drawn],
-        hints={"discard": str(TILES[hidden[0][0]]) if hidden[0] else ""},
+        hint=HintView(TILES[hidden[0][0]] if hidden[0] else None),
     )
     return public, private
 
@@ -219,7 +219,7 @@ def test_table_pixels_never_depend_on_hidden_tiles(
     assert render_table(public_a) == render_table(public_b)
     # A seat's own view shows no concealed faces on the public table either.
     assert render_table(private_a) == render_table(
-        dataclasses.replace(private_b, concealed=(), drawn=None, hints={})
+        dataclasses.replace(private_b, concealed=(), drawn=None, hint=None)
     )
 
 
@@ -275,7 +275,7 @@ def test_sheet_images() -> None:
         )
         image = _open(data)
         assert image.width == 960 and len(data) < 1_000_000
-    drawn = dataclasses.replace(EX.sheet, winner=None, reason="the wall is exhausted")
+    drawn = dataclasses.replace(EX.sheet, winner=None, reason=EndReason.WALL_EXHAUSTED)
     assert _open(render_sheet(drawn, EX.players)).height < _open(render_sheet(EX.sheet, EX.players)).height
     more_lines = dataclasses.replace(
         EX.sheet,
@@ -339,7 +339,9 @@ def test_fonts_ship_with_their_licence() -> None:
     )
 
 
-def test_tile_and_wind_hints_read_by_notation() -> None:
-    view = dataclasses.replace(EX.private, hints={"discard": "nonsense!", "waits": "??"})
-    compose_hand(view, hint=True)  # unreadable hints are ignored, never an error
-    assert Tile.parse(EX.private.hints["discard"]) in [*EX.private.concealed, EX.private.drawn]
+def test_hint_marks_are_typed_tiles() -> None:
+    assert EX.private.hint is not None
+    assert EX.private.hint.discard in [*EX.private.concealed, EX.private.drawn]
+    absent = next(t for t in TILES[:34] if t not in EX.private.concealed and t != EX.private.drawn)
+    view = dataclasses.replace(EX.private, hint=HintView(absent, (absent,)))
+    compose_hand(view, hint=True)  # a suggestion the hand does not hold frames nothing, never an error

@@ -6,14 +6,15 @@ help and how many of them are unseen. When the hand is one tile from
 winning it lists the winning tiles and what each would score.
 
 >>> from engine.deal import Deal
+>>> from engine.tiles import Tile
 >>> deal = Deal.arranged(
 ...     ["123m456p789s11z55z9m", "123456789m1234p", "123456789p1234s", "123456789s1234m"],
 ...     settings={"bonus_tiles": False})
 >>> h = hint(deal.view(0))
 >>> str(h.discard), h.shanten_after, [str(w.tile) for w in h.waits]
 ('9m', 0, ['1z', '5z'])
->>> h.as_view_hints()
-{'discard': '9m', 'waits': '1z 5z'}
+>>> h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
+True
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from engine.actions import Action
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
 from engine.settings import Settings
 from engine.tiles import Tile, tiles_str
-from engine.views import SeatView
+from engine.views import HintView, SeatView
 
 __all__ = ["Hint", "hint"]
 
@@ -48,14 +49,9 @@ class Hint:
     """When one tile from winning: each winning tile, copies unseen, and the value it would bring."""
     text: str
 
-    def as_view_hints(self) -> dict[str, str]:
-        """The ``SeatView.hints`` entries a renderer reads: ``discard`` and ``waits``."""
-        out: dict[str, str] = {}
-        if self.discard is not None:
-            out["discard"] = str(self.discard)
-        if self.waits:
-            out["waits"] = " ".join(str(w.tile) for w in self.waits)
-        return out
+    def marks(self) -> HintView:
+        """What a renderer marks for this hint (``SeatView.hint``): the discard and the waits."""
+        return HintView(self.discard, tuple(w.tile for w in self.waits))
 
 
 def _waits_text(waits: tuple[WaitValue, ...]) -> str:
