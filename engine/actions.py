@@ -50,7 +50,7 @@ CLAIMS: Final = frozenset({"chow", "pong", "kong", "mahjong", "pass"})
 """Action kinds that answer a discard."""
 
 
-_KIND_SET: Final = frozenset(KINDS)
+_NEEDS_TILE: Final = {kind: kind in TILE_KINDS for kind in KINDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +74,21 @@ class Action:
     tile: Tile | None = None
 
     def __post_init__(self) -> None:
-        seat = self.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        seat, kind, tile = self.seat, self.kind, self.tile
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) or not (
+            0 <= seat <= 3
+        ):
             raise NotationError(
                 f"an action's seat is 0, 1, 2 or 3 (East, South, West, North), not {quote(seat)}"
             )
-        if not isinstance(self.kind, str) or self.kind not in _KIND_SET:
-            raise NotationError(f"{quote(self.kind)} is not a move; moves are: {', '.join(KINDS)}")
-        if self.kind in TILE_KINDS:
-            if not isinstance(self.tile, Tile):
-                raise NotationError(f"a {self.kind} names its tile (a Tile, like 5p), not {quote(self.tile)}")
-        elif self.tile is not None:
-            raise NotationError(f"a {self.kind} names no tile; got {quote(self.tile)}")
+        needs_tile = _NEEDS_TILE.get(kind) if isinstance(kind, str) else None
+        if needs_tile is None:
+            raise NotationError(f"{quote(kind)} is not a move; moves are: {', '.join(KINDS)}")
+        if needs_tile:
+            if type(tile) is not Tile:
+                raise NotationError(f"a {kind} names its tile (a Tile, like 5p), not {quote(tile)}")
+        elif tile is not None:
+            raise NotationError(f"a {kind} names no tile; got {quote(tile)}")
 
     def __str__(self) -> str:
         head = f"{Wind(self.seat).letter} {self.kind}"
