@@ -15,6 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from cli.main import main
 from engine.actions import KINDS, Action
 from engine.errors import IllegalActionError, MahjongError, SettingError
+from engine.events import EventKind
 from engine.game import NEXT, Game
 from engine.players import SimplePlayer
 from engine.rulesets import RULESETS
@@ -258,3 +259,70 @@ def test_random_driver_finds_no_break(seed: str) -> None:
     report = drive(4000, seed)
     assert report.breaks == []
     assert report.legal > 2000 and report.illegal > 800 and report.hands >= 5
+
+
+def _to_second_east(seed: int) -> Game:
+    """A game whose East has moved on (the position of East is not 0)."""
+    game = Game("dmjl", seed=seed, players="ABCD")
+    while True:
+        play_hand(game)
+        game.next_hand()
+        if game.east != 0:
+            return game
+
+
+def test_actions_and_events_speak_of_positions() -> None:
+    game = _to_second_east(12)
+    east = game.east
+    assert game.to_act() == [east]
+    action = game.legal_actions(east)[0]
+    assert action.seat == east  # a position, whatever wind it holds
+    assert game.line(action).startswith("E ")  # the log writes the hand's own notation
+    events = game.apply(action)
+    assert events[0].kind == EventKind.DISCARD and events[0].seat == east
+    assert game.log[-1] == game.line(action)
+    assert sorted(game.to_act()) == sorted(p for p in range(4) if p != east)
+    may = {e.seat for e in events if e.kind == EventKind.MAY_CLAIM}
+    for idle in game.idle_passes():
+        assert idle.seat not in may and game.legal_actions(idle.seat) == [idle]
+    view = game.view(None)
+    assert view.version == game.version == len(game.log) and view.settings == game.settings
+
+
+def test_private_events_are_visible_to_their_seat_only() -> None:
+    game = Game("dmjl", seed=3, players="ABCD")
+    seen = []
+    while not game.deal.over:
+        for idle in game.idle_passes():
+            seen += game.apply(idle)
+        if game.deal.over:
+            break
+        position = game.to_act()[0]
+        seen += game.apply(PLAYER.choose(game.view(position)))
+    draws = [e for e in seen if e.kind == EventKind.DRAW]
+    assert draws and all(e.private and e.tile is not None for e in draws)
+    assert all(not e.visible_to(None) and e.visible_to(e.seat) for e in draws)
+    assert all(not e.visible_to((e.seat + 1) % 4) for e in draws if e.seat is not None)
+    assert all(e.private for e in seen if e.kind in (EventKind.PASS, EventKind.MAY_CLAIM))
+    assert seen[-1].kind == EventKind.HAND_ENDED or seen[-2].kind == EventKind.HAND_ENDED
+    assert all("draw " not in str(e) for e in draws)  # a private event never prints its tile
+
+
+def test_default_action_passes_or_discards_the_drawn_tile() -> None:
+    game = Game("dmjl", seed=5, players="ABCD")
+    for _ in range(60):
+        if game.deal.over:
+            break
+        for position in game.to_act():
+            default = game.default_action(position)
+            legal = game.legal_actions(position)
+            assert default in legal
+            if any(a.kind == "pass" for a in legal):
+                assert default.kind == "pass"
+            elif game.deal.drawn is not None:
+                assert default.kind == "discard" and default.tile == KIND[game.deal.drawn]
+            else:  # after a claim: a discard the normal computer player chose
+                assert default.kind == "discard"
+        game.apply(game.default_action(game.to_act()[0]))
+    with pytest.raises(IllegalActionError, match="nothing to do now"):
+        game.default_action(next(p for p in range(4) if p not in game.to_act()))
