@@ -271,3 +271,17 @@ def test_ctrl_c_in_play_ends_with_one_line() -> None:
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert b"Traceback" not in err and err.strip() == b"mahjong: interrupted"
+
+
+def test_play_reads_odd_bytes_and_digits_without_a_traceback() -> None:
+    proc = subprocess.run(
+        _mahjong("play", "--seed", "7"),
+        input=b"\xff\n" + "²\n١\n".encode() + b"quit\n",  # a byte that is not UTF-8, then odd digits
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr.decode()[-2000:]
+    out = proc.stdout.decode()
+    assert "There is no choice '²'" in out and "There is no choice '١'" in out and "Goodbye." in out
