@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.errors import SettingError
+from engine.errors import SettingError, quote
 from engine.settings import Settings
 
 
@@ -70,7 +70,7 @@ def get_ruleset(name: str) -> Ruleset:
     """
     ruleset = RULESETS.get(name.strip().lower())
     if ruleset is None:
-        raise SettingError(f"there is no ruleset {name!r}; rulesets are: {', '.join(RULESETS)}")
+        raise SettingError(f"there is no ruleset {quote(name)}; rulesets are: {', '.join(RULESETS)}")
     return ruleset
 
 

@@ -40,7 +40,7 @@ from engine.ai.value import (
     state_of,
     win_chance,
 )
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, SettingError, quote
 from engine.hand import Hand, Meld, MeldKind
 from engine.scoring import score
 from engine.settings import Settings
@@ -118,10 +118,10 @@ class Evaluator:
     def __init__(self, view: SeatView, know: Knowledge, level: str = "normal") -> None:
         """Read ``view`` (a seat's own view) under the rules ``know``.
 
-        :raises ValueError: for a public view, or an unknown level.
+        :raises ValueError: for a public view; SettingError (a ValueError) for an unknown level.
         """
         if level not in _LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+            raise SettingError(f"unknown level {quote(level)}; levels are: {', '.join(LEVELS)}")
         self.level = _LEVELS[level]
         self.know = know
         self.view = view
@@ -359,10 +359,10 @@ class AIPlayer:
         """A player of ``level``; ``seed`` seeds its own random numbers, ``settings`` are the
         table's house rules (overrides of the ruleset named in each view, or a full Settings).
 
-        :raises ValueError: for an unknown level.
+        :raises SettingError: for an unknown level.
         """
         if level not in _LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+            raise SettingError(f"unknown level {quote(level)}; levels are: {', '.join(LEVELS)}")
         self.level = level
         self.name = level
         self._rng = random.Random(f"{seed}:{level}")
