@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from engine.actions import Action
@@ -32,6 +32,7 @@ from engine.errors import IllegalActionError, NotationError, SettingError
 from engine.events import Event, EventKind
 from engine.rulesets import Ruleset, resolve
 from engine.settings import Settings, game_length
+from engine.settlement import Transfer
 from engine.tiles import Wind
 from engine.views import SeatView
 from engine.wall import KIND
@@ -55,7 +56,10 @@ class HandRecord:
     """Hand values by position."""
     nets: tuple[int, ...]
     """Chips won (+) or paid (-) by position."""
+    transfers: tuple[Transfer, ...]
+    """Every payment of the hand, payer and payee by position."""
     result: DealResult
+    """The deal's own result (its seats are that hand's winds)."""
 
 
 class Game:
@@ -243,6 +247,10 @@ class Game:
                 winner=winner,
                 values=tuple(values),
                 nets=tuple(by_position),
+                transfers=tuple(
+                    replace(t, payer=self.position_of(t.payer), payee=self.position_of(t.payee))
+                    for t in result.settlement.transfers
+                ),
                 result=result,
             )
         )

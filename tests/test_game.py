@@ -326,3 +326,14 @@ def test_default_action_passes_or_discards_the_drawn_tile() -> None:
         game.apply(game.default_action(game.to_act()[0]))
     with pytest.raises(IllegalActionError, match="nothing to do now"):
         game.default_action(next(p for p in range(4) if p not in game.to_act()))
+
+
+def test_hand_transfers_are_by_position() -> None:
+    game = _to_second_east(12)
+    record = game.history[-1]
+    nets = [0, 0, 0, 0]
+    for t in record.transfers:
+        nets[t.payer] -= t.amount
+        nets[t.payee] += t.amount
+    assert tuple(nets) == record.nets
+    assert record.winner is None or any(t.payee == record.winner for t in record.transfers)
