@@ -1,0 +1,116 @@
+"""The bot: :func:`create_bot` builds it without connecting, so that the real
+client and offline harnesses (``tests/discord_harness.py``) drive the same code.
+
+``setup_hook`` opens the storage, loads the cogs, registers the persistent
+components (their custom_ids carry the table and the action, so buttons keep
+working after a restart), restores unfinished tables by replaying their logs,
+and syncs the slash commands (to ``dev_guild`` at once when one is set).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS
+from bot.config import BotConfig
+from bot.i18n import text
+from bot.presenter import DiscordPresenter
+from bot.restore import rebuild_game
+from bot.storage import Storage
+from bot.table import Seat, Table
+
+log = logging.getLogger(__name__)
+
+
+class MahjongBot(commands.Bot):
+    """One process, many guilds and tables: nothing assumes a single shard."""
+
+    def __init__(self, config: BotConfig, *, storage: Storage | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # interactions need no privileged intent
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.config = config
+        self.storage = storage or Storage(config.database)
+        self.presenter = DiscordPresenter(self)
+        self.tables: dict[int, Table] = {}
+        """Open tables by channel id."""
+
+    @property
+    def table_cog(self):  # type: ignore[no-untyped-def]
+        """The cog whose handlers the persistent components call."""
+        return self.get_cog("TableCog")
+
+    def new_table(
+        self, guild_id: int, channel_id: int, owner_id: int, ruleset: str, overrides: dict[str, object]
+    ) -> Table:
+        """A new lobby in a channel, with the configured times."""
+        c = self.config
+        table = Table(
+            guild_id,
+            channel_id,
+            owner_id,
+            ruleset,
+            overrides,
+            self.storage,
+            self.presenter,
+            pace=c.pace_seconds,
+            turn_seconds=c.turn_seconds,
+            claim_seconds=c.claim_seconds,
+            claim_min_seconds=c.claim_min_seconds,
+        )
+        self.tables[channel_id] = table
+        return table
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        await self.load_extension("bot.cogs.table")
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.restore_tables()
+        if self.config.dev_guild:
+            guild = discord.Object(self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def restore_tables(self) -> None:
+        """Rebuild every unfinished game by replaying its stored log, and let it go on."""
+        result = await self.storage.restore_unfinished_games(rebuild_game)
+        for game_id, game in result.games.items():
+            record = result.records[game_id]
+            names = {}
+            for user_id in (s for s in record.seats if isinstance(s, int)):
+                player = await self.storage.get_player(user_id)
+                names[user_id] = player.display_name if player else str(user_id)
+            table = self.new_table(
+                record.guild_id, record.channel_id, 0, record.ruleset, dict(record.overrides)
+            )
+            for number, s in enumerate(record.seats, 1):
+                if isinstance(s, int):
+                    table.seats.append(Seat(s, names[s]))
+                else:
+                    table.seats.append(Seat(None, f"Computer {number}", s.partition(":")[2] or "normal"))
+            table.deadline = None
+            table.resume(record.game_id, game)
+            try:
+                await self.get_partial_messageable(record.channel_id).send(text("game_goes_on"))
+                await self.presenter.hand_started(table)
+            except discord.HTTPException:
+                log.warning("could not post the restored table in %s", record.channel_id)
+        for game_id, error in result.failed.items():
+            log.error("game %s could not be restored: %s", game_id, error)
+
+    async def close(self) -> None:
+        for table in list(self.tables.values()):
+            if table._task is not None:
+                table._task.cancel()
+        await super().close()
+        await self.storage.close()
+
+
+def create_bot(config: BotConfig, *, storage: Storage | None = None) -> MahjongBot:
+    """The configured bot, not connected (``bot.run(config.token)`` connects it)."""
+    return MahjongBot(config, storage=storage)

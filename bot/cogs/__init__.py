@@ -1,0 +1,1 @@
+"""One extension per feature: ``table`` (playing), more with later issues."""

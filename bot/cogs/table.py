@@ -1,0 +1,248 @@
+"""``/mahjong``: open a table in a channel, play it with buttons, stop or leave it.
+
+Every interaction is answered (a message, an update or a deferral) within
+Discord's three seconds; a refusal is a short ephemeral message in the
+clicker's language, never "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import parse_action_code
+from bot.i18n import language, text
+from bot.table import Table, TableError, check_rules, new_seed
+from engine.errors import IllegalActionError, MahjongError
+from engine.rulesets import RULESETS
+
+if TYPE_CHECKING:
+    from bot.app import MahjongBot
+
+log = logging.getLogger(__name__)
+
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+"""What the bot needs in a channel to host a table."""
+
+
+class TableCog(commands.Cog):
+    """The table commands and the handlers of every table button."""
+
+    mahjong = app_commands.Group(name="mahjong", description="Play Mah-Jongg at a table in this channel")
+
+    def __init__(self, bot: MahjongBot) -> None:
+        self.bot = bot
+
+    # --- Helpers ---------------------------------------------------------------------------------
+
+    async def refuse(self, interaction: discord.Interaction[Any], key: str, **values: object) -> None:
+        """An ephemeral refusal in the clicker's language."""
+        message = text(key, language(interaction.locale), **values)
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+    def table(self, channel_id: int) -> Table | None:
+        return self.bot.tables.get(channel_id)
+
+    # --- Commands ----------------------------------------------------------------------------------
+
+    @mahjong.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        ruleset="The rules to play", computers="How many computer players to seat now (0-3)"
+    )
+    @app_commands.choices(
+        ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        ruleset: str | None = None,
+        computers: app_commands.Range[int, 0, 3] = 0,
+    ) -> None:
+        channel_id, guild_id = interaction.channel_id, interaction.guild_id
+        assert channel_id is not None and guild_id is not None
+        missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
+        if missing:
+            await self.refuse(interaction, "missing_permissions", names=", ".join(missing))
+            return
+        existing = self.table(channel_id)
+        if existing is not None and not existing.closed:
+            link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
+            await self.refuse(interaction, "table_exists", link=link)
+            return
+        rules = await self.bot.storage.table_rules(guild_id, channel_id)
+        name, overrides = (rules.ruleset, dict(rules.overrides)) if ruleset is None else (ruleset, {})
+        try:
+            name = check_rules(name, overrides)
+        except MahjongError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        table = self.bot.new_table(guild_id, channel_id, interaction.user.id, name, overrides)
+        table.language = str(interaction.guild_locale or "en")
+        table.join(interaction.user.id, interaction.user.display_name)
+        for _ in range(computers):
+            table.add_computer()
+        await self.bot.storage.remember_player(interaction.user.id, interaction.user.display_name)
+        await interaction.response.send_message(view=await self.bot.presenter.lobby_message(table))
+        message = await interaction.original_response()
+        table.message_id = message.id
+
+    @mahjong.command(name="hand", description="Show your hand and your moves (only you see it)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.show_card(interaction)
+
+    @mahjong.command(name="stop", description="Stop this channel's table (the game is kept)")
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table(interaction.channel_id or 0)
+        if table is None:
+            await self.refuse(interaction, "no_table")
+            return
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if interaction.user.id != table.owner_id and not (perms and perms.manage_guild):
+            await self.refuse(interaction, "only_owner")
+            return
+        await interaction.response.send_message(text("stopped", language(interaction.locale)))
+        await table.stop()
+        self.bot.tables.pop(table.channel_id, None)
+
+    @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table(interaction.channel_id or 0)
+        if table is None or table.seat_of(interaction.user.id) is None:
+            await self.refuse(interaction, "not_seated")
+            return
+        name = interaction.user.display_name
+        if not table.started:
+            table.leave_lobby(interaction.user.id)
+        else:
+            await table.leave_game(interaction.user.id)
+        await interaction.response.send_message(text("left_seat", language(table.language), name=name))
+
+    @mahjong.command(name="rules", description="This table's ruleset and house rules")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.table(interaction.channel_id or 0)
+        if table is None:
+            await self.refuse(interaction, "no_table")
+            return
+        lines = [f"{table.ruleset}"] + [f"{k} = {v}" for k, v in sorted(table.overrides.items())]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    # --- Buttons ---------------------------------------------------------------------------------
+
+    async def on_lobby(self, interaction: discord.Interaction[Any], channel_id: int, op: str) -> None:
+        table = self.table(channel_id)
+        if table is None:
+            await self.refuse(interaction, "no_table")
+            return
+        user = interaction.user
+        try:
+            if op == "join":
+                table.join(user.id, user.display_name)
+                await self.bot.storage.remember_player(user.id, user.display_name)
+            elif op == "leave":
+                table.leave_lobby(user.id)
+            elif op == "add":
+                table.add_computer()
+            elif op == "start":
+                if user.id != table.owner_id:
+                    raise TableError("only_owner")
+                await interaction.response.defer()
+                await table.start(new_seed())
+                await interaction.edit_original_response(
+                    view=discord.ui.LayoutView(timeout=None).add_item(
+                        discord.ui.TextDisplay(
+                            text("lobby_title", language(table.language), rules=table.ruleset)
+                        )
+                    )
+                )
+                return
+        except TableError as exc:
+            await self.refuse(interaction, exc.key)
+            return
+        await interaction.response.edit_message(view=await self.bot.presenter.lobby_message(table))
+
+    async def on_table_button(
+        self, interaction: discord.Interaction[Any], op: str, channel_id: int, n: int | None
+    ) -> None:
+        table = self.table(channel_id)
+        if table is None or table.game is None:
+            await self.refuse(interaction, "no_table")
+            return
+        if op == "hand":
+            await self.show_card(interaction)
+        elif op == "back":
+            if await table.come_back(interaction.user.id):
+                await self.show_card(interaction)
+            else:
+                await self.refuse(interaction, "not_seated")
+        elif op == "next":
+            if n is not None and n != table.game.hand_number:
+                await self.refuse(interaction, "stale")
+                return
+            await interaction.response.defer()
+            why = await table.next_hand(interaction.user.id)
+            if why:
+                await self.refuse(interaction, why)
+
+    async def show_card(
+        self, interaction: discord.Interaction[Any], note: str = "", *, with_hint: bool = False
+    ) -> None:
+        """Answer with the clicker's private card (or a refusal)."""
+        table = self.table(interaction.channel_id or 0)
+        if table is None or table.game is None:
+            await self.refuse(interaction, "no_table")
+            return
+        position = table.position_of(interaction.user.id)
+        if position is None:
+            await self.refuse(interaction, "not_seated")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        layout, file = await self.bot.presenter.card(
+            table, position, language(interaction.locale), note=note, with_hint=with_hint
+        )
+        await interaction.followup.send(view=layout, file=file, ephemeral=True)
+        self.bot.presenter.remember_card(table, interaction.user.id, interaction)
+
+    async def on_move(
+        self, interaction: discord.Interaction[Any], channel_id: int, version: int, code: str
+    ) -> None:
+        table = self.table(channel_id)
+        lang = language(interaction.locale)
+        if table is None or table.game is None:
+            await self.refuse(interaction, "no_table")
+            return
+        position = table.position_of(interaction.user.id)
+        if position is None:
+            await self.refuse(interaction, "not_seated")
+            return
+        await interaction.response.defer()  # the card is updated in place below
+        note = ""
+        if code == "hint":
+            layout, file = await self.bot.presenter.card(table, position, lang, with_hint=True)
+            await interaction.edit_original_response(view=layout, attachments=[file])
+            self.bot.presenter.remember_card(table, interaction.user.id, interaction)
+            return
+        action = parse_action_code(code)
+        try:
+            why = "stale" if action is None else await table.act(interaction.user.id, action, version)
+        except IllegalActionError as exc:
+            why, note = None, str(exc)  # private to this seat: shown only on its own card
+        if why:
+            note = text(why, lang)
+        elif not note and table.held:
+            note = text("card_answered", lang)
+        layout, file = await self.bot.presenter.card(table, position, lang, note=note)
+        await interaction.edit_original_response(view=layout, attachments=[file])
+        self.bot.presenter.remember_card(table, interaction.user.id, interaction)
+
+
+async def setup(bot: MahjongBot) -> None:
+    """Load the cog (discord.py extension entry point)."""
+    await bot.add_cog(TableCog(bot))

@@ -1,0 +1,139 @@
+"""Every text the bot shows, in English and German, from one catalogue.
+
+A private card speaks the clicker's Discord locale; a table speaks its
+guild's setting, else the guild's locale, else English (:func:`language`).
+Tile and rule names in German follow the seeds.
+
+>>> text("my_hand", "de")
+'Meine Hand'
+>>> text("turn_of", "en", name="Ada", deadline="in 1 minute")
+"Ada's turn (in 1 minute)"
+>>> language("de-DE"), language("en-GB"), language(None)
+('de', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+Language = Literal["en", "de"]
+
+CATALOGUE: Final[dict[str, tuple[str, str]]] = {
+    # Lobby
+    "join": ("Join", "Beitreten"),
+    "leave": ("Leave", "Verlassen"),
+    "add_computer": ("Add computer", "Computer hinzufügen"),
+    "start": ("Start", "Starten"),
+    "lobby_title": ("Mah-Jongg table: {rules}", "Mah-Jongg-Tisch: {rules}"),
+    "lobby_seats": ("Seats: {seats}", "Plätze: {seats}"),
+    "lobby_hint": (
+        "Join, add computer players, and the opener starts. Empty seats get computer players.",
+        "Beitreten, Computer hinzufügen, und wer den Tisch eröffnet hat, startet. "
+        "Leere Plätze übernehmen Computer.",
+    ),
+    "computer": ("computer ({level})", "Computer ({level})"),
+    "empty_seat": ("(empty)", "(frei)"),
+    # Table message
+    "my_hand": ("My hand", "Meine Hand"),
+    "next_hand": ("Next hand", "Nächste Hand"),
+    "im_back": ("I'm back", "Bin zurück"),
+    "hand_of": (
+        "Hand {number} · {wind} round · {left} tiles left",
+        "Hand {number} · {wind}-Runde · noch {left} Steine",
+    ),
+    "turn_of": ("{name}'s turn ({deadline})", "{name} ist dran ({deadline})"),
+    "claims_open": (
+        "Claims on {tile} from {name} ({deadline})",
+        "Ansagen auf {tile} von {name} ({deadline})",
+    ),
+    "robbing_open": (
+        "{name} adds a kong of {tile}: rob it? ({deadline})",
+        "{name} ergänzt Kong {tile}: rauben? ({deadline})",
+    ),
+    "hand_over": ("The hand is over.", "Die Hand ist vorbei."),
+    "game_over": ("The game is over.", "Die Partie ist vorbei."),
+    "game_goes_on": (
+        "The bot restarted; the game goes on.",
+        "Der Bot wurde neu gestartet; die Partie geht weiter.",
+    ),
+    "away": ("{name} is away: a computer plays for them.", "{name} ist weg: ein Computer spielt für sie."),
+    "last_action": ("Last: {action}", "Zuletzt: {action}"),
+    "your_turn_ping": ("{mention}, it is your move.", "{mention}, du bist dran."),
+    # Actions
+    "discard": ("Discard", "Abwerfen"),
+    "discard_tile": ("Discard {tile}", "{tile} abwerfen"),
+    "call": ("Call {tile}", "Ruf {tile}"),
+    "pong": ("Pong", "Pong"),
+    "kong": ("Kong", "Kong"),
+    "chow": ("Chow {tiles}", "Chow {tiles}"),
+    "mahjong": ("Mah-Jongg", "Mah-Jongg"),
+    "pass": ("Pass", "Passen"),
+    "concealed-kong": ("Kong {tile}", "Kong {tile}"),
+    "added-kong": ("Add to kong {tile}", "Kong {tile} ergänzen"),
+    "hint": ("Hint", "Tipp"),
+    "choose_discard": ("Choose a tile to discard", "Stein zum Abwerfen wählen"),
+    # Cards and refusals
+    "card_turn": ("Your turn: discard a tile.", "Du bist dran: wirf einen Stein ab."),
+    "card_claims": (
+        "{tile} was discarded: claim it or pass.",
+        "{tile} wurde abgeworfen: ansagen oder passen.",
+    ),
+    "card_robbing": ("Rob the kong of {tile}?", "Den Kong {tile} rauben?"),
+    "card_wait": (
+        "Nothing to do now; this card updates when it is your move.",
+        "Gerade nichts zu tun; diese Karte zeigt deinen nächsten Zug.",
+    ),
+    "card_answered": ("Answered; waiting for the table.", "Geantwortet; der Tisch wartet noch."),
+    "not_seated": ("You are not seated at this table.", "Du sitzt nicht an diesem Tisch."),
+    "not_your_turn": ("It is not your move.", "Du bist nicht am Zug."),
+    "stale": ("The table moved on: here is your hand now.", "Der Tisch ist weiter: hier deine Hand jetzt."),
+    "no_table": (
+        "There is no table in this channel. Open one with /mahjong new.",
+        "In diesem Kanal ist kein Tisch. Eröffne einen mit /mahjong new.",
+    ),
+    "table_exists": (
+        "This channel already has a table: {link}",
+        "In diesem Kanal gibt es schon einen Tisch: {link}",
+    ),
+    "only_owner": ("Only the table's opener can do that.", "Das darf nur, wer den Tisch eröffnet hat."),
+    "table_full": ("The table is full.", "Der Tisch ist voll."),
+    "already_seated": ("You already have a seat.", "Du hast schon einen Platz."),
+    "not_in_lobby": ("The game has started.", "Die Partie hat begonnen."),
+    "missing_permissions": ("I am missing permissions here: {names}.", "Mir fehlen hier Rechte: {names}."),
+    "error": (
+        "Something went wrong; the table is unchanged. ({reason})",
+        "Etwas ist schiefgegangen; der Tisch ist unverändert. ({reason})",
+    ),
+    "stopped": (
+        "The table was stopped; the game is kept.",
+        "Der Tisch wurde beendet; die Partie bleibt gespeichert.",
+    ),
+    "stop_vote": (
+        "{name} votes to stop ({votes} of {needed}).",
+        "{name} stimmt fürs Beenden ({votes} von {needed}).",
+    ),
+    "left_seat": (
+        "{name} left; a computer plays the seat.",
+        "{name} ist gegangen; ein Computer übernimmt den Platz.",
+    ),
+    "drawn_hand": ("The hand is drawn: {reason}.", "Die Hand ist unentschieden: {reason}."),
+    "won_by": ("{name} wins with {total}.", "{name} gewinnt mit {total}."),
+    "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
+    "standings": ("Final standings:", "Endstand:"),
+}
+"""Message key -> (English, German)."""
+
+
+def language(locale: object) -> Language:
+    """The catalogue language for a Discord locale (``de``, ``de-DE`` ...; anything else English)."""
+    return "de" if str(locale or "").lower().startswith("de") else "en"
+
+
+def text(key: str, lang: Language = "en", **values: object) -> str:
+    """The message ``key`` in ``lang`` with ``values`` filled in.
+
+    :raises KeyError: for a key the catalogue lacks (a programming error, caught by the tests).
+    """
+    en, de = CATALOGUE[key]
+    template = de if lang == "de" else en
+    return template.format(**values) if values else template

@@ -1,0 +1,384 @@
+"""What a table shows in Discord: the public table message (Components V2: a container with
+the status text, the table image and the buttons), the private cards, the score sheet.
+
+Rendering runs off the event loop (``asyncio.to_thread``). Edits of a table message are
+coalesced: at most one per ``pace_seconds``, always ending on the latest state. Each hand
+gets a new table message; the old one keeps its last image and loses its buttons.
+
+Hidden information: the public message is built from the public view only
+(``game.view(None)``); a seat's tiles go only into that person's ephemeral card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import DiscardSelect, LobbyButton, MoveButton, TableButton, action_code
+from bot.i18n import Language, language, text
+from bot.table import Table
+from engine.actions import Action
+from engine.ai.hints import hint
+from engine.tiles import Wind, tiles_str
+from engine.views import Phase, SeatView
+from render.hand import render_hand
+from render.sheet import render_sheet
+from render.table import render_table
+
+if TYPE_CHECKING:
+    from bot.app import MahjongBot
+
+log = logging.getLogger(__name__)
+
+CARD_LIFETIME = 14 * 60
+"""An interaction token lasts 15 minutes; a card older than this is not edited any more."""
+
+
+def action_label(action: Action, lang: Language) -> str:
+    """The button label of a move (``Pong``, ``Chow 345p``, ``Kong 5p``, ``Mah-Jongg``, ``Pass``)."""
+    if action.kind == "chow" and action.tile is not None:
+        return text("chow", lang, tiles=tiles_str((action.tile, action.tile + 1, action.tile + 2)))
+    if action.kind in ("discard",):
+        return str(action.tile)
+    if action.kind in ("call", "concealed-kong", "added-kong"):
+        return text(action.kind, lang, tile=action.tile)
+    return text(action.kind, lang)
+
+
+def describe(table: Table, events: list[Any], lang: Language) -> str:
+    """The table's last public action in words (private events are skipped)."""
+    game = table.game
+    assert game is not None
+    for e in reversed(events):
+        if not e.visible_to(None) or e.seat is None:
+            continue
+        name = table.seat_at(e.seat).name
+        what = f"{e.kind}" + (f" {e.tile}" if e.tile is not None else "")
+        return text("last_action", lang, action=f"{name}: {what}")
+    return ""
+
+
+@dataclass
+class Card:
+    """A person's private card: the interaction that can still edit it."""
+
+    interaction: discord.Interaction[Any]
+    created: float = field(default_factory=time.monotonic)
+
+    @property
+    def fresh(self) -> bool:
+        return time.monotonic() - self.created < CARD_LIFETIME
+
+
+class DiscordPresenter:
+    """The :class:`bot.table.Presenter` for Discord."""
+
+    def __init__(self, bot: MahjongBot) -> None:
+        self.bot = bot
+        self.cards: dict[tuple[int, int], Card] = {}
+        self._dirty: dict[int, asyncio.Event] = {}
+        self._publishers: dict[int, asyncio.Task[None]] = {}
+
+    # --- Public table message ------------------------------------------------------------------
+
+    def status(self, table: Table, view: SeatView) -> str:
+        """The status lines of the table message (public information only)."""
+        lang: Language = language(table.language)
+        game = table.game
+        assert game is not None
+        head = text(
+            "hand_of",
+            lang,
+            number=view.hand_number,
+            wind=Wind(view.prevailing).name.title(),
+            left=view.wall_live,
+        )
+        deadline = (
+            discord.utils.format_dt(discord.utils.utcnow().fromtimestamp(table.deadline_wall), "R")
+            if table.deadline_wall
+            else "…"
+        )
+        lines = [head]
+        if view.phase == Phase.OVER:
+            lines.append(text("game_over" if game.finished else "hand_over", lang))
+        elif view.phase == Phase.TURN and view.turn is not None:
+            seat = table.seat_at(view.turn)
+            name = seat.name if seat.user_id is None or seat.away else f"<@{seat.user_id}>"
+            lines.append(text("turn_of", lang, name=name, deadline=deadline))
+        elif view.last_discard is not None:
+            who, tile = view.last_discard
+            key = "claims_open" if view.phase == Phase.CLAIMS else "robbing_open"
+            lines.append(text(key, lang, tile=tile, name=table.seat_at(who).name, deadline=deadline))
+        last = describe(table, table.last_events, lang)
+        if last:
+            lines.append(last)
+        for seat in table.seats:
+            if seat.user_id is not None and seat.away:
+                lines.append(text("away", lang, name=seat.name))
+        return "\n".join(lines)
+
+    async def table_message(
+        self, table: Table, *, buttons: bool = True
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """The public table message for the current state."""
+        game = table.game
+        assert game is not None
+        view = game.view(None)
+        lang: Language = language(table.language)
+        png = await asyncio.to_thread(render_table, view, lang=lang)
+        layout = discord.ui.LayoutView(timeout=None)
+        parts: list[discord.ui.Item[Any]] = [
+            discord.ui.TextDisplay(self.status(table, view)),
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
+        ]
+        if buttons and not table.closed:
+            row: list[discord.ui.Item[Any]] = []
+            if view.phase != Phase.OVER:
+                row.append(
+                    TableButton(
+                        "hand", table.channel_id, None, text("my_hand", lang), discord.ButtonStyle.primary
+                    )
+                )
+            if any(s.user_id is not None and s.away for s in table.seats):
+                row.append(
+                    TableButton(
+                        "back", table.channel_id, None, text("im_back", lang), discord.ButtonStyle.secondary
+                    )
+                )
+            if row:
+                parts.append(discord.ui.ActionRow(*row))
+        layout.add_item(discord.ui.Container(*parts))
+        return layout, discord.File(io.BytesIO(png), filename="table.png")
+
+    async def hand_started(self, table: Table) -> None:
+        old = table.message_id
+        layout, file = await self.table_message(table)
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = await channel.send(
+            view=layout, file=file, allowed_mentions=discord.AllowedMentions(users=True)
+        )
+        table.message_id = message.id
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(
+                    view=discord.ui.LayoutView(timeout=None).add_item(
+                        discord.ui.TextDisplay(text("hand_over", language(table.language)))
+                    )
+                )
+
+    async def table_changed(self, table: Table) -> None:
+        """Mark the table for an edit; one publisher per table edits at most once per pace."""
+        event = self._dirty.setdefault(table.channel_id, asyncio.Event())
+        event.set()
+        task = self._publishers.get(table.channel_id)
+        if task is None or task.done():
+            self._publishers[table.channel_id] = asyncio.get_running_loop().create_task(
+                self._publish(table, event)
+            )
+
+    async def _publish(self, table: Table, dirty: asyncio.Event) -> None:
+        while dirty.is_set() and table.message_id is not None:
+            dirty.clear()
+            try:
+                layout, file = await self.table_message(table)
+                await (
+                    self.bot.get_partial_messageable(table.channel_id)
+                    .get_partial_message(table.message_id)
+                    .edit(
+                        view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
+                    )
+                )
+            except discord.HTTPException:
+                log.warning("could not edit the table message in %s", table.channel_id)
+            if self.bot.config.pace_seconds:
+                await asyncio.sleep(self.bot.config.pace_seconds)
+
+    async def flush(self, channel_id: int) -> None:
+        """Wait until the pending table edit of a channel is done (tests, shutdown)."""
+        task = self._publishers.get(channel_id)
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def hand_ended(self, table: Table) -> None:
+        game = table.game
+        assert game is not None
+        lang: Language = language(table.language)
+        view = game.view(None)
+        record = game.history[-1]
+        assert view.sheet is not None
+        png = await asyncio.to_thread(
+            render_sheet,
+            view.sheet,
+            view.players,
+            prevailing=view.prevailing,
+            hand_number=view.hand_number,
+            lang=lang,
+        )
+        lines = []
+        if record.winner is None:
+            lines.append(text("drawn_hand", lang, reason=record.result.reason.text))
+        else:
+            lines.append(
+                text(
+                    "won_by", lang, name=table.seat_at(record.winner).name, total=record.values[record.winner]
+                )
+            )
+        for t in record.transfers:
+            lines.append(
+                "· "
+                + text(
+                    "pays",
+                    lang,
+                    payer=table.seat_at(t.payer).name,
+                    payee=table.seat_at(t.payee).name,
+                    amount=t.amount,
+                )
+            )
+        if game.finished:
+            lines.append(text("standings", lang))
+            for position in sorted(range(4), key=lambda p: -game.chips[p]):
+                lines.append(f"{table.seat_at(position).name}: {game.chips[position]}")
+        layout = discord.ui.LayoutView(timeout=None)
+        parts: list[discord.ui.Item[Any]] = [
+            discord.ui.TextDisplay("\n".join(lines)),
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://sheet.png")),
+        ]
+        if not game.finished:
+            parts.append(
+                discord.ui.ActionRow(
+                    TableButton(
+                        "next",
+                        table.channel_id,
+                        game.hand_number,
+                        text("next_hand", lang),
+                        discord.ButtonStyle.success,
+                    )
+                )
+            )
+        layout.add_item(discord.ui.Container(*parts))
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        await channel.send(view=layout, file=discord.File(io.BytesIO(png), filename="sheet.png"))
+        await self.table_changed(table)
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        self.bot.tables.pop(table.channel_id, None)
+        key = "stopped" if reason != "error" else "error"
+        with contextlib.suppress(discord.HTTPException):
+            await self.bot.get_partial_messageable(table.channel_id).send(
+                text(key, language(table.language), reason=reason)
+            )
+
+    # --- Private cards ----------------------------------------------------------------------------
+
+    async def card(
+        self, table: Table, position: int, lang: Language, *, note: str = "", with_hint: bool = False
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """A person's private card: their hand and exactly their legal moves."""
+        game = table.game
+        assert game is not None
+        view = game.view(position)
+        prompt = note
+        advice = ""
+        if with_hint and view.legal:
+            h = await asyncio.to_thread(hint, view, settings=game.settings)
+            view = _with_hint(view, h.marks())
+            advice = h.text
+        legal = list(view.legal)
+        if not prompt:
+            if not legal:
+                prompt = text("card_wait", lang)
+            elif view.phase == Phase.TURN:
+                prompt = text("card_turn", lang)
+            elif view.last_discard is not None:
+                key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
+                prompt = text(key, lang, tile=view.last_discard[1])
+        png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
+        parts: list[discord.ui.Item[Any]] = [
+            discord.ui.TextDisplay(prompt + (f"\n{advice}" if advice else ""))
+        ]
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")))
+        version = game.version
+        discards = [a for a in legal if a.kind == "discard"]
+        others = [a for a in legal if a.kind != "discard"]
+        if discards:
+            options = [discord.SelectOption(label=str(a.tile), value=str(a.tile)) for a in discards]
+            parts.append(
+                discord.ui.ActionRow(
+                    DiscardSelect(table.channel_id, version, options, text("choose_discard", lang))
+                )
+            )
+        buttons: list[discord.ui.Item[Any]] = []
+        for a in others:
+            style = (
+                discord.ButtonStyle.success
+                if a.kind == "mahjong"
+                else (discord.ButtonStyle.secondary if a.kind == "pass" else discord.ButtonStyle.primary)
+            )
+            buttons.append(
+                MoveButton(table.channel_id, version, action_code(a), action_label(a, lang), style)
+            )
+        if legal:
+            buttons.append(
+                MoveButton(
+                    table.channel_id, version, "hint", text("hint", lang), discord.ButtonStyle.secondary
+                )
+            )
+        for i in range(0, len(buttons), 5):
+            parts.append(discord.ui.ActionRow(*buttons[i : i + 5]))
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(discord.ui.Container(*parts))
+        return layout, discord.File(io.BytesIO(png), filename="hand.png")
+
+    def remember_card(self, table: Table, user_id: int, interaction: discord.Interaction[Any]) -> None:
+        self.cards[(table.channel_id, user_id)] = Card(interaction)
+
+    async def seat_to_move(self, table: Table, position: int) -> None:
+        seat = table.seat_at(position)
+        if seat.user_id is None:
+            return
+        card = self.cards.get((table.channel_id, seat.user_id))
+        if card is None or not card.fresh:
+            return  # the status line mentions them on the table message
+        lang = language(card.interaction.locale)
+        try:
+            layout, file = await self.card(table, position, lang)
+            await card.interaction.edit_original_response(view=layout, attachments=[file])
+        except discord.HTTPException:
+            self.cards.pop((table.channel_id, seat.user_id), None)
+
+    async def lobby_message(self, table: Table) -> discord.ui.LayoutView:
+        """The lobby: the rules in one line, the seats, and Join / Leave / Add computer / Start."""
+        lang: Language = language(table.language)
+        names = [s.name if s.user_id is None else f"<@{s.user_id}>" for s in table.seats]
+        names += [text("empty_seat", lang)] * (4 - len(names))
+        body = "\n".join(
+            [
+                text("lobby_title", lang, rules=table.ruleset),
+                text("lobby_seats", lang, seats=", ".join(names)),
+                text("lobby_hint", lang),
+            ]
+        )
+        c = table.channel_id
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow(
+            LobbyButton(c, "join", text("join", lang), discord.ButtonStyle.primary),
+            LobbyButton(c, "leave", text("leave", lang), discord.ButtonStyle.secondary),
+            LobbyButton(c, "add", text("add_computer", lang), discord.ButtonStyle.secondary),
+            LobbyButton(c, "start", text("start", lang), discord.ButtonStyle.success),
+        )
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(discord.ui.Container(discord.ui.TextDisplay(body), row))
+        return layout
+
+
+def _with_hint(view: SeatView, marks: Any) -> SeatView:
+    import dataclasses
+
+    return dataclasses.replace(view, hint=marks)

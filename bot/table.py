@@ -1,0 +1,500 @@
+"""One table per channel: the lobby, then the game, its timers and computer players.
+
+A :class:`Table` owns one :class:`~engine.game.Game` and nothing of Discord:
+whatever must be shown goes through a :class:`Presenter` (implemented with
+discord.py in ``bot/presenter.py``, with fakes in tests). Every change to a
+table happens under its lock, so clicks on one table are serialised while
+tables run independently.
+
+Every applied action is stored before it is applied (write-ahead): the line
+:meth:`Game.line` gives is appended to the game's log in storage, then the
+engine applies it. A restart replays the stored log (``bot/restore.py``).
+
+The claim window: after a discard nothing is applied before
+``claim_min_seconds`` have passed (answers given earlier wait), then the seats
+with nothing to claim pass, computer players answer, and the window closes as
+soon as every person who could claim has answered, or when ``claim_seconds``
+run out (the rest pass). So the window lasts the same whoever could claim.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.storage import Payment, Storage
+from engine.actions import Action
+from engine.ai.player import AIPlayer
+from engine.errors import IllegalActionError
+from engine.events import Event, EventKind
+from engine.game import Game
+from engine.rulesets import resolve
+from engine.views import Phase
+
+log = logging.getLogger(__name__)
+
+MAX_EXPIRIES = 3
+"""Time-outs in a row after which a computer player takes a person's seat until **I'm back**."""
+
+
+@dataclass
+class Seat:
+    """Who plays a seat: a person (``user_id``) or a computer player (``user_id`` None)."""
+
+    user_id: int | None
+    name: str
+    level: str = "normal"
+    away: bool = False
+    """A computer plays for the person (after time-outs, or after /mahjong leave)."""
+    expiries: int = 0
+
+    @property
+    def stored(self) -> int | str:
+        """How the seat is stored: the user id, or ``ai:<level>``."""
+        return self.user_id if self.user_id is not None else f"ai:{self.level}"
+
+    @property
+    def computer(self) -> bool:
+        """Whether a computer player moves for this seat now."""
+        return self.user_id is None or self.away
+
+
+class Presenter(Protocol):
+    """What a table shows; the Discord adapter implements it."""
+
+    async def table_changed(self, table: Table) -> None:
+        """The public state changed: refresh the table message (coalesced by the presenter)."""
+
+    async def hand_started(self, table: Table) -> None:
+        """A new hand was dealt: post a new table message."""
+
+    async def hand_ended(self, table: Table) -> None:
+        """The hand is over: post the score sheet and the payments."""
+
+    async def seat_to_move(self, table: Table, position: int) -> None:
+        """A person must move: refresh their card, or mention them."""
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        """The table is closed (the game is kept)."""
+
+
+class Clock(Protocol):
+    def __call__(self) -> float: ...
+
+
+@dataclass
+class Table:
+    """A channel's table: lobby seats, then a game."""
+
+    guild_id: int
+    channel_id: int
+    owner_id: int
+    ruleset: str
+    overrides: dict[str, object]
+    storage: Storage
+    presenter: Presenter
+    pace: float = 1.0
+    turn_seconds: float = 60.0
+    claim_seconds: float = 15.0
+    claim_min_seconds: float = 2.0
+    clock: Callable[[], float] = time.monotonic
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    game_id: int | None = None
+    language: str = "en"
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    deadline: float | None = None
+    """When the current wait runs out (monotonic clock), for timers and the status line."""
+    deadline_wall: float | None = None
+    """The same deadline as a Unix time, for Discord's relative timestamps."""
+    held: dict[int, Action] = field(default_factory=dict)
+    """Claim answers given before the window's minimum time (applied when it has passed)."""
+    window_opened: float = 0.0
+    decision_version: int = 0
+    """The game version at which the current turn or claim window began: a card made at or
+    after it is current (answers of other seats inside a window do not make it stale)."""
+    last_events: list[Event] = field(default_factory=list)
+    closed: bool = False
+    message_id: int | None = None
+    """The current table message."""
+    _wake: asyncio.Event = field(default_factory=asyncio.Event)
+    _task: asyncio.Task[None] | None = None
+    _players: dict[int, AIPlayer] = field(default_factory=dict)
+
+    # --- Lobby ---------------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has begun."""
+        return self.game is not None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The lobby index (stored seat) of a person, or None."""
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def position_of(self, user_id: int) -> int | None:
+        """The table position of a person in the running game, or None."""
+        index = self.seat_of(user_id)
+        if index is None or self.game is None:
+            return None
+        return self.game.order.index(index)
+
+    def seat_at(self, position: int) -> Seat:
+        """Who plays ``position`` in the running game."""
+        assert self.game is not None
+        return self.seats[self.game.order[position]]
+
+    def join(self, user_id: int, name: str) -> None:
+        """Take a free seat (a computer seat gives way to a person).
+
+        :raises TableError: when the game has started, the person is seated or the table is full.
+        """
+        if self.started:
+            raise TableError("not_in_lobby")
+        if self.seat_of(user_id) is not None:
+            raise TableError("already_seated")
+        computer = next((i for i, s in enumerate(self.seats) if s.user_id is None), None)
+        if len(self.seats) >= 4 and computer is None:
+            raise TableError("table_full")
+        seat = Seat(user_id, name)
+        if len(self.seats) < 4:
+            self.seats.append(seat)
+        else:
+            assert computer is not None
+            self.seats[computer] = seat
+
+    def leave_lobby(self, user_id: int) -> None:
+        """Give up a seat before the game starts."""
+        if self.started:
+            raise TableError("not_in_lobby")
+        index = self.seat_of(user_id)
+        if index is None:
+            raise TableError("not_seated")
+        del self.seats[index]
+
+    def add_computer(self, level: str = "normal") -> None:
+        """Seat a computer player."""
+        if self.started:
+            raise TableError("not_in_lobby")
+        if len(self.seats) >= 4:
+            raise TableError("table_full")
+        number = sum(1 for s in self.seats if s.user_id is None) + 1
+        self.seats.append(Seat(None, f"Computer {number}", level))
+
+    async def start(self, seed: int) -> None:
+        """Fill empty seats with computer players, store the game and deal the first hand."""
+        if self.started:
+            raise TableError("not_in_lobby")
+        while len(self.seats) < 4:
+            self.add_computer()
+        record = await self.storage.create_game(
+            self.guild_id,
+            self.channel_id,
+            [s.stored for s in self.seats],
+            seed,
+            actor_id=self.owner_id,
+            ruleset=self.ruleset,
+            overrides=self.overrides,
+        )
+        self.game_id = record.game_id
+        self.game = Game(record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats])
+        await self.presenter.hand_started(self)
+        self._launch()
+
+    def resume(self, game_id: int, game: Game) -> None:
+        """Take over a game restored from storage; timers start afresh (with the grace given)."""
+        self.game_id, self.game = game_id, game
+        self.decision_version = game.version
+        self._launch()
+
+    # --- Play ------------------------------------------------------------------------------------
+
+    def _launch(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(
+                self._drive(), name=f"table {self.channel_id}"
+            )
+
+    def _ai(self, position: int) -> AIPlayer:
+        assert self.game is not None
+        player = self._players.get(position)
+        if player is None:
+            level = self.seat_at(position).level
+            player = AIPlayer(level, seed=f"{self.game.seed}:{position}", settings=self.game.settings)
+            self._players[position] = player
+        return player
+
+    async def _store_and_apply(self, action: Action) -> list[Event]:
+        """Write the action to the game's log, then apply it (the caller holds the lock)."""
+        game = self.game
+        assert game is not None and self.game_id is not None
+        if action not in game.legal_actions(action.seat):
+            game.apply(action)  # raises the IllegalActionError that says why
+        seq = len(game.deal.log) + 1
+        await self.storage.append_action(self.game_id, game.hand_number, seq, game.line(action))
+        in_window = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
+        events = game.apply(action)
+        if not (in_window and game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)):
+            self.decision_version = game.version
+        self.last_events = events
+        if any(e.kind == EventKind.HAND_ENDED for e in events):
+            await self._finish_hand()
+        return events
+
+    async def _finish_hand(self) -> None:
+        game = self.game
+        assert game is not None and self.game_id is not None
+        record = game.history[-1]
+        payments = [
+            Payment(game.order[t.payer], game.order[t.payee], t.amount, t.reason) for t in record.transfers
+        ]
+        winner = "none" if record.winner is None else str(game.order[record.winner])
+        await self.storage.finish_hand(
+            self.game_id,
+            record.number,
+            result=f"winner={winner} {record.result.reason}",
+            payments=payments,
+            last_seq=len(record.actions),
+        )
+        if game.finished:
+            await self.storage.end_game(self.game_id, reason="finished")
+        await self.presenter.hand_ended(self)
+
+    async def act(self, user_id: int, action: Action, version: int) -> str | None:
+        """A person's move from a button: None when applied (or held until the claim window's
+        minimum time), else the catalogue key of why not (``stale``, ``not_your_turn``...).
+
+        :raises IllegalActionError: when the engine refuses the action (its message is private).
+        """
+        async with self.lock:
+            game = self.game
+            if game is None or self.closed:
+                return "no_table"
+            position = self.position_of(user_id)
+            if position is None:
+                return "not_seated"
+            if not self.decision_version <= version <= game.version:
+                log.debug("stale click: %s not in %s..%s", version, self.decision_version, game.version)
+                return "stale"
+            if position not in game.to_act():
+                return "not_your_turn"
+            action = Action(position, action.kind, action.tile)
+            if action not in game.legal_actions(position):
+                game.apply(action)  # raises, with the reason
+            seat = self.seat_at(position)
+            seat.expiries = 0
+            if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING) and self._window_young():
+                self.held[position] = action
+            else:
+                await self._store_and_apply(action)
+            self._wake.set()
+        await self.presenter.table_changed(self)
+        return None
+
+    def _window_young(self) -> bool:
+        return self.clock() < self.window_opened + self.claim_min_seconds
+
+    async def come_back(self, user_id: int) -> bool:
+        """**I'm back**: the person takes their seat back from the computer player."""
+        async with self.lock:
+            index = self.seat_of(user_id)
+            if index is None:
+                return False
+            self.seats[index].away = False
+            self.seats[index].expiries = 0
+            self._wake.set()
+        await self.presenter.table_changed(self)
+        return True
+
+    async def leave_game(self, user_id: int) -> bool:
+        """/mahjong leave during a game: a computer player takes the seat."""
+        async with self.lock:
+            index = self.seat_of(user_id)
+            if index is None:
+                return False
+            self.seats[index].away = True
+            if all(s.computer for s in self.seats):
+                self.closed = True
+            self._wake.set()
+        if self.closed:
+            await self.presenter.table_closed(self, "no_person_left")
+        return True
+
+    async def next_hand(self, user_id: int | None) -> str | None:
+        """**Next hand** (a seated person, or None for the automatic start)."""
+        async with self.lock:
+            game = self.game
+            if game is None or not game.deal.over or game.finished:
+                return "not_your_turn"
+            if user_id is not None and self.seat_of(user_id) is None:
+                return "not_seated"
+            assert self.game_id is not None
+            await self.storage.start_hand(self.game_id, game.hand_number + 1)
+            game.next_hand()
+            self.decision_version = game.version
+        await self.presenter.hand_started(self)
+        self._launch()
+        return None
+
+    async def stop(self) -> None:
+        """Close the table; the game stays stored (abandoned if it was not finished)."""
+        async with self.lock:
+            self.closed = True
+            self._wake.set()
+            if self.game_id is not None and self.game is not None and not self.game.finished:
+                with contextlib.suppress(Exception):
+                    await self.storage.end_game(self.game_id, reason="stopped", abandoned=True)
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    # --- The driver: computer moves, claim windows, timers ----------------------------------------
+
+    async def _drive(self) -> None:
+        try:
+            while not self.closed:
+                wait = await self._step()
+                if wait is None:
+                    return  # the hand is over: the next hand starts the driver again
+                if wait > 0:
+                    self._wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                else:
+                    await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a table never dies silently: it is closed with a message, the game kept
+            log.exception("table %s stopped after an error", self.channel_id)
+            self.closed = True
+            await self.presenter.table_closed(self, "error")
+
+    async def _step(self) -> float | None:
+        """Do what is due now; return how long to wait (None: the hand is over)."""
+        changed = False
+        people: list[int] = []
+        async with self.lock:
+            game = self.game
+            if game is None or game.deal.over:
+                return None
+            now = self.clock()
+            phase = game.deal.phase
+            if phase in (Phase.CLAIMS, Phase.ROBBING):
+                if self._window_young():
+                    return self.window_opened + self.claim_min_seconds - now
+                for _position, action in sorted(self.held.items()):
+                    await self._store_and_apply(action)
+                    changed = True
+                self.held.clear()
+                if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
+                    return await self._after_change()
+                for idle in game.idle_passes():
+                    await self._store_and_apply(idle)
+                    changed = True
+                    if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
+                        return await self._after_change()
+                for position in game.to_act():
+                    if self.seat_at(position).computer:
+                        await self._store_and_apply(self._ai(position).choose(game.view(position)))
+                        changed = True
+                        if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
+                            return await self._after_change()
+                people = game.to_act()
+                deadline = self.window_opened + self.claim_seconds
+                if now >= deadline:
+                    for position in people:
+                        await self._expire(position)
+                    return await self._after_change()
+                self._set_deadline(deadline)
+            else:
+                position = game.to_act()[0]
+                seat = self.seat_at(position)
+                if seat.computer:
+                    if self.pace and not self._due(self.pace):
+                        return self.deadline - now if self.deadline else self.pace
+                    await self._store_and_apply(self._ai(position).choose(game.view(position)))
+                    return await self._after_change()
+                if self.deadline is None:
+                    self._set_deadline(now + self.turn_seconds)
+                    people = [position]
+                elif now >= self.deadline:
+                    await self._expire(position)
+                    return await self._after_change()
+        if changed:
+            await self.presenter.table_changed(self)
+        for position in people:
+            await self.presenter.seat_to_move(self, position)
+        return max(0.0, (self.deadline or now) - self.clock())
+
+    def _due(self, seconds: float) -> bool:
+        """A computer's pause: start it, or tell whether it has passed."""
+        now = self.clock()
+        if self.deadline is None:
+            self._set_deadline(now + seconds)
+            return False
+        return now >= self.deadline
+
+    def _set_deadline(self, at: float) -> None:
+        self.deadline = at
+        self.deadline_wall = time.time() + (at - self.clock())
+
+    async def _expire(self, position: int) -> None:
+        """A person's time ran out: the default action; after three in a row a computer sits in."""
+        game = self.game
+        assert game is not None
+        seat = self.seat_at(position)
+        seat.expiries += 1
+        if seat.expiries >= MAX_EXPIRIES:
+            seat.away = True
+        await self._store_and_apply(game.default_action(position))
+
+    async def _after_change(self) -> float:
+        """After an action inside the lock: new deadlines; the caller's loop goes on at once."""
+        game = self.game
+        assert game is not None
+        self.deadline = self.deadline_wall = None
+        if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
+            self.window_opened = self.clock()
+        asyncio.get_running_loop().create_task(self.presenter.table_changed(self))
+        return 0.0
+
+
+class TableError(Exception):
+    """A lobby or table request that cannot be done; ``key`` is its catalogue message."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def new_seed() -> int:
+    """A fresh game seed (the engine itself never draws one)."""
+    return random.SystemRandom().randrange(2**62)
+
+
+def check_rules(ruleset: str, overrides: dict[str, object]) -> str:
+    """The ruleset's name, after the engine checked the ruleset and the overrides.
+
+    :raises SettingError: naming what is wrong.
+    """
+    rs, _ = resolve(ruleset, overrides)
+    return rs.name
+
+
+__all__ = [
+    "MAX_EXPIRIES",
+    "IllegalActionError",
+    "Presenter",
+    "Seat",
+    "Table",
+    "TableError",
+    "check_rules",
+    "new_seed",
+]
