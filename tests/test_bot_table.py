@@ -169,3 +169,14 @@ async def test_claim_answers_wait_for_the_window_minimum(tmp_path: Path) -> None
             now[0] += 6.0
             table._wake.set()
         await table.stop()
+
+
+def test_env_example_lists_every_variable_and_reads_back() -> None:
+    from bot.config import BotConfig, read_env_file
+
+    values = read_env_file(Path(__file__).parent.parent / ".env.example")
+    config = BotConfig.from_env(values, env_file=None)
+    assert config.token == "" and config.turn_seconds == 60 and config.claim_min_seconds == 2
+    names = {"token": "DISCORD_TOKEN", "database": "MAHJONG_DB"}
+    for name in BotConfig.__dataclass_fields__:
+        assert names.get(name, f"MAHJONG_{name.upper()}") in values, name

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_driver import random_settings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ from engine.errors import IllegalActionError
 from engine.rulesets import RULESETS, resolve
 from engine.wall import KIND, Wall
 from render.table import render_table
-from engine_driver import random_settings
 
 
 def _wall(deal: Deal) -> Wall:
