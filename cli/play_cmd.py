@@ -11,16 +11,17 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
-from engine.actions import Action
+from engine.actions import KINDS, Action
 from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote
 from engine.game import NEXT, Game
 from engine.rulesets import RULESETS, get_ruleset
 from engine.settings import parse_assignments, parse_whole_number
-from engine.tiles import Wind, tiles_str
+from engine.tiles import Tile, parse_tiles, tiles_str
 from engine.views import SeatView
 
 YOU = "You"
@@ -86,7 +87,7 @@ def play(
     out.write(f"Mah-Jongg ({ruleset}), seed {seed}. You sit at {game.wind_of(you).name.title()}.\n")
     while True:
         if game.deal.over:
-            out.write(sheet_text(game.view(you), you))
+            out.write(sheet_text(game.view(you), you, _how_won(game)))
             if game.finished:
                 out.write(_final(game))
                 return 0
@@ -105,7 +106,7 @@ def play(
             before = len(game.deal.log)
             game.apply(action)
             if action.kind != "pass" and len(game.deal.log) > before:
-                out.write(f"  {game.names[mover]}: {_describe(action)}\n")
+                out.write(f"  {game.names[mover]}: {_move(action)}\n")
             continue
         view = game.view(you)
         out.write(table_text(view, you))
@@ -127,7 +128,7 @@ def _your_move(view: SeatView, stdin: TextIO, out: TextIO, settings: Any) -> Act
     legal = list(view.legal)
     while True:
         for i, a in enumerate(legal, 1):
-            out.write(f"  {i:>2}. {_describe(a)}\n")
+            out.write(f"  {i:>2}. {_move(a)}\n")
         out.write("Your move (number, action, tile to discard, hint, quit): ")
         out.flush()
         line = stdin.readline()
@@ -155,29 +156,86 @@ def parse_choice(text: str, legal: list[Action]) -> Action | str:
     >>> parse_choice("9m", legal)
     'You cannot discard 9m now; choose a number from 1 to 2, or: discard 5p, mahjong'
     """
-    options = ", ".join(_describe(a) for a in legal)
+    options = ", ".join(_move(a) for a in legal)
+    if not text.strip():
+        return f"Type a number from 1 to {len(legal)}, or a move: {options}"
     if text.isdigit():  # also true for '²' or '５': only the digits 0-9 make a number here
         n = parse_whole_number(text, max_digits=6)
         if n is not None and 1 <= n <= len(legal):
             return legal[n - 1]
         shown = quote(text) if n is None else n
         return f"There is no choice {shown}; choose a number from 1 to {len(legal)}, in the digits 0-9"
-    words = text.split()
+    words = [_tile_case(w) for w in text.split()]
     if len(words) == 1 and (words[0][0].isdigit() or words[0][0] in "ESWNRGBFC"):
         words = ["discard", words[0]]  # a tile alone: discard it
-    seat = legal[0].seat if legal else 0
+    words[0] = words[0].lower()
+    kinds = {a.kind for a in legal}
+    for a in legal:
+        if a.kind == words[0] and a.tile is None and len(words) == 1:
+            return a
+    if len(words) != 2 or words[0] not in KINDS:
+        return f"{quote(text)} is not a move here; choose a number from 1 to {len(legal)}, or: {options}"
     try:
-        wanted = Action.parse(f"{Wind(seat).letter} {' '.join(words)}")
+        tiles = parse_tiles(words[1])
     except MahjongError as exc:
         return f"{exc}; choose a number from 1 to {len(legal)}, or: {options}"
-    if wanted in legal:
-        return wanted
-    return f"You cannot {_describe(wanted)} now; choose a number from 1 to {len(legal)}, or: {options}"
+    for a in legal:
+        if a.kind == words[0] and a.tile is not None and a.tile == min(tiles):
+            return a
+    what = f"{words[0]} {tiles_str(tiles)}" if words[0] in kinds or words[0] in KINDS else quote(text)
+    return f"You cannot {what} now; choose a number from 1 to {len(legal)}, or: {options}"
 
 
-def _describe(action: Action) -> str:
-    text = str(action)
-    return text.split(" ", 1)[1]
+def _tile_case(word: str) -> str:
+    """``9P`` -> ``9p``: a suit letter in capitals is still a suit letter (honour letters stay)."""
+    if len(word) >= 2 and word[:-1].isdigit() and word[-1] in "MPSZF":
+        return word[:-1] + word[-1].lower()
+    return word
+
+
+HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+
+
+def show(tile: Tile) -> str:
+    """A tile as a person reads it: ``5p``, and honours by name (``East``, ``Red``)."""
+    if 27 <= tile < 34:
+        return HONOUR_NAMES[tile - 27]
+    return str(tile)
+
+
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    """Tiles as a person reads them: suits in notation, honours by name (``123m 5p East Red``).
+
+    >>> tiles_text(parse_tiles("123m5p17z"))
+    '123m 5p East Red'
+    """
+    ordered = sorted(tiles)
+    suited = tiles_str(t for t in ordered if t < 27)
+    parts = [p for p in _split_suits(suited)] + [show(t) for t in ordered if t >= 27]
+    return " ".join(parts)
+
+
+def _split_suits(text: str) -> list[str]:
+    out, current = [], ""
+    for ch in text:
+        current += ch
+        if ch.isalpha():
+            out.append(current)
+            current = ""
+    return out
+
+
+def _move(action: Action) -> str:
+    """A legal move in words, the way it may be typed back (``discard 5p``, ``chow 345p``)."""
+    kind = action.kind
+    if action.tile is None:
+        return kind
+    if kind == "chow":
+        return f"chow {tiles_str((action.tile, action.tile + 1, action.tile + 2))}"
+    tile = f"{action.tile}" + (f" ({show(action.tile)})" if action.tile >= 27 else "")
+    if kind == "call":
+        return f"call {tile} (discard it and call: you are one tile from winning, for a double)"
+    return f"{kind} {tile}"
 
 
 def table_text(view: SeatView, you: int) -> str:
@@ -191,7 +249,7 @@ def table_text(view: SeatView, you: int) -> str:
         marker = "*" if p.seat == view.turn else " "
         melds = " ".join(str(m) for m in p.melds)
         bonus = tiles_str(sorted(p.bonus))
-        discards = tiles_str(d.tile for d in p.discards)
+        discards = " ".join(show(d.tile) for d in p.discards)
         who = "you" if p.seat == you else f"{p.concealed_count} tiles"
         lines.append(
             f" {marker}{p.wind.letter} {p.name:<12} {p.chips:>6}  [{who}] {melds} {bonus}".rstrip()
@@ -199,15 +257,27 @@ def table_text(view: SeatView, you: int) -> str:
         )
     if view.last_discard is not None:
         seat, tile = view.last_discard
-        lines.append(f"  Discard to claim: {tile} ({tile.name}) from {view.players[seat].name}")
-    hand = tiles_str(view.concealed)
-    drawn = f"   drawn: {view.drawn}" if view.drawn is not None else ""
+        lines.append(f"  Discard to claim: {show(tile)} from {view.players[seat].name}")
+    hand = tiles_text(view.concealed)
+    drawn = f"   drawn: {show(view.drawn)}" if view.drawn is not None else ""
     lines.append(f"  Your tiles: {hand}{drawn}")
     return "\n".join(lines) + "\n"
 
 
-def sheet_text(view: SeatView, you: int) -> str:
-    """The end of a hand: the winner's score lines, every hand's value and the chips."""
+def _how_won(game: Game) -> str:
+    """The winning tile and where it came from, in words (empty for a drawn hand)."""
+    result = game.history[-1].result if game.history else None
+    if result is None or result.winner is None or result.win_tile is None:
+        return ""
+    tile = show(result.win_tile)
+    if result.discarder is None:
+        return f"winning tile {tile}, self-drawn"
+    return f"winning tile {tile}, discarded by {game.names[game.position_of(result.discarder)]}"
+
+
+def sheet_text(view: SeatView, you: int, how: str = "") -> str:
+    """The end of a hand: the winner, how the winning tile came, the score lines, every
+    hand's value and the chips."""
     sheet = view.sheet
     if sheet is None:
         return ""
@@ -217,6 +287,8 @@ def sheet_text(view: SeatView, you: int) -> str:
     else:
         winner = view.players[sheet.winner]
         lines.append(f"Mah-Jongg: {winner.name} with {sheet.arrangements[sheet.winner]}")
+        if how:
+            lines.append(f"  ({how})")
         for name, points, doubles in sheet.lines[sheet.winner]:
             value = f"{doubles} double{'s' if doubles > 1 else ''}" if doubles else f"{points}"
             lines.append(f"    {name:<48} {value}")

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from cli.main import main
-from cli.play_cmd import parse_choice, play
+from cli.play_cmd import _move, parse_choice, play
 from engine.actions import Action
 from engine.rulesets import get_ruleset
 from engine.tiles import Tile
@@ -31,7 +31,7 @@ def test_a_whole_game_from_scripted_moves() -> None:
 def test_bad_input_is_explained_and_asked_again() -> None:
     text = run_play("99\nfly away\n9q\nhint\nquit\n")
     assert "There is no choice 99" in text
-    assert "'fly' is not a move" in text or "is not a wind" in text
+    assert "'fly away' is not a move here" in text
     assert "Hint: " in text
     assert text.rstrip().endswith("Goodbye.")
 
@@ -64,3 +64,28 @@ def test_parse_choice() -> None:
 def test_play_bad_options(args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", *args]) == 2
     assert fragment in capsys.readouterr().err
+
+
+def test_messages_speak_of_moves_not_of_the_engine_notation() -> None:
+    legal = [
+        Action(1, "discard", Tile.parse("9p")),
+        Action(1, "discard", Tile.parse("1z")),
+        Action(1, "pong"),
+    ]
+    empty = str(parse_choice("", legal))
+    assert empty == "Type a number from 1 to 3, or a move: discard 9p, discard 1z (East), pong"
+    assert parse_choice("Discard 9P", legal) == legal[0]  # capitals are fine
+    assert parse_choice("E", legal) == legal[1]
+    for text in ("", "fly", "S discard 5p", "discard", "chow 345p"):
+        answer = str(parse_choice(text, legal))
+        assert "write a seat" not in answer and "like 'S" not in answer, answer
+
+
+def test_the_call_is_explained() -> None:
+    assert "one tile from winning" in _move(Action(0, "call", Tile.parse("5p")))
+
+
+def test_the_end_of_a_hand_says_the_winning_tile_and_who_discarded_it() -> None:
+    text = run_play("\n".join(["1"] * 3000) + "\nquit\n")
+    assert "winning tile" in text
+    assert "self-drawn" in text or "discarded by" in text
