@@ -14,6 +14,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.cogs.scoring import PostButton
 from bot.components import DYNAMIC_ITEMS
 from bot.config import BotConfig
 from bot.i18n import text
@@ -67,7 +68,8 @@ class MahjongBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.storage.open()
         await self.load_extension("bot.cogs.table")
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.load_extension("bot.cogs.scoring")
+        self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton)
         await self.restore_tables()
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)

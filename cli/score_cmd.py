@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
 from engine.errors import MahjongError, quote, shorten
-from engine.hand import Hand
-from engine.rulesets import RULESETS, get_ruleset
-from engine.scoring import FLAGS, Score, WinContext, score
+from engine.rulesets import RULESETS
+from engine.scoring import FLAGS, Score
+from engine.scoring.report import score_request, score_text
 from engine.settings import parse_assignments
 from render import render_strip
 
@@ -90,29 +90,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
     else:
-        print(format_score(result, ruleset=args.ruleset))
+        print(score_text(result, ruleset=args.ruleset))
     return 0
-
-
-def score_request(
-    *,
-    hand: str,
-    ruleset: str = "dmjl",
-    seat: str = "E",
-    prevailing: str = "E",
-    win: str | None = None,
-    self_drawn: bool = False,
-    flags: list[str] | tuple[str, ...] = (),
-    settings: Mapping[str, object] | None = None,
-) -> Score:
-    """Score one request given as the strings a person typed.
-
-    :raises MahjongError: with a message saying what was wrong.
-    """
-    rs = get_ruleset(ruleset)
-    st = rs.settings(settings or {})
-    ctx = WinContext.make(seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags)
-    return score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
 
 
 def run_jsonl(stdin: Iterable[bytes | str], stdout: TextIO) -> int:
@@ -195,37 +174,3 @@ def _one_request(line: str) -> Score:
         flags=flags,
         settings=settings,
     )
-
-
-def format_score(result: Score, *, ruleset: str) -> str:
-    """The score sheet as text: arrangement, every line, and the sum."""
-    rs = get_ruleset(ruleset)
-    lines = [f"{rs.title}"]
-    if result.won:
-        lines.append(f"Mah-Jongg: {result.arrangement}")
-    elif result.reason.startswith("a losing hand"):
-        lines.append(f"Losing hand: {result.arrangement}")
-    else:
-        lines.append(f"No Mah-Jongg: {result.reason}.")
-        lines.append("A hand of 14 tiles that does not win is worth nothing (a false Mah-Jongg).")
-    if result.win_place:
-        lines.append(f"  ({result.win_place})")
-    width = max([len(i.name) for i in result.items] + [20])
-    for item in result.items:
-        if item.doubles:
-            value = f"{item.doubles} double{'s' if item.doubles > 1 else ''}"
-        else:
-            value = f"{item.points:>4}"
-        lines.append(f"  {item.code:<6}{item.name:<{width}}  {value}")
-    if result.limit:
-        lines.append(f"Limit hand: {result.total}")
-    else:
-        calc = f"{result.points} points"
-        if result.doubles:
-            calc += f" × 2^{result.doubles} = {result.uncapped}"
-        lines.append(f"Base {result.points}, doubles {result.doubles}: {calc}")
-        if result.total != result.uncapped:
-            lines.append(f"Total: {result.total} (capped at the limit; {result.uncapped} uncapped)")
-        else:
-            lines.append(f"Total: {result.total}")
-    return "\n".join(lines)

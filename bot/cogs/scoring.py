@@ -1,0 +1,153 @@
+"""``/score``: a hand's breakdown with every rule code and the arranged hand as an image,
+ephemeral, with a **Post in channel** button.
+
+The button's custom_id carries the request itself (``mj:post:<ruleset>:<seat><round>:<win>:
+<d|s>:<flags>:<hand>``), so it works after a restart; a request too long for a custom_id
+gets no button.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.errors import MahjongError
+from engine.rulesets import RULESETS
+from engine.scoring.report import score_request, score_text
+from render import render_strip
+
+if TYPE_CHECKING:
+    from bot.app import MahjongBot
+
+EXAMPLE = "234m 777z [555s] [678p] 99p"
+WINDS = [app_commands.Choice(name=n, value=n[0]) for n in ("East", "South", "West", "North")]
+
+
+def post_id(
+    ruleset: str, seat: str, prevailing: str, win: str | None, self_drawn: bool, flags: str, hand: str
+) -> str | None:
+    """The Post button's custom_id for a request, or None when it does not fit in 100 characters.
+
+    >>> post_id("dmjl", "S", "E", "9p", True, "", "99p [555s]")
+    'mj:post:dmjl:SE:9p:s:-:99p_[555s]'
+    """
+    packed = f"mj:post:{ruleset}:{seat}{prevailing}:{win or '-'}:{'s' if self_drawn else 'd'}:{flags or '-'}:"
+    packed += "_".join(hand.split())
+    return packed if len(packed) <= 100 and ":" not in hand else None
+
+
+def answer(
+    ruleset: str, seat: str, prevailing: str, win: str | None, self_drawn: bool, flags: str, hand: str
+) -> tuple[str, bytes | None]:
+    """The breakdown text and the image of one request; a bad request gives its error in words."""
+    try:
+        result = score_request(
+            hand=hand,
+            ruleset=ruleset,
+            seat=seat,
+            prevailing=prevailing,
+            win=win or None,
+            self_drawn=self_drawn,
+            flags=[f.strip() for f in flags.split(",") if f.strip()],
+        )
+    except MahjongError as exc:
+        return (
+            f"{exc}\nWrite a hand like `{EXAMPLE}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
+            None,
+        )
+    png = render_strip(result.arrangement, win_tile=win or None) if result.arrangement else None
+    return f"```\n{score_text(result, ruleset=ruleset)}\n```", png
+
+
+class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:post:(?P<request>.+)"):
+    """Post a /score answer publicly (scored again from the request in the custom_id)."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Post in channel", style=discord.ButtonStyle.secondary, custom_id=custom_id
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PostButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        parts = self.custom_id.split(":", 7)
+        if len(parts) != 8 or len(parts[3]) != 2:
+            await interaction.response.send_message(
+                "This button is broken; score the hand again.", ephemeral=True
+            )
+            return
+        _, _, ruleset, winds, win, how, flags, hand = parts
+        body, png = await asyncio.to_thread(
+            answer,
+            ruleset,
+            winds[0],
+            winds[1],
+            None if win == "-" else win,
+            how == "s",
+            "" if flags == "-" else flags,
+            hand.replace("_", " "),
+        )
+        files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
+        await interaction.response.send_message(
+            f"{interaction.user.mention} scored:\n{body}",
+            files=files,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+class ScoringCog(commands.Cog):
+    """``/score``."""
+
+    def __init__(self, bot: MahjongBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="score", description="Score a hand: every rule that applies, and the total")
+    @app_commands.describe(
+        hand=f"The hand, like {EXAMPLE}",
+        ruleset="The rules (default dmjl)",
+        seat="Your seat wind",
+        round="The prevailing wind",
+        win="The winning tile, like 9p",
+        self_drawn="The winning tile came from the wall",
+        flags="Comma-separated: last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong",
+    )
+    @app_commands.choices(
+        ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()],
+        seat=WINDS,
+        round=WINDS,
+    )
+    async def score(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: app_commands.Range[str, 1, 200],
+        ruleset: str = "dmjl",
+        seat: str = "E",
+        round: str = "E",
+        win: str | None = None,
+        self_drawn: bool = False,
+        flags: str = "",
+    ) -> None:
+        body, png = await asyncio.to_thread(answer, ruleset, seat, round, win, self_drawn, flags, hand)
+        view = discord.ui.View(timeout=None)
+        custom_id = post_id(ruleset, seat, round, win, self_drawn, flags, hand) if png else None
+        if custom_id:
+            view.add_item(PostButton(custom_id))
+        files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
+        await interaction.response.send_message(body, files=files, view=view, ephemeral=True)
+
+
+async def setup(bot: MahjongBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(ScoringCog(bot))
