@@ -121,7 +121,7 @@ class ScoringCog(commands.Cog):
         round="The prevailing wind",
         win="The winning tile, like 9p",
         self_drawn="The winning tile came from the wall",
-        flags="Comma-separated: last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong",
+        flags="last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong",
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()],
