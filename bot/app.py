@@ -22,6 +22,7 @@ from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
 from bot.storage import Storage
 from bot.table import Seat, Table
+from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,7 @@ class MahjongBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.storage.open()
+        await self.tree.set_translator(CatalogueTranslator())
         await self.load_extension("bot.cogs.table")
         await self.load_extension("bot.cogs.scoring")
         self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton)

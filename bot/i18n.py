@@ -137,3 +137,56 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     en, de = CATALOGUE[key]
     template = de if lang == "de" else en
     return template.format(**values) if values else template
+
+
+COMMAND_TEXT: Final[dict[str, str]] = {
+    # names (lower case, no spaces)
+    "mahjong": "mahjong",
+    "new": "neu",
+    "hand": "hand",
+    "stop": "stopp",
+    "leave": "verlassen",
+    "rules": "regeln",
+    "score": "wertung",
+    "ruleset": "regelwerk",
+    "computers": "computer",
+    "seat": "platz",
+    "round": "runde",
+    "win": "gewinnstein",
+    "self_drawn": "selbst_gezogen",
+    "flags": "umstaende",
+    # descriptions
+    "Play Mah-Jongg at a table in this channel": "Mah-Jongg an einem Tisch in diesem Kanal spielen",
+    "Open a table in this channel": "Einen Tisch in diesem Kanal eröffnen",
+    "Show your hand and your moves (only you see it)": "Deine Hand und deine Züge zeigen (nur du siehst sie)",
+    "Stop this channel's table (the game is kept)": "Den Tisch dieses Kanals beenden (die Partie bleibt gespeichert)",
+    "Leave your seat; a computer player takes it": "Deinen Platz verlassen; ein Computer übernimmt ihn",
+    "This table's ruleset and house rules": "Regelwerk und Hausregeln dieses Tisches",
+    "The rules to play": "Das Regelwerk",
+    "How many computer players to seat now (0-3)": "Wie viele Computer gleich mitspielen (0-3)",
+    "Score a hand: every rule that applies, and the total": "Eine Hand werten: jede Regel, die zählt, und die Summe",
+    "The rules (default dmjl)": "Das Regelwerk (Standard dmjl)",
+    "Your seat wind": "Dein Platzwind",
+    "The prevailing wind": "Der Rundenwind",
+    "The winning tile, like 9p": "Der Gewinnstein, etwa 9p",
+    "The winning tile came from the wall": "Der Gewinnstein kam von der Mauer",
+    "last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong": (
+        "last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong (mit Kommas)"
+    ),
+    "East": "Ost",
+    "South": "Süd",
+    "West": "West",
+    "North": "Nord",
+}
+"""English command text -> German (names, descriptions, choices); a hand example stays as it is."""
+
+
+def german_command_text(english: str) -> str | None:
+    """The German of a command's name, description or choice (None: keep the English).
+
+    >>> german_command_text("new"), german_command_text("The rules to play"), german_command_text("dmjl")
+    ('neu', 'Das Regelwerk', None)
+    """
+    if english.startswith("The hand, like "):
+        return "Die Hand, etwa " + english.removeprefix("The hand, like ")
+    return COMMAND_TEXT.get(english)
