@@ -17,6 +17,7 @@ import io
 import logging
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -85,6 +86,7 @@ class DiscordPresenter:
         self.cards: dict[tuple[int, int], Card] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._publishers: dict[int, asyncio.Task[None]] = {}
+        self._last_status: dict[int, str] = {}
 
     # --- Public table message ------------------------------------------------------------------
 
@@ -101,7 +103,7 @@ class DiscordPresenter:
             left=view.wall_live,
         )
         deadline = (
-            discord.utils.format_dt(discord.utils.utcnow().fromtimestamp(table.deadline_wall), "R")
+            discord.utils.format_dt(datetime.fromtimestamp(table.deadline_wall, tz=UTC), "R")
             if table.deadline_wall
             else "…"
         )
@@ -134,8 +136,10 @@ class DiscordPresenter:
         lang: Language = language(table.language)
         png = await asyncio.to_thread(render_table, view, lang=lang)
         layout = discord.ui.LayoutView(timeout=None)
+        status = self.status(table, view)
+        self._last_status[table.channel_id] = status
         parts: list[discord.ui.Item[Any]] = [
-            discord.ui.TextDisplay(self.status(table, view)),
+            discord.ui.TextDisplay(status),
             discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
         ]
         if buttons and not table.closed:
@@ -159,19 +163,24 @@ class DiscordPresenter:
 
     async def hand_started(self, table: Table) -> None:
         old = table.message_id
+        last = self._last_status.get(table.channel_id, "")
         layout, file = await self.table_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
         message = await channel.send(
             view=layout, file=file, allowed_mentions=discord.AllowedMentions(users=True)
         )
         table.message_id = message.id
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).edit(
-                    view=discord.ui.LayoutView(timeout=None).add_item(
-                        discord.ui.TextDisplay(text("hand_over", language(table.language)))
-                    )
+        if old is not None and last:
+            # The old hand's message keeps its last image and text, and loses its buttons.
+            ended = discord.ui.LayoutView(timeout=None)
+            ended.add_item(
+                discord.ui.Container(
+                    discord.ui.TextDisplay(last),
+                    discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
                 )
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(view=ended)
 
     async def table_changed(self, table: Table) -> None:
         """Mark the table for an edit; one publisher per table edits at most once per pace."""
