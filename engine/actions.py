@@ -102,6 +102,33 @@ class Action:
         return f"Action.parse('{self}')"
 
     @classmethod
+    def of(cls, seat: int, kind: str, tile: Tile | None = None) -> Action:
+        """The same as ``Action(seat, kind, tile)``, checked once and then shared: the engine
+        builds the same few actions over and over (there are at most a few thousand).
+
+        >>> Action.of(1, "pong") is Action.of(1, "pong")
+        True
+
+        :raises NotationError: as the constructor does.
+        """
+        key = (seat, kind, tile)
+        action = _INTERNED.get(key)
+        if action is None:
+            action = cls(seat, kind, tile)
+            if type(seat) is int and (tile is None or type(tile) is Tile):
+                _INTERNED[key] = action
+        return action
+
+    def line(self) -> str:
+        """``str(action)``, remembered for the shared actions (a log line is written for every move)."""
+        text = _LINES.get(self)
+        if text is None:
+            text = str(self)
+            if len(_LINES) < 20_000:
+                _LINES[self] = text
+        return text
+
+    @classmethod
     def parse(cls, text: str) -> Action:
         """Read an action line like ``S discard 5p``.
 
@@ -142,3 +169,7 @@ class Action:
         if len(tiles) != 1:
             raise NotationError(f"'{kind}' takes one tile, like 5p, not {quote(parts[2])}")
         return cls(int(seat), kind, tiles[0])
+
+
+_INTERNED: dict[tuple[int, str, Tile | None], Action] = {}
+_LINES: dict[Action, str] = {}

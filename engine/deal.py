@@ -372,9 +372,9 @@ class Deal:
         out: list[Action] = []
         kinds = sorted({KIND[t] for t in self.concealed[seat]})
         if self.called[seat] and self.drawn is not None:
-            out.append(Action(seat, "discard", KIND[self.drawn]))
+            out.append(Action.of(seat, "discard", KIND[self.drawn]))
         else:
-            out.extend(Action(seat, "discard", k) for k in kinds)
+            out.extend(Action.of(seat, "discard", k) for k in kinds)
             if (
                 self.settings.original_call
                 and not self.discarded[seat]
@@ -553,12 +553,12 @@ class Deal:
             options: list[Action] = []
             counts = self.counts[seat]
             if self._mahjong_claim_ok(seat, kind, discarder):
-                options.append(Action(seat, "mahjong"))
+                options.append(Action.of(seat, "mahjong"))
             if not only_mahjong and not self.called[seat]:
                 if counts[kind] == 3 and self.wall.remaining > 0:
-                    options.append(Action(seat, "kong"))
+                    options.append(Action.of(seat, "kong"))
                 if counts[kind] >= 2:
-                    options.append(Action(seat, "pong"))
+                    options.append(Action.of(seat, "pong"))
                 if s.chow_claims and seat == (discarder + 1) % 4 and kind < 27:
                     rank = kind % 9
                     for start in (kind - 2, kind - 1, kind):
@@ -566,7 +566,7 @@ class Deal:
                             continue
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
                         if all(counts[t] for t in need):
-                            options.append(Action(seat, "chow", TILES[start]))
+                            options.append(Action.of(seat, "chow", TILES[start]))
             if options:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
             options.append(_PASS[seat])
@@ -967,7 +967,7 @@ class Deal:
             concealed = tuple(sorted(KIND[t] for t in own))
             if seat == self.turn and self.drawn is not None and self.drawn in self.concealed[seat]:
                 drawn = KIND[self.drawn]
-            legal = tuple(Action(position, a.kind, a.tile) for a in self.legal_actions(seat))
+            legal = tuple(Action.of(position, a.kind, a.tile) for a in self.legal_actions(seat))
         last = None
         if self.discard is not None and self.phase == CLAIMS:
             last = (pos(self.discard[0]), KIND[self.discard[1]])

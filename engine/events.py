@@ -17,7 +17,7 @@ is that rule in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.hand import Meld
@@ -70,7 +70,9 @@ class Event:
 
     def moved(self, seat_map: tuple[int, ...]) -> Event:
         """The same event with its seat renumbered through ``seat_map``."""
-        return self if self.seat is None else replace(self, seat=seat_map[self.seat])
+        if self.seat is None or seat_map[self.seat] == self.seat:
+            return self
+        return Event(self.kind, seat_map[self.seat], self.tile, self.private, self.meld)
 
     def __str__(self) -> str:
         """The event in words; a private event never shows its tile."""

@@ -38,6 +38,7 @@ from engine.views import SeatView
 from engine.wall import KIND
 
 NEXT: Final = "next"
+_SEAT_MAPS: Final = tuple(tuple((east + wind) % 4 for wind in range(4)) for east in range(4))
 """The log line that starts the next hand."""
 
 
@@ -134,13 +135,9 @@ class Game:
         """The state version: the number of log lines applied (it grows with every action)."""
         return len(self.log)
 
-    def _seat_map(self) -> tuple[int, ...]:
-        """Position of each wind in the current hand."""
-        return tuple(self.position_of(w) for w in range(4))
-
     def legal_actions(self, position: int) -> list[Action]:
         """What the player at ``position`` may do now; every action's seat is ``position``."""
-        return [Action(position, a.kind, a.tile) for a in self.deal.legal_actions(self.wind_of(position))]
+        return [Action.of(position, a.kind, a.tile) for a in self.deal.legal_actions(self.wind_of(position))]
 
     def to_act(self) -> list[int]:
         """The positions that must answer now: one on a turn, every seat that still owes
@@ -149,7 +146,7 @@ class Game:
 
     def idle_passes(self) -> list[Action]:
         """The passes a table applies without asking: seats with nothing to claim."""
-        return [Action(self.position_of(a.seat), a.kind) for a in self.deal.idle_passes()]
+        return [Action.of(self.position_of(a.seat), a.kind) for a in self.deal.idle_passes()]
 
     def default_action(self, position: int) -> Action:
         """What the player at ``position`` plays when their time runs out.
@@ -195,7 +192,7 @@ class Game:
                 )
             return self.next_hand()
         wind = self.wind_of(action.seat)
-        return self._applied(self.deal.apply(Action(wind, action.kind, action.tile)))
+        return self._applied(self.deal.apply(Action.of(wind, action.kind, action.tile)))
 
     def line(self, action: Action) -> str:
         """The log line ``action`` (by position) is written as, e.g. to store it before applying it.
@@ -204,7 +201,7 @@ class Game:
         >>> game.line(game.legal_actions(game.position_of(0))[0]).split()[0]  # East's move
         'E'
         """
-        return str(Action(self.wind_of(action.seat), action.kind, action.tile))
+        return Action.of(self.wind_of(action.seat), action.kind, action.tile).line()
 
     def apply_line(self, line: str) -> list[Event]:
         """Apply one line of a game's log (a hand action in the hand's notation, or ``next``).
@@ -217,8 +214,8 @@ class Game:
         return self._applied(self.deal.apply(line))
 
     def _applied(self, events: list[Event]) -> list[Event]:
-        self.log.append(str(self.deal.log[-1]))
-        seat_map = self._seat_map()
+        self.log.append(self.deal.log[-1].line())
+        seat_map = _SEAT_MAPS[self.east]
         out = [e.moved(seat_map) for e in events]
         if self.deal.over:
             self._settle()
