@@ -1014,8 +1014,12 @@ class Deal:
         def by_position(values: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
             return tuple(values[(p - east) % 4] for p in range(4))
 
-        hands = [str(self.hand_of(s)) for s in range(4)]
+        from engine.scoring.facts import hand_groups
+
+        held = [self.hand_of(s) for s in range(4)]
+        hands = [str(h) for h in held]
         arrangements = [sc.arrangement if sc else hands[i] for i, sc in enumerate(r.scores)]
+        groups = [sc.groups if sc else hand_groups(held[i]) for i, sc in enumerate(r.scores)]
         lines = [tuple((ln.name, ln.points, ln.doubles) for ln in sc.items) if sc else () for sc in r.scores]
         payments = tuple(
             ((t.payer + east) % 4, (t.payee + east) % 4, t.amount) for t in r.settlement.transfers
@@ -1029,4 +1033,8 @@ class Deal:
             payments=payments,
             nets=by_position(r.settlement.nets),
             reason=r.reason,
+            groups=by_position(groups),
+            win_tile=r.win_tile,
+            self_drawn=r.self_drawn,
+            discarder=None if r.discarder is None else (r.discarder + east) % 4,
         )

@@ -19,6 +19,8 @@ from enum import StrEnum
 
 from engine.actions import Action
 from engine.hand import Meld
+from engine.scoring.facts import ArrangedGroup as ArrangedGroup  # re-exported for render/ and the bot
+from engine.scoring.facts import GroupKind as GroupKind
 from engine.settings import Settings
 from engine.tiles import Tile, Wind
 
@@ -105,6 +107,7 @@ class ScoreSheetView:
     hands: tuple[str, ...]
     """Each seat's whole hand in notation, revealed at the end (index = seat)."""
     arrangements: tuple[str, ...]
+    """Each seat's hand as the scorer arranged it, in notation (for text; images use ``groups``)."""
     lines: tuple[tuple[tuple[str, int, int], ...], ...]
     """Per seat: (name, points, doubles) lines."""
     values: tuple[int, ...]
@@ -114,6 +117,15 @@ class ScoreSheetView:
     nets: tuple[int, ...]
     reason: EndReason = EndReason.MAHJONG
     """Why the hand ended."""
+    groups: tuple[tuple[ArrangedGroup, ...], ...] = ()
+    """Per seat: the hand as the scorer arranged it, as typed groups (kind, tiles, exposed,
+    whether it holds the winning tile); an unscored hand as its melds, single tiles and bonus tiles."""
+    win_tile: Tile | None = None
+    """The winning tile, for a Mah-Jongg."""
+    self_drawn: bool = False
+    """Whether the winning tile came from the wall."""
+    discarder: int | None = None
+    """The seat whose discard won, for a Mah-Jongg on a discard."""
 
 
 @dataclass(frozen=True, slots=True)

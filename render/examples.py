@@ -157,7 +157,7 @@ def example_sheet(
     hand, win, self_drawn = rng.choice(WINNING_HANDS)
     losing = list(LOSING_HANDS)
     rng.shuffle(losing)
-    texts, arrangements, lines, values = [], [], [], []
+    texts, arrangements, groups, lines, values = [], [], [], [], []
     for seat in range(4):
         if seat == winner:
             ctx = WinContext.make(
@@ -171,6 +171,7 @@ def example_sheet(
             result = score(Hand.parse(text), ctx)
             texts.append(text)
         arrangements.append(result.arrangement)
+        groups.append(result.groups)
         lines.append(tuple((i.name, i.points, i.doubles) for i in result.items))
         values.append(result.total)
     east = seat_winds.index(Wind.EAST)
@@ -183,6 +184,7 @@ def example_sheet(
         values=tuple(values),
         payments=tuple((t.payer, t.payee, t.amount) for t in settlement.transfers),
         nets=settlement.nets,
+        groups=tuple(groups),
     )
 
 

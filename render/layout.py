@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from engine.errors import NotationError
 from engine.hand import Hand, Meld, MeldKind
 from engine.tiles import Tile, Wind, parse_tiles
+from engine.views import ArrangedGroup, GroupKind
 from render.theme import RGB, Theme
 from render.tiles import BACK, tile_height, tile_image
 
@@ -131,6 +132,10 @@ class Group:
     exposed: bool = False
     concealed_kong: bool = False
     bonus: bool = False
+    winning: bool = False
+    """The group the winning tile completed."""
+    singles: bool = False
+    """Tiles that form no set (a losing hand's leftovers)."""
 
 
 def meld_faces(meld: Meld) -> tuple[int, ...]:
@@ -139,6 +144,33 @@ def meld_faces(meld: Meld) -> tuple[int, ...]:
         t = int(meld.tile)
         return (BACK, t, t, BACK)
     return tuple(int(t) for t in meld.tiles)
+
+
+def arranged(groups: Sequence[ArrangedGroup]) -> list[Group]:
+    """The drawing groups of a scorer's typed arrangement (``ScoreSheetView.groups[seat]``).
+
+    A concealed kong shows its outer tiles face down; single tiles next to
+    each other are drawn as one run; the bonus tiles are their own group.
+    """
+    out: list[Group] = []
+    for g in groups:
+        tiles = tuple(int(t) for t in g.tiles)
+        if g.kind == GroupKind.SINGLE and out and out[-1].singles:
+            last = out[-1]
+            out[-1] = Group((*last.tiles, *tiles), singles=True, winning=last.winning or g.winning)
+        elif g.concealed_kong:
+            out.append(Group((BACK, tiles[0], tiles[0], BACK), concealed_kong=True, winning=g.winning))
+        else:
+            out.append(
+                Group(
+                    tiles,
+                    exposed=g.exposed,
+                    bonus=g.kind == GroupKind.BONUS,
+                    singles=g.kind == GroupKind.SINGLE,
+                    winning=g.winning,
+                )
+            )
+    return out
 
 
 def parse_arrangement(text: str) -> list[Group]:
@@ -196,11 +228,14 @@ def draw_groups(
     """Draw ``groups`` left to right from (x, y); exposed groups stand on a plate.
 
     Returns the right edge and the (x, tile) of every face-up tile drawn.
-    ``win_tile`` is outlined once, at its last face-up place outside bonus tiles.
+    The winning tile is outlined once: in the group marked ``winning`` (the
+    copy of ``win_tile`` there, else its last face-up tile); with no group
+    marked, at the last face-up place of ``win_tile`` outside bonus tiles.
     """
     h = tile_height(width)
     placed: list[tuple[int, int]] = []
     win_at: int | None = None
+    marked = any(g.winning for g in groups)
     for i, g in enumerate(groups):
         if i:
             x += group_gap
@@ -216,7 +251,10 @@ def draw_groups(
             paste_tile(image, t, width, x, y)
             if t != BACK:
                 placed.append((x, t))
-                if win_tile is not None and t == win_tile and not g.bonus:
+                if marked:
+                    if g.winning and (win_tile is None or t == win_tile or win_tile not in g.tiles):
+                        win_at = x
+                elif win_tile is not None and t == win_tile and not g.bonus:
                     win_at = x
             x += width + gap
         x -= gap

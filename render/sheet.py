@@ -7,16 +7,15 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.errors import MahjongError
 from engine.tiles import Wind
 from engine.views import PlayerView, ScoreSheetView
 from render.layout import (
     Group,
+    arranged,
     canvas,
     draw_groups,
     encode,
     groups_width,
-    parse_arrangement,
     wind_name,
     words,
 )
@@ -32,12 +31,9 @@ LOSER_TILE: Final = 28
 LINE_H: Final = 30
 
 
-def _groups(text: str) -> list[Group]:
-    """The groups of an arrangement; an unreadable one shows nothing rather than failing."""
-    try:
-        return parse_arrangement(text)
-    except (MahjongError, ValueError):
-        return []
+def _groups(sheet: ScoreSheetView, seat: int) -> list[Group]:
+    """The drawing groups of ``seat``'s arranged hand (none when the sheet has no groups for it)."""
+    return arranged(sheet.groups[seat]) if 0 <= seat < len(sheet.groups) else []
 
 
 def _fit_groups(groups: list[Group], size: int, max_w: int) -> int:
@@ -96,9 +92,7 @@ def compose_sheet(
 
     win_lines = sheet.lines[winner] if winner is not None and winner < len(sheet.lines) else ()
     losers = [s for s in range(n) if s != winner]
-    win_groups = (
-        _groups(sheet.arrangements[winner]) if winner is not None and winner < len(sheet.arrangements) else []
-    )
+    win_groups = _groups(sheet, winner) if winner is not None else []
     win_size = _fit_groups(win_groups, WIN_TILE, inner - 24)
     pays = list(sheet.payments)
     pay_rows = (len(pays) + 1) // 2
@@ -134,7 +128,9 @@ def compose_sheet(
         draw.rounded_rectangle(
             (PAD - 12, y - 12, WIDTH - PAD + 12, y + box_h), 16, fill=th.panel, outline=th.accent, width=3
         )
-        draw_groups(image, draw, win_groups, PAD, y, win_size, th, gap=1, group_gap=win_size // 3)
+        gg = win_size // 3
+        win = sheet.win_tile
+        draw_groups(image, draw, win_groups, PAD, y, win_size, th, gap=1, group_gap=gg, win_tile=win)
         y += tile_height(win_size) + 24
         col_v = WIDTH - PAD - 10
         for name, points, doubles in win_lines:
@@ -157,7 +153,7 @@ def compose_sheet(
         draw_text(draw, (PAD + 38, y + 14), _name(players, s), bold_f, th.text, max_width=260, anchor="lm")
         value = sheet.values[s] if s < len(sheet.values) else 0
         draw.text((WIDTH - PAD - 4, y + 14), f"{value}", font=bold_f, fill=th.text, anchor="rm")
-        groups = _groups(sheet.arrangements[s]) if s < len(sheet.arrangements) else []
+        groups = _groups(sheet, s)
         size = _fit_groups(groups, LOSER_TILE, inner - 300 - 70)
         draw_groups(image, draw, groups, PAD + 300, y, size, th, gap=1, group_gap=size // 3)
         lines = sheet.lines[s] if s < len(sheet.lines) else ()

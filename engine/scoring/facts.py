@@ -8,7 +8,11 @@ The scorer builds one :class:`HandSummary` per scored hand and one
 
 from __future__ import annotations
 
-from engine.hand import MeldKind
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.hand import Hand, MeldKind
 from engine.scoring.context import WinContext
 from engine.tiles import (
     BONUS_START,
@@ -18,6 +22,7 @@ from engine.tiles import (
     IS_TERMINAL,
     N_KINDS,
     TILES,
+    Tile,
     tiles_str,
 )
 
@@ -43,6 +48,82 @@ GREEN = 128
 
 SetT = tuple[int, int, bool]
 """A set in an arrangement: ``(MeldKind, tile index, concealed)``."""
+
+
+class GroupKind(StrEnum):
+    """What one group of an arranged hand is."""
+
+    CHOW = "chow"
+    PONG = "pong"
+    KONG = "kong"
+    PAIR = "pair"
+    SINGLE = "single"
+    """One tile that belongs to no set (a losing hand's leftovers, thirteen orphans)."""
+    BONUS = "bonus"
+    """The hand's bonus tiles (flowers and seasons), together."""
+
+
+_KIND_OF_MELD: dict[int, GroupKind] = {
+    CHOW: GroupKind.CHOW,
+    PONG: GroupKind.PONG,
+    KONG: GroupKind.KONG,
+    PAIR: GroupKind.PAIR,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangedGroup:
+    """One group of the arrangement the scorer kept, as typed data (for score sheets).
+
+    ``exposed`` is true for a set shown on the table (declared, or completed by
+    the winning discard); a kong that is not exposed is a declared concealed
+    kong. ``winning`` marks the group the winning tile completed.
+
+    >>> g = ArrangedGroup(GroupKind.KONG, tuple(TILES[i] for i in (0, 0, 0, 0)))
+    >>> g.concealed_kong, str(g)
+    (True, '(1111m)')
+    """
+
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+    exposed: bool = False
+    winning: bool = False
+
+    @property
+    def concealed_kong(self) -> bool:
+        """A declared concealed kong (drawn with its outer tiles face down)."""
+        return self.kind == GroupKind.KONG and not self.exposed
+
+    def __str__(self) -> str:
+        body = tiles_str(self.tiles)
+        if self.exposed:
+            return f"[{body}]"
+        return f"({body})" if self.concealed_kong else body
+
+
+def _set_group(kind: int, tile: int, concealed: bool, winning: bool = False) -> ArrangedGroup:
+    tiles = (tile, tile + 1, tile + 2) if kind == CHOW else (tile,) * (4 if kind == KONG else 3)
+    return ArrangedGroup(_KIND_OF_MELD[kind], tuple(TILES[t] for t in tiles), not concealed, winning)
+
+
+def _pair_group(tile: int, winning: bool = False) -> ArrangedGroup:
+    return ArrangedGroup(GroupKind.PAIR, (TILES[tile], TILES[tile]), False, winning)
+
+
+def _bonus_group(bonus: Iterable[int]) -> list[ArrangedGroup]:
+    tiles = tuple(TILES[t] for t in sorted(bonus))
+    return [ArrangedGroup(GroupKind.BONUS, tiles)] if tiles else []
+
+
+def hand_groups(hand: Hand) -> tuple[ArrangedGroup, ...]:
+    """A hand not arranged by a scorer: its declared melds, each concealed tile alone, its bonus tiles.
+
+    >>> [str(g) for g in hand_groups(Hand.parse("[555s] 12m 1f"))]
+    ['[555s]', '1m', '2m', '1f']
+    """
+    groups = [_set_group(m.kind, m.tile, m.concealed) for m in hand.melds]
+    groups += [ArrangedGroup(GroupKind.SINGLE, (TILES[t],)) for t in sorted(hand.concealed)]
+    return (*groups, *_bonus_group(hand.bonus))
 
 
 class HandSummary:
@@ -248,6 +329,38 @@ class Facts:
             parts.append(tiles_str(self.summary.bonus))
         return " ".join(parts)
 
+    def arranged_groups(self, leftover: Iterable[int] = ()) -> tuple[ArrangedGroup, ...]:
+        """This candidate as typed groups, in the order of :meth:`describe`.
+
+        Sets, then the pair (or pairs), then ``leftover`` tiles one by one (a
+        losing hand's tiles in no set), then the bonus tiles. The group the
+        winning tile completed is marked; where the candidate does not say
+        which (seven pairs, thirteen orphans) the first group holding the
+        winning tile is.
+        """
+        win = self.summary.ctx.win_tile if self.winner else None
+        groups = [
+            _set_group(kind, tile, concealed, win is not None and i == self.win_in)
+            for i, (kind, tile, concealed) in enumerate(self.sets)
+        ]
+        if self.pair >= 0:
+            groups.append(_pair_group(self.pair, win is not None and self.win_in == -1))
+        groups += [_pair_group(p) for p in self.pairs]
+        if self.shape == "thirteen_orphans":
+            counts = self.summary.counts
+            groups = [
+                _pair_group(i) if counts[i] == 2 else ArrangedGroup(GroupKind.SINGLE, (TILES[i],))
+                for i in range(N_KINDS)
+                if counts[i]
+            ]
+        groups += [ArrangedGroup(GroupKind.SINGLE, (TILES[t],)) for t in leftover]
+        if win is not None and self.win_in is None:
+            for i, g in enumerate(groups):
+                if win in g.tiles:
+                    groups[i] = ArrangedGroup(g.kind, g.tiles, g.exposed, True)
+                    break
+        return (*groups, *_bonus_group(self.summary.bonus))
+
     def win_place(self) -> str:
         """Where the winning tile sits, in words, or '' when unknown."""
         ctx = self.summary.ctx
@@ -286,4 +399,17 @@ def set_label(kind: int, tile: int, concealed: bool) -> str:
     return label
 
 
-__all__ = ["CHOW", "KONG", "PAIR", "PONG", "TILES", "Facts", "HandSummary", "SetT", "set_label"]
+__all__ = [
+    "CHOW",
+    "KONG",
+    "PAIR",
+    "PONG",
+    "TILES",
+    "ArrangedGroup",
+    "Facts",
+    "GroupKind",
+    "HandSummary",
+    "SetT",
+    "hand_groups",
+    "set_label",
+]

@@ -14,7 +14,7 @@ best one for the player wins (A-CORE-11).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from engine.errors import InvalidHandError
 from engine.hand import Hand, MeldKind
 from engine.rulesets import Ruleset, resolve
 from engine.scoring.context import WinContext
-from engine.scoring.facts import Facts, HandSummary, SetT
+from engine.scoring.facts import ArrangedGroup, Facts, HandSummary, SetT, hand_groups
 from engine.scoring.tables import Item, Plan, Table, table_for
 from engine.settings import Settings
 from engine.shapes import is_thirteen_orphans, seven_pairs, standard_arrangements, waits
@@ -62,6 +62,8 @@ class Score:
     arrangement: str
     win_place: str = ""
     reason: str = ""
+    groups: tuple[ArrangedGroup, ...] = ()
+    """The arrangement as typed groups: the sets, the pair, tiles in no set, the bonus tiles last."""
 
     def to_json(self) -> dict[str, Any]:
         """The result as the JSON object of ``mahjong score --json``."""
@@ -248,7 +250,18 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
         # A 14-tile hand that is no Mah-Jongg is worth nothing: a false Mah-Jongg
         # scores nothing (A-CORE-17) and a hand with too many tiles is dead (§1.12.3).
         return Score(
-            table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", _why_not(hand, concealed, table)
+            table.ruleset,
+            False,
+            0,
+            0,
+            False,
+            0,
+            0,
+            (),
+            str(hand),
+            "",
+            _why_not(hand, concealed, table),
+            hand_groups(hand),
         )
 
     plan = table.winner_plan
@@ -310,7 +323,7 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
             "scored with its sets, one pair "
             "and the doubles for all hands"
         )
-    leftover = tiles_str(t for t in range(N_KINDS) for _ in range(rest[t]))
+    leftover = [t for t in range(N_KINDS) for _ in range(rest[t])]
     return best_eval.to_score(table, won=False, reason=reason, leftover=leftover)
 
 
@@ -362,12 +375,13 @@ class _Eval:
             self.share = item.limit
             self.share_item = item
 
-    def to_score(self, table: Table, *, won: bool, reason: str = "", leftover: str = "") -> Score:
-        """The score sheet of this candidate."""
+    def to_score(self, table: Table, *, won: bool, reason: str = "", leftover: Sequence[int] = ()) -> Score:
+        """The score sheet of this candidate (``leftover``: a losing hand's tiles in no set)."""
         f = self.facts
         arrangement = f.describe()
         if leftover:
-            arrangement = f"{arrangement} {leftover}".strip()
+            arrangement = f"{arrangement} {tiles_str(leftover)}".strip()
+        groups = f.arranged_groups(leftover)
         self.matched.sort(key=lambda entry: entry[0])
         if self.is_limit:
             lines = [
@@ -388,6 +402,7 @@ class _Eval:
                 arrangement,
                 f.win_place(),
                 reason,
+                groups,
             )
         lines = []
         for _, item, details in self.matched:
@@ -408,6 +423,7 @@ class _Eval:
             arrangement,
             f.win_place(),
             reason,
+            groups,
         )
 
 
