@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.errors import InvalidHandError, NotationError
 from engine.tiles import N_ALL, TILES, Wind
@@ -20,7 +20,9 @@ from render import render_hand, render_sheet, render_strip, render_table
 from render.examples import example, example_table, write_examples
 from render.hand import compose_hand, compose_strip
 from render.table import SIDE, _panel_boxes, _position, compose_table
-from render.text import clean, fit, label_font
+from render.text import clean, draw_text, fit, label_font
+from render.text import runs as text_runs
+from render.text import width as text_width
 from render.theme import IVORY, THEMES
 from render.tiles import BACK, tile_height, tile_image
 
@@ -238,7 +240,9 @@ def test_table_of_backs_only_shows_no_tile_face() -> None:
 
 
 def test_clean_replaces_what_the_font_lacks() -> None:
-    assert clean("Zoë\u202e\u200d 🀄🀄 Łukasz") == "Zoë ? Lukasz"
+    assert clean("Zoë\u202e\u200d 🀄🀄 Łukasz") == "Zoë Lukasz"  # emoji and zero-width dropped
+    assert clean("陈伟 Chen Wei") == "陈伟 Chen Wei"
+    assert clean("🀄🀄") == "?"
     assert clean("a\u0301") == "á"
     assert clean("\x00\n\t") == ""
     font = label_font(18)
@@ -331,12 +335,85 @@ def test_render_is_pure() -> None:
 
 def test_fonts_ship_with_their_licence() -> None:
     fonts = ROOT / "render" / "fonts"
-    for name in ("MJTiles-SerifBold.otf", "MJLabels-Regular.otf", "MJLabels-Bold.otf", "coverage.txt"):
+    names = ("MJTiles-SerifBold.otf", "MJLabels-Regular.otf", "MJLabels-Bold.otf", "MJCJK-Bold.otf")
+    for name in (*names, "coverage.txt"):
         assert (fonts / name).is_file()
     assert "SIL OPEN FONT LICENSE Version 1.1" in (fonts / "LICENSE-NotoCJK.txt").read_text(encoding="utf-8")
     assert (
         sum((fonts / n).stat().st_size for n in ("MJTiles-SerifBold.otf", "MJLabels-Regular.otf")) < 200_000
     )
+    # Every font shipped, the CJK fallback included, stays near 2 MB.
+    assert sum(p.stat().st_size for p in fonts.glob("*.otf")) < 2_400_000
+
+
+# --- Fonts for any name -----------------------------------------------------------------
+
+
+def _ink(text: str, font_px: int = 40) -> Image.Image:
+    """``text`` drawn black on white by :func:`draw_text`, as a greyscale image."""
+    image = Image.new("L", (40 + font_px * 2 * max(1, len(text)), font_px * 2), 255)
+    draw_text(ImageDraw.Draw(image), (20, font_px), text, label_font(font_px, bold=True), 0, anchor="lm")
+    return image
+
+
+def _notdef(font_px: int = 40) -> bytes:
+    """The pixels of the label font's missing-glyph box (what an undrawable character shows)."""
+    image = Image.new("L", (font_px * 2, font_px * 2), 255)
+    ImageDraw.Draw(image).text(
+        (20, font_px), "\u4e00", font=label_font(font_px, bold=True), fill=0, anchor="lm"
+    )
+    return image.tobytes()
+
+
+@pytest.mark.parametrize(
+    "ch",
+    ["陈", "陳", "黃", "張", "伟", "偉", "田", "さ", "カ", "김", "민", "준", "龍", "乐", "樂"],
+)
+def test_cjk_characters_draw_real_glyphs(ch: str) -> None:
+    assert clean(ch) == ch
+    image = _ink(ch)
+    assert image.getbbox() is not None and ImageChops.invert(image).getbbox() is not None
+    assert image.tobytes() != _notdef()
+    # A real glyph differs from every other: no two characters share one box.
+    assert image.tobytes() != _ink("陈" if ch != "陈" else "伟").tobytes()
+
+
+def test_cjk_names_are_not_question_marks() -> None:
+    name = "陈伟 Chen Wei"
+    shown = fit(name, label_font(20, bold=True), 400)
+    assert shown == name and "?" not in shown
+    assert set(text_runs(shown)) == {("陈伟", True), (" Chen Wei", False)}
+    # Glyphs of the CJK font stand on the label font's baseline: mixed text is no taller.
+    mixed = ImageChops.invert(_ink("Hx陈伟")).getbbox()
+    latin = ImageChops.invert(_ink("Hx")).getbbox()
+    assert mixed is not None and latin is not None
+    assert abs(mixed[3] - latin[3]) <= 6 and abs(mixed[1] - latin[1]) <= 6
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Dmitri 🀄", "Dmitri"),
+        ("👩\u200d👩\u200d👧\u200d👦 family", "family"),
+        ("🇩🇪 Jana 👍🏽", "Jana"),
+        ("1\ufe0f\u20e3 Ana", "1 Ana"),
+        ("🀄🀄", "?"),
+        ("Zoë\u200b\u200c\u200d\u2060x", "Zoëx"),
+        ("\u202eevil\u202c", "evil"),
+        ("محمد", "?"),
+    ],
+)
+def test_emoji_and_invisible_characters_are_dropped(name: str, shown: str) -> None:
+    assert clean(name) == shown
+
+
+def test_long_names_are_cut_with_an_ellipsis() -> None:
+    font = label_font(20, bold=True)
+    for name in ["陈" * 80, "김민준" * 30, "Ada " + "陈伟" * 40, *ODD_NAMES]:
+        shown = fit(name, font, 150)
+        assert text_width(shown, font) <= 150
+        if text_width(clean(name), font) > 150:
+            assert shown.endswith("…")
 
 
 def test_hint_marks_are_typed_tiles() -> None:
