@@ -1,0 +1,2514 @@
+"""An offline Discord for tests: drive a real ``discord.ext.commands.Bot`` without a network.
+
+The harness replaces the two ways discord.py talks to Discord:
+
+* the bot's ``HTTPClient.request`` (channel messages, edits, deletes, fetches, command sync),
+  patched on the bot's own ``HTTPClient`` instance;
+* ``AsyncWebhookAdapter.request`` (interaction callbacks, followups, ``@original``), patched on
+  the class while at least one harness is open.
+
+Both are answered by :class:`FakeDiscord`, an in-memory Discord (guilds, users, messages,
+attachments, application commands, interaction tokens) that answers like Discord does:
+snowflake ids, echoed components, attachments built from the files sent, HTTP errors for what
+Discord refuses (an empty message, content on a Components V2 message, an ``attachment://``
+that names no attachment, a second acknowledgement, an answer after the 3 s deadline...).
+
+The connection state is made READY without a gateway: ``bot.login`` runs against the fake
+(``GET /users/@me``, ``GET /oauth2/applications/@me``, then the bot's ``setup_hook``), the
+guilds are added from GUILD_CREATE-shaped payloads, and ``ready`` is dispatched.
+
+Interactions go through the real dispatch: gateway-shaped ``INTERACTION_CREATE`` payloads are
+fed to ``ConnectionState.parse_interaction_create``. Every task the bot creates while handling
+them (and everything those tasks create) is tracked through a context variable and a task
+factory, so :meth:`Harness.slash` and friends return when the bot's handlers are done, and
+:meth:`Harness.settle` runs the loop until the bot has nothing left to do.
+
+Usage::
+
+    h = await Harness.start(bot, guilds=[GuildSpec(1, channels=[ChannelSpec(10, "table")])])
+    alice = h.user(100, "alice", locale="de")
+    rec = await h.slash("mahjong new", user=alice, channel=10, options={"ruleset": "dmjl"})
+    assert rec.answered and rec.ephemeral
+    table = h.messages(10)[-1]
+    rec = await h.click(table, "Join", user=alice)
+    await h.settle()
+    assert not h.unanswered() and not h.errors
+    await h.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import copy
+import itertools
+import json
+import logging
+import mimetypes
+import re
+import secrets
+import time
+import traceback
+from collections.abc import Callable, Coroutine, Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TypeVar
+from urllib.parse import unquote, urlsplit
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+__all__ = [
+    "COMPONENTS_V2",
+    "EPHEMERAL",
+    "LOADING",
+    "ChannelSpec",
+    "FakeDiscord",
+    "FakeUser",
+    "GuildSpec",
+    "Harness",
+    "HarnessError",
+    "InteractionRecord",
+    "Overwrite",
+    "Request",
+    "RoleSpec",
+    "SentFile",
+    "StoredMessage",
+    "component_custom_ids",
+    "component_labels",
+    "find_component",
+    "message_text",
+    "walk_components",
+]
+
+Json = dict[str, Any]
+T = TypeVar("T")
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+COMPONENTS_V2 = 1 << 15
+
+# interaction types
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+# interaction callback types
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+# component types
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
+USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 5, 6, 7, 8
+TEXT_DISPLAY, LABEL = 10, 18
+SELECT_TYPES = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT})
+
+CDN = "https://cdn.discordapp.com"
+MEDIA = "https://media.discordapp.net"
+
+DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    read_message_history=True,
+    add_reactions=True,
+    embed_links=True,
+    attach_files=True,
+    use_application_commands=True,
+    use_external_emojis=True,
+).value
+DEFAULT_BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    read_message_history=True,
+    add_reactions=True,
+    embed_links=True,
+    attach_files=True,
+    use_external_emojis=True,
+    manage_messages=True,
+).value
+
+
+class HarnessError(AssertionError):
+    """A test asked for something Discord would not let a user do (or the harness cannot do)."""
+
+
+# --------------------------------------------------------------------------- components, text
+
+
+def walk_components(components: Iterable[Json]) -> Iterator[Json]:
+    """Every component, depth first: action rows, V2 containers, sections and their accessory,
+    labels and their component."""
+    for component in components:
+        yield component
+        children = component.get("components")
+        if isinstance(children, list):
+            yield from walk_components(children)
+        for key in ("accessory", "component"):
+            inner = component.get(key)
+            if isinstance(inner, dict):
+                yield from walk_components([inner])
+
+
+def component_custom_ids(components: Iterable[Json]) -> list[str]:
+    return [c["custom_id"] for c in walk_components(components) if isinstance(c.get("custom_id"), str)]
+
+
+def component_labels(components: Iterable[Json]) -> list[str]:
+    return [c["label"] for c in walk_components(components) if isinstance(c.get("label"), str)]
+
+
+def find_component(components: Iterable[Json], target: str, *, types: Iterable[int] | None = None) -> Json:
+    """The one component whose custom_id (preferred) or label is ``target``."""
+    wanted = None if types is None else frozenset(types)
+    candidates = [c for c in walk_components(components) if wanted is None or c.get("type") in wanted]
+    by_id = [c for c in candidates if c.get("custom_id") == target]
+    if len(by_id) == 1:
+        return by_id[0]
+    by_label = [c for c in candidates if c.get("label") == target or c.get("placeholder") == target]
+    if len(by_label) == 1:
+        return by_label[0]
+    found = [(c.get("custom_id"), c.get("label")) for c in candidates]
+    if not by_id and not by_label:
+        raise HarnessError(f"no component {target!r}; the message has (custom_id, label): {found}")
+    raise HarnessError(f"{target!r} names several components: {found}")
+
+
+def message_text(body: Mapping[str, Any]) -> str:
+    """The text a person reads: content, embeds' texts and V2 TextDisplay contents."""
+    parts: list[str] = []
+    content = body.get("content")
+    if isinstance(content, str) and content:
+        parts.append(content)
+    for embed in body.get("embeds") or []:
+        for key in ("title", "description"):
+            if embed.get(key):
+                parts.append(str(embed[key]))
+        if embed.get("author", {}).get("name"):
+            parts.append(str(embed["author"]["name"]))
+        for fld in embed.get("fields") or []:
+            parts.append(f"{fld.get('name', '')}\n{fld.get('value', '')}")
+        if embed.get("footer", {}).get("text"):
+            parts.append(str(embed["footer"]["text"]))
+    for component in walk_components(body.get("components") or []):
+        if component.get("type") == TEXT_DISPLAY and isinstance(component.get("content"), str):
+            parts.append(component["content"])
+    return "\n".join(parts)
+
+
+class _MessageBodyMixin:
+    """Convenience views of a message body (a request's payload or a stored message)."""
+
+    @property
+    def body(self) -> Json | None:
+        raise NotImplementedError
+
+    @property
+    def flags(self) -> int:
+        body = self.body or {}
+        return int(body.get("flags") or 0)
+
+    @property
+    def content(self) -> str | None:
+        body = self.body or {}
+        content = body.get("content")
+        return content if isinstance(content, str) else None
+
+    @property
+    def embeds(self) -> list[Json]:
+        return list((self.body or {}).get("embeds") or [])
+
+    @property
+    def components(self) -> list[Json]:
+        return list((self.body or {}).get("components") or [])
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return component_custom_ids(self.components)
+
+    @property
+    def labels(self) -> list[str]:
+        return component_labels(self.components)
+
+    @property
+    def text(self) -> str:
+        return message_text(self.body or {})
+
+    def find(self, target: str, *, types: Iterable[int] | None = None) -> Json:
+        """The component whose custom_id or label is ``target``."""
+        return find_component(self.components, target, types=types)
+
+    def select_options(self, target: str) -> list[Json]:
+        return list(self.find(target, types=SELECT_TYPES).get("options") or [])
+
+
+# --------------------------------------------------------------------------- the world
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 1
+    color: int = 0
+
+
+@dataclass(frozen=True)
+class Overwrite:
+    id: int
+    type: Literal[0, 1] = 0  # 0: role, 1: member
+    allow: int = 0
+    deny: int = 0
+
+
+@dataclass(frozen=True)
+class ChannelSpec:
+    id: int
+    name: str = "general"
+    type: int = 0  # discord.ChannelType.text
+    overwrites: tuple[Overwrite, ...] = ()
+    position: int = 0
+    parent_id: int | None = None
+    topic: str | None = None
+
+
+@dataclass
+class GuildSpec:
+    id: int
+    name: str = "Test Guild"
+    channels: Sequence[ChannelSpec] = ()
+    roles: Sequence[RoleSpec] = ()
+    locale: str = "en-US"
+    owner_id: int | None = None
+    everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS
+    bot_permissions: int = DEFAULT_BOT_PERMISSIONS
+    bot_role_id: int | None = None  # set by FakeDiscord
+
+    def role_id(self, role: int | str) -> int:
+        if isinstance(role, int):
+            return role
+        for spec in self.roles:
+            if spec.name == role:
+                return spec.id
+        raise HarnessError(f"guild {self.id} has no role named {role!r}")
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A person (or another bot) who can use the bot.
+
+    ``roles`` are role ids or role names (looked up in each guild the user is in); ``permissions``,
+    when given, is sent as the member's resolved channel permissions instead of the value
+    computed from roles and overwrites.
+    """
+
+    id: int
+    name: str
+    locale: str = "en-US"
+    roles: tuple[int | str, ...] = ()
+    permissions: int | None = None
+    global_name: str | None = None
+    bot: bool = False
+    accepts_dms: bool = True
+    guild_ids: tuple[int, ...] | None = None  # None: member of every guild
+    nick: str | None = None
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.global_name if self.global_name is not None else self.name,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(frozen=True)
+class SentFile:
+    filename: str
+    data: bytes
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    @property
+    def content_type(self) -> str:
+        return mimetypes.guess_type(self.filename)[0] or "application/octet-stream"
+
+
+def _image_size(data: bytes) -> tuple[int, int] | None:
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
+        return int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    return None
+
+
+@dataclass(eq=False)
+class StoredMessage(_MessageBodyMixin):
+    """One message as Discord holds it; ``payload`` is what Discord answers for it."""
+
+    payload: Json
+    channel_id: int
+    guild_id: int | None
+    ephemeral: bool = False
+    visible_to: int | None = None  # the user an ephemeral message is shown to
+    interaction_token: str | None = None
+    deleted: bool = False
+    versions: list[Json] = field(default_factory=list)  # earlier payloads, oldest first
+    files: dict[int, bytes] = field(default_factory=dict)  # attachment id -> bytes
+
+    @property
+    def id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def body(self) -> Json:
+        return self.payload
+
+    @property
+    def components_v2(self) -> bool:
+        return bool(self.flags & COMPONENTS_V2)
+
+    @property
+    def attachments(self) -> list[Json]:
+        return list(self.payload.get("attachments") or [])
+
+    def file(self, filename: str) -> bytes:
+        """The bytes of the attachment named ``filename``."""
+        for attachment in self.attachments:
+            if attachment["filename"] == filename:
+                return self.files[int(attachment["id"])]
+        raise KeyError(f"message {self.id} has no attachment {filename!r}: {self.filenames}")
+
+    @property
+    def filenames(self) -> list[str]:
+        return [a["filename"] for a in self.attachments]
+
+
+def _http_error(status: int, code: int, message: str, errors: Json | None = None) -> discord.HTTPException:
+    response = _FakeResponse(status)
+    body: Json = {"code": code, "message": message}
+    if errors:
+        body["errors"] = errors
+    if status == 403:
+        return discord.Forbidden(response, body)
+    if status == 404:
+        return discord.NotFound(response, body)
+    if status >= 500:
+        return discord.DiscordServerError(response, body)
+    return discord.HTTPException(response, body)
+
+
+class _FakeResponse:
+    """What discord.HTTPException reads from an aiohttp response."""
+
+    REASONS: ClassVar[dict[int, str]] = {
+        400: "Bad Request",
+        401: "Unauthorized",
+        403: "Forbidden",
+        404: "Not Found",
+        429: "Too Many Requests",
+        500: "Internal Server Error",
+    }
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = self.REASONS.get(status, "Error")
+        self.headers: dict[str, str] = {}
+
+
+def _invalid(path: str, message: str, code: str = "BASE_TYPE_BAD") -> discord.HTTPException:
+    errors: Json = {}
+    node = errors
+    for part in path.split("."):
+        node = node.setdefault(part, {})
+    node["_errors"] = [{"code": code, "message": message}]
+    return _http_error(400, 50035, "Invalid Form Body", errors)
+
+
+class FakeDiscord:
+    """Discord's side: guilds, users, messages and their files, commands, interaction tokens.
+
+    One instance can outlive a bot: start a second bot on the same ``FakeDiscord`` to test a
+    restart (its messages, and the components on them, are still there).
+    """
+
+    def __init__(
+        self,
+        guilds: Sequence[GuildSpec] = (),
+        *,
+        bot_id: int | None = None,
+        bot_name: str = "Mahjong Bot",
+    ) -> None:
+        self._last_snowflake = 0
+        self.bot_id = bot_id if bot_id is not None else self.snowflake()
+        self.bot_name = bot_name
+        self.application_id = self.bot_id
+        self.guilds: dict[int, GuildSpec] = {}
+        self.channels: dict[int, tuple[ChannelSpec, int | None]] = {}
+        self.users: dict[int, FakeUser] = {}
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.messages: dict[int, StoredMessage] = {}
+        self.channel_order: dict[int, list[int]] = {}
+        self.commands: dict[int | None, list[Json]] = {}  # guild id (None: global) -> payloads
+        self.interactions: dict[str, InteractionRecord] = {}
+        for guild in guilds:
+            self.add_guild(guild)
+
+    # ids ------------------------------------------------------------------
+    def snowflake(self) -> int:
+        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last_snowflake = max(now, self._last_snowflake + 1)
+        return self._last_snowflake
+
+    # world ----------------------------------------------------------------
+    def add_guild(self, guild: GuildSpec) -> GuildSpec:
+        if guild.bot_role_id is None:
+            guild.bot_role_id = self.snowflake()
+        self.guilds[guild.id] = guild
+        for channel in guild.channels:
+            self.channels[channel.id] = (channel, guild.id)
+        return guild
+
+    def add_user(self, user: FakeUser) -> FakeUser:
+        self.users[user.id] = user
+        return user
+
+    @property
+    def bot_user(self) -> FakeUser:
+        return FakeUser(self.bot_id, self.bot_name, bot=True)
+
+    def user(self, user_id: int) -> FakeUser:
+        if user_id == self.bot_id:
+            return self.bot_user
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise _http_error(404, 10013, "Unknown User") from None
+
+    def in_guild(self, user: FakeUser, guild_id: int) -> bool:
+        if user.id == self.bot_id:
+            return True
+        return user.id in self.users and (user.guild_ids is None or guild_id in user.guild_ids)
+
+    def channel(self, channel_id: int) -> tuple[ChannelSpec, int | None]:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise _http_error(404, 10003, "Unknown Channel") from None
+
+    def dm_channel(self, user: FakeUser) -> int:
+        if user.id not in self.dm_channels:
+            channel_id = self.snowflake()
+            self.dm_channels[user.id] = channel_id
+            self.channels[channel_id] = (ChannelSpec(channel_id, name="", type=1), None)
+        return self.dm_channels[user.id]
+
+    def dm_recipient(self, channel_id: int) -> FakeUser | None:
+        for user_id, dm_id in self.dm_channels.items():
+            if dm_id == channel_id:
+                return self.users.get(user_id)
+        return None
+
+    # payloads -------------------------------------------------------------
+    def role_payloads(self, guild: GuildSpec) -> list[Json]:
+        everyone = {
+            "id": str(guild.id),
+            "name": "@everyone",
+            "permissions": str(guild.everyone_permissions),
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        roles = [everyone]
+        for spec in guild.roles:
+            roles.append(
+                {
+                    "id": str(spec.id),
+                    "name": spec.name,
+                    "permissions": str(spec.permissions),
+                    "position": spec.position,
+                    "color": spec.color,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            )
+        roles.append(
+            {
+                "id": str(guild.bot_role_id),
+                "name": self.bot_name,
+                "permissions": str(guild.bot_permissions),
+                "position": 1,
+                "color": 0,
+                "hoist": False,
+                "managed": True,
+                "mentionable": False,
+                "flags": 0,
+                "tags": {"bot_id": str(self.bot_id)},
+            }
+        )
+        return roles
+
+    def channel_payload(self, channel_id: int) -> Json:
+        spec, guild_id = self.channel(channel_id)
+        if guild_id is None:
+            recipient = self.dm_recipient(channel_id)
+            return {
+                "id": str(channel_id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [recipient.payload()] if recipient else [],
+            }
+        return {
+            "id": str(spec.id),
+            "type": spec.type,
+            "guild_id": str(guild_id),
+            "name": spec.name,
+            "position": spec.position,
+            "parent_id": None if spec.parent_id is None else str(spec.parent_id),
+            "topic": spec.topic,
+            "nsfw": False,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "bitrate": 64000,
+            "user_limit": 0,
+            "permission_overwrites": [
+                {"id": str(o.id), "type": o.type, "allow": str(o.allow), "deny": str(o.deny)}
+                for o in spec.overwrites
+            ],
+        }
+
+    def member_payload(self, user: FakeUser, guild_id: int) -> Json:
+        guild = self.guilds[guild_id]
+        if user.id == self.bot_id:
+            roles = [str(guild.bot_role_id)]
+        else:
+            roles = [str(guild.role_id(r)) for r in user.roles]
+        return {
+            "user": user.payload(),
+            "roles": roles,
+            "nick": user.nick,
+            "avatar": None,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+
+    def guild_payload(self, guild_id: int) -> Json:
+        guild = self.guilds[guild_id]
+        members = [u for u in self.users.values() if self.in_guild(u, guild_id)]
+        return {
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(guild.owner_id if guild.owner_id is not None else 1),  # nobody we know
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": self.role_payloads(guild),
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "preferred_locale": guild.locale,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members) + 1,
+            "members": [self.member_payload(self.bot_user, guild_id)],
+            "channels": [self.channel_payload(c.id) for c in guild.channels],
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    def application_payload(self) -> Json:
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_name,
+            "icon": None,
+            "description": "",
+            "rpc_origins": [],
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": {
+                "id": "1",
+                "username": "owner",
+                "discriminator": "0",
+                "global_name": "owner",
+                "avatar": None,
+            },
+            "summary": "",
+            "verify_key": "0" * 64,
+            "team": None,
+            "flags": 0,
+            "interactions_endpoint_url": None,
+            "bot": self.bot_user.payload(),
+        }
+
+    # messages -------------------------------------------------------------
+    def message(self, message_id: int, channel_id: int | None = None) -> StoredMessage:
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or (channel_id is not None and msg.channel_id != channel_id):
+            raise _http_error(404, 10008, "Unknown Message")
+        return msg
+
+    def channel_messages(self, channel_id: int) -> list[StoredMessage]:
+        return [
+            self.messages[i] for i in self.channel_order.get(channel_id, []) if not self.messages[i].deleted
+        ]
+
+    def write_message(
+        self,
+        *,
+        channel_id: int,
+        body: Json,
+        files: Sequence[SentFile],
+        existing: StoredMessage | None = None,
+        ephemeral: bool = False,
+        visible_to: int | None = None,
+        interaction: InteractionRecord | None = None,
+        extra_flags: int = 0,
+        clear_flags: int = 0,
+    ) -> StoredMessage:
+        """Create (``existing`` None) or edit a message from a request body, as Discord does."""
+        spec, guild_id = self.channel(channel_id)
+        del spec
+        if existing is None:
+            message_id = self.snowflake()
+            payload: Json = {
+                "id": str(message_id),
+                "channel_id": str(channel_id),
+                "type": 0,
+                "author": self.bot_user.payload(),
+                "content": "",
+                "timestamp": discord.utils.snowflake_time(message_id).isoformat(),
+                "edited_timestamp": None,
+                "tts": bool(body.get("tts", False)),
+                "mention_everyone": False,
+                "mentions": [],
+                "mention_roles": [],
+                "attachments": [],
+                "embeds": [],
+                "components": [],
+                "pinned": False,
+                "flags": 0,
+            }
+            if interaction is not None:
+                payload["type"] = 20 if interaction.type == APPLICATION_COMMAND else 0
+                payload["webhook_id"] = str(self.application_id)
+                payload["application_id"] = str(self.application_id)
+                metadata: Json = {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "user": interaction.user.payload(),
+                    "authorizing_integration_owners": {"0": str(interaction.guild_id or 0)},
+                }
+                if interaction.name:
+                    metadata["name"] = interaction.name
+                if interaction.message_id is not None:
+                    metadata["interacted_message_id"] = str(interaction.message_id)
+                payload["interaction_metadata"] = metadata
+            stored_files: dict[int, bytes] = {}
+            old_flags = 0
+        else:
+            payload = copy.deepcopy(existing.payload)
+            stored_files = dict(existing.files)
+            old_flags = int(payload.get("flags") or 0)
+
+        if "content" in body:
+            payload["content"] = body["content"] or ""
+        if "embeds" in body:
+            payload["embeds"] = [dict(e, type=e.get("type", "rich")) for e in body["embeds"] or []]
+        if "components" in body:
+            payload["components"] = copy.deepcopy(body["components"] or [])
+
+        flags = old_flags
+        if "flags" in body and body["flags"] is not None:
+            requested = int(body["flags"])
+            # Discord keeps EPHEMERAL/LOADING as they are; V2 can be set but never removed
+            keep = old_flags & (EPHEMERAL | LOADING | COMPONENTS_V2)
+            flags = (requested & ~(EPHEMERAL | LOADING)) | keep
+            if existing is None:
+                flags |= requested & EPHEMERAL
+        if ephemeral:
+            flags |= EPHEMERAL
+        flags = (flags | extra_flags) & ~clear_flags
+        payload["flags"] = flags
+
+        # attachments: the listed existing ones are kept, new ones come from the files by index
+        attachments: list[Json] = list(payload.get("attachments") or [])
+        if "attachments" in body or files:
+            listed = body.get("attachments")
+            if listed is None:
+                listed = [{"id": i, "filename": f.filename} for i, f in enumerate(files)]
+                kept = attachments
+            else:
+                kept = []
+            old = {int(a["id"]): a for a in attachments}
+            new: list[Json] = list(kept)
+            for entry in listed:
+                entry_id = int(entry["id"])
+                if entry_id in old:
+                    new.append(old[entry_id])
+                elif 0 <= entry_id < len(files):
+                    sent = files[entry_id]
+                    new.append(self._attachment(channel_id, sent, entry, stored_files, ephemeral=ephemeral))
+                else:
+                    raise _invalid("attachments", f"Unknown attachment id {entry['id']}")
+            attachments = new
+            stored_files = {k: v for k, v in stored_files.items() if k in {int(a["id"]) for a in attachments}}
+        payload["attachments"] = attachments
+
+        self._resolve_media(payload)
+        _assign_component_ids(payload["components"])
+        self._validate(payload, creating=existing is None)
+
+        if existing is None:
+            msg = StoredMessage(
+                payload=payload,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                ephemeral=bool(flags & EPHEMERAL),
+                visible_to=visible_to,
+                interaction_token=None if interaction is None else interaction.token,
+                files=stored_files,
+            )
+            self.messages[msg.id] = msg
+            self.channel_order.setdefault(channel_id, []).append(msg.id)
+            return msg
+        payload["edited_timestamp"] = discord.utils.utcnow().isoformat()
+        existing.versions.append(existing.payload)
+        existing.payload = payload
+        existing.files = stored_files
+        return existing
+
+    def _attachment(
+        self, channel_id: int, sent: SentFile, entry: Json, store: dict[int, bytes], *, ephemeral: bool
+    ) -> Json:
+        attachment_id = self.snowflake()
+        store[attachment_id] = sent.data
+        filename = str(entry.get("filename") or sent.filename)
+        url = f"{CDN}/{'ephemeral-attachments' if ephemeral else 'attachments'}/{channel_id}/{attachment_id}"
+        att: Json = {
+            "id": str(attachment_id),
+            "filename": filename,
+            "size": sent.size,
+            "url": f"{url}/{filename}",
+            "proxy_url": f"{MEDIA}/attachments/{channel_id}/{attachment_id}/{filename}",
+            "content_type": SentFile(filename, b"").content_type,
+        }
+        description = entry.get("description", sent.description)
+        if description is not None:
+            att["description"] = description
+        size = _image_size(sent.data)
+        if size is not None:
+            att["width"], att["height"] = size
+        if ephemeral:
+            att["ephemeral"] = True
+        return att
+
+    def _resolve_media(self, payload: Json) -> None:
+        """``attachment://name`` in components and embeds becomes the attachment's URL."""
+        by_name = {a["filename"]: a for a in payload.get("attachments") or []}
+
+        def resolve(media: Json, where: str) -> None:
+            url = media.get("url")
+            if not isinstance(url, str) or not url.startswith("attachment://"):
+                return
+            name = url[len("attachment://") :]
+            att = by_name.get(name)
+            if att is None:
+                raise _invalid(
+                    where, f"attachment://{name} names no attachment of the message {list(by_name)}"
+                )
+            media.update(
+                url=att["url"],
+                proxy_url=att["proxy_url"],
+                content_type=att.get("content_type"),
+                attachment_id=att["id"],
+                loading_state=2,
+                flags=0,
+            )
+            if "width" in att:
+                media.update(width=att["width"], height=att["height"])
+
+        for component in walk_components(payload.get("components") or []):
+            for key in ("media", "file"):
+                if isinstance(component.get(key), dict):
+                    resolve(component[key], f"components.{key}.url")
+            for item in component.get("items") or []:
+                if isinstance(item, dict) and isinstance(item.get("media"), dict):
+                    resolve(item["media"], "components.items.media.url")
+        for embed in payload.get("embeds") or []:
+            for key in ("image", "thumbnail"):
+                if isinstance(embed.get(key), dict):
+                    resolve(embed[key], f"embeds.{key}.url")
+
+    def _validate(self, payload: Json, *, creating: bool) -> None:
+        """What Discord refuses with 400 (a subset, the mistakes a bot makes)."""
+        content = payload.get("content") or ""
+        components = payload.get("components") or []
+        flags = int(payload.get("flags") or 0)
+        if len(content) > 2000:
+            raise _invalid("content", "Must be 2000 or fewer in length.")
+        if flags & COMPONENTS_V2:
+            if content or payload.get("embeds"):
+                raise _invalid(
+                    "content", "content and embeds cannot be used when the IS_COMPONENTS_V2 flag is set"
+                )
+            if sum(1 for _ in walk_components(components)) > 40:
+                raise _invalid("components", "Must be 40 or fewer in length.")
+            text = sum(
+                len(c.get("content") or "") for c in walk_components(components) if c.get("type") == 10
+            )
+            if text > 4000:
+                raise _invalid("components", "The total length of text displays must be 4000 or fewer.")
+        else:
+            if len(components) > 5:
+                raise _invalid("components", "Must be 5 or fewer in length.")
+            for row in components:
+                if row.get("type") != ACTION_ROW:
+                    raise _invalid("components", "Only action rows are allowed at the top level without V2.")
+        if creating and not (
+            content or payload.get("embeds") or components or payload.get("attachments") or flags & LOADING
+        ):
+            raise _http_error(400, 50006, "Cannot send an empty message")
+        seen: set[str] = set()
+        for component in walk_components(components):
+            if component.get("type") == ACTION_ROW and len(component.get("components") or []) > 5:
+                raise _invalid("components.components", "Must be 5 or fewer in length.")
+            custom_id = component.get("custom_id")
+            if isinstance(custom_id, str):
+                if not 1 <= len(custom_id) <= 100:
+                    raise _invalid("components.custom_id", "Must be between 1 and 100 in length.")
+                if custom_id in seen:
+                    raise _invalid("components.custom_id", f"Component custom id {custom_id!r} is duplicated")
+                seen.add(custom_id)
+            label = component.get("label")
+            if isinstance(label, str) and len(label) > 80:
+                raise _invalid("components.label", "Must be 80 or fewer in length.")
+            options = component.get("options")
+            if component.get("type") == STRING_SELECT and isinstance(options, list):
+                if not 1 <= len(options) <= 25:
+                    raise _invalid("components.options", "Must be between 1 and 25 in length.")
+                values = [o.get("value") for o in options]
+                if len(set(values)) != len(values):
+                    raise _invalid("components.options", "Select option values must be unique.")
+
+    # commands -------------------------------------------------------------
+    def put_commands(self, guild_id: int | None, payloads: Sequence[Json]) -> list[Json]:
+        old = {(c["name"], c.get("type", 1)): c for c in self.commands.get(guild_id, [])}
+        stored: list[Json] = []
+        for payload in payloads:
+            key = (payload["name"], payload.get("type", 1))
+            command: Json = {
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "dm_permission": True,
+                "nsfw": False,
+                **copy.deepcopy(payload),
+            }
+            if command["default_member_permissions"] is not None:  # Discord answers a string
+                command["default_member_permissions"] = str(command["default_member_permissions"])
+            command["id"] = old[key]["id"] if key in old else str(self.snowflake())
+            command["application_id"] = str(self.application_id)
+            command["version"] = str(self.snowflake())
+            if guild_id is not None:
+                command["guild_id"] = str(guild_id)
+            stored.append(command)
+        self.commands[guild_id] = stored
+        return copy.deepcopy(stored)
+
+    def command_id(self, name: str, guild_id: int | None, type: int = 1) -> str:
+        for command in self.commands.get(guild_id, []):
+            if command["name"] == name and command.get("type", 1) == type:
+                return str(command["id"])
+        return str(self.snowflake())
+
+
+def _assign_component_ids(components: list[Json]) -> None:
+    """Discord numbers every component that has no ``id``."""
+    used = {c["id"] for c in walk_components(components) if isinstance(c.get("id"), int)}
+    counter = itertools.count(1)
+    for component in walk_components(components):
+        if not isinstance(component.get("id"), int):
+            number = next(counter)
+            while number in used:
+                number = next(counter)
+            component["id"] = number
+            used.add(number)
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(eq=False)
+class Request(_MessageBodyMixin):
+    """One request the bot made, and how the fake Discord answered it."""
+
+    seq: int
+    via: Literal["http", "webhook"]
+    method: str
+    path: str  # with the parameters filled in, e.g. /channels/10/messages
+    template: str  # discord.py's route path, e.g. /channels/{channel_id}/messages
+    params: dict[str, str]  # the route's parameters (channel_id, message_id, webhook_token, ...)
+    query: dict[str, str]
+    json: Any  # the JSON payload (payload_json of a multipart request)
+    files: list[SentFile]
+    at: float  # time.perf_counter() when the bot sent it
+    reason: str | None = None
+    status: int = 0
+    response: Any = None
+    error: discord.HTTPException | None = None
+    interaction: InteractionRecord | None = None  # the interaction whose token the request used
+    caused_by: InteractionRecord | None = None  # the interaction whose handling made the request
+    target: StoredMessage | None = None  # the message created, edited, fetched or deleted
+    kind: str = "unknown"
+
+    @property
+    def route(self) -> str:
+        return f"{self.method} {self.template}"
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+    @property
+    def callback_type(self) -> int | None:
+        if self.kind == "interaction.callback" and self.json is not None:
+            return int(self.json["type"])
+        return None
+
+    @property
+    def body(self) -> Json | None:
+        """The message the request carries (an interaction callback's ``data``)."""
+        if not isinstance(self.json, dict):
+            return None
+        if self.kind == "interaction.callback":
+            data = self.json.get("data")
+            return data if isinstance(data, dict) else None
+        body: Json = self.json
+        return body
+
+    @property
+    def has_message(self) -> bool:
+        """Whether the request sends or edits a message."""
+        if self.kind == "interaction.callback":
+            return self.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE)
+        return self.method in ("POST", "PATCH") and self.kind.startswith(("message.", "webhook.message"))
+
+    @property
+    def flags(self) -> int:
+        body = self.body or {}
+        return int(body.get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        """The request's flags say ephemeral, or it acts on an ephemeral message."""
+        return bool(self.flags & EPHEMERAL) or (self.target is not None and self.target.ephemeral)
+
+    @property
+    def components_v2(self) -> bool:
+        return bool(self.flags & COMPONENTS_V2) or (
+            self.target is not None and self.target.components_v2 and bool(self.components)
+        )
+
+    @property
+    def channel_id(self) -> int | None:
+        if "channel_id" in self.params:
+            return int(self.params["channel_id"])
+        return None if self.target is None else self.target.channel_id
+
+    @property
+    def message_id(self) -> int | None:
+        return None if self.target is None else self.target.id
+
+    def __repr__(self) -> str:
+        status = f"{self.status}" + (f" {self.error.code}" if self.error is not None else "")
+        return f"<Request #{self.seq} {self.method} {self.path} {self.kind} -> {status}>"
+
+
+@dataclass(eq=False)
+class InteractionRecord:
+    """One injected interaction and everything the bot did about it."""
+
+    id: int
+    token: str
+    type: int
+    kind: str  # slash, autocomplete, button, select, modal
+    user: FakeUser
+    guild_id: int | None
+    channel_id: int
+    locale: str
+    payload: Json
+    started_at: float = 0.0
+    name: str | None = None  # the command's qualified name
+    custom_id: str | None = None
+    values: list[str] = field(default_factory=list)
+    message_id: int | None = None  # the message the component is on
+    requests: list[Request] = field(default_factory=list)  # with this interaction's token
+    caused: list[Request] = field(default_factory=list)  # every request made while handling it
+    tasks: list[asyncio.Task[Any]] = field(default_factory=list)  # the bot's handlers
+    response: Request | None = None  # the accepted initial response
+    original_message_id: int | None = None
+    loading: bool = False  # deferred with thinking and nothing sent yet
+    late: bool = False  # answered after the deadline (Discord refused it)
+    modal: Json | None = None
+    harness: Harness | None = None
+
+    @property
+    def answered(self) -> bool:
+        return self.response is not None
+
+    @property
+    def ack_ms(self) -> float | None:
+        """Milliseconds from the injection to the accepted initial response."""
+        return None if self.response is None else self.ms_to(self.response)
+
+    def ms_to(self, request: Request) -> float:
+        return (request.at - self.started_at) * 1000.0
+
+    @property
+    def response_type(self) -> int | None:
+        return None if self.response is None else self.response.callback_type
+
+    @property
+    def deferred(self) -> bool:
+        return self.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE)
+
+    @property
+    def ephemeral(self) -> bool:
+        """The initial response (message or thinking) is ephemeral."""
+        if self.response is None:
+            return False
+        if self.original_message_id is not None and self.response_type in (
+            CHANNEL_MESSAGE,
+            DEFERRED_CHANNEL_MESSAGE,
+        ):
+            msg = self.original
+            return msg is not None and msg.ephemeral
+        return self.response.ephemeral
+
+    @property
+    def original(self) -> StoredMessage | None:
+        if self.original_message_id is None or self.harness is None:
+            return None
+        return self.harness.backend.messages.get(self.original_message_id)
+
+    @property
+    def message_requests(self) -> list[Request]:
+        """Accepted requests with this token that send or edit a message."""
+        return [r for r in self.requests if r.ok and r.has_message]
+
+    @property
+    def followups(self) -> list[Request]:
+        return [r for r in self.requests if r.kind == "webhook.message.create"]
+
+    @property
+    def last(self) -> Request:
+        """The last message sent or edited with this token."""
+        if not self.message_requests:
+            raise HarnessError(f"the bot sent no message for {self!r}; requests: {self.requests}")
+        return self.message_requests[-1]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(r.text for r in self.message_requests if r.text)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [cid for r in self.message_requests for cid in r.custom_ids]
+
+    @property
+    def labels(self) -> list[str]:
+        return [label for r in self.message_requests for label in r.labels]
+
+    @property
+    def files(self) -> list[SentFile]:
+        return [f for r in self.requests if r.ok for f in r.files]
+
+    @property
+    def choices(self) -> list[Json]:
+        """An autocomplete's answer."""
+        for r in self.requests:
+            if r.ok and r.callback_type == AUTOCOMPLETE_RESULT and r.json is not None:
+                return list((r.json.get("data") or {}).get("choices") or [])
+        return []
+
+    @property
+    def done(self) -> bool:
+        return all(t.done() for t in self.tasks)
+
+    def __repr__(self) -> str:
+        what = self.name or self.custom_id or ""
+        return f"<Interaction {self.kind} {what!r} by {self.user.name} answered={self.answered}>"
+
+
+# --------------------------------------------------------------------------- global patches
+
+_CURRENT: contextvars.ContextVar[Harness | None] = contextvars.ContextVar("discord_harness", default=None)
+_HANDLING: contextvars.ContextVar[InteractionRecord | None] = contextvars.ContextVar(
+    "discord_harness_interaction", default=None
+)
+_ACTIVE: list[Harness] = []
+_SAVED_ADAPTER_REQUEST: Any = None
+
+
+class _TrackingTaskFactory:
+    """Chains to the loop's previous factory; tasks created in a harness's context are tracked."""
+
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous
+
+    def __call__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        coro: Coroutine[Any, Any, T] | Generator[Any, None, T],
+        /,
+        **kwargs: Any,
+    ) -> asyncio.Future[T]:
+        task: asyncio.Future[T]
+        if self.previous is not None:
+            task = self.previous(loop, coro, **kwargs)
+        else:
+            task = asyncio.Task(coro, loop=loop, **kwargs)
+        harness = _CURRENT.get()
+        if harness is not None and isinstance(task, asyncio.Task):
+            harness._track(task)
+        return task
+
+
+async def _fake_adapter_request(
+    adapter: AsyncWebhookAdapter,
+    route: Route,
+    session: aiohttp.ClientSession | None = None,
+    *,
+    payload: Json | None = None,
+    multipart: list[Json] | None = None,
+    proxy: str | None = None,
+    proxy_auth: aiohttp.BasicAuth | None = None,
+    files: Sequence[discord.File] | None = None,
+    reason: str | None = None,
+    auth_token: str | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> Any:
+    del adapter, session, proxy, proxy_auth, auth_token
+    harness = _CURRENT.get()
+    if harness is None or harness.closed:
+        token = route.webhook_token
+        owners = [h for h in reversed(_ACTIVE) if token is not None and token in h.backend.interactions]
+        harness = owners[0] if owners else (_ACTIVE[-1] if _ACTIVE else None)
+    if harness is None:
+        raise RuntimeError("discord_harness: a webhook request with no open harness")
+    return await harness._request(
+        "webhook", route, json_payload=payload, form=multipart, files=files, query=params, reason=reason
+    )
+
+
+def _install_globals(harness: Harness) -> None:
+    global _SAVED_ADAPTER_REQUEST
+    loop = asyncio.get_running_loop()
+    if not _ACTIVE:
+        _SAVED_ADAPTER_REQUEST = AsyncWebhookAdapter.__dict__["request"]
+        AsyncWebhookAdapter.request = _fake_adapter_request  # type: ignore[method-assign,assignment]
+    if not isinstance(loop.get_task_factory(), _TrackingTaskFactory):
+        loop.set_task_factory(_TrackingTaskFactory(loop.get_task_factory()))
+    _ACTIVE.append(harness)
+
+
+def _uninstall_globals(harness: Harness) -> None:
+    global _SAVED_ADAPTER_REQUEST
+    if harness in _ACTIVE:
+        _ACTIVE.remove(harness)
+    if not _ACTIVE and _SAVED_ADAPTER_REQUEST is not None:
+        AsyncWebhookAdapter.request = _SAVED_ADAPTER_REQUEST  # type: ignore[method-assign]
+        _SAVED_ADAPTER_REQUEST = None
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    factory = loop.get_task_factory()
+    if isinstance(factory, _TrackingTaskFactory) and not any(h.loop is loop for h in _ACTIVE):
+        loop.set_task_factory(factory.previous)
+
+
+class _ErrorLog(logging.Handler):
+    def __init__(self, harness: Harness) -> None:
+        super().__init__(logging.ERROR)
+        self.harness = harness
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = f"{record.name}: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            text += "\n" + "".join(traceback.format_exception(record.exc_info[1]))
+        self.harness.errors.append(text)
+
+
+Handler = Callable[["Request"], Any]
+
+
+# --------------------------------------------------------------------------- the harness
+
+
+class Harness:
+    """Drives one bot against a :class:`FakeDiscord`. Create it with :meth:`start`."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        backend: FakeDiscord,
+        *,
+        deadline: float | None = 3.0,
+        latency: float = 0.0,
+        handler_timeout: float = 10.0,
+    ) -> None:
+        self.bot = bot
+        self.backend = backend
+        self.deadline = deadline
+        self.latency = latency
+        self.handler_timeout = handler_timeout
+        self.requests: list[Request] = []
+        self.interactions: list[InteractionRecord] = []
+        self.errors: list[str] = []
+        self.closed = False
+        self.loop = asyncio.get_running_loop()
+        self._tracked: set[asyncio.Task[Any]] = set()
+        self._capture: list[asyncio.Task[Any]] | None = None
+        self._activity = 0
+        self._seq = itertools.count(1)
+        self._overrides: dict[tuple[str, str], Handler] = {}
+        self._log = _ErrorLog(self)
+        self._routes: dict[tuple[str, str], Handler] = {
+            ("GET", "/users/@me"): lambda r: self.backend.bot_user.payload() | {"verified": True, "flags": 0},
+            ("GET", "/oauth2/applications/@me"): lambda r: self.backend.application_payload(),
+            ("GET", "/users/{user_id}"): lambda r: self.backend.user(int(r.params["user_id"])).payload(),
+            ("POST", "/users/@me/channels"): self._open_dm,
+            ("GET", "/channels/{channel_id}"): lambda r: self.backend.channel_payload(self._channel(r)),
+            ("POST", "/channels/{channel_id}/typing"): lambda r: None,
+            ("POST", "/channels/{channel_id}/messages"): self._create_message,
+            ("GET", "/channels/{channel_id}/messages"): self._history,
+            ("GET", "/channels/{channel_id}/messages/{message_id}"): self._fetch_message,
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}"): self._edit_message,
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}"): self._delete_message,
+            ("POST", "/channels/{channel_id}/messages/bulk-delete"): self._bulk_delete,
+            ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): self._react,
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): self._react,
+            ("GET", "/guilds/{guild_id}"): lambda r: self.backend.guild_payload(int(r.params["guild_id"])),
+            ("GET", "/guilds/{guild_id}/channels"): lambda r: [
+                self.backend.channel_payload(c.id)
+                for c in self.backend.guilds[int(r.params["guild_id"])].channels
+            ],
+            ("GET", "/guilds/{guild_id}/members/{member_id}"): self._fetch_member,
+            ("GET", "/applications/{application_id}/commands"): lambda r: copy.deepcopy(
+                self.backend.commands.get(None, [])
+            ),
+            ("PUT", "/applications/{application_id}/commands"): lambda r: self.backend.put_commands(
+                None, r.json or []
+            ),
+            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands"): lambda r: copy.deepcopy(
+                self.backend.commands.get(int(r.params["guild_id"]), [])
+            ),
+            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): lambda r: (
+                self.backend.put_commands(int(r.params["guild_id"]), r.json or [])
+            ),
+            ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): self._callback,
+            ("POST", "/webhooks/{webhook_id}/{webhook_token}"): self._followup,
+            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): self._webhook_message,
+            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): self._webhook_message,
+            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): self._webhook_message,
+            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): self._webhook_message,
+            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): self._webhook_message,
+            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): self._webhook_message,
+        }
+
+    # life -------------------------------------------------------------------
+    @classmethod
+    async def start(
+        cls,
+        bot: discord.Client,
+        *,
+        guilds: Sequence[GuildSpec] | None = None,
+        backend: FakeDiscord | None = None,
+        users: Sequence[FakeUser] = (),
+        deadline: float | None = 3.0,
+        latency: float = 0.0,
+        handler_timeout: float = 10.0,
+        token: str = "harness-token",
+    ) -> Harness:
+        """Log ``bot`` in against a fake Discord, run its ``setup_hook``, make it READY.
+
+        Without ``guilds`` (and without ``backend``) there is one guild 1 with text channel 10.
+        ``backend``: a FakeDiscord to reuse (a restart); ``deadline``: seconds to the initial
+        response after which Discord answers "Unknown interaction" (None: no deadline);
+        ``latency``: seconds each request takes.
+        """
+        if backend is None:
+            backend = FakeDiscord(guilds or [GuildSpec(1, channels=[ChannelSpec(10, "general")])])
+        else:
+            for guild in guilds or ():
+                backend.add_guild(guild)
+        for user in users:
+            backend.add_user(user)
+        harness = cls(bot, backend, deadline=deadline, latency=latency, handler_timeout=handler_timeout)
+        harness._install()
+        try:
+            context = _CURRENT.set(harness)
+            try:
+                await bot.login(token)
+                harness._become_ready()
+            finally:
+                _CURRENT.reset(context)
+            await harness.settle()
+        except BaseException:
+            await harness.close()
+            raise
+        return harness
+
+    def _install(self) -> None:
+        http = self.bot.http
+        if "request" in vars(http):
+            raise HarnessError("the bot's HTTPClient is already patched (another harness?)")
+        setattr(http, "request", self._http_request)  # noqa: B010 - an instance attribute on purpose
+        _install_globals(self)
+        logging.getLogger().addHandler(self._log)
+
+    def _become_ready(self) -> None:
+        state = self.bot._connection
+        for guild_id in self.backend.guilds:
+            self._add_guild_to_state(guild_id)
+        state.call_handlers("ready")
+        self.bot.dispatch("connect")
+        for guild in self.bot.guilds:
+            self.bot.dispatch("guild_available", guild)
+        self.bot.dispatch("ready")
+
+    def _add_guild_to_state(self, guild_id: int) -> None:
+        state = self.bot._connection
+        guild = state._add_guild_from_data(self.backend.guild_payload(guild_id))  # type: ignore[arg-type]
+        if state.member_cache_flags.joined:
+            for user in self.backend.users.values():
+                if self.backend.in_guild(user, guild_id):
+                    member_data = self.backend.member_payload(user, guild_id)
+                    guild._add_member(discord.Member(data=member_data, guild=guild, state=state))  # type: ignore[arg-type]
+
+    async def close(self, *, close_bot: bool = True) -> None:
+        """Close the bot (unless ``close_bot`` is false), cancel what it left running, undo the
+        patches."""
+        if self.closed:
+            return
+        try:
+            if close_bot and not self.bot.is_closed():
+                context = _CURRENT.set(self)
+                try:
+                    await asyncio.wait_for(self.bot.close(), timeout=self.handler_timeout)
+                finally:
+                    _CURRENT.reset(context)
+        finally:
+            pending = [t for t in self._tracked if not t.done()]
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.wait(pending, timeout=2.0)
+            self.closed = True
+            if vars(self.bot.http).get("request") == self._http_request:
+                delattr(self.bot.http, "request")
+            _uninstall_globals(self)
+            logging.getLogger().removeHandler(self._log)
+
+    async def __aenter__(self) -> Harness:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # people -----------------------------------------------------------------
+    def user(
+        self,
+        id: int | None = None,
+        name: str | None = None,
+        *,
+        locale: str = "en-US",
+        roles: Sequence[int | str] = (),
+        permissions: int | discord.Permissions | None = None,
+        global_name: str | None = None,
+        bot: bool = False,
+        accepts_dms: bool = True,
+        guilds: Sequence[int] | None = None,
+        nick: str | None = None,
+    ) -> FakeUser:
+        """A user who is a member of ``guilds`` (default: every guild) with ``roles``."""
+        user_id = id if id is not None else self.backend.snowflake()
+        if isinstance(permissions, discord.Permissions):
+            permissions = permissions.value
+        user = FakeUser(
+            id=user_id,
+            name=name or f"user{user_id}",
+            locale=locale,
+            roles=tuple(roles),
+            permissions=permissions,
+            global_name=global_name,
+            bot=bot,
+            accepts_dms=accepts_dms,
+            guild_ids=None if guilds is None else tuple(guilds),
+            nick=nick,
+        )
+        self.backend.add_user(user)
+        state = self.bot._connection
+        if state.member_cache_flags.joined:
+            for guild in self.bot.guilds:
+                if self.backend.in_guild(user, guild.id):
+                    data = self.backend.member_payload(user, guild.id)
+                    guild._add_member(discord.Member(data=data, guild=guild, state=state))  # type: ignore[arg-type]
+        return user
+
+    # looking at what happened ------------------------------------------------
+    def messages(self, channel_id: int | ChannelSpec, *, ephemeral: bool = False) -> list[StoredMessage]:
+        """The channel's messages, oldest first (ephemeral ones only with ``ephemeral=True``)."""
+        cid = channel_id if isinstance(channel_id, int) else channel_id.id
+        return [m for m in self.backend.channel_messages(cid) if ephemeral or not m.ephemeral]
+
+    def message(self, message: int | StoredMessage | Request | discord.abc.Snowflake) -> StoredMessage:
+        return self._stored(message)
+
+    def public_requests(self) -> list[Request]:
+        """Accepted requests that send or edit a message everyone in the channel sees."""
+        return [r for r in self.requests if r.ok and r.has_message and not r.ephemeral]
+
+    def ephemeral_requests(self) -> list[Request]:
+        """Accepted requests that send or edit a message only one person sees."""
+        return [r for r in self.requests if r.ok and r.has_message and r.ephemeral]
+
+    def requests_to(self, method: str, template: str) -> list[Request]:
+        return [r for r in self.requests if r.method == method and r.template == template]
+
+    def unanswered(self, within: float | None = None) -> list[InteractionRecord]:
+        """Interactions that a person would see fail: no initial response, or a late one."""
+        limit = within if within is not None else self.deadline
+        slow = float("inf") if limit is None else limit * 1000.0
+        return [
+            rec
+            for rec in self.interactions
+            if rec.response is None or rec.late or (rec.ack_ms is not None and rec.ack_ms > slow)
+        ]
+
+    def commands(self, guild_id: int | None = None) -> list[Json]:
+        """The application commands the bot synced (globally, or to ``guild_id``)."""
+        return copy.deepcopy(self.backend.commands.get(guild_id, []))
+
+    def pending_tasks(self) -> list[asyncio.Task[Any]]:
+        return [t for t in self._tracked if not t.done()]
+
+    def override(self, method: str, template: str, handler: Handler) -> None:
+        """Answer ``method template`` (discord.py's route path) with ``handler(request)``: it
+        returns the JSON answer or raises (see :meth:`error`). Useful to inject failures."""
+        self._overrides[(method, template)] = handler
+
+    @staticmethod
+    def error(status: int, code: int, message: str) -> discord.HTTPException:
+        """An HTTP error as discord.py raises it, for :meth:`override` handlers."""
+        return _http_error(status, code, message)
+
+    def check(self) -> None:
+        """Raise if the bot logged an error, a task failed or an interaction went unanswered."""
+        problems = list(self.errors)
+        problems += [f"unanswered: {rec!r}" for rec in self.unanswered()]
+        if problems:
+            raise HarnessError("\n".join(problems))
+
+    # waiting ----------------------------------------------------------------
+    async def settle(self, timeout: float = 5.0, *, idle: float = 0.05) -> bool:
+        """Run the loop until every task the bot spawned is done, or until the bot is idle
+        (``idle`` seconds with no task created or finished, no request and nothing ready to run
+        or due soon on the loop: its remaining tasks wait for timers or events). Returns False
+        if ``timeout`` passed first."""
+        deadline = time.perf_counter() + timeout
+        marker = self._activity
+        quiet_since = time.perf_counter()
+        while True:
+            if not self.pending_tasks():
+                return True
+            now = time.perf_counter()
+            if now >= deadline:
+                return False
+            busy = self._loop_busy(idle)
+            if busy or self._activity != marker:
+                marker = self._activity
+                quiet_since = now
+            elif now - quiet_since >= idle:
+                return True
+            await asyncio.sleep(0 if busy else 0.001)
+
+    def _loop_busy(self, horizon: float) -> bool:
+        ready = getattr(self.loop, "_ready", None)
+        if ready is not None and len(ready) > 0:
+            return True
+        scheduled = getattr(self.loop, "_scheduled", None)
+        if scheduled:
+            soon = self.loop.time() + horizon
+            return any(not h.cancelled() and h.when() <= soon for h in scheduled)
+        return False
+
+    async def until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
+        """Run the loop until ``predicate()`` is true (checked after each loop step)."""
+        deadline = time.perf_counter() + timeout
+        while not predicate():
+            if time.perf_counter() >= deadline:
+                return False
+            await asyncio.sleep(0 if self._loop_busy(0.001) else 0.0005)
+        return True
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        if self.closed:
+            return
+        self._tracked.add(task)
+        self._activity += 1
+        if self._capture is not None:
+            self._capture.append(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tracked.discard(task)
+        self._activity += 1
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None:
+            text = "".join(traceback.format_exception(exc))
+            self.errors.append(f"task {task.get_name()} failed:\n{text}")
+
+    # injecting interactions ----------------------------------------------------
+    async def slash(
+        self,
+        command: str,
+        *,
+        user: FakeUser,
+        channel: int | ChannelSpec | discord.abc.Snowflake | None = None,
+        options: Mapping[str, object] | None = None,
+        locale: str | None = None,
+        wait: bool = True,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        """Run ``/command`` ("mahjong new" for a subcommand) as ``user`` in ``channel``."""
+        channel_id = self._channel_id(channel)
+        data, name = self._command_data(command, options or {}, channel_id, user, focused=None)
+        return await self._inject(
+            APPLICATION_COMMAND, "slash", user, channel_id, locale, data, name=name, wait=wait, settle=settle
+        )
+
+    async def autocomplete(
+        self,
+        command: str,
+        focused: str,
+        value: str,
+        *,
+        user: FakeUser,
+        channel: int | ChannelSpec | discord.abc.Snowflake | None = None,
+        options: Mapping[str, object] | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """Type ``value`` into option ``focused`` of ``/command``; the record's ``choices`` are the
+        bot's answer."""
+        channel_id = self._channel_id(channel)
+        all_options = dict(options or {})
+        all_options[focused] = value
+        data, name = self._command_data(command, all_options, channel_id, user, focused=focused)
+        return await self._inject(AUTOCOMPLETE, "autocomplete", user, channel_id, locale, data, name=name)
+
+    async def click(
+        self,
+        message: int | StoredMessage | Request | discord.abc.Snowflake,
+        target: str,
+        *,
+        user: FakeUser,
+        locale: str | None = None,
+        wait: bool = True,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        """Click the button whose custom_id or label is ``target`` on ``message``."""
+        msg = self._clickable(message, user)
+        component = msg.find(target, types=[BUTTON])
+        self._check_enabled(component, target)
+        custom_id = component.get("custom_id")
+        if not isinstance(custom_id, str):
+            raise HarnessError(f"button {target!r} is a link or premium button: nothing reaches the bot")
+        data = {"custom_id": custom_id, "component_type": BUTTON, "id": component.get("id")}
+        return await self._inject(
+            MESSAGE_COMPONENT,
+            "button",
+            user,
+            msg.channel_id,
+            locale,
+            data,
+            message=msg,
+            custom_id=custom_id,
+            wait=wait,
+            settle=settle,
+        )
+
+    async def select(
+        self,
+        message: int | StoredMessage | Request | discord.abc.Snowflake,
+        target: str,
+        values: Sequence[object],
+        *,
+        user: FakeUser,
+        locale: str | None = None,
+        wait: bool = True,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        """Choose ``values`` in the select whose custom_id or placeholder is ``target``. For user,
+        role and channel selects the values are FakeUsers, ids, role names or ChannelSpecs."""
+        msg = self._clickable(message, user)
+        component = msg.find(target, types=SELECT_TYPES)
+        self._check_enabled(component, target)
+        ctype = int(component["type"])
+        low, high = int(component.get("min_values", 1)), int(component.get("max_values", 1))
+        if not low <= len(values) <= high:
+            raise HarnessError(f"select {target!r} takes {low} to {high} values, not {len(values)}")
+        data: Json = {"custom_id": component["custom_id"], "component_type": ctype, "id": component.get("id")}
+        if ctype == STRING_SELECT:
+            allowed = [o["value"] for o in component.get("options") or []]
+            for value in values:
+                if value not in allowed:
+                    raise HarnessError(f"select {target!r} has no option {value!r}; options: {allowed}")
+            data["values"] = [str(v) for v in values]
+        else:
+            resolved: Json = {}
+            guild_id = msg.guild_id
+            option_type = {USER_SELECT: 6, ROLE_SELECT: 8, MENTIONABLE_SELECT: 9, CHANNEL_SELECT: 7}[ctype]
+            data["values"] = [self._resolve_value(option_type, v, guild_id, resolved) for v in values]
+            data["resolved"] = resolved
+        return await self._inject(
+            MESSAGE_COMPONENT,
+            "select",
+            user,
+            msg.channel_id,
+            locale,
+            data,
+            message=msg,
+            custom_id=str(component["custom_id"]),
+            values=[str(v) for v in data["values"]],
+            wait=wait,
+            settle=settle,
+        )
+
+    async def submit_modal(
+        self,
+        shown: InteractionRecord,
+        values: Mapping[str, object],
+        *,
+        user: FakeUser | None = None,
+        locale: str | None = None,
+        wait: bool = True,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        """Submit the modal the bot showed in answer to ``shown``; ``values`` by custom_id (text
+        inputs take a string, selects a list)."""
+        if shown.modal is None:
+            raise HarnessError(f"the bot showed no modal for {shown!r}")
+        modal = shown.modal
+        remaining = dict(values)
+
+        def submitted(component: Json) -> Json:
+            ctype = component.get("type")
+            if ctype == ACTION_ROW:
+                return {"type": ACTION_ROW, "components": [submitted(c) for c in component["components"]]}
+            if ctype == LABEL:
+                return {
+                    "type": LABEL,
+                    "id": component.get("id"),
+                    "component": submitted(component["component"]),
+                }
+            custom_id = component.get("custom_id")
+            if ctype == TEXT_INPUT:
+                value = remaining.pop(str(custom_id), component.get("value") or "")
+                if component.get("required", True) and not value:
+                    raise HarnessError(f"text input {custom_id!r} is required")
+                return {"type": TEXT_INPUT, "id": component.get("id"), "custom_id": custom_id, "value": value}
+            if ctype in SELECT_TYPES:
+                chosen = remaining.pop(str(custom_id), [])
+                assert isinstance(chosen, Sequence)
+                return {
+                    "type": ctype,
+                    "id": component.get("id"),
+                    "custom_id": custom_id,
+                    "values": list(chosen),
+                }
+            return {"type": ctype, "id": component.get("id")}
+
+        components = [submitted(c) for c in modal.get("components") or []]
+        if remaining:
+            raise HarnessError(f"the modal has no inputs {sorted(remaining)}")
+        data = {"custom_id": modal["custom_id"], "components": components}
+        return await self._inject(
+            MODAL_SUBMIT,
+            "modal",
+            user or shown.user,
+            shown.channel_id,
+            locale,
+            data,
+            custom_id=str(modal["custom_id"]),
+            message=None if shown.message_id is None else self.backend.messages.get(shown.message_id),
+            wait=wait,
+            settle=settle,
+        )
+
+    async def _inject(
+        self,
+        itype: int,
+        kind: str,
+        user: FakeUser,
+        channel_id: int,
+        locale: str | None,
+        data: Json,
+        *,
+        name: str | None = None,
+        message: StoredMessage | None = None,
+        custom_id: str | None = None,
+        values: Sequence[str] = (),
+        wait: bool = True,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        if self.closed:
+            raise HarnessError("the harness is closed")
+        if user.id not in self.backend.users:
+            self.backend.add_user(user)
+        payload = self._interaction_payload(itype, user, channel_id, locale or user.locale, data, message)
+        rec = InteractionRecord(
+            id=int(payload["id"]),
+            token=payload["token"],
+            type=itype,
+            kind=kind,
+            user=user,
+            guild_id=None if payload.get("guild_id") is None else int(payload["guild_id"]),
+            channel_id=channel_id,
+            locale=payload["locale"],
+            payload=payload,
+            name=name,
+            custom_id=custom_id,
+            values=list(values),
+            message_id=None if message is None else message.id,
+            harness=self,
+        )
+        if itype in (MESSAGE_COMPONENT, MODAL_SUBMIT) and message is not None:
+            rec.original_message_id = message.id
+        self.interactions.append(rec)
+        self.backend.interactions[rec.token] = rec
+        self._activity += 1
+        capture: list[asyncio.Task[Any]] = []
+        self._capture = capture
+        harness_context = _CURRENT.set(self)
+        record_context = _HANDLING.set(rec)
+        try:
+            rec.started_at = time.perf_counter()
+            self.bot._connection.parse_interaction_create(copy.deepcopy(payload))  # type: ignore[arg-type]
+        finally:
+            _HANDLING.reset(record_context)
+            _CURRENT.reset(harness_context)
+            self._capture = None
+        rec.tasks = capture
+        if wait and capture:
+            await asyncio.wait(capture, timeout=self.handler_timeout)
+        if settle:
+            await self.settle()
+        return rec
+
+    # building payloads ------------------------------------------------------------
+    def _interaction_payload(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel_id: int,
+        locale: str,
+        data: Json,
+        message: StoredMessage | None,
+    ) -> Json:
+        interaction_id = self.backend.snowflake()
+        spec, guild_id = self.backend.channel(channel_id)
+        del spec
+        payload: Json = {
+            "id": str(interaction_id),
+            "application_id": str(self.backend.application_id),
+            "type": itype,
+            "token": f"harness.{interaction_id}.{secrets.token_urlsafe(12)}",
+            "version": 1,
+            "locale": locale,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "channel_id": str(channel_id),
+            "channel": self.backend.channel_payload(channel_id),
+            "data": data,
+        }
+        if guild_id is not None:
+            guild = self.backend.guilds[guild_id]
+            if not self.backend.in_guild(user, guild_id):
+                raise HarnessError(f"{user.name} is not a member of guild {guild_id}")
+            member_perms, app_perms = self._permissions(user, guild_id, channel_id)
+            member = self.backend.member_payload(user, guild_id)
+            member["permissions"] = str(member_perms)
+            payload.update(
+                guild_id=str(guild_id),
+                guild={"id": str(guild_id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale,
+                member=member,
+                app_permissions=str(app_perms),
+                context=0,
+                authorizing_integration_owners={"0": str(guild_id)},
+            )
+            payload["channel"]["permissions"] = str(member_perms)
+        else:
+            payload.update(
+                user=user.payload(),
+                app_permissions=str(discord.Permissions.all().value),
+                context=1,
+                authorizing_integration_owners={"0": "0"},
+            )
+        if message is not None:
+            payload["message"] = copy.deepcopy(message.payload)
+        return payload
+
+    def _permissions(self, user: FakeUser, guild_id: int, channel_id: int) -> tuple[int, int]:
+        """(the member's, the bot's) permissions in the channel, computed by discord.py."""
+        guild = self.bot.get_guild(guild_id)
+        channel = None if guild is None else guild.get_channel(channel_id)
+        if guild is None or channel is None or guild.me is None:
+            raise HarnessError(f"the bot does not know guild {guild_id} / channel {channel_id}")
+        app = channel.permissions_for(guild.me).value
+        if user.permissions is not None:
+            return user.permissions, app
+        data = self.backend.member_payload(user, guild_id)
+        member = discord.Member(data=data, guild=guild, state=self.bot._connection)  # type: ignore[arg-type]
+        return channel.permissions_for(member).value, app
+
+    def _tree(self) -> app_commands.CommandTree[Any]:
+        tree = self.bot._connection._command_tree
+        if tree is None:
+            raise HarnessError("the bot has no application command tree")
+        return tree
+
+    def _command_data(
+        self,
+        command: str,
+        options: Mapping[str, object],
+        channel_id: int,
+        user: FakeUser,
+        *,
+        focused: str | None,
+    ) -> tuple[Json, str]:
+        tree = self._tree()
+        parts = command.strip().lstrip("/").split()
+        if not parts:
+            raise HarnessError("empty command name")
+        spec, guild_id = self.backend.channel(channel_id)
+        del spec
+        root: app_commands.Command[Any, ..., Any] | app_commands.Group | None = None
+        command_guild: int | None = None
+        if guild_id is not None:
+            root = tree.get_command(parts[0], guild=discord.Object(guild_id))
+            command_guild = guild_id if root is not None else None
+        if root is None:
+            root = tree.get_command(parts[0])
+        if root is None:
+            raise HarnessError(f"the bot has no slash command /{parts[0]} here")
+        self._check_visible(root, user, guild_id, channel_id)
+        cmd: app_commands.Command[Any, ..., Any] | app_commands.Group = root
+        for part in parts[1:]:
+            if not isinstance(cmd, app_commands.Group):
+                raise HarnessError(f"/{cmd.qualified_name} has no subcommand {part!r}")
+            child = cmd.get_command(part)
+            if child is None:
+                raise HarnessError(
+                    f"/{cmd.qualified_name} has no subcommand {part!r}; "
+                    f"it has {[c.name for c in cmd.commands]}"
+                )
+            cmd = child
+        if isinstance(cmd, app_commands.Group):
+            raise HarnessError(f"/{cmd.qualified_name} is a group: name a subcommand")
+
+        resolved: Json = {}
+        given = dict(options)
+        built: list[Json] = []
+        for param in cmd.parameters:
+            key = param.display_name if param.display_name in given else param.name
+            if key not in given:
+                if param.required and focused is None:
+                    raise HarnessError(f"/{cmd.qualified_name} needs option {param.display_name!r}")
+                continue
+            value = given.pop(key)
+            option: Json = {"name": param.display_name, "type": param.type.value}
+            if focused is not None and key == focused:
+                option["value"] = str(value)
+                option["focused"] = True
+            else:
+                option["value"] = self._option_value(param, value, guild_id, resolved)
+            built.append(option)
+        if given:
+            raise HarnessError(
+                f"/{cmd.qualified_name} has no options {sorted(given)}; "
+                f"it has {[p.display_name for p in cmd.parameters]}"
+            )
+        nested: list[Json] = built
+        parent = cmd.parent
+        node: app_commands.Command[Any, ..., Any] | app_commands.Group = cmd
+        while parent is not None:
+            nested = [
+                {
+                    "name": node.name,
+                    "type": 2 if isinstance(node, app_commands.Group) else 1,
+                    "options": nested,
+                }
+            ]
+            node, parent = parent, parent.parent
+        data: Json = {
+            "id": self.backend.command_id(root.name, command_guild),
+            "name": root.name,
+            "type": 1,
+            "options": nested,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        if command_guild is not None:
+            data["guild_id"] = str(command_guild)
+        return data, cmd.qualified_name
+
+    def _check_visible(
+        self,
+        root: app_commands.Command[Any, ..., Any] | app_commands.Group,
+        user: FakeUser,
+        guild_id: int | None,
+        channel_id: int,
+    ) -> None:
+        """Discord hides a command from members without its default permissions."""
+        required = root.default_permissions
+        if required is None or guild_id is None:
+            return
+        perms, _ = self._permissions(user, guild_id, channel_id)
+        if discord.Permissions(perms).administrator:
+            return
+        if perms & required.value != required.value:
+            raise HarnessError(f"{user.name} lacks the permissions of /{root.name}: Discord hides it")
+
+    def _option_value(
+        self, param: app_commands.Parameter, value: object, guild_id: int | None, resolved: Json
+    ) -> Any:
+        otype = param.type.value
+        if otype == 3:  # string
+            result: Any = str(value)
+        elif otype == 4:  # integer
+            if isinstance(value, bool) or not isinstance(value, int | str):
+                raise HarnessError(f"option {param.display_name!r} takes an integer, not {value!r}")
+            result = int(value)
+        elif otype == 10:  # number
+            if not isinstance(value, int | float | str):
+                raise HarnessError(f"option {param.display_name!r} takes a number, not {value!r}")
+            result = float(value)
+        elif otype == 5:  # boolean
+            if not isinstance(value, bool):
+                raise HarnessError(f"option {param.display_name!r} takes a boolean, not {value!r}")
+            result = value
+        elif otype == 11:  # attachment
+            result = self._resolve_attachment(value, resolved)
+        else:
+            result = self._resolve_value(otype, value, guild_id, resolved)
+        if param.choices and result not in [c.value for c in param.choices]:
+            raise HarnessError(
+                f"option {param.display_name!r} takes one of {[c.value for c in param.choices]}, "
+                f"not {result!r}"
+            )
+        if isinstance(result, int | float) and not isinstance(result, bool):
+            if param.min_value is not None and result < param.min_value:
+                raise HarnessError(f"option {param.display_name!r} is at least {param.min_value}")
+            if param.max_value is not None and result > param.max_value:
+                raise HarnessError(f"option {param.display_name!r} is at most {param.max_value}")
+        return result
+
+    def _resolve_value(self, otype: int, value: object, guild_id: int | None, resolved: Json) -> str:
+        """A user (6), channel (7), role (8) or mentionable (9) value, with its resolved data."""
+        if otype in (6, 9) and (
+            isinstance(value, FakeUser) or (isinstance(value, int) and self._is_user(value))
+        ):
+            user = value if isinstance(value, FakeUser) else self.backend.user(value)
+            resolved.setdefault("users", {})[str(user.id)] = user.payload()
+            if guild_id is not None and self.backend.in_guild(user, guild_id):
+                member = self.backend.member_payload(user, guild_id)
+                del member["user"], member["deaf"], member["mute"]
+                member["permissions"] = str(self._guild_permissions(user, guild_id))
+                resolved.setdefault("members", {})[str(user.id)] = member
+            return str(user.id)
+        if otype in (8, 9):
+            if guild_id is None:
+                raise HarnessError("roles need a guild")
+            guild = self.backend.guilds[guild_id]
+            if not isinstance(value, int | str):
+                raise HarnessError(f"not a role: {value!r}")
+            role_id = guild.role_id(value)
+            roles = {int(r["id"]): r for r in self.backend.role_payloads(guild)}
+            if role_id not in roles:
+                raise HarnessError(f"guild {guild_id} has no role {value!r}")
+            resolved.setdefault("roles", {})[str(role_id)] = roles[role_id]
+            return str(role_id)
+        if otype == 7:
+            if not isinstance(value, int | ChannelSpec):
+                raise HarnessError(f"not a channel: {value!r}")
+            channel_id = self._channel_id(value)
+            payload = self.backend.channel_payload(channel_id)
+            payload["permissions"] = str(discord.Permissions.all().value)
+            resolved.setdefault("channels", {})[str(channel_id)] = payload
+            return str(channel_id)
+        raise HarnessError(f"cannot resolve {value!r} for an option of type {otype}")
+
+    def _is_user(self, user_id: int) -> bool:
+        return user_id in self.backend.users or user_id == self.backend.bot_id
+
+    def _guild_permissions(self, user: FakeUser, guild_id: int) -> int:
+        guild = self.bot.get_guild(guild_id)
+        if guild is None:
+            return 0
+        data = self.backend.member_payload(user, guild_id)
+        member = discord.Member(data=data, guild=guild, state=self.bot._connection)  # type: ignore[arg-type]
+        return member.guild_permissions.value
+
+    def _resolve_attachment(self, value: object, resolved: Json) -> str:
+        if isinstance(value, discord.File):
+            value.reset()
+            sent = SentFile(value.filename, value.fp.read())
+        elif isinstance(value, tuple) and len(value) == 2:
+            sent = SentFile(str(value[0]), bytes(value[1]))
+        else:
+            raise HarnessError(
+                f"an attachment option takes a discord.File or (filename, bytes), not {value!r}"
+            )
+        attachment_id = self.backend.snowflake()
+        resolved.setdefault("attachments", {})[str(attachment_id)] = {
+            "id": str(attachment_id),
+            "filename": sent.filename,
+            "size": sent.size,
+            "url": f"{CDN}/ephemeral-attachments/0/{attachment_id}/{sent.filename}",
+            "proxy_url": f"{MEDIA}/ephemeral-attachments/0/{attachment_id}/{sent.filename}",
+            "content_type": sent.content_type,
+            "ephemeral": True,
+        }
+        return str(attachment_id)
+
+    def _channel_id(self, channel: int | ChannelSpec | discord.abc.Snowflake | None) -> int:
+        if channel is None:
+            for guild in self.backend.guilds.values():
+                for spec in guild.channels:
+                    if spec.type == 0:
+                        return spec.id
+            raise HarnessError("no text channel: pass channel=")
+        return channel if isinstance(channel, int) else channel.id
+
+    def _stored(self, message: int | StoredMessage | Request | discord.abc.Snowflake) -> StoredMessage:
+        if isinstance(message, StoredMessage):
+            message_id = message.id
+        elif isinstance(message, Request):
+            if message.target is None:
+                raise HarnessError(f"{message!r} made no message")
+            message_id = message.target.id
+        elif isinstance(message, int):
+            message_id = message
+        else:
+            message_id = message.id
+        stored = self.backend.messages.get(message_id)
+        if stored is None:
+            raise HarnessError(f"no message {message_id}")
+        return stored
+
+    def _clickable(
+        self, message: int | StoredMessage | Request | discord.abc.Snowflake, user: FakeUser
+    ) -> StoredMessage:
+        msg = self._stored(message)
+        if msg.deleted:
+            raise HarnessError(f"message {msg.id} was deleted")
+        if msg.ephemeral and msg.visible_to is not None and msg.visible_to != user.id:
+            raise HarnessError(f"message {msg.id} is ephemeral: only user {msg.visible_to} sees it")
+        return msg
+
+    @staticmethod
+    def _check_enabled(component: Json, target: str) -> None:
+        if component.get("disabled"):
+            raise HarnessError(f"{target!r} is disabled")
+
+    # the fake HTTP ---------------------------------------------------------------
+    async def _http_request(
+        self,
+        route: Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Iterable[Json] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        return await self._request(
+            "http",
+            route,
+            json_payload=kwargs.get("json"),
+            form=None if form is None else list(form),
+            files=files,
+            query=kwargs.get("params"),
+            reason=kwargs.get("reason"),
+        )
+
+    async def _request(
+        self,
+        via: Literal["http", "webhook"],
+        route: Route,
+        *,
+        json_payload: Any,
+        form: list[Json] | None,
+        files: Sequence[discord.File] | None,
+        query: Mapping[str, Any] | None,
+        reason: str | None,
+    ) -> Any:
+        at = time.perf_counter()
+        path = re.sub(r"^/api/v\d+", "", urlsplit(route.url).path)
+        body: Any = None
+        if json_payload is not None:
+            body = json.loads(discord.utils._to_json(json_payload))
+        for entry in form or []:
+            if entry.get("name") == "payload_json":
+                body = json.loads(entry["value"])
+        sent: list[SentFile] = []
+        for file in files or []:
+            file.reset()
+            sent.append(SentFile(file.filename, file.fp.read(), file.description))
+            file.reset()
+        req = Request(
+            seq=next(self._seq),
+            via=via,
+            method=route.method,
+            path=path,
+            template=route.path,
+            params=_route_params(route.path, path),
+            query={k: str(v) for k, v in (query or {}).items()},
+            json=body,
+            files=sent,
+            at=at,
+            reason=reason,
+            caused_by=_HANDLING.get(),
+        )
+        req.kind = _kind(req)
+        self.requests.append(req)
+        self._activity += 1
+        if req.caused_by is not None:
+            req.caused_by.caused.append(req)
+        await asyncio.sleep(self.latency)
+        handler = self._overrides.get((req.method, req.template)) or self._routes.get(
+            (req.method, req.template)
+        )
+        try:
+            if handler is None:
+                self.errors.append(f"discord_harness: no fake for {req.route}")
+                raise _http_error(404, 0, f"discord_harness has no fake for {req.route}")
+            result = handler(req)
+        except discord.HTTPException as exc:
+            req.status, req.error = exc.status, exc
+            raise
+        finally:
+            self._activity += 1
+        req.status = 200 if result is not None else 204
+        req.response = copy.deepcopy(result)
+        return copy.deepcopy(result)
+
+    def _channel(self, req: Request) -> int:
+        channel_id = int(req.params["channel_id"])
+        self.backend.channel(channel_id)
+        return channel_id
+
+    def _check_bot_can(self, channel_id: int, *needed: str) -> None:
+        spec, guild_id = self.backend.channel(channel_id)
+        del spec
+        if guild_id is None:
+            return
+        guild = self.bot.get_guild(guild_id)
+        channel = None if guild is None else guild.get_channel(channel_id)
+        if guild is None or channel is None or guild.me is None:
+            return
+        perms = channel.permissions_for(guild.me)
+        if not perms.view_channel:
+            raise _http_error(403, 50001, "Missing Access")
+        for name in needed:
+            if not getattr(perms, name):
+                raise _http_error(403, 50013, "Missing Permissions")
+
+    def _open_dm(self, req: Request) -> Json:
+        user = self.backend.user(int((req.json or {})["recipient_id"]))
+        return self.backend.channel_payload(self.backend.dm_channel(user))
+
+    def _create_message(self, req: Request) -> Json:
+        channel_id = self._channel(req)
+        needed = ["send_messages"] + (["attach_files"] if req.files else [])
+        self._check_bot_can(channel_id, *needed)
+        recipient = self.backend.dm_recipient(channel_id)
+        if recipient is not None and not recipient.accepts_dms:
+            raise _http_error(403, 50007, "Cannot send messages to this user")
+        msg = self.backend.write_message(channel_id=channel_id, body=req.json or {}, files=req.files)
+        req.target = msg
+        return msg.payload
+
+    def _history(self, req: Request) -> list[Json]:
+        channel_id = self._channel(req)
+        self._check_bot_can(channel_id, "read_message_history")
+        msgs = [m for m in self.backend.channel_messages(channel_id) if not m.ephemeral]
+        if "before" in req.query:
+            msgs = [m for m in msgs if m.id < int(req.query["before"])]
+        if "after" in req.query:
+            msgs = [m for m in msgs if m.id > int(req.query["after"])]
+        limit = int(req.query.get("limit", 50))
+        return [m.payload for m in reversed(msgs)][:limit]
+
+    def _fetch_message(self, req: Request) -> Json:
+        msg = self.backend.message(int(req.params["message_id"]), self._channel(req))
+        if msg.ephemeral:
+            raise _http_error(404, 10008, "Unknown Message")
+        req.target = msg
+        return msg.payload
+
+    def _edit_message(self, req: Request) -> Json:
+        msg = self.backend.message(int(req.params["message_id"]), self._channel(req))
+        if msg.ephemeral:
+            raise _http_error(404, 10008, "Unknown Message")
+        if int(msg.payload["author"]["id"]) != self.backend.bot_id:
+            raise _http_error(403, 50005, "Cannot edit a message authored by another user")
+        req.target = msg
+        return self.backend.write_message(
+            channel_id=msg.channel_id, body=req.json or {}, files=req.files, existing=msg
+        ).payload
+
+    def _delete_message(self, req: Request) -> None:
+        msg = self.backend.message(int(req.params["message_id"]), self._channel(req))
+        if msg.ephemeral:
+            raise _http_error(404, 10008, "Unknown Message")
+        req.target = msg
+        msg.deleted = True
+
+    def _bulk_delete(self, req: Request) -> None:
+        channel_id = self._channel(req)
+        for message_id in (req.json or {}).get("messages", []):
+            self.backend.message(int(message_id), channel_id).deleted = True
+
+    def _react(self, req: Request) -> None:
+        req.target = self.backend.message(int(req.params["message_id"]), self._channel(req))
+
+    def _fetch_member(self, req: Request) -> Json:
+        guild_id = int(req.params["guild_id"])
+        user = self.backend.user(int(req.params["member_id"]))
+        if guild_id not in self.backend.guilds or not self.backend.in_guild(user, guild_id):
+            raise _http_error(404, 10007, "Unknown Member")
+        return self.backend.member_payload(user, guild_id)
+
+    # the fake webhook side ------------------------------------------------------------
+    def _interaction(self, req: Request) -> InteractionRecord:
+        rec = self.backend.interactions.get(req.params.get("webhook_token", ""))
+        if rec is None:
+            raise _http_error(404, 10015, "Unknown Webhook")
+        req.interaction = rec
+        rec.requests.append(req)
+        return rec
+
+    def _callback(self, req: Request) -> Json:
+        rec = self.backend.interactions.get(req.params["webhook_token"])
+        if rec is None or str(rec.id) != req.params["webhook_id"]:
+            raise _http_error(404, 10062, "Unknown interaction")
+        req.interaction = rec
+        rec.requests.append(req)
+        if rec.response is not None:
+            raise _http_error(400, 40060, "Interaction has already been acknowledged.")
+        if self.deadline is not None and req.at - rec.started_at > self.deadline:
+            rec.late = True
+            raise _http_error(404, 10062, "Unknown interaction")
+        body = req.json or {}
+        ctype = int(body["type"])
+        data: Json = body.get("data") or {}
+        allowed = {
+            APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+            MESSAGE_COMPONENT: {
+                CHANNEL_MESSAGE,
+                DEFERRED_CHANNEL_MESSAGE,
+                DEFERRED_UPDATE,
+                UPDATE_MESSAGE,
+                MODAL,
+            },
+            MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+            AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+        }[rec.type]
+        if ctype not in allowed:
+            raise _invalid(
+                "type", f"Interaction response type {ctype} is not valid for interaction type {rec.type}"
+            )
+        if ctype in (DEFERRED_UPDATE, UPDATE_MESSAGE) and rec.message_id is None:
+            raise _invalid("type", "There is no message to update")
+        message: StoredMessage | None = None
+        if ctype == CHANNEL_MESSAGE:
+            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            message = self.backend.write_message(
+                channel_id=rec.channel_id,
+                body=data,
+                files=req.files,
+                ephemeral=ephemeral,
+                visible_to=rec.user.id if ephemeral else None,
+                interaction=rec,
+            )
+            rec.original_message_id = message.id
+        elif ctype == DEFERRED_CHANNEL_MESSAGE:
+            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            message = self.backend.write_message(
+                channel_id=rec.channel_id,
+                body={},
+                files=[],
+                ephemeral=ephemeral,
+                visible_to=rec.user.id if ephemeral else None,
+                interaction=rec,
+                extra_flags=LOADING,
+            )
+            rec.original_message_id = message.id
+            rec.loading = True
+        elif ctype == UPDATE_MESSAGE:
+            assert rec.message_id is not None
+            message = self.backend.write_message(
+                channel_id=rec.channel_id,
+                body=data,
+                files=req.files,
+                existing=self.backend.message(rec.message_id),
+            )
+        elif ctype == MODAL:
+            rec.modal = data
+        req.target = message
+        rec.response = req
+        interaction: Json = {"id": str(rec.id), "type": rec.type}
+        if message is not None:
+            interaction.update(
+                response_message_id=str(message.id),
+                response_message_loading=ctype == DEFERRED_CHANNEL_MESSAGE,
+                response_message_ephemeral=message.ephemeral,
+            )
+        resource: Json = {"type": ctype}
+        if message is not None and ctype in (CHANNEL_MESSAGE, UPDATE_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            resource["message"] = message.payload
+        return {"interaction": interaction, "resource": resource}
+
+    def _followup(self, req: Request) -> Json | None:
+        rec = self._interaction(req)
+        if str(self.backend.application_id) != req.params["webhook_id"] or rec.response is None:
+            raise _http_error(404, 10015, "Unknown Webhook")
+        body = req.json or {}
+        if rec.loading and rec.original_message_id is not None:
+            # the first followup after a thinking defer replaces the "is thinking..." message
+            original = self.backend.message(rec.original_message_id)
+            message = self.backend.write_message(
+                channel_id=original.channel_id,
+                body=body,
+                files=req.files,
+                existing=original,
+                clear_flags=LOADING,
+            )
+            rec.loading = False
+        else:
+            ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+            message = self.backend.write_message(
+                channel_id=rec.channel_id,
+                body=body,
+                files=req.files,
+                ephemeral=ephemeral,
+                visible_to=rec.user.id if ephemeral else None,
+                interaction=rec,
+            )
+        req.target = message
+        return message.payload if req.query.get("wait", "1") not in ("0", "false") else None
+
+    def _webhook_message(self, req: Request) -> Json | None:
+        rec = self._interaction(req)
+        if str(self.backend.application_id) != req.params["webhook_id"] or rec.response is None:
+            raise _http_error(404, 10015, "Unknown Webhook")
+        if req.template.endswith("@original"):
+            if rec.original_message_id is None:
+                raise _http_error(404, 10008, "Unknown Message")
+            msg = self.backend.message(rec.original_message_id)
+        else:
+            msg = self.backend.message(int(req.params["message_id"]))
+            if msg.interaction_token != rec.token and msg.id != rec.original_message_id:
+                raise _http_error(404, 10008, "Unknown Message")
+        req.target = msg
+        if req.method == "GET":
+            return msg.payload
+        if req.method == "DELETE":
+            msg.deleted = True
+            return None
+        clear = LOADING if msg.flags & LOADING else 0
+        if clear and msg.id == rec.original_message_id:
+            rec.loading = False
+        return self.backend.write_message(
+            channel_id=msg.channel_id, body=req.json or {}, files=req.files, existing=msg, clear_flags=clear
+        ).payload
+
+
+def _route_params(template: str, path: str) -> dict[str, str]:
+    """The route's parameters, read back from the filled path (discord.py's Route keeps only
+    the major ones)."""
+    pattern = "".join(
+        f"(?P<{part[1:-1]}>[^/]+)" if part.startswith("{") else re.escape(part)
+        for part in re.split(r"(\{\w+\})", template)
+        if part
+    )
+    match = re.fullmatch(pattern, path)
+    if match is None:
+        return {}
+    params = {k: unquote(v) for k, v in match.groupdict().items()}
+    if template.startswith("/interactions/"):
+        params["interaction_id"] = params["webhook_id"]
+    elif template.startswith("/webhooks/"):
+        params["application_id"] = params["webhook_id"]
+    return params
+
+
+def _kind(req: Request) -> str:
+    """A readable name for what the request does."""
+    t, m = req.template, req.method
+    if t.endswith("/callback"):
+        return "interaction.callback"
+    if t == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":
+        return "webhook.message.create"
+    if t.startswith("/webhooks/") and "/messages/" in t:
+        what = {"GET": "fetch", "PATCH": "edit", "DELETE": "delete"}.get(m, m.lower())
+        return f"webhook.message.{what}" + (".original" if t.endswith("@original") else "")
+    if t == "/channels/{channel_id}/messages":
+        return "message.create" if m == "POST" else "message.history"
+    if t == "/channels/{channel_id}/messages/{message_id}":
+        return {"GET": "message.fetch", "PATCH": "message.edit", "DELETE": "message.delete"}[m]
+    if "/commands" in t:
+        return "commands." + {"GET": "fetch", "PUT": "sync"}.get(m, m.lower())
+    return f"{m.lower()} {t}"

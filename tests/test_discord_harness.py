@@ -1,0 +1,638 @@
+"""Tests of the offline Discord harness (tests/discord_harness.py), driving a tiny demo bot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import struct
+import zlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from tests.discord_harness import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    ChannelSpec,
+    FakeDiscord,
+    GuildSpec,
+    Harness,
+    HarnessError,
+    Overwrite,
+    RoleSpec,
+)
+
+HOST_PERMS = discord.Permissions(manage_guild=True).value
+
+
+def png(width: int, height: int) -> bytes:
+    """A valid, tiny PNG."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = b"".join(b"\x00" + b"\x00\x00\x00" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+# --------------------------------------------------------------------------- the demo bot
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:count:(?P<n>\d+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Count {n}", custom_id=f"demo:count:{n}", style=discord.ButtonStyle.primary
+            )
+        )
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.edit_message(content=f"count {self.n + 1}", view=counter_view(self.n + 1))
+
+
+def counter_view(n: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CounterButton(n))
+    return view
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(
+        custom_id="demo:pick",
+        placeholder="Pick tiles",
+        min_values=1,
+        max_values=2,
+        options=[discord.SelectOption(label=t, value=t) for t in ("5p", "E", "Gd")],
+    )
+    async def pick(self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]) -> None:
+        await interaction.response.edit_message(content=f"picked {', '.join(select.values)}", view=None)
+
+
+class TableView(discord.ui.LayoutView):
+    """Components V2: a container with a text, the table image and two buttons."""
+
+    def __init__(self, turn: int) -> None:
+        super().__init__(timeout=None)
+        draw = discord.ui.Button[Any](label="Draw", custom_id="demo:draw", style=discord.ButtonStyle.success)
+        skip = discord.ui.Button[Any](label="Pass", custom_id="demo:pass")
+        draw.callback = self.on_draw  # type: ignore[method-assign]
+        skip.callback = self.on_pass  # type: ignore[method-assign]
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay(f"## Table\nTurn {turn}"),
+                discord.ui.MediaGallery(
+                    discord.MediaGalleryItem("attachment://table.png", description="table")
+                ),
+                discord.ui.ActionRow(draw, skip),
+                accent_colour=0x2E8B57,
+            )
+        )
+
+    @staticmethod
+    def turn_of(message: discord.Message | None) -> int:
+        assert message is not None
+        for component in message.components:
+            for child in getattr(component, "children", []):
+                content = getattr(child, "content", "")
+                if content.startswith("## Table"):
+                    return int(content.rsplit(" ", 1)[1])
+        raise AssertionError("no turn")
+
+    async def on_draw(self, interaction: discord.Interaction[Any]) -> None:
+        # defer, then edit the channel message itself (PATCH /channels/.../messages/...)
+        await interaction.response.defer()
+        turn = self.turn_of(interaction.message) + 1
+        assert interaction.message is not None
+        await interaction.message.edit(
+            view=TableView(turn), attachments=[discord.File(io.BytesIO(png(3, 2)), "table.png")]
+        )
+
+    async def on_pass(self, interaction: discord.Interaction[Any]) -> None:
+        # answer by updating the message (callback type 7), keeping its image
+        turn = self.turn_of(interaction.message) + 1
+        await interaction.response.edit_message(view=TableView(turn))
+
+
+class RenameModal(discord.ui.Modal, title="Rename"):
+    name: discord.ui.Label[Any] = discord.ui.Label(
+        text="New name", component=discord.ui.TextInput(custom_id="name")
+    )
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        assert isinstance(self.name.component, discord.ui.TextInput)
+        await interaction.response.send_message(f"renamed to {self.name.component.value}", ephemeral=True)
+
+
+class Demo(app_commands.Group, name="demo", description="Demo commands"):
+    def __init__(self, bot: DemoBot) -> None:
+        super().__init__()
+        self.bot = bot
+
+    @app_commands.command(description="Say hello")
+    @app_commands.describe(name="Who", times="How often", loud="Shout")
+    async def hello(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        times: app_commands.Range[int, 1, 5] = 1,
+        loud: bool = False,
+    ) -> None:
+        greeting = "Hallo" if interaction.locale is discord.Locale.german else "Hello"
+        text = f"{greeting} {name} x{times}" + ("!" if loud else ".")
+        assert interaction.guild is not None and isinstance(interaction.channel, discord.TextChannel)
+        text += f" [{interaction.guild.name} #{interaction.channel.name}]"
+        text += f" send={interaction.app_permissions.send_messages}"
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @hello.autocomplete("name")
+    async def hello_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = ["Alice", "Albert", "Bob"]
+        return [app_commands.Choice(name=n, value=n) for n in names if n.lower().startswith(current.lower())]
+
+    @app_commands.command(description="Who is that")
+    async def whois(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        roles = ",".join(r.name for r in member.roles if not r.is_default())
+        await interaction.response.send_message(
+            f"{member.display_name} roles={roles} manage={member.guild_permissions.manage_guild}",
+            ephemeral=True,
+        )
+
+    @app_commands.command(description="A report with a picture")
+    async def report(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("the report", file=discord.File(io.BytesIO(png(4, 3)), "report.png"))
+
+    @app_commands.command(description="A counter")
+    async def counter(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("count 0", view=counter_view(0))
+
+    @app_commands.command(description="Pick tiles")
+    async def pick(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("pick", view=PickView(), ephemeral=True)
+
+    @app_commands.command(description="Post the table")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        try:
+            await interaction.channel.send(
+                view=TableView(0), file=discord.File(io.BytesIO(png(2, 2)), "table.png")
+            )
+        except discord.Forbidden as exc:
+            await interaction.followup.send(f"cannot post here ({exc.code})", ephemeral=True)
+            return
+        await interaction.followup.send("table posted", ephemeral=True)
+
+    @app_commands.command(description="Answer late")
+    async def slow(self, interaction: discord.Interaction[Any]) -> None:
+        await asyncio.sleep(0.05)
+        await interaction.response.send_message("too late")
+
+    @app_commands.command(description="Work in the background")
+    async def later(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("working", ephemeral=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+
+        async def work() -> None:
+            for _ in range(5):
+                await asyncio.sleep(0)
+            await channel.send("done in the background")
+
+        async def timer() -> None:
+            await asyncio.sleep(3600)
+
+        self.bot.background.add(asyncio.create_task(work()))
+        self.bot.background.add(asyncio.create_task(timer()))
+
+    @app_commands.command(description="Rename")
+    async def rename(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_modal(RenameModal())
+
+
+@app_commands.command(description="Hosts only")
+@app_commands.default_permissions(manage_guild=True)
+async def admin(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("admin ok", ephemeral=True)
+
+
+class DemoBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
+        )
+        self.ready_seen = False
+        self.setup_done = False
+        self.background: set[asyncio.Task[None]] = set()
+        self.tree.add_command(Demo(self))
+        self.tree.add_command(admin)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton)
+        self.add_view(TableView(0))  # persistent: its buttons work on any message
+        await self.tree.sync()
+        self.setup_done = True
+
+    async def on_ready(self) -> None:
+        self.ready_seen = True
+
+
+GUILDS = [
+    GuildSpec(
+        1,
+        "Club One",
+        channels=[
+            ChannelSpec(10, "table-1"),
+            ChannelSpec(
+                11,
+                "read-only",
+                overwrites=(Overwrite(1, 0, deny=discord.Permissions(send_messages=True).value),),
+            ),
+        ],
+        roles=[RoleSpec(100, "Host", permissions=HOST_PERMS)],
+    ),
+    GuildSpec(2, "Club Two", channels=[ChannelSpec(20, "table-2")], locale="de"),
+]
+
+
+@pytest.fixture
+async def h() -> AsyncIterator[Harness]:
+    harness = await Harness.start(DemoBot(), guilds=GUILDS)
+    yield harness
+    await harness.close()
+
+
+# --------------------------------------------------------------------------- tests
+
+
+async def test_start_logs_in_runs_setup_hook_syncs_and_is_ready(h: Harness) -> None:
+    bot = h.bot
+    assert isinstance(bot, DemoBot)
+    assert bot.setup_done and bot.ready_seen and bot.is_ready()
+    assert bot.user is not None and bot.user.id == h.backend.bot_id
+    assert bot.application_id == h.backend.application_id
+    assert [g.name for g in bot.guilds] == ["Club One", "Club Two"]
+    guild = bot.get_guild(1)
+    assert guild is not None and guild.me is not None
+    assert [c.name for c in guild.text_channels] == ["table-1", "read-only"]
+    assert guild.get_role(100) is not None
+    assert [r.route for r in h.requests[:3]] == [
+        "GET /users/@me",
+        "GET /oauth2/applications/@me",
+        "PUT /applications/{application_id}/commands",
+    ]
+    sync = h.requests[2]
+    assert sync.params["application_id"] == str(h.backend.application_id)
+    commands_ = {c["name"]: c for c in h.commands()}
+    assert set(commands_) == {"demo", "admin"}
+    assert commands_["admin"]["default_member_permissions"] == str(HOST_PERMS)
+    hello = next(o for o in commands_["demo"]["options"] if o["name"] == "hello")
+    assert [(o["name"], o["type"]) for o in hello["options"]] == [("name", 3), ("times", 4), ("loud", 5)]
+    assert all(c["id"] and c["application_id"] for c in commands_.values())
+
+
+async def test_slash_subcommand_with_options_replies_ephemerally(h: Harness) -> None:
+    alice = h.user(200, "alice", locale="de")
+    rec = await h.slash(
+        "demo hello", user=alice, channel=10, options={"name": "Bob", "times": 3, "loud": True}
+    )
+    assert rec.answered and rec.done and rec.kind == "slash" and rec.name == "demo hello"
+    assert rec.ephemeral
+    assert rec.text == "Hallo Bob x3! [Club One #table-1] send=True"
+    (req,) = rec.requests
+    assert req.route == "POST /interactions/{webhook_id}/{webhook_token}/callback"
+    assert req.via == "webhook" and req.kind == "interaction.callback" and req.callback_type == 4
+    assert req.params["interaction_id"] == str(rec.id) and req.params["webhook_token"] == rec.token
+    assert req.path == f"/interactions/{rec.id}/{rec.token}/callback"
+    assert req.query == {"with_response": "1"}
+    assert req.flags == EPHEMERAL and req.ephemeral and not req.components_v2
+    assert req.json["data"]["content"] == rec.text
+    assert h.ephemeral_requests() == [req] and h.public_requests() == []
+    # the ephemeral message exists for alice only
+    assert h.messages(10) == []
+    (msg,) = h.messages(10, ephemeral=True)
+    assert msg.visible_to == alice.id and msg.payload["interaction_metadata"]["user"]["id"] == "200"
+    assert msg.payload["type"] == 20 and msg.payload["author"]["id"] == str(h.backend.bot_id)
+    # the interaction payload was shaped like Discord's
+    options = rec.payload["data"]["options"]
+    assert options == [
+        {
+            "name": "hello",
+            "type": 1,
+            "options": [
+                {"name": "name", "type": 3, "value": "Bob"},
+                {"name": "times", "type": 4, "value": 3},
+                {"name": "loud", "type": 5, "value": True},
+            ],
+        }
+    ]
+    assert rec.payload["data"]["id"] == next(c["id"] for c in h.commands() if c["name"] == "demo")
+    assert rec.ack_ms is not None and 0 <= rec.ack_ms < 3000
+    assert h.unanswered() == [] and h.errors == []
+
+
+async def test_wrong_options_are_refused_like_discord_would(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    with pytest.raises(HarnessError, match="needs option 'name'"):
+        await h.slash("demo hello", user=alice, options={})
+    with pytest.raises(HarnessError, match="at most 5"):
+        await h.slash("demo hello", user=alice, options={"name": "x", "times": 9})
+    with pytest.raises(HarnessError, match="no options"):
+        await h.slash("demo hello", user=alice, options={"name": "x", "colour": "red"})
+    with pytest.raises(HarnessError, match="no subcommand"):
+        await h.slash("demo nope", user=alice)
+    with pytest.raises(HarnessError, match="Discord hides it"):
+        await h.slash("admin", user=alice)
+    host = h.user(201, "host", roles=["Host"])
+    rec = await h.slash("admin", user=host)
+    assert rec.text == "admin ok"
+
+
+async def test_member_option_with_resolved_data(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    bob = h.user(201, "bob", roles=[100], nick="Bobby")
+    rec = await h.slash("demo whois", user=alice, channel=10, options={"member": bob})
+    assert rec.text == "Bobby roles=Host manage=True"
+    resolved = rec.payload["data"]["resolved"]
+    assert resolved["users"]["201"]["username"] == "bob"
+    assert resolved["members"]["201"]["roles"] == ["100"]
+    assert "user" not in resolved["members"]["201"]
+
+
+async def test_defer_then_followup_with_a_file(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo report", user=alice, channel=10)
+    defer, followup = rec.requests
+    assert defer.callback_type == 5 and not defer.ephemeral and rec.deferred
+    assert followup.route == "POST /webhooks/{webhook_id}/{webhook_token}"
+    assert followup.params["application_id"] == str(h.backend.application_id)
+    assert followup.query["wait"] == "1"
+    # multipart: payload_json parsed, the file's bytes recorded
+    assert followup.json["content"] == "the report"
+    assert followup.json["attachments"] == [{"id": 0, "filename": "report.png"}]
+    (sent,) = followup.files
+    assert sent.filename == "report.png" and sent.data == png(4, 3) and sent.content_type == "image/png"
+    # the first followup after a thinking defer replaces the "thinking" message
+    assert followup.target is not None and followup.target.id == rec.original_message_id
+    (msg,) = h.messages(10)
+    assert msg.content == "the report" and not msg.flags & (1 << 7)
+    (att,) = msg.attachments
+    assert att["filename"] == "report.png" and att["size"] == len(png(4, 3))
+    assert att["content_type"] == "image/png" and (att["width"], att["height"]) == (4, 3)
+    assert att["url"].endswith(f"/{att['id']}/report.png")
+    assert msg.file("report.png") == png(4, 3)
+    assert rec.files == [sent] and h.public_requests() == [followup]
+
+
+async def test_autocomplete(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.autocomplete("demo hello", "name", "al", user=alice, channel=10)
+    assert rec.kind == "autocomplete" and rec.answered
+    assert rec.choices == [{"name": "Alice", "value": "Alice"}, {"name": "Albert", "value": "Albert"}]
+    assert rec.payload["data"]["options"][0]["options"] == [
+        {"name": "name", "type": 3, "value": "al", "focused": True}
+    ]
+
+
+async def test_dynamic_item_click_edits_the_message(h: Harness) -> None:
+    alice, bob = h.user(200, "alice"), h.user(201, "bob")
+    rec = await h.slash("demo counter", user=alice, channel=10)
+    (msg,) = h.messages(10)
+    assert msg.content == "count 0" and msg.custom_ids == ["demo:count:0"] and msg.labels == ["Count 0"]
+    assert msg.find("Count 0")["id"] == 2  # Discord numbers components: row 1, button 2
+    assert rec.last.target is msg
+
+    click = await h.click(msg, "Count 0", user=bob)
+    assert click.kind == "button" and click.custom_id == "demo:count:0" and click.user is bob
+    (update,) = click.requests
+    assert update.callback_type == 7 and update.custom_ids == ["demo:count:1"]
+    assert click.payload["message"]["id"] == str(msg.id)
+    assert click.payload["data"] == {"custom_id": "demo:count:0", "component_type": 2, "id": 2}
+    assert msg.content == "count 1" and msg.labels == ["Count 1"] and len(msg.versions) == 1
+    assert msg.payload["edited_timestamp"] is not None
+
+    click = await h.click(msg.id, "demo:count:1", user=alice)
+    assert msg.content == "count 2" and click.answered
+    with pytest.raises(HarnessError, match="no component"):
+        await h.click(msg, "Count 0", user=alice)
+    assert h.unanswered() == [] and h.errors == []
+
+
+async def test_string_select(h: Harness) -> None:
+    alice, bob = h.user(200, "alice"), h.user(201, "bob")
+    await h.slash("demo pick", user=alice, channel=10)
+    (msg,) = h.messages(10, ephemeral=True)
+    assert [o["value"] for o in msg.select_options("Pick tiles")] == ["5p", "E", "Gd"]
+    with pytest.raises(HarnessError, match="has no option"):
+        await h.select(msg, "demo:pick", ["9s"], user=alice)
+    with pytest.raises(HarnessError, match="1 to 2 values"):
+        await h.select(msg, "demo:pick", ["5p", "E", "Gd"], user=alice)
+    with pytest.raises(HarnessError, match="only user 200 sees it"):
+        await h.select(msg, "demo:pick", ["5p"], user=bob)
+    rec = await h.select(msg, "demo:pick", ["5p", "E"], user=alice)
+    assert rec.values == ["5p", "E"] and rec.payload["data"]["values"] == ["5p", "E"]
+    assert rec.payload["data"]["component_type"] == 3
+    assert rec.response_type == 7 and rec.ephemeral
+    assert msg.content == "picked 5p, E" and msg.components == []
+
+
+async def test_layout_view_components_v2_sent_and_edited(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo table", user=alice, channel=10)
+    assert rec.ephemeral and rec.text == "table posted"
+    (post,) = [r for r in rec.caused if r.kind == "message.create"]
+    assert post.route == "POST /channels/{channel_id}/messages" and post.params == {"channel_id": "10"}
+    assert post.caused_by is rec and post.interaction is None
+    assert post.components_v2 and post.flags == COMPONENTS_V2 and not post.ephemeral
+    assert post.json["content"] is None and post.content is None
+    assert post.custom_ids == ["demo:draw", "demo:pass"] and post.labels == ["Draw", "Pass"]
+    assert post.text == "## Table\nTurn 0"
+    assert [c["type"] for c in post.json["components"]] == [17]
+    gallery = post.json["components"][0]["components"][1]
+    assert gallery["items"][0]["media"]["url"] == "attachment://table.png"
+    assert [f.filename for f in post.files] == ["table.png"]
+
+    (msg,) = h.messages(10)
+    assert msg.components_v2 and msg.text == "## Table\nTurn 0"
+    # Discord resolves attachment:// to the attachment it names
+    media = msg.components[0]["components"][1]["items"][0]["media"]
+    assert media["url"] == msg.attachments[0]["url"] and media["attachment_id"] == msg.attachments[0]["id"]
+    assert h.public_requests() == [post]
+
+    # Draw: deferred update, then the channel message is edited with a new image
+    draw = await h.click(msg, "Draw", user=alice)
+    assert draw.response_type == 6
+    (edit,) = [r for r in draw.caused if r.kind == "message.edit"]
+    assert edit.route == "PATCH /channels/{channel_id}/messages/{message_id}"
+    assert edit.params == {"channel_id": "10", "message_id": str(msg.id)}
+    assert edit.components_v2 and [f.data for f in edit.files] == [png(3, 2)]
+    assert msg.text == "## Table\nTurn 1" and msg.file("table.png") == png(3, 2)
+    assert msg.attachments[0]["width"] == 3
+
+    # Pass: the message is updated through the interaction callback, keeping its image
+    skip = await h.click(msg, "Pass", user=alice)
+    assert skip.response_type == 7 and skip.requests[0].components_v2
+    assert msg.text == "## Table\nTurn 2" and msg.file("table.png") == png(3, 2)
+    assert len(msg.versions) == 2 and h.unanswered() == [] and h.errors == []
+
+    # the bot can read it back
+    bot_channel = h.bot.get_channel(10)
+    assert isinstance(bot_channel, discord.TextChannel)
+    fetched = await bot_channel.fetch_message(msg.id)
+    assert fetched.flags.components_v2 and fetched.attachments[0].filename == "table.png"
+    assert [m.id async for m in bot_channel.history(limit=5)] == [msg.id]
+
+
+async def test_two_users_in_two_guilds_at_once(h: Harness) -> None:
+    alice = h.user(200, "alice", locale="en-GB")
+    bob = h.user(201, "bob", locale="de")
+    one, two = await asyncio.gather(
+        h.slash("demo hello", user=alice, channel=10, options={"name": "A"}),
+        h.slash("demo hello", user=bob, channel=20, options={"name": "B"}),
+    )
+    assert one.text == "Hello A x1. [Club One #table-1] send=True"
+    assert two.text == "Hallo B x1. [Club Two #table-2] send=True"
+    assert (one.guild_id, one.channel_id, one.locale) == (1, 10, "en-GB")
+    assert (two.guild_id, two.channel_id, two.payload["guild_locale"]) == (2, 20, "de")
+    assert one.token != two.token and one.id != two.id
+    assert h.unanswered() == []
+
+
+async def test_bot_permissions_and_forbidden_channel(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo hello", user=alice, channel=11, options={"name": "x"})
+    assert rec.text.endswith("send=False")
+    rec = await h.slash("demo table", user=alice, channel=11)
+    assert rec.text == "cannot post here (50013)"
+    (refused,) = [r for r in rec.caused if r.kind == "message.create"]
+    assert refused.status == 403 and refused.error is not None and refused.error.code == 50013
+    assert h.messages(11) == []
+
+
+async def test_modal(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    shown = await h.slash("demo rename", user=alice, channel=10)
+    assert shown.response_type == 9 and shown.modal is not None and shown.modal["title"] == "Rename"
+    submitted = await h.submit_modal(shown, {"name": "Dragon"})
+    assert submitted.kind == "modal" and submitted.text == "renamed to Dragon"
+
+
+async def test_unanswered_interactions_are_reported() -> None:
+    h = await Harness.start(DemoBot(), guilds=GUILDS, deadline=0.01)
+    try:
+        alice = h.user(200, "alice")
+        rec = await h.slash("demo slow", user=alice, channel=10)
+        assert not rec.answered and rec.late
+        (req,) = rec.requests
+        assert req.status == 404 and req.error is not None and req.error.code == 10062
+        assert any("Unknown interaction" in e for e in h.errors)
+        # a button nobody handles: no handler task, no answer
+        channel = h.bot.get_channel(10)
+        assert isinstance(channel, discord.TextChannel)
+        orphan = discord.ui.View()
+        orphan.add_item(discord.ui.Button[Any](label="Ghost", custom_id="ghost"))
+        sent = await channel.send("orphan", view=orphan)
+        orphan.stop()
+        ghost = await h.click(sent.id, "Ghost", user=alice)
+        assert ghost.tasks == [] and not ghost.answered
+        assert h.unanswered() == [rec, ghost]
+        with pytest.raises(HarnessError, match="unanswered"):
+            h.check()
+    finally:
+        await h.close()
+
+
+async def test_settle_waits_for_tasks_the_bot_spawned(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    rec = await h.slash("demo later", user=alice, channel=10)
+    assert rec.text == "working"
+    assert await h.settle()
+    (msg,) = h.messages(10)
+    assert msg.content == "done in the background"
+    assert [r.kind for r in rec.caused] == ["interaction.callback", "message.create"]
+    # the bot's long timer (a task sleeping an hour) is still pending: settle saw the bot idle
+    (timer,) = h.pending_tasks()
+    assert not timer.done()
+    assert loop.time() - started < 1.0
+
+
+async def test_validation_errors_like_discord(h: Harness) -> None:
+    channel = h.bot.get_channel(10)
+    assert isinstance(channel, discord.TextChannel)
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://missing.png")))
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send(view=view)
+    assert info.value.status == 400 and info.value.code == 50035
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send(view=discord.ui.View())
+    assert info.value.code == 50006
+    assert h.messages(10) == []
+
+
+async def test_restart_dynamic_item_still_works() -> None:
+    first = await Harness.start(DemoBot(), guilds=GUILDS)
+    alice = first.user(200, "alice")
+    await first.slash("demo counter", user=alice, channel=10)
+    (msg,) = first.messages(10)
+    backend: FakeDiscord = first.backend
+    await first.close()
+
+    second = await Harness.start(DemoBot(), backend=backend)
+    try:
+        assert second.bot.user is not None and second.bot.user.id == backend.bot_id
+        rec = await second.click(msg.id, "Count 0", user=alice)
+        assert rec.answered and rec.response_type == 7
+        assert second.messages(10)[0].content == "count 1"
+        assert second.requests[-1].interaction is rec and first.requests[-1].interaction is not rec
+        assert second.unanswered() == [] and second.errors == []
+    finally:
+        await second.close()
+
+
+async def test_close_restores_everything() -> None:
+    original_request = AsyncWebhookAdapter.__dict__["request"]
+    loop = asyncio.get_running_loop()
+    factory = loop.get_task_factory()
+    bot = DemoBot()
+    h = await Harness.start(bot)
+    assert AsyncWebhookAdapter.__dict__["request"] is not original_request
+    assert "request" in vars(bot.http)
+    await h.close()
+    assert AsyncWebhookAdapter.__dict__["request"] is original_request
+    assert loop.get_task_factory() is factory
+    assert "request" not in vars(bot.http)
+    assert bot.is_closed()
+    assert h.pending_tasks() == []
+
+
+async def test_click_timing_is_measured(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    await h.slash("demo counter", user=alice, channel=10)
+    (msg,) = h.messages(10)
+    rec = await h.click(msg, "Count 0", user=alice)
+    assert rec.ack_ms is not None and rec.ack_ms == rec.ms_to(rec.requests[0])
+    assert 0 <= rec.ack_ms < 1000
