@@ -1086,6 +1086,7 @@ class InteractionRecord:
     original_message_id: int | None = None
     loading: bool = False  # deferred with thinking and nothing sent yet
     late: bool = False  # answered after the deadline (Discord refused it)
+    expired: bool = False  # the token's 15 minutes are over (see Harness.expire)
     modal: Json | None = None
     harness: Harness | None = None
 
@@ -1241,7 +1242,9 @@ async def _fake_adapter_request(
 def _install_globals(harness: Harness) -> None:
     global _SAVED_ADAPTER_REQUEST
     loop = asyncio.get_running_loop()
-    if not _ACTIVE:
+    # a harness a test forgot to close dies with its loop
+    _ACTIVE[:] = [h for h in _ACTIVE if not h.loop.is_closed()]
+    if _SAVED_ADAPTER_REQUEST is None:
         _SAVED_ADAPTER_REQUEST = AsyncWebhookAdapter.__dict__["request"]
         AsyncWebhookAdapter.request = _fake_adapter_request  # type: ignore[method-assign,assignment]
     if not isinstance(loop.get_task_factory(), _TrackingTaskFactory):
@@ -1527,6 +1530,14 @@ class Harness:
     def commands(self, guild_id: int | None = None) -> list[Json]:
         """The application commands the bot synced (globally, or to ``guild_id``)."""
         return copy.deepcopy(self.backend.commands.get(guild_id, []))
+
+    def expire(self, rec: InteractionRecord) -> None:
+        """End the 15 minutes of ``rec``'s token: followups and edits with it now fail (401)."""
+        rec.expired = True
+
+    def dm_channel(self, user: FakeUser) -> int:
+        """The id of the bot's DM channel with ``user`` (interactions can be injected there)."""
+        return self.backend.dm_channel(user)
 
     def pending_tasks(self) -> list[asyncio.Task[Any]]:
         return [t for t in self._tracked if not t.done()]
@@ -1841,7 +1852,9 @@ class Harness:
             self._capture = None
         rec.tasks = capture
         if wait and capture:
-            await asyncio.wait(capture, timeout=self.handler_timeout)
+            _, running = await asyncio.wait(capture, timeout=self.handler_timeout)
+            if running:
+                self.errors.append(f"{rec!r}: handlers still running after {self.handler_timeout}s")
         if settle:
             await self.settle()
         return rec
@@ -2012,7 +2025,10 @@ class Harness:
         guild_id: int | None,
         channel_id: int,
     ) -> None:
-        """Discord hides a command from members without its default permissions."""
+        """Discord hides a command from members without its default permissions, and a guild-only
+        command in DMs."""
+        if guild_id is None and root.guild_only:
+            raise HarnessError(f"/{root.name} is guild-only: Discord hides it in DMs")
         required = root.default_permissions
         if required is None or guild_id is None:
             return
@@ -2338,9 +2354,11 @@ class Harness:
             raise _http_error(404, 10015, "Unknown Webhook")
         req.interaction = rec
         rec.requests.append(req)
+        if rec.expired:
+            raise _http_error(401, 50027, "Invalid Webhook Token")
         return rec
 
-    def _callback(self, req: Request) -> Json:
+    def _callback(self, req: Request) -> Json | None:
         rec = self.backend.interactions.get(req.params["webhook_token"])
         if rec is None or str(rec.id) != req.params["webhook_id"]:
             raise _http_error(404, 10062, "Unknown interaction")
@@ -2419,6 +2437,8 @@ class Harness:
         resource: Json = {"type": ctype}
         if message is not None and ctype in (CHANNEL_MESSAGE, UPDATE_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             resource["message"] = message.payload
+        if req.query.get("with_response") not in ("1", "true", "True"):
+            return None  # 204 No Content
         return {"interaction": interaction, "resource": resource}
 
     def _followup(self, req: Request) -> Json | None:

@@ -226,6 +226,32 @@ class Demo(app_commands.Group, name="demo", description="Demo commands"):
         self.bot.background.add(asyncio.create_task(work()))
         self.bot.background.add(asyncio.create_task(timer()))
 
+    @app_commands.command(description="Every way to answer")
+    async def steps(self, interaction: discord.Interaction[Any]) -> None:
+        self.bot.last_interaction = interaction
+        await interaction.response.send_message("step 1", ephemeral=True)
+        await interaction.edit_original_response(content="step 2")
+        extra = await interaction.followup.send("extra", ephemeral=True, wait=True)
+        await extra.edit(content="extra edited")
+        original = await interaction.original_response()
+        assert original.content == "step 2"
+        await interaction.delete_original_response()
+
+    @app_commands.command(description="Think quietly")
+    async def quiet(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("first")  # replaces the ephemeral "thinking" message
+        await interaction.followup.send("second")
+
+    @app_commands.command(description="Whisper")
+    async def whisper(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.user.send("psst")
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"DMs closed ({exc.code})", ephemeral=True)
+        else:
+            await interaction.response.send_message("sent", ephemeral=True)
+
     @app_commands.command(description="Rename")
     async def rename(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(RenameModal())
@@ -233,8 +259,16 @@ class Demo(app_commands.Group, name="demo", description="Demo commands"):
 
 @app_commands.command(description="Hosts only")
 @app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
 async def admin(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message("admin ok", ephemeral=True)
+
+
+@app_commands.command(description="Anywhere")
+async def ping(interaction: discord.Interaction[Any]) -> None:
+    where = "DM" if interaction.guild is None else interaction.guild.name
+    kind = type(interaction.user).__name__
+    await interaction.response.send_message(f"pong {where} {kind} {interaction.user.name}")
 
 
 class DemoBot(commands.Bot):
@@ -245,8 +279,10 @@ class DemoBot(commands.Bot):
         self.ready_seen = False
         self.setup_done = False
         self.background: set[asyncio.Task[None]] = set()
+        self.last_interaction: discord.Interaction[Any] | None = None
         self.tree.add_command(Demo(self))
         self.tree.add_command(admin)
+        self.tree.add_command(ping)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton)
@@ -305,7 +341,7 @@ async def test_start_logs_in_runs_setup_hook_syncs_and_is_ready(h: Harness) -> N
     sync = h.requests[2]
     assert sync.params["application_id"] == str(h.backend.application_id)
     commands_ = {c["name"]: c for c in h.commands()}
-    assert set(commands_) == {"demo", "admin"}
+    assert set(commands_) == {"demo", "admin", "ping"}
     assert commands_["admin"]["default_member_permissions"] == str(HOST_PERMS)
     hello = next(o for o in commands_["demo"]["options"] if o["name"] == "hello")
     assert [(o["name"], o["type"]) for o in hello["options"]] == [("name", 3), ("times", 4), ("loud", 5)]
@@ -636,3 +672,80 @@ async def test_click_timing_is_measured(h: Harness) -> None:
     rec = await h.click(msg, "Count 0", user=alice)
     assert rec.ack_ms is not None and rec.ack_ms == rec.ms_to(rec.requests[0])
     assert 0 <= rec.ack_ms < 1000
+
+
+async def test_every_way_to_answer_an_interaction(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo steps", user=alice, channel=10)
+    assert [r.kind for r in rec.requests] == [
+        "interaction.callback",
+        "webhook.message.edit.original",
+        "webhook.message.create",
+        "webhook.message.edit",
+        "webhook.message.fetch.original",
+        "webhook.message.delete.original",
+    ]
+    assert all(r.ok for r in rec.requests) and all(r.interaction is rec for r in rec.requests)
+    assert [r.text for r in rec.message_requests] == ["step 1", "step 2", "extra", "extra edited"]
+    assert all(r.ephemeral for r in rec.message_requests)
+    edit_followup = rec.requests[3]
+    assert edit_followup.params["message_id"] == str(rec.requests[2].message_id)
+    original, extra = rec.requests[0].target, rec.requests[2].target
+    assert original is not None and original.deleted and original.content == "step 2"
+    assert extra is not None and not extra.deleted and extra.content == "extra edited"
+    assert h.messages(10, ephemeral=True) == [extra]
+
+    # after the token's 15 minutes, Discord refuses it
+    h.expire(rec)
+    bot = h.bot
+    assert isinstance(bot, DemoBot) and bot.last_interaction is not None
+    with pytest.raises(discord.HTTPException) as info:
+        await bot.last_interaction.followup.send("too late")
+    assert info.value.status == 401 and info.value.code == 50027
+
+
+async def test_first_followup_replaces_the_thinking_message(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo quiet", user=alice, channel=10)
+    defer, first, second = rec.requests
+    assert defer.callback_type == 5 and defer.flags == EPHEMERAL and rec.ephemeral
+    # "first" asked for nothing ephemeral, yet it replaced the ephemeral thinking message
+    assert first.flags == 0 and first.ephemeral and first.target is not None
+    assert first.target.id == rec.original_message_id and first.target.content == "first"
+    assert not second.ephemeral and second.target is not None and second.target.id != first.target.id
+    assert [m.content for m in h.messages(10)] == ["second"]
+    assert h.ephemeral_requests() == [first] and h.public_requests() == [second]
+
+
+async def test_direct_messages(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo whisper", user=alice, channel=10)
+    assert rec.text == "sent"
+    dm = h.dm_channel(alice)
+    assert [r.route for r in rec.caused[:2]] == [
+        "POST /users/@me/channels",
+        "POST /channels/{channel_id}/messages",
+    ]
+    assert [m.content for m in h.messages(dm)] == ["psst"]
+    hermit = h.user(201, "hermit", accepts_dms=False)
+    rec = await h.slash("demo whisper", user=hermit, channel=10)
+    assert rec.text == "DMs closed (50007)"
+    # an interaction in a DM carries a user, no member
+    rec = await h.slash("ping", user=alice, channel=dm)
+    assert rec.text == "pong DM User alice" and "user" in rec.payload and "member" not in rec.payload
+    assert [m.content for m in h.messages(dm)] == ["psst", rec.text]
+    rec = await h.slash("ping", user=alice, channel=10)
+    assert rec.text == "pong Club One Member alice"
+    with pytest.raises(HarnessError, match="guild-only"):
+        await h.slash("admin", user=alice, channel=dm)
+
+
+async def test_until_measures_a_reply(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    await h.slash("demo counter", user=alice, channel=10)
+    (msg,) = h.messages(10)
+    rec = await h.click(msg, "Count 0", user=alice, wait=False)
+    assert await h.until(lambda: msg.content == "count 1", timeout=2.0)
+    reply = next(r for r in h.requests if r.target is msg and r.has_message and r.interaction is rec)
+    click_reply_ms = rec.ms_to(reply)
+    assert 0 <= click_reply_ms < 1000 and rec.ack_ms == click_reply_ms
