@@ -39,6 +39,7 @@ Usage::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import copy
 import itertools
@@ -49,7 +50,16 @@ import re
 import secrets
 import time
 import traceback
-from collections.abc import Callable, Coroutine, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Callable,
+    Coroutine,
+    Generator,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 from urllib.parse import unquote, urlsplit
@@ -1103,6 +1113,13 @@ class InteractionRecord:
         return (request.at - self.started_at) * 1000.0
 
     @property
+    def reply_ms(self) -> float | None:
+        """Milliseconds from the injection to the first accepted request that sends or edits a
+        message, with this token or made while handling it (a click's visible reply)."""
+        replies = [r for r in self.requests + self.caused if r.ok and r.has_message]
+        return min((self.ms_to(r) for r in replies), default=None)
+
+    @property
     def response_type(self) -> int | None:
         return None if self.response is None else self.response.callback_type
 
@@ -1297,8 +1314,10 @@ class Harness:
         deadline: float | None = 3.0,
         latency: float = 0.0,
         handler_timeout: float = 10.0,
+        idle: float = 0.05,
     ) -> None:
         self.bot = bot
+        self.idle = idle
         self.backend = backend
         self.deadline = deadline
         self.latency = latency
@@ -1369,6 +1388,7 @@ class Harness:
         deadline: float | None = 3.0,
         latency: float = 0.0,
         handler_timeout: float = 10.0,
+        idle: float = 0.05,
         token: str = "harness-token",
     ) -> Harness:
         """Log ``bot`` in against a fake Discord, run its ``setup_hook``, make it READY.
@@ -1376,7 +1396,8 @@ class Harness:
         Without ``guilds`` (and without ``backend``) there is one guild 1 with text channel 10.
         ``backend``: a FakeDiscord to reuse (a restart); ``deadline``: seconds to the initial
         response after which Discord answers "Unknown interaction" (None: no deadline);
-        ``latency``: seconds each request takes.
+        ``latency``: seconds each request takes; ``handler_timeout``: how long an injection waits
+        for the bot's handlers; ``idle``: see :meth:`settle`.
         """
         if backend is None:
             backend = FakeDiscord(guilds or [GuildSpec(1, channels=[ChannelSpec(10, "general")])])
@@ -1385,7 +1406,9 @@ class Harness:
                 backend.add_guild(guild)
         for user in users:
             backend.add_user(user)
-        harness = cls(bot, backend, deadline=deadline, latency=latency, handler_timeout=handler_timeout)
+        harness = cls(
+            bot, backend, deadline=deadline, latency=latency, handler_timeout=handler_timeout, idle=idle
+        )
         harness._install()
         try:
             context = _CURRENT.set(harness)
@@ -1451,6 +1474,16 @@ class Harness:
             _uninstall_globals(self)
             logging.getLogger().removeHandler(self._log)
 
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, bot: discord.Client, **options: Any) -> AsyncIterator[Harness]:
+        """``async with Harness.running(bot, guilds=...) as h:`` starts and closes a harness."""
+        harness = await cls.start(bot, **options)
+        try:
+            yield harness
+        finally:
+            await harness.close()
+
     async def __aenter__(self) -> Harness:
         return self
 
@@ -1498,10 +1531,32 @@ class Harness:
         return user
 
     # looking at what happened ------------------------------------------------
-    def messages(self, channel_id: int | ChannelSpec, *, ephemeral: bool = False) -> list[StoredMessage]:
-        """The channel's messages, oldest first (ephemeral ones only with ``ephemeral=True``)."""
+    def messages(
+        self,
+        channel_id: int | ChannelSpec,
+        *,
+        include_ephemeral: bool = False,
+        seen_by: FakeUser | None = None,
+    ) -> list[StoredMessage]:
+        """The channel's messages, oldest first: the public ones, plus every ephemeral one with
+        ``include_ephemeral``, or those shown to ``seen_by``."""
         cid = channel_id if isinstance(channel_id, int) else channel_id.id
-        return [m for m in self.backend.channel_messages(cid) if ephemeral or not m.ephemeral]
+        return [
+            m
+            for m in self.backend.channel_messages(cid)
+            if not m.ephemeral or include_ephemeral or (seen_by is not None and m.visible_to == seen_by.id)
+        ]
+
+    def ephemeral_messages(
+        self, channel_id: int | ChannelSpec, user: FakeUser | None = None
+    ) -> list[StoredMessage]:
+        """The channel's ephemeral messages (those shown to ``user``), oldest first."""
+        cid = channel_id if isinstance(channel_id, int) else channel_id.id
+        return [
+            m
+            for m in self.backend.channel_messages(cid)
+            if m.ephemeral and (user is None or m.visible_to == user.id)
+        ]
 
     def message(self, message: int | StoredMessage | Request | discord.abc.Snowflake) -> StoredMessage:
         return self._stored(message)
@@ -1560,11 +1615,12 @@ class Harness:
             raise HarnessError("\n".join(problems))
 
     # waiting ----------------------------------------------------------------
-    async def settle(self, timeout: float = 5.0, *, idle: float = 0.05) -> bool:
+    async def settle(self, timeout: float = 5.0, *, idle: float | None = None) -> bool:
         """Run the loop until every task the bot spawned is done, or until the bot is idle
-        (``idle`` seconds with no task created or finished, no request and nothing ready to run
-        or due soon on the loop: its remaining tasks wait for timers or events). Returns False
-        if ``timeout`` passed first."""
+        (``idle`` seconds, default ``self.idle``, with no task created or finished, no request
+        and nothing ready to run or due soon on the loop: its remaining tasks wait for timers
+        or events). Returns False if ``timeout`` passed first."""
+        idle = self.idle if idle is None else idle
         deadline = time.perf_counter() + timeout
         marker = self._activity
         quiet_since = time.perf_counter()

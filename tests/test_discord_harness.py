@@ -367,7 +367,9 @@ async def test_slash_subcommand_with_options_replies_ephemerally(h: Harness) -> 
     assert h.ephemeral_requests() == [req] and h.public_requests() == []
     # the ephemeral message exists for alice only
     assert h.messages(10) == []
-    (msg,) = h.messages(10, ephemeral=True)
+    (msg,) = h.ephemeral_messages(10)
+    assert h.messages(10, seen_by=alice) == [msg] == h.messages(10, include_ephemeral=True)
+    assert h.messages(10, seen_by=h.user(201, "bob")) == []
     assert msg.visible_to == alice.id and msg.payload["interaction_metadata"]["user"]["id"] == "200"
     assert msg.payload["type"] == 20 and msg.payload["author"]["id"] == str(h.backend.bot_id)
     # the interaction payload was shaped like Discord's
@@ -478,7 +480,7 @@ async def test_dynamic_item_click_edits_the_message(h: Harness) -> None:
 async def test_string_select(h: Harness) -> None:
     alice, bob = h.user(200, "alice"), h.user(201, "bob")
     await h.slash("demo pick", user=alice, channel=10)
-    (msg,) = h.messages(10, ephemeral=True)
+    (msg,) = h.ephemeral_messages(10)
     assert [o["value"] for o in msg.select_options("Pick tiles")] == ["5p", "E", "Gd"]
     with pytest.raises(HarnessError, match="has no option"):
         await h.select(msg, "demo:pick", ["9s"], user=alice)
@@ -693,7 +695,7 @@ async def test_every_way_to_answer_an_interaction(h: Harness) -> None:
     original, extra = rec.requests[0].target, rec.requests[2].target
     assert original is not None and original.deleted and original.content == "step 2"
     assert extra is not None and not extra.deleted and extra.content == "extra edited"
-    assert h.messages(10, ephemeral=True) == [extra]
+    assert h.ephemeral_messages(10) == [extra]
 
     # after the token's 15 minutes, Discord refuses it
     h.expire(rec)
@@ -748,4 +750,15 @@ async def test_until_measures_a_reply(h: Harness) -> None:
     assert await h.until(lambda: msg.content == "count 1", timeout=2.0)
     reply = next(r for r in h.requests if r.target is msg and r.has_message and r.interaction is rec)
     click_reply_ms = rec.ms_to(reply)
-    assert 0 <= click_reply_ms < 1000 and rec.ack_ms == click_reply_ms
+    assert 0 <= click_reply_ms < 1000 and rec.ack_ms == click_reply_ms == rec.reply_ms
+
+
+async def test_reply_ms_of_a_deferred_click_is_its_visible_edit() -> None:
+    async with Harness.running(DemoBot(), guilds=GUILDS) as h:
+        alice = h.user(200, "alice")
+        await h.slash("demo table", user=alice, channel=10)
+        (msg,) = h.messages(10)
+        rec = await h.click(msg, "Draw", user=alice)
+        edit = next(r for r in rec.caused if r.kind == "message.edit")
+        assert rec.ack_ms is not None and rec.reply_ms == rec.ms_to(edit) >= rec.ack_ms
+    assert h.closed
