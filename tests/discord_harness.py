@@ -302,6 +302,15 @@ class GuildSpec:
                 return spec.id
         raise HarnessError(f"guild {self.id} has no role named {role!r}")
 
+    def member_roles(self, roles: Iterable[int | str]) -> list[int]:
+        """The ids of those of ``roles`` (ids or names) that this guild has."""
+        known = {spec.id: spec.name for spec in self.roles}
+        return [
+            role if isinstance(role, int) else next(i for i, n in known.items() if n == role)
+            for role in roles
+            if (role in known if isinstance(role, int) else role in known.values())
+        ]
+
 
 @dataclass(eq=False)
 class FakeUser:
@@ -608,7 +617,7 @@ class FakeDiscord:
         if user.id == self.bot_id:
             roles = [str(guild.bot_role_id)]
         else:
-            roles = [str(guild.role_id(r)) for r in user.roles]
+            roles = [str(r) for r in guild.member_roles(user.roles)]
         return {
             "user": user.payload(),
             "roles": roles,
@@ -1294,7 +1303,7 @@ class _ErrorLog(logging.Handler):
         text = f"{record.name}: {record.getMessage()}"
         if record.exc_info and record.exc_info[1] is not None:
             text += "\n" + "".join(traceback.format_exception(record.exc_info[1]))
-        self.harness.errors.append(text)
+        self.harness._errors.append(text)
 
 
 Handler = Callable[["Request"], Any]
@@ -1324,7 +1333,8 @@ class Harness:
         self.handler_timeout = handler_timeout
         self.requests: list[Request] = []
         self.interactions: list[InteractionRecord] = []
-        self.errors: list[str] = []
+        self._errors: list[str] = []
+        self._failed: list[asyncio.Task[Any]] = []
         self.closed = False
         self.loop = asyncio.get_running_loop()
         self._tracked: set[asyncio.Task[Any]] = set()
@@ -1521,6 +1531,10 @@ class Harness:
             guild_ids=None if guilds is None else tuple(guilds),
             nick=nick,
         )
+        member_of = [g for g in self.backend.guilds.values() if guilds is None or g.id in guilds]
+        for role in user.roles:
+            if not any(g.member_roles([role]) for g in member_of):
+                raise HarnessError(f"no guild of {user.name} has the role {role!r}")
         self.backend.add_user(user)
         state = self.bot._connection
         if state.member_cache_flags.joined:
@@ -1669,12 +1683,21 @@ class Harness:
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tracked.discard(task)
         self._activity += 1
-        if task.cancelled():
-            return
-        exc = task.exception()
-        if exc is not None:
-            text = "".join(traceback.format_exception(exc))
-            self.errors.append(f"task {task.get_name()} failed:\n{text}")
+        if not task.cancelled() and getattr(task, "_log_traceback", False):
+            self._failed.append(task)  # an error unless whoever awaits it retrieves the exception
+
+    @property
+    def errors(self) -> list[str]:
+        """Errors the bot logged (level ERROR), exceptions of its tasks that nobody retrieved,
+        requests the harness cannot answer, handlers that hang."""
+        failed, self._failed = self._failed, []
+        for task in failed:
+            if getattr(task, "_log_traceback", False):
+                exc = task.exception()  # reported here rather than by asyncio when collected
+                assert exc is not None
+                text = "".join(traceback.format_exception(exc))
+                self._errors.append(f"task {task.get_name()} failed:\n{text}")
+        return list(self._errors)
 
     # injecting interactions ----------------------------------------------------
     async def slash(
@@ -1910,7 +1933,7 @@ class Harness:
         if wait and capture:
             _, running = await asyncio.wait(capture, timeout=self.handler_timeout)
             if running:
-                self.errors.append(f"{rec!r}: handlers still running after {self.handler_timeout}s")
+                self._errors.append(f"{rec!r}: handlers still running after {self.handler_timeout}s")
         if settle:
             await self.settle()
         return rec
@@ -2304,7 +2327,7 @@ class Harness:
         )
         try:
             if handler is None:
-                self.errors.append(f"discord_harness: no fake for {req.route}")
+                self._errors.append(f"discord_harness: no fake for {req.route}")
                 raise _http_error(404, 0, f"discord_harness has no fake for {req.route}")
             result = handler(req)
         except discord.HTTPException as exc:

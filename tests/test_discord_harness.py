@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
 import struct
@@ -252,6 +253,26 @@ class Demo(app_commands.Group, name="demo", description="Demo commands"):
         else:
             await interaction.response.send_message("sent", ephemeral=True)
 
+    @app_commands.command(description="Fail")
+    async def crash(self, interaction: discord.Interaction[Any]) -> None:
+        raise RuntimeError("boom")
+
+    @app_commands.command(description="Tasks that fail")
+    async def tasks(self, interaction: discord.Interaction[Any]) -> None:
+        async def fails() -> None:
+            raise ValueError("nobody looks")
+
+        async def fails_quietly() -> None:
+            raise KeyError("handled")
+
+        async def handles() -> None:
+            with contextlib.suppress(KeyError):
+                await asyncio.create_task(fails_quietly())
+
+        self.bot.background.add(asyncio.create_task(fails()))
+        self.bot.background.add(asyncio.create_task(handles()))
+        await interaction.response.send_message("ok", ephemeral=True)
+
     @app_commands.command(description="Rename")
     async def rename(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(RenameModal())
@@ -402,9 +423,13 @@ async def test_wrong_options_are_refused_like_discord_would(h: Harness) -> None:
         await h.slash("demo nope", user=alice)
     with pytest.raises(HarnessError, match="Discord hides it"):
         await h.slash("admin", user=alice)
-    host = h.user(201, "host", roles=["Host"])
+    with pytest.raises(HarnessError, match="has the role 'Hots'"):
+        h.user(202, "typo", roles=["Hots"])
+    host = h.user(201, "host", roles=["Host"])  # a member of both guilds, Host in the first
     rec = await h.slash("admin", user=host)
     assert rec.text == "admin ok"
+    with pytest.raises(HarnessError, match="Discord hides it"):
+        await h.slash("admin", user=host, channel=20)
 
 
 async def test_member_option_with_resolved_data(h: Harness) -> None:
@@ -762,3 +787,17 @@ async def test_reply_ms_of_a_deferred_click_is_its_visible_edit() -> None:
         edit = next(r for r in rec.caused if r.kind == "message.edit")
         assert rec.ack_ms is not None and rec.reply_ms == rec.ms_to(edit) >= rec.ack_ms
     assert h.closed
+
+
+async def test_errors_are_collected(h: Harness) -> None:
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo crash", user=alice)
+    assert not rec.answered and rec.done
+    (logged,) = h.errors
+    assert "Ignoring exception in command 'crash'" in logged and "RuntimeError: boom" in logged
+    rec = await h.slash("demo tasks", user=alice)
+    assert rec.answered and await h.settle()
+    errors = h.errors
+    assert len(errors) == 2 and "ValueError: nobody looks" in errors[1] and "handled" not in errors[1]
+    with pytest.raises(HarnessError, match="boom"):
+        h.check()
