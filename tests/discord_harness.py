@@ -61,7 +61,7 @@ from collections.abc import (
     Sequence,
 )
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import aiohttp
@@ -95,6 +95,7 @@ __all__ = [
 
 Json = dict[str, Any]
 T = TypeVar("T")
+ClientT = TypeVar("ClientT", bound=discord.Client)
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
@@ -1107,7 +1108,7 @@ class InteractionRecord:
     late: bool = False  # answered after the deadline (Discord refused it)
     expired: bool = False  # the token's 15 minutes are over (see Harness.expire)
     modal: Json | None = None
-    harness: Harness | None = None
+    harness: Harness[Any] | None = None
 
     @property
     def answered(self) -> bool:
@@ -1206,11 +1207,13 @@ class InteractionRecord:
 
 # --------------------------------------------------------------------------- global patches
 
-_CURRENT: contextvars.ContextVar[Harness | None] = contextvars.ContextVar("discord_harness", default=None)
+_CURRENT: contextvars.ContextVar[Harness[Any] | None] = contextvars.ContextVar(
+    "discord_harness", default=None
+)
 _HANDLING: contextvars.ContextVar[InteractionRecord | None] = contextvars.ContextVar(
     "discord_harness_interaction", default=None
 )
-_ACTIVE: list[Harness] = []
+_ACTIVE: list[Harness[Any]] = []
 _SAVED_ADAPTER_REQUEST: Any = None
 
 
@@ -1265,7 +1268,7 @@ async def _fake_adapter_request(
     )
 
 
-def _install_globals(harness: Harness) -> None:
+def _install_globals(harness: Harness[Any]) -> None:
     global _SAVED_ADAPTER_REQUEST
     loop = asyncio.get_running_loop()
     # a harness a test forgot to close dies with its loop
@@ -1278,7 +1281,7 @@ def _install_globals(harness: Harness) -> None:
     _ACTIVE.append(harness)
 
 
-def _uninstall_globals(harness: Harness) -> None:
+def _uninstall_globals(harness: Harness[Any]) -> None:
     global _SAVED_ADAPTER_REQUEST
     if harness in _ACTIVE:
         _ACTIVE.remove(harness)
@@ -1295,7 +1298,7 @@ def _uninstall_globals(harness: Harness) -> None:
 
 
 class _ErrorLog(logging.Handler):
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: Harness[Any]) -> None:
         super().__init__(logging.ERROR)
         self.harness = harness
 
@@ -1312,12 +1315,12 @@ Handler = Callable[["Request"], Any]
 # --------------------------------------------------------------------------- the harness
 
 
-class Harness:
+class Harness(Generic[ClientT]):
     """Drives one bot against a :class:`FakeDiscord`. Create it with :meth:`start`."""
 
     def __init__(
         self,
-        bot: discord.Client,
+        bot: ClientT,
         backend: FakeDiscord,
         *,
         deadline: float | None = 3.0,
@@ -1390,7 +1393,7 @@ class Harness:
     @classmethod
     async def start(
         cls,
-        bot: discord.Client,
+        bot: ClientT,
         *,
         guilds: Sequence[GuildSpec] | None = None,
         backend: FakeDiscord | None = None,
@@ -1400,7 +1403,7 @@ class Harness:
         handler_timeout: float = 10.0,
         idle: float = 0.05,
         token: str = "harness-token",
-    ) -> Harness:
+    ) -> Harness[ClientT]:
         """Log ``bot`` in against a fake Discord, run its ``setup_hook``, make it READY.
 
         Without ``guilds`` (and without ``backend``) there is one guild 1 with text channel 10.
@@ -1472,6 +1475,8 @@ class Harness:
                     await asyncio.wait_for(self.bot.close(), timeout=self.handler_timeout)
                 finally:
                     _CURRENT.reset(context)
+            elif not close_bot:
+                await self.bot.http.close()  # a crash: the bot's tasks are cancelled below
         finally:
             pending = [t for t in self._tracked if not t.done()]
             for task in pending:
@@ -1486,7 +1491,7 @@ class Harness:
 
     @classmethod
     @contextlib.asynccontextmanager
-    async def running(cls, bot: discord.Client, **options: Any) -> AsyncIterator[Harness]:
+    async def running(cls, bot: ClientT, **options: Any) -> AsyncIterator[Harness[ClientT]]:
         """``async with Harness.running(bot, guilds=...) as h:`` starts and closes a harness."""
         harness = await cls.start(bot, **options)
         try:
@@ -1494,7 +1499,7 @@ class Harness:
         finally:
             await harness.close()
 
-    async def __aenter__(self) -> Harness:
+    async def __aenter__(self) -> Harness[ClientT]:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -1698,6 +1703,28 @@ class Harness:
                 text = "".join(traceback.format_exception(exc))
                 self._errors.append(f"task {task.get_name()} failed:\n{text}")
         return list(self._errors)
+
+    # what people do besides interactions ---------------------------------------------
+    async def delete_message(
+        self, message: int | StoredMessage | Request | discord.abc.Snowflake, *, settle: bool = False
+    ) -> StoredMessage:
+        """A moderator deletes ``message``: later fetches and edits get 404 Unknown Message, and
+        the bot receives MESSAGE_DELETE (``on_raw_message_delete``, ``on_message_delete``)."""
+        msg = self._stored(message)
+        msg.deleted = True
+        payload: Json = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+        if msg.guild_id is not None:
+            payload["guild_id"] = str(msg.guild_id)
+        context = _CURRENT.set(self)
+        try:
+            self.bot._connection.parse_message_delete(payload)  # type: ignore[arg-type]
+        finally:
+            _CURRENT.reset(context)
+        if settle:
+            await self.settle()
+        else:
+            await asyncio.sleep(0)
+        return msg
 
     # injecting interactions ----------------------------------------------------
     async def slash(

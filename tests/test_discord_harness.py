@@ -26,6 +26,7 @@ from tests.discord_harness import (
     Harness,
     HarnessError,
     Overwrite,
+    Request,
     RoleSpec,
 )
 
@@ -334,7 +335,7 @@ GUILDS = [
 
 
 @pytest.fixture
-async def h() -> AsyncIterator[Harness]:
+async def h() -> AsyncIterator[Harness[DemoBot]]:
     harness = await Harness.start(DemoBot(), guilds=GUILDS)
     yield harness
     await harness.close()
@@ -343,7 +344,7 @@ async def h() -> AsyncIterator[Harness]:
 # --------------------------------------------------------------------------- tests
 
 
-async def test_start_logs_in_runs_setup_hook_syncs_and_is_ready(h: Harness) -> None:
+async def test_start_logs_in_runs_setup_hook_syncs_and_is_ready(h: Harness[DemoBot]) -> None:
     bot = h.bot
     assert isinstance(bot, DemoBot)
     assert bot.setup_done and bot.ready_seen and bot.is_ready()
@@ -369,7 +370,7 @@ async def test_start_logs_in_runs_setup_hook_syncs_and_is_ready(h: Harness) -> N
     assert all(c["id"] and c["application_id"] for c in commands_.values())
 
 
-async def test_slash_subcommand_with_options_replies_ephemerally(h: Harness) -> None:
+async def test_slash_subcommand_with_options_replies_ephemerally(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice", locale="de")
     rec = await h.slash(
         "demo hello", user=alice, channel=10, options={"name": "Bob", "times": 3, "loud": True}
@@ -411,7 +412,7 @@ async def test_slash_subcommand_with_options_replies_ephemerally(h: Harness) -> 
     assert h.unanswered() == [] and h.errors == []
 
 
-async def test_wrong_options_are_refused_like_discord_would(h: Harness) -> None:
+async def test_wrong_options_are_refused_like_discord_would(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     with pytest.raises(HarnessError, match="needs option 'name'"):
         await h.slash("demo hello", user=alice, options={})
@@ -432,7 +433,7 @@ async def test_wrong_options_are_refused_like_discord_would(h: Harness) -> None:
         await h.slash("admin", user=host, channel=20)
 
 
-async def test_member_option_with_resolved_data(h: Harness) -> None:
+async def test_member_option_with_resolved_data(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     bob = h.user(201, "bob", roles=[100], nick="Bobby")
     rec = await h.slash("demo whois", user=alice, channel=10, options={"member": bob})
@@ -443,7 +444,7 @@ async def test_member_option_with_resolved_data(h: Harness) -> None:
     assert "user" not in resolved["members"]["201"]
 
 
-async def test_defer_then_followup_with_a_file(h: Harness) -> None:
+async def test_defer_then_followup_with_a_file(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo report", user=alice, channel=10)
     defer, followup = rec.requests
@@ -468,7 +469,7 @@ async def test_defer_then_followup_with_a_file(h: Harness) -> None:
     assert rec.files == [sent] and h.public_requests() == [followup]
 
 
-async def test_autocomplete(h: Harness) -> None:
+async def test_autocomplete(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.autocomplete("demo hello", "name", "al", user=alice, channel=10)
     assert rec.kind == "autocomplete" and rec.answered
@@ -478,7 +479,7 @@ async def test_autocomplete(h: Harness) -> None:
     ]
 
 
-async def test_dynamic_item_click_edits_the_message(h: Harness) -> None:
+async def test_dynamic_item_click_edits_the_message(h: Harness[DemoBot]) -> None:
     alice, bob = h.user(200, "alice"), h.user(201, "bob")
     rec = await h.slash("demo counter", user=alice, channel=10)
     (msg,) = h.messages(10)
@@ -502,7 +503,7 @@ async def test_dynamic_item_click_edits_the_message(h: Harness) -> None:
     assert h.unanswered() == [] and h.errors == []
 
 
-async def test_string_select(h: Harness) -> None:
+async def test_string_select(h: Harness[DemoBot]) -> None:
     alice, bob = h.user(200, "alice"), h.user(201, "bob")
     await h.slash("demo pick", user=alice, channel=10)
     (msg,) = h.ephemeral_messages(10)
@@ -520,7 +521,7 @@ async def test_string_select(h: Harness) -> None:
     assert msg.content == "picked 5p, E" and msg.components == []
 
 
-async def test_layout_view_components_v2_sent_and_edited(h: Harness) -> None:
+async def test_layout_view_components_v2_sent_and_edited(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo table", user=alice, channel=10)
     assert rec.ephemeral and rec.text == "table posted"
@@ -567,7 +568,7 @@ async def test_layout_view_components_v2_sent_and_edited(h: Harness) -> None:
     assert [m.id async for m in bot_channel.history(limit=5)] == [msg.id]
 
 
-async def test_two_users_in_two_guilds_at_once(h: Harness) -> None:
+async def test_two_users_in_two_guilds_at_once(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice", locale="en-GB")
     bob = h.user(201, "bob", locale="de")
     one, two = await asyncio.gather(
@@ -582,7 +583,7 @@ async def test_two_users_in_two_guilds_at_once(h: Harness) -> None:
     assert h.unanswered() == []
 
 
-async def test_bot_permissions_and_forbidden_channel(h: Harness) -> None:
+async def test_bot_permissions_and_forbidden_channel(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo hello", user=alice, channel=11, options={"name": "x"})
     assert rec.text.endswith("send=False")
@@ -593,7 +594,7 @@ async def test_bot_permissions_and_forbidden_channel(h: Harness) -> None:
     assert h.messages(11) == []
 
 
-async def test_modal(h: Harness) -> None:
+async def test_modal(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     shown = await h.slash("demo rename", user=alice, channel=10)
     assert shown.response_type == 9 and shown.modal is not None and shown.modal["title"] == "Rename"
@@ -626,7 +627,7 @@ async def test_unanswered_interactions_are_reported() -> None:
         await h.close()
 
 
-async def test_settle_waits_for_tasks_the_bot_spawned(h: Harness) -> None:
+async def test_settle_waits_for_tasks_the_bot_spawned(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -642,7 +643,7 @@ async def test_settle_waits_for_tasks_the_bot_spawned(h: Harness) -> None:
     assert loop.time() - started < 1.0
 
 
-async def test_validation_errors_like_discord(h: Harness) -> None:
+async def test_validation_errors_like_discord(h: Harness[DemoBot]) -> None:
     channel = h.bot.get_channel(10)
     assert isinstance(channel, discord.TextChannel)
     view = discord.ui.LayoutView()
@@ -656,13 +657,14 @@ async def test_validation_errors_like_discord(h: Harness) -> None:
     assert h.messages(10) == []
 
 
-async def test_restart_dynamic_item_still_works() -> None:
+@pytest.mark.parametrize("crash", [False, True])
+async def test_restart_dynamic_item_still_works(crash: bool) -> None:
     first = await Harness.start(DemoBot(), guilds=GUILDS)
     alice = first.user(200, "alice")
     await first.slash("demo counter", user=alice, channel=10)
     (msg,) = first.messages(10)
     backend: FakeDiscord = first.backend
-    await first.close()
+    await first.close(close_bot=not crash)
 
     second = await Harness.start(DemoBot(), backend=backend)
     try:
@@ -692,7 +694,7 @@ async def test_close_restores_everything() -> None:
     assert h.pending_tasks() == []
 
 
-async def test_click_timing_is_measured(h: Harness) -> None:
+async def test_click_timing_is_measured(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     await h.slash("demo counter", user=alice, channel=10)
     (msg,) = h.messages(10)
@@ -701,7 +703,7 @@ async def test_click_timing_is_measured(h: Harness) -> None:
     assert 0 <= rec.ack_ms < 1000
 
 
-async def test_every_way_to_answer_an_interaction(h: Harness) -> None:
+async def test_every_way_to_answer_an_interaction(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo steps", user=alice, channel=10)
     assert [r.kind for r in rec.requests] == [
@@ -731,7 +733,7 @@ async def test_every_way_to_answer_an_interaction(h: Harness) -> None:
     assert info.value.status == 401 and info.value.code == 50027
 
 
-async def test_first_followup_replaces_the_thinking_message(h: Harness) -> None:
+async def test_first_followup_replaces_the_thinking_message(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo quiet", user=alice, channel=10)
     defer, first, second = rec.requests
@@ -744,7 +746,7 @@ async def test_first_followup_replaces_the_thinking_message(h: Harness) -> None:
     assert h.ephemeral_requests() == [first] and h.public_requests() == [second]
 
 
-async def test_direct_messages(h: Harness) -> None:
+async def test_direct_messages(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo whisper", user=alice, channel=10)
     assert rec.text == "sent"
@@ -767,7 +769,7 @@ async def test_direct_messages(h: Harness) -> None:
         await h.slash("admin", user=alice, channel=dm)
 
 
-async def test_until_measures_a_reply(h: Harness) -> None:
+async def test_until_measures_a_reply(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     await h.slash("demo counter", user=alice, channel=10)
     (msg,) = h.messages(10)
@@ -789,7 +791,7 @@ async def test_reply_ms_of_a_deferred_click_is_its_visible_edit() -> None:
     assert h.closed
 
 
-async def test_errors_are_collected(h: Harness) -> None:
+async def test_errors_are_collected(h: Harness[DemoBot]) -> None:
     alice = h.user(200, "alice")
     rec = await h.slash("demo crash", user=alice)
     assert not rec.answered and rec.done
@@ -801,3 +803,30 @@ async def test_errors_are_collected(h: Harness) -> None:
     assert len(errors) == 2 and "ValueError: nobody looks" in errors[1] and "handled" not in errors[1]
     with pytest.raises(HarnessError, match="boom"):
         h.check()
+
+
+async def test_a_moderator_deletes_a_message_and_failures_can_be_injected(h: Harness[DemoBot]) -> None:
+    alice = h.user(200, "alice")
+    seen: list[int] = []
+
+    async def on_raw_message_delete(event: discord.RawMessageDeleteEvent) -> None:
+        seen.append(event.message_id)
+
+    h.bot.add_listener(on_raw_message_delete)
+    await h.slash("demo table", user=alice, channel=10)
+    (msg,) = h.messages(10)
+    await h.delete_message(msg, settle=True)
+    assert seen == [msg.id] and h.messages(10) == []
+    channel = h.bot.get_channel(10)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.NotFound) as info:
+        await channel.fetch_message(msg.id)
+    assert info.value.code == 10008
+
+    def outage(request: Request) -> None:
+        raise h.error(503, 0, "upstream connect error")
+
+    h.override("POST", "/channels/{channel_id}/messages", outage)
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send("hello")
+    assert h.requests[-1].status == 503 and h.requests[-1].kind == "message.create"
