@@ -25,15 +25,37 @@ factory, so :meth:`Harness.slash` and friends return when the bot's handlers are
 
 Usage::
 
-    h = await Harness.start(bot, guilds=[GuildSpec(1, channels=[ChannelSpec(10, "table")])])
-    alice = h.user(100, "alice", locale="de")
-    rec = await h.slash("mahjong new", user=alice, channel=10, options={"ruleset": "dmjl"})
-    assert rec.answered and rec.ephemeral
-    table = h.messages(10)[-1]
-    rec = await h.click(table, "Join", user=alice)
-    await h.settle()
-    assert not h.unanswered() and not h.errors
-    await h.close()
+    h = await Harness.start(bot, guilds=[GuildSpec(1, "Club", channels=[ChannelSpec(10, "table")])])
+    alice = h.user(100, "alice", locale="de", roles=["Host"])
+    rec = await h.slash("mahjong new", user=alice, channel=10, options={"computers": 3})
+    assert rec.answered and rec.ack_ms < 3000          # the initial response, and when
+    lobby = h.messages(10)[-1]                          # the channel as Discord holds it
+    rec = await h.click(lobby, "Start", user=alice)     # by label or custom_id
+    card = (await h.click(h.messages(10)[-1], "My hand", user=alice)).last.target
+    await h.select(card, card.custom_ids[0], ["5p"], user=alice)
+    await h.settle()                                    # until the bot is done or idle
+    assert h.unanswered() == [] and h.errors == []      # or h.check()
+    await h.close()                                     # or: async with Harness.running(bot) as h
+
+What to look at:
+
+* ``h.requests``: every :class:`Request` (method, path, template, params, query, json, files,
+  status, error, ``at``; ``kind`` such as ``message.create`` or ``interaction.callback``;
+  ``flags``, ``ephemeral``, ``components_v2``, ``custom_ids``, ``labels``, ``text``, ``find``);
+  ``h.public_requests()``, ``h.ephemeral_requests()``, ``h.requests_to(method, template)``.
+* :class:`InteractionRecord` (what ``slash``/``click``/``select``/``autocomplete``/
+  ``submit_modal`` return): ``requests`` (with its token), ``caused`` (made while handling it),
+  ``response``, ``ack_ms``, ``reply_ms``, ``ephemeral``, ``text``, ``last``, ``choices``, ``modal``.
+* ``h.messages(channel)``, ``h.ephemeral_messages(channel, user)``, ``h.message(id)``:
+  :class:`StoredMessage` (payload, versions, attachments and their bytes via ``file(name)``).
+* ``h.unanswered()``, ``h.errors`` (logged errors, unretrieved task exceptions), ``h.check()``.
+* ``h.override(method, template, handler)`` to inject failures, ``h.expire(rec)`` to end a
+  token's 15 minutes, ``h.delete_message(msg)`` for a moderator's delete.
+
+Limits: no gateway events besides READY, INTERACTION_CREATE and MESSAGE_DELETE; discord.py's
+rate limiting and retries are bypassed; threads, reactions' state, pins, webhooks other than
+interaction tokens and context-menu commands are not modelled; ``settle`` cannot see work in
+other threads (an aiosqlite query) and takes ``idle`` seconds without progress as "done".
 """
 
 from __future__ import annotations
@@ -1100,7 +1122,10 @@ class InteractionRecord:
     values: list[str] = field(default_factory=list)
     message_id: int | None = None  # the message the component is on
     requests: list[Request] = field(default_factory=list)  # with this interaction's token
-    caused: list[Request] = field(default_factory=list)  # every request made while handling it
+    # every request made while handling it: by its handler tasks and the tasks they created
+    # (a long-lived task, such as a table's driver, keeps counting for the interaction that
+    # started it)
+    caused: list[Request] = field(default_factory=list)
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)  # the bot's handlers
     response: Request | None = None  # the accepted initial response
     original_message_id: int | None = None
