@@ -16,8 +16,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 from discord.webhook.async_ import AsyncWebhookAdapter
-
-from tests.discord_harness import (
+from discord_harness import (
     COMPONENTS_V2,
     EPHEMERAL,
     ChannelSpec,
