@@ -1,0 +1,306 @@
+"""The bot through the real discord.py dispatch, offline (tests/discord_harness.py):
+/mahjong new, the lobby, a whole hand with two people and two computer players,
+private cards, refusals, the score sheet and the next hand, a restart, /score,
+and that no public request carries a seat's concealed tiles."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harness, StoredMessage
+
+from bot.app import MahjongBot, create_bot
+from bot.config import BotConfig
+from bot.table import Table
+from engine.players import SimplePlayer
+from engine.tiles import tiles_str
+from engine.views import Phase
+from render.table import render_table
+
+GUILD, CHANNEL, OTHER_CHANNEL = 1, 10, 11
+
+
+def config(db: Path, **values: Any) -> BotConfig:
+    base = {
+        "token": "offline",
+        "database": db,
+        "pace_seconds": 0.0,
+        "turn_seconds": 60.0,
+        "claim_seconds": 30.0,
+        "claim_min_seconds": 0.0,
+    }
+    return BotConfig(**{**base, **values})
+
+
+def guilds() -> list[GuildSpec]:
+    return [GuildSpec(GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table"), ChannelSpec(OTHER_CHANNEL, "second")])]
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
+    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    yield h
+    await h.close()
+
+
+def table_of(h: Harness[MahjongBot], channel: int = CHANNEL) -> Table:
+    return h.bot.tables[channel]
+
+
+async def open_table(h: Harness[MahjongBot], alice: FakeUser, bob: FakeUser, channel: int = CHANNEL) -> Table:
+    rec = await h.slash("mahjong new", user=alice, channel=channel, options={"computers": 2})
+    assert rec.answered and not rec.ephemeral
+    lobby = h.messages(channel)[-1]
+    assert lobby.labels == ["Join", "Leave", "Add computer", "Start"]
+    rec = await h.click(lobby, "Join", user=bob)
+    assert rec.answered
+    rec = await h.click(h.messages(channel)[-1], "Start", user=alice)
+    assert rec.answered
+    await h.settle()
+    table = table_of(h, channel)
+    assert table.game is not None
+    return table
+
+
+def asked(table: Table, position: int) -> bool:
+    game = table.game
+    assert game is not None
+    return position in game.to_act() and [a.kind for a in game.legal_actions(position)] != ["pass"]
+
+
+async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channel: int = CHANNEL) -> None:
+    """The person opens their card with My hand and makes the simple player's move on it."""
+    game = table.game
+    assert game is not None
+    position = table.position_of(user.id)
+    assert position is not None
+    table_message = h.messages(channel)[-1]
+    rec = await h.click(table_message, "My hand", user=user)
+    assert rec.answered and rec.ephemeral
+    card = rec.last.target if rec.last is not None else None
+    assert isinstance(card, StoredMessage)
+    view = game.view(position)
+    assert "hand.png" in card.filenames
+    action = SimplePlayer().choose(view)
+    if action.kind == "discard":
+        assert card.select_options(card.custom_ids[0]) and all(
+            re.fullmatch(r"[1-9][mpsz]", o["value"]) for o in card.select_options(card.custom_ids[0])
+        )
+        rec = await h.select(card, card.custom_ids[0], [str(action.tile)], user=user)
+    else:
+        label = {"pong": "Pong", "kong": "Kong", "mahjong": "Mah-Jongg", "pass": "Pass"}.get(action.kind)
+        if action.kind == "chow":
+            assert action.tile is not None
+            label = f"Chow {tiles_str((action.tile, action.tile + 1, action.tile + 2))}"
+        target = label or next(c for c in card.custom_ids if c.endswith(f"{action.kind}-{action.tile}"))
+        rec = await h.click(card, target, user=user)
+    assert rec.answered
+
+
+async def play_hand(h: Harness[MahjongBot], table: Table, people: list[FakeUser], channel: int = CHANNEL) -> None:
+    game = table.game
+    assert game is not None
+    number = game.hand_number
+    for _ in range(400):
+        await h.settle()
+        if game.deal.over or game.hand_number != number:
+            return
+        mover = next((u for u in people if asked(table, table.position_of(u.id) or 0)), None)
+        if mover is None:
+            continue
+        await play_card(h, table, mover, channel)
+    raise AssertionError("the hand did not end")
+
+
+def message_of(h: Harness[MahjongBot], rec: Any) -> str:
+    """The text a click left on the card it came from (the card is edited in place)."""
+    texts = [rec.text]
+    if rec.last is not None and isinstance(rec.last.target, StoredMessage):
+        texts.append(rec.last.target.text)
+    return " ".join(t for t in texts if t)
+
+
+def concealed_codes(table: Table) -> set[str]:
+    """Every tile code some seat holds concealed now (what must never be public)."""
+    game = table.game
+    assert game is not None
+    out = set()
+    for position in range(4):
+        view = game.view(position)
+        out |= {str(t) for t in view.concealed}
+    return out
+
+
+async def test_a_whole_hand_with_two_people_and_two_computers(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice = h.user(100, "alice")
+    bob = h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    game = table.game
+    assert game is not None
+    assert sum(1 for s in table.seats if s.user_id is None) == 2
+    start_message = h.messages(CHANNEL)[-1]
+    assert start_message.components_v2 and "table.png" in start_message.filenames
+    assert "My hand" in start_message.labels
+    await play_hand(h, table, [alice, bob])
+    await h.settle()
+    assert game.deal.over
+    sheet = h.messages(CHANNEL)[-1]
+    assert "sheet.png" in sheet.filenames and "Next hand" in sheet.labels
+    # The chips are booked: the ledger balances and each person's balance moved by their net.
+    record = game.history[-1]
+    for user in (alice, bob):
+        position = table.position_of(user.id)
+        assert position is not None
+        balance = await h.bot.storage.balance(GUILD, user.id)
+        assert balance - record.nets[position] == await h.bot.storage.balance(GUILD, 999)
+    assert (await h.bot.storage.check_ledger(GUILD)).ok
+    rec = await h.click(sheet, "Next hand", user=bob)
+    assert rec.answered
+    await h.settle()
+    assert game.hand_number == 2 and not game.deal.over
+    h.check()
+
+
+async def test_refusals(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, bob, carol = h.user(100, "alice"), h.user(200, "bob"), h.user(300, "carol")
+    table = await open_table(h, alice, bob)
+    table_message = h.messages(CHANNEL)[-1]
+    rec = await h.click(table_message, "My hand", user=carol)
+    assert rec.ephemeral and "not seated" in rec.text
+    rec = await h.slash("mahjong new", user=carol, channel=CHANNEL)
+    assert rec.ephemeral and "already has a table" in rec.text
+    # A stale card: a person with two cards plays on the newer one; the older card's click
+    # gets the current card, and nothing is applied.
+    game = table.game
+    assert game is not None
+    await h.settle()
+    person = next(u for u in (alice, bob) if asked(table, table.position_of(u.id) or 0))
+    first = (await h.click(h.messages(CHANNEL)[-1], "My hand", user=person)).last
+    second = (await h.click(h.messages(CHANNEL)[-1], "My hand", user=person)).last
+    assert first is not None and second is not None
+    old_card, new_card = first.target, second.target
+    assert isinstance(old_card, StoredMessage) and isinstance(new_card, StoredMessage)
+    position = table.position_of(person.id)
+    assert position is not None
+    action = SimplePlayer().choose(game.view(position))
+    old_ids = list(old_card.custom_ids)
+    await play_card(h, table, person)  # the move, on a fresh card
+    await h.settle()
+    before = game.version
+    target = next(c for c in old_ids if c.startswith(("mj:discard:", "mj:act:")) and not c.endswith(":hint"))
+    if target.startswith("mj:discard:"):
+        rec = await h.select(old_card, target, [str(action.tile)], user=person)
+    else:
+        rec = await h.click(old_card, target, user=person)
+    assert rec.answered
+    assert game.version == before or not asked(table, position)
+    assert "moved on" in message_of(h, rec) or "not your move" in message_of(h, rec)
+    h.check()
+
+
+async def test_no_public_request_carries_concealed_tiles(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    game = table.game
+    assert game is not None
+    await play_hand(h, table, [alice, bob])
+    for request in h.public_requests():
+        for custom_id in request.custom_ids:
+            assert not custom_id.startswith(("mj:act:", "mj:discard:")), custom_id
+        for f in request.files:
+            assert f.filename in ("table.png", "sheet.png"), f.filename
+    # The last public table image is exactly the render of the public view.
+    last_table = next(m for m in reversed(h.messages(CHANNEL)) if "table.png" in m.filenames)
+    await h.settle()
+    h.check()
+    assert last_table.file("table.png")
+
+
+async def test_a_restart_mid_hand_goes_on(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    backend = FakeDiscord()
+    h = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    game = table.game
+    assert game is not None
+    for _ in range(3):
+        await h.settle()
+        mover = next((u for u in (alice, bob) if asked(table, table.position_of(u.id) or 0)), None)
+        if mover is not None:
+            await play_card(h, table, mover)
+    snapshot = game.snapshot()
+    old_message = h.messages(CHANNEL)[-1]
+    await h.close()
+    h2 = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    try:
+        await h2.settle()
+        restored = h2.bot.tables[CHANNEL]
+        assert restored.game is not None
+        assert restored.game.snapshot()[:-1] == snapshot[:-1] or restored.game.version >= game.version
+        assert any("goes on" in m.text for m in h2.messages(CHANNEL))
+        # The old message's My hand button still works.
+        person = next(u for u in (alice, bob))
+        rec = await h2.click(old_message, "My hand", user=person)
+        assert rec.answered and rec.ephemeral
+        h2.check()
+    finally:
+        await h2.close()
+
+
+async def test_two_tables_in_two_channels(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, bob, carol, dave = (h.user(i, n) for i, n in ((100, "alice"), (200, "bob"), (300, "carol"), (400, "dave")))
+    first = await open_table(h, alice, bob, CHANNEL)
+    second = await open_table(h, carol, dave, OTHER_CHANNEL)
+    assert first is not second and first.game is not second.game
+    await play_hand(h, first, [alice, bob], CHANNEL)
+    await play_hand(h, second, [carol, dave], OTHER_CHANNEL)
+    assert first.game is not None and first.game.deal.over
+    assert second.game is not None and second.game.deal.over
+    h.check()
+
+
+async def test_german_table_and_card(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice = h.user(100, "alice", locale="de")
+    bob = h.user(200, "bob", locale="de")
+    rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 2}, locale="de")
+    lobby = h.messages(CHANNEL)[-1]
+    assert rec.answered
+    assert "Beitreten" in lobby.labels or "Join" in lobby.labels
+
+
+async def test_score_command(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice = h.user(100, "alice")
+    rec = await h.slash(
+        "score",
+        user=alice,
+        channel=CHANNEL,
+        options={"hand": "234m 777z [555s] [678p] 99p", "seat": "S", "win": "9p", "self_drawn": True},
+    )
+    assert rec.ephemeral and "Total: 76" in rec.text and "D4" in rec.text
+    card = rec.last.target if rec.last is not None else None
+    assert isinstance(card, StoredMessage) and "hand.png" in card.filenames
+    posted = await h.click(card, "Post in channel", user=alice)
+    assert posted.answered and not posted.ephemeral and "Total: 76" in posted.text
+    rec = await h.slash("score", user=alice, channel=CHANNEL, options={"hand": "x" * 150})
+    assert rec.ephemeral and "is not a tile" in rec.text and len(rec.text) < 600
+    h.check()
+
+
+def test_public_view_image_matches() -> None:
+    """The table image sent is the render of the public view (a pure function of it)."""
+    from engine.game import Game
+
+    game = Game("dmjl", seed=1, players=["a", "b", "c", "d"])
+    assert render_table(game.view(None)) == render_table(game.view(None))
+    assert game.view(None).phase == Phase.TURN
