@@ -37,7 +37,11 @@ def config(db: Path, **values: Any) -> BotConfig:
 
 
 def guilds() -> list[GuildSpec]:
-    return [GuildSpec(GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table"), ChannelSpec(OTHER_CHANNEL, "second")])]
+    return [
+        GuildSpec(
+            GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table"), ChannelSpec(OTHER_CHANNEL, "second")]
+        )
+    ]
 
 
 @pytest.fixture
@@ -101,7 +105,9 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
     assert rec.answered
 
 
-async def play_hand(h: Harness[MahjongBot], table: Table, people: list[FakeUser], channel: int = CHANNEL) -> None:
+async def play_hand(
+    h: Harness[MahjongBot], table: Table, people: list[FakeUser], channel: int = CHANNEL
+) -> None:
     game = table.game
     assert game is not None
     number = game.hand_number
@@ -257,7 +263,9 @@ async def test_a_restart_mid_hand_goes_on(tmp_path: Path) -> None:
 
 async def test_two_tables_in_two_channels(harness: Harness[MahjongBot]) -> None:
     h = harness
-    alice, bob, carol, dave = (h.user(i, n) for i, n in ((100, "alice"), (200, "bob"), (300, "carol"), (400, "dave")))
+    alice, bob, carol, dave = (
+        h.user(i, n) for i, n in ((100, "alice"), (200, "bob"), (300, "carol"), (400, "dave"))
+    )
     first = await open_table(h, alice, bob, CHANNEL)
     second = await open_table(h, carol, dave, OTHER_CHANNEL)
     assert first is not second and first.game is not second.game
@@ -268,14 +276,30 @@ async def test_two_tables_in_two_channels(harness: Harness[MahjongBot]) -> None:
     h.check()
 
 
-async def test_german_table_and_card(harness: Harness[MahjongBot]) -> None:
-    h = harness
-    alice = h.user(100, "alice", locale="de")
-    bob = h.user(200, "bob", locale="de")
-    rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 2}, locale="de")
-    lobby = h.messages(CHANNEL)[-1]
-    assert rec.answered
-    assert "Beitreten" in lobby.labels or "Join" in lobby.labels
+async def test_german_table_and_card(tmp_path: Path) -> None:
+    german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
+    async with Harness.running(create_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
+        alice = h.user(100, "alice", locale="de")
+        bob = h.user(200, "bob", locale="en-US")
+        rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 2})
+        assert rec.answered
+        lobby = h.messages(CHANNEL)[-1]
+        assert lobby.labels == ["Beitreten", "Verlassen", "Computer hinzufügen", "Starten"]
+        await h.click(lobby, "Beitreten", user=bob)
+        await h.click(h.messages(CHANNEL)[-1], "Starten", user=alice)
+        await h.settle()
+        table_message = h.messages(CHANNEL)[-1]
+        assert "Meine Hand" in table_message.labels and "Hand 1" in table_message.text
+        # Each private card speaks its reader's language; the table speaks the server's.
+        card_de = (await h.click(table_message, "Meine Hand", user=alice)).last
+        card_en = (await h.click(table_message, "Meine Hand", user=bob)).last
+        assert card_de is not None and card_en is not None
+        assert "Tipp" in card_de.target.labels or "Gerade nichts zu tun" in card_de.target.text
+        assert "Hint" in card_en.target.labels or "Nothing to do now" in card_en.target.text
+        # Slash commands carry German names and descriptions for German clients.
+        synced = {c["name"]: c for c in h.backend.commands.get(None, [])}
+        assert synced["mahjong"]["description_localizations"]["de"].startswith("Mah-Jongg an einem Tisch")
+        h.check()
 
 
 async def test_score_command(harness: Harness[MahjongBot]) -> None:

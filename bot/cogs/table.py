@@ -85,7 +85,7 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         table = self.bot.new_table(guild_id, channel_id, interaction.user.id, name, overrides)
-        table.language = str(interaction.guild_locale or "en")
+        table.language = str(interaction.guild_locale or "en")  # the server's language, else English
         table.join(interaction.user.id, interaction.user.display_name)
         for _ in range(computers):
             table.add_computer()
