@@ -230,6 +230,12 @@ class Table:
             self._players[position] = player
         return player
 
+    async def _computer_move(self, position: int) -> Action:
+        """A computer player's move, decided off the event loop (from the seat's view only)."""
+        assert self.game is not None
+        view = self.game.view(position)
+        return await asyncio.to_thread(self._ai(position).choose, view)
+
     async def _store_and_apply(self, action: Action) -> list[Event]:
         """Write the action to the game's log, then apply it (the caller holds the lock)."""
         game = self.game
@@ -404,7 +410,7 @@ class Table:
                         return await self._after_change()
                 for position in game.to_act():
                     if self.seat_at(position).computer:
-                        await self._store_and_apply(self._ai(position).choose(game.view(position)))
+                        await self._store_and_apply(await self._computer_move(position))
                         changed = True
                         if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
                             return await self._after_change()
@@ -421,7 +427,7 @@ class Table:
                 if seat.computer:
                     if self.pace and not self._due(self.pace):
                         return self.deadline - now if self.deadline else self.pace
-                    await self._store_and_apply(self._ai(position).choose(game.view(position)))
+                    await self._store_and_apply(await self._computer_move(position))
                     return await self._after_change()
                 if self.deadline is None:
                     self._set_deadline(now + self.turn_seconds)

@@ -1,0 +1,143 @@
+"""Bot figures, through the offline Discord harness (``tests/discord_harness.py``):
+
+* ``click_reply_ms_p50`` / ``click_reply_ms_p99``: an injected click (a person's move on
+  their card) to the recorded reply, image included, with four tables playing at once
+  (two people and two computer players each; target p99 < 150 ms);
+* ``tables_sustained``: how many tables of four computer players at ``pace_seconds`` 0.2
+  one process keeps running with the event loop's lag p99 under 100 ms (target >= 50),
+  trying 10, 25, 50, 75 and 100 tables for a few seconds each; ``loop_lag_ms_p99_at_<n>``
+  says what each try measured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage  # noqa: E402
+
+from bot.app import MahjongBot, create_bot  # noqa: E402
+from bot.config import BotConfig  # noqa: E402
+from bot.table import Table, new_seed  # noqa: E402
+from engine.players import SimplePlayer  # noqa: E402
+
+
+def _config(db: Path, pace: float) -> BotConfig:
+    return BotConfig(
+        token="bench",
+        database=db,
+        pace_seconds=pace,
+        turn_seconds=600,
+        claim_seconds=600,
+        claim_min_seconds=0,
+    )
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def _clicks(hands_per_table: int = 1) -> list[float]:
+    channels = [ChannelSpec(10 + i, f"t{i}") for i in range(4)]
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(_config(Path(tmp) / "bench.sqlite3", 0.0))
+        async with Harness.running(bot, guilds=[GuildSpec(1, "Bench", channels=channels)]) as h:
+            people = [(h.user(100 + 2 * i, f"a{i}"), h.user(101 + 2 * i, f"b{i}")) for i in range(4)]
+            for channel, (a, b) in zip(channels, people, strict=True):
+                await h.slash("mahjong new", user=a, channel=channel.id, options={"computers": 2})
+                await h.click(h.messages(channel.id)[-1], "Join", user=b)
+                await h.click(h.messages(channel.id)[-1], "Start", user=a)
+            await h.settle()
+            tables: list[Table] = [h.bot.tables[c.id] for c in channels]
+            times: list[float] = []
+            player = SimplePlayer()
+            for _ in range(3000):
+                busy = False
+                for channel, table, pair in zip(channels, tables, people, strict=True):
+                    game = table.game
+                    assert game is not None
+                    if game.deal.over:
+                        continue
+                    busy = True
+                    for user in pair:
+                        position = table.position_of(user.id)
+                        assert position is not None
+                        legal = game.legal_actions(position)
+                        if position not in game.to_act() or [a.kind for a in legal] in ([], ["pass"]):
+                            continue
+                        card_rec = await h.click(h.messages(channel.id)[-1], "My hand", user=user)
+                        card = card_rec.last.target if card_rec.last is not None else None
+                        if not isinstance(card, StoredMessage):
+                            continue
+                        action = player.choose(game.view(position))
+                        if action.kind == "discard":
+                            rec = await h.select(card, card.custom_ids[0], [str(action.tile)], user=user)
+                        else:
+                            code = action.kind if action.tile is None else f"{action.kind}-{action.tile}"
+                            target = next((c for c in card.custom_ids if c.endswith(":" + code)), None)
+                            if target is None:
+                                continue
+                            rec = await h.click(card, target, user=user)
+                        if rec.reply_ms is not None:
+                            times.append(rec.reply_ms)
+                await h.settle(idle=0.01)
+                if not busy:
+                    break
+            return times
+
+
+async def _lag_with(tables: int, seconds: float) -> tuple[float, float, int]:
+    """Loop lag p99 (ms), actions applied per second per table, and table messages edited."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bot: MahjongBot = create_bot(_config(Path(tmp) / "bench.sqlite3", 0.2))
+        channels = [ChannelSpec(1000 + i, f"t{i}") for i in range(tables)]
+        async with Harness.running(
+            bot, guilds=[GuildSpec(1, "Bench", channels=channels)], idle=0.01
+        ) as harness:
+            for c in channels:
+                table = bot.new_table(1, c.id, 1, "dmjl", {"game_length": "hands:400"})
+                for _ in range(4):
+                    table.add_computer()
+                await table.start(new_seed())
+            lags: list[float] = []
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                before = time.perf_counter()
+                await asyncio.sleep(0.01)
+                lags.append((time.perf_counter() - before - 0.01) * 1000)
+            moves = sum(t.game.version for t in bot.tables.values() if t.game is not None)
+            edits = sum(
+                len(h.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}")) for h in [harness]
+            )
+            for t in list(bot.tables.values()):
+                await t.stop()
+        return _percentile(lags, 0.99), moves / seconds / tables, edits
+
+
+def run(seconds: float = 6.0) -> dict[str, Any]:
+    """Measure both figures (a few minutes in all)."""
+    times = asyncio.run(_clicks())
+    out: dict[str, Any] = {
+        "click_reply_ms_p50": round(statistics.median(times), 1),
+        "click_reply_ms_p99": round(_percentile(times, 0.99), 1),
+        "click_replies_measured": len(times),
+    }
+    sustained = 0
+    for n in (10, 25, 50, 75, 100):
+        lag, rate, edits = asyncio.run(_lag_with(n, seconds))
+        out[f"loop_lag_ms_p99_at_{n}"] = round(lag, 1)
+        out[f"actions_per_s_per_table_at_{n}"] = round(rate, 1)
+        out[f"table_edits_at_{n}"] = edits
+        if lag >= 100:
+            break
+        sustained = n
+    out["tables_sustained"] = sustained
+    return out
