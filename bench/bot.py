@@ -21,12 +21,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage  # noqa: E402
+from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 
-from bot.app import MahjongBot, create_bot  # noqa: E402
-from bot.config import BotConfig  # noqa: E402
-from bot.table import Table, new_seed  # noqa: E402
-from engine.players import SimplePlayer  # noqa: E402
+from bot.app import MahjongBot, create_bot
+from bot.config import BotConfig
+from bot.table import Table, new_seed
+from engine.players import SimplePlayer
 
 
 def _config(db: Path, pace: float) -> BotConfig:
