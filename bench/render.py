@@ -1,7 +1,10 @@
 """Rendering speed: milliseconds per image, and each against the cost of PNG encoding alone.
 
 ``render_*_ms`` is the median time of a whole ``render_*`` call (compose and
-encode) on the seeded example views, with the tile caches warm.
+encode) on the seeded example views (positions of a real game), with the tile
+caches warm. ``render_table_display_*`` are the acceptance figures of the
+table at a phone's 500-pixel display width: a discard's width and the
+smallest capital letter's height, in pixels.
 ``render_*_floor_ratio`` divides it by the median time Pillow takes just to
 encode the same image with the same settings (measured side by side, in the
 same run): the floor no renderer can beat.
@@ -19,7 +22,7 @@ from render.examples import example
 from render.hand import compose_hand, render_hand
 from render.layout import encode
 from render.sheet import compose_sheet, render_sheet
-from render.table import compose_table, render_table
+from render.table import compose_table, display_sizes, render_table
 
 
 def _median_ms(fn: Callable[[], object], repeats: int) -> float:
@@ -38,8 +41,8 @@ def run(repeats: int = 25) -> dict[str, float]:
         "table": (lambda: render_table(ex.public), compose_table(ex.public)),
         "hand": (lambda: render_hand(ex.private, hint=True), compose_hand(ex.private, hint=True)),
         "sheet": (
-            lambda: render_sheet(ex.sheet, ex.players, prevailing=ex.public.prevailing),
-            compose_sheet(ex.sheet, ex.players, prevailing=ex.public.prevailing),
+            lambda: render_sheet(ex.sheet, ex.players, prevailing=ex.sheet_round, hand_number=ex.sheet_hand),
+            compose_sheet(ex.sheet, ex.players, prevailing=ex.sheet_round, hand_number=ex.sheet_hand),
         ),
     }
     out: dict[str, float] = {}
@@ -54,6 +57,9 @@ def run(repeats: int = 25) -> dict[str, float]:
         out[f"render_{name}_ms"] = round(ms, 2)
         out[f"render_{name}_floor_ratio"] = round(ms / floor_ms, 2)
         out[f"render_{name}_kb"] = round(len(render()) / 1024, 1)
+    sizes = display_sizes()
+    out["render_table_display_discard_px"] = round(sizes["discard_px"], 1)
+    out["render_table_display_text_cap_px"] = round(sizes["text_cap_px"], 1)
     return out
 
 

@@ -6,7 +6,7 @@ b'\x89PNG\r\n\x1a\n'
 """
 
 from render.hand import render_hand, render_strip
-from render.sheet import render_sheet
+from render.sheet import render_sheet, sheet_lines
 from render.table import render_table
 
-__all__ = ["render_hand", "render_sheet", "render_strip", "render_table"]
+__all__ = ["render_hand", "render_sheet", "render_strip", "render_table", "sheet_lines"]

@@ -64,8 +64,9 @@ def compose_hand(
         waits_row_w = round(head.getlength(w["waits"])) + size // 4 + len(waits) * (small + gap + small // 3)
 
     header_h = round(size * 0.62)
+    label_h = round(size * 0.26)  # the "drawn" and "discard?" labels, clear of the header
     width = max(row_w, waits_row_w, round(size * 7)) + 2 * pad
-    height = pad + header_h + th_h + label_px + size // 5 + pad
+    height = pad + header_h + label_h + th_h + label_px + size // 5 + pad
     if waits:
         height += tile_height(small) + label_px + size // 3
     image, draw = canvas(width, height, th.background)
@@ -106,7 +107,7 @@ def compose_hand(
         bx += bw + gap
 
     # The tiles: concealed, the drawn tile apart, then declared melds.
-    y = pad + header_h
+    y = pad + header_h + label_h
     target = view.hint.discard if hint and view.hint else None
     # The framed tile: the drawn tile if it is the suggestion, else its first concealed copy.
     mark_drawn = target is not None and view.drawn == target
@@ -137,7 +138,7 @@ def compose_hand(
     if mark_drawn or mark_index >= 0:
         draw_text(
             draw,
-            (width - pad, pad + header_h - size // 12),
+            (width - pad, pad + header_h + label_h - size // 12),
             f"{w['discard']} {target}",
             label_font(max(10, round(size * 0.22)), bold=True),
             th.hint,
@@ -145,7 +146,7 @@ def compose_hand(
         )
 
     if waits:
-        y = pad + header_h + th_h + label_px + size // 5 + size // 6
+        y = pad + header_h + label_h + th_h + label_px + size // 5 + size // 6
         x = pad
         sh = tile_height(small)
         x += round(draw_text(draw, (x, y + sh // 2), w["waits"], head, th.hint, anchor="lm")) + size // 4

@@ -13,11 +13,15 @@ from engine.errors import NotationError
 from engine.hand import Hand, Meld, MeldKind
 from engine.tiles import Tile, Wind, parse_tiles
 from engine.views import ArrangedGroup, GroupKind
+from render.text import label_font
 from render.theme import RGB, Theme
 from render.tiles import BACK, tile_height, tile_image
 
 PNG_LEVEL: Final = 1
 """zlib level of the PNG encoder: flat colours compress well even at 1, and it is fast."""
+
+DISPLAY_WIDTH: Final = 500
+"""How wide Discord shows an image on a phone (400-550 pixels): the sizes are chosen for it."""
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -48,6 +52,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "total": "Total",
         "ai": "AI",
         "nothing": "no scoring sets",
+        "to_move": "{name} to move",
+        "winning_tile": "winning tile {tile}",
+        "self_drawn": "self-drawn",
+        "on_discard": "on {name}'s discard",
+        "wall-exhausted": "the wall is exhausted",
+        "no-bonus-replacement": "no tile left to replace a bonus tile",
+        "three-mahjong-claims": "three Mah-Jongg claims on one discard",
+        "base": "{points} points, {doubles} doubles",
     },
     "de": {
         "winds": "Ost Süd West Nord",
@@ -77,6 +89,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "total": "Summe",
         "ai": "KI",
         "nothing": "keine Wertung",
+        "to_move": "{name} am Zug",
+        "winning_tile": "Gewinnstein {tile}",
+        "self_drawn": "selbst gezogen",
+        "on_discard": "auf den Abwurf von {name}",
+        "wall-exhausted": "die Mauer ist erschöpft",
+        "no-bonus-replacement": "kein Stein mehr, um einen Bonusstein zu ersetzen",
+        "three-mahjong-claims": "drei Mah-Jongg-Ansagen auf einen Abwurf",
+        "base": "{points} Punkte, {doubles} Verdopplungen",
     },
 }
 
@@ -92,6 +112,12 @@ def words(lang: str) -> dict[str, str]:
 def wind_name(wind: Wind | int, lang: str) -> str:
     """``East`` ... ``North`` (or German)."""
     return words(lang)["winds"].split()[int(wind)]
+
+
+def cap_height(px: int, *, bold: bool = False) -> int:
+    """Pixels from the baseline to the top of a capital H in the label font at ``px``."""
+    box = label_font(px, bold=bold).getbbox("H", anchor="ls")
+    return int(-box[1])
 
 
 def encode(image: Image.Image) -> bytes:

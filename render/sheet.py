@@ -1,18 +1,29 @@
-"""The score sheet at the end of a hand: the winner's hand and lines, the losers, the payments."""
+"""The score sheet at the end of a hand: an image for a phone, and its lines as text.
+
+The image (:func:`render_sheet`) shows what a glance needs: who won and how,
+every seat's hand as the scorer arranged it (the winning tile framed), each
+hand's value and each seat's net. Every scoring line and every payment is in
+the text (:func:`sheet_lines`), which the bot sends with the image as the
+message's text: a phone shows text at its own size, and a long list of lines
+in an image would be too small to read there.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import Wind
-from engine.views import PlayerView, ScoreSheetView
+from engine.tiles import Wind, tiles_str
+from engine.views import GroupKind, PlayerView, ScoreSheetView
 from render.layout import (
+    DISPLAY_WIDTH,
     Group,
     arranged,
     canvas,
+    cap_height,
     draw_groups,
     encode,
     groups_width,
@@ -24,11 +35,35 @@ from render.theme import Lang, Theme, ThemeName
 from render.theme import theme as get_theme
 from render.tiles import tile_height
 
-WIDTH: Final = 960
-PAD: Final = 28
-WIN_TILE: Final = 46
-LOSER_TILE: Final = 28
-LINE_H: Final = 30
+WIDTH: Final = 600
+MARGIN: Final = 10
+PAD: Final = 12
+INNER: Final = WIDTH - 2 * MARGIN - 2 * PAD
+WIN_TILE: Final = 38
+"""Widest tile of the winner's hand (narrower when the hand needs it)."""
+HAND_TILE: Final = 30
+"""Widest tile of the other hands."""
+MIN_TILE: Final = 22
+TITLE_PX: Final = 26
+NAME_PX: Final = 22
+VALUE_PX: Final = 24
+TEXT_PX: Final = 19
+"""The smallest text on the sheet."""
+BADGE: Final = 36
+HEAD_H: Final = 40
+"""A seat's line: badge, name, value."""
+NET_H: Final = 52
+"""A seat's net."""
+
+
+def display_sizes() -> dict[str, float]:
+    """The smallest text's cap height at :data:`DISPLAY_WIDTH`, and the smallest tile width there."""
+    scale = DISPLAY_WIDTH / WIDTH
+    return {"text_cap_px": cap_height(TEXT_PX) * scale, "tile_px": MIN_TILE * scale}
+
+
+def _name(players: Sequence[PlayerView], seat: int) -> str:
+    return players[seat].name if 0 <= seat < len(players) else f"#{seat + 1}"
 
 
 def _groups(sheet: ScoreSheetView, seat: int) -> list[Group]:
@@ -36,37 +71,113 @@ def _groups(sheet: ScoreSheetView, seat: int) -> list[Group]:
     return arranged(sheet.groups[seat]) if 0 <= seat < len(sheet.groups) else []
 
 
-def _fit_groups(groups: list[Group], size: int, max_w: int) -> int:
-    """The largest tile width up to ``size`` at which ``groups`` fit in ``max_w``."""
-    while size > 14 and groups_width(groups, size, 1, size // 3) > max_w:
-        size -= 2
+def _fit(groups: Sequence[Group], size: int) -> int:
+    """The largest tile width up to ``size`` (at least :data:`MIN_TILE`) at which ``groups`` fit a line."""
+    while size > MIN_TILE and groups_width(groups, size, 1, max(6, size // 3)) > INNER:
+        size -= 1
     return size
 
 
-def _badge(
-    draw: ImageDraw.ImageDraw, x: int, y: int, wind: Wind, th: Theme, *, on: bool, px: int = 34
-) -> None:
-    draw.rounded_rectangle((x, y, x + px, y + px), radius=px // 4, fill=th.accent if on else th.panel_edge)
+def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, wind: Wind, th: Theme, *, on: bool) -> None:
+    draw.rounded_rectangle((x, y, x + BADGE, y + BADGE), radius=8, fill=th.accent if on else th.panel_edge)
     draw.text(
-        (x + px // 2, y + px // 2 + 1),
+        (x + BADGE // 2, y + BADGE // 2 + 1),
         "東南西北"[wind],
-        font=tile_font(round(px * 0.8)),
+        font=tile_font(27),
         fill=th.panel if on else th.text,
         anchor="mm",
     )
 
 
-def _name(players: Sequence[PlayerView], seat: int) -> str:
-    return players[seat].name if 0 <= seat < len(players) else f"#{seat + 1}"
+def _how(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang) -> str:
+    """How the winner won: the winning tile, self-drawn or on whose discard."""
+    w = words(lang)
+    if sheet.win_tile is None:
+        return ""
+    text = w["winning_tile"].format(tile=sheet.win_tile)
+    if sheet.self_drawn:
+        return f"{text}, {w['self_drawn']}"
+    if sheet.discarder is not None:
+        return f"{text}, {w['on_discard'].format(name=_plain(_name(players, sheet.discarder)))}"
+    return text
 
 
-def _line_value(points: int, doubles: int, w: dict[str, str]) -> str:
-    parts = []
-    if points:
-        parts.append(f"{points}")
-    if doubles:
-        parts.append(f"{w['doubles']}" if doubles == 1 else f"{w['doubles']}×{doubles}")
-    return "  ".join(parts) or "0"
+def _seat_height(sheet: ScoreSheetView, seat: int, players: Sequence[PlayerView], lang: Lang) -> int:
+    """Height of ``seat``'s box: its line, how it won (the winner), its arranged hand."""
+    won = seat == sheet.winner
+    groups = _groups(sheet, seat)
+    size = _fit(groups, WIN_TILE if won else HAND_TILE)
+    how = _how(sheet, players, lang) if won else ""
+    return PAD + HEAD_H + (26 if how else 0) + 8 + (tile_height(size) + 6 if groups else 0) + PAD
+
+
+def _seat_box(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    seat: int,
+    sheet: ScoreSheetView,
+    players: Sequence[PlayerView],
+    th: Theme,
+    lang: Lang,
+) -> int:
+    """One seat's box from ``y``: badge, name, value, the arranged hand; returns the box's bottom."""
+    won = seat == sheet.winner
+    groups = _groups(sheet, seat)
+    size = _fit(groups, WIN_TILE if won else HAND_TILE)
+    how = _how(sheet, players, lang) if won else ""
+    height = _seat_height(sheet, seat, players, lang)
+    draw.rounded_rectangle(
+        (MARGIN, y, WIDTH - MARGIN - 1, y + height - 1),
+        radius=12,
+        fill=th.panel,
+        outline=th.accent if won else th.panel_edge,
+        width=3 if won else 1,
+    )
+    x, top = MARGIN + PAD, y + PAD
+    p = players[seat] if 0 <= seat < len(players) else None
+    if p is not None:
+        _badge(draw, x, top + (HEAD_H - BADGE) // 2, p.wind, th, on=won)
+    value = sheet.values[seat] if seat < len(sheet.values) else 0
+    value_font = label_font(VALUE_PX if won else NAME_PX, bold=True)
+    value_text = f"{value}"
+    draw.text(
+        (WIDTH - MARGIN - PAD, top + HEAD_H // 2),
+        value_text,
+        font=value_font,
+        fill=th.accent if won else th.text,
+        anchor="rm",
+    )
+    name_x = x + BADGE + 10
+    room = WIDTH - MARGIN - PAD - value_font.getlength(value_text) - 16 - name_x
+    who = _name(players, seat)
+    draw_text(
+        draw,
+        (name_x, top + HEAD_H // 2),
+        who,
+        label_font(NAME_PX, bold=True),
+        th.text,
+        max_width=room,
+        anchor="lm",
+    )
+    ty = top + HEAD_H
+    if how:
+        draw_text(draw, (x, ty + 12), how, label_font(TEXT_PX), th.muted, max_width=INNER, anchor="lm")
+        ty += 26
+    if groups:
+        draw_groups(
+            image,
+            draw,
+            groups,
+            x,
+            ty + 8,
+            size,
+            th,
+            gap=1,
+            group_gap=max(6, size // 3),
+            win_tile=sheet.win_tile if won else None,
+        )
+    return y + height
 
 
 def compose_sheet(
@@ -83,112 +194,57 @@ def compose_sheet(
     w = words(lang)
     n = len(sheet.hands)
     winner = sheet.winner if sheet.winner is not None and 0 <= sheet.winner < n else None
-    title_f = label_font(30, bold=True)
-    sub_f = label_font(18)
-    line_f = label_font(19)
-    bold_f = label_font(19, bold=True)
-    small_f = label_font(15)
-    inner = WIDTH - 2 * PAD
+    order = ([winner] if winner is not None else []) + [s for s in range(n) if s != winner]
 
-    win_lines = sheet.lines[winner] if winner is not None and winner < len(sheet.lines) else ()
-    losers = [s for s in range(n) if s != winner]
-    win_groups = _groups(sheet, winner) if winner is not None else []
-    win_size = _fit_groups(win_groups, WIN_TILE, inner - 24)
-    pays = list(sheet.payments)
-    pay_rows = (len(pays) + 1) // 2
-
-    height = PAD + 44 + 30 + 16
+    title_h = 36 + (28 if prevailing is not None or hand_number is not None else 0) + 6
+    boxes_h = sum(_seat_height(sheet, seat, players, lang) + 8 for seat in order)
+    nets_h = 40 + ((len(order) + 1) // 2) * (NET_H + 8) - 8
+    image, draw = canvas(WIDTH, MARGIN + 4 + title_h + boxes_h + nets_h + MARGIN, th.background)
+    y = MARGIN + 4
     if winner is not None:
-        height += tile_height(win_size) + 24 + LINE_H * (len(win_lines) + 1) + 30
-    height += len(losers) * (tile_height(LOSER_TILE) + 62) + 10
-    height += 44 + 80 + pay_rows * 28 + PAD
-    image, draw = canvas(WIDTH, height, th.background)
-
-    # Title.
-    y = PAD
-    if winner is not None:
-        p = players[winner] if winner < len(players) else None
-        who = _name(players, winner) + (f" ({wind_name(p.wind, lang)})" if p else "")
-        title = f"{w['mahjong']}: {who}"
+        title = f"{w['mahjong']}: {_name(players, winner)}"
     else:
-        title = f"{w['draw']}: {sheet.reason.text}"
-    draw_text(draw, (PAD, y), title, title_f, th.text, max_width=inner)
+        title = f"{w['draw']}: {w.get(str(sheet.reason), sheet.reason.text)}"
+    draw_text(draw, (MARGIN + 4, y), title, label_font(TITLE_PX, bold=True), th.text, max_width=WIDTH - 28)
+    y += 36
     sub = []
     if prevailing is not None:
         sub.append(w["round"].format(wind=wind_name(prevailing, lang)))
     if hand_number is not None:
         sub.append(w["hand"].format(n=hand_number))
     if sub:
-        draw_text(draw, (PAD, y + 44), " · ".join(sub), sub_f, th.muted, max_width=inner)
-    y += 44 + 30 + 16
+        draw_text(draw, (MARGIN + 4, y), " · ".join(sub), label_font(TEXT_PX), th.muted, max_width=WIDTH - 28)
+        y += 28
+    y += 6
+    for seat in order:
+        y = _seat_box(image, draw, y, seat, sheet, players, th, lang) + 8
 
-    # The winner: the hand in melds, every line, the value.
-    if winner is not None:
-        box_h = tile_height(win_size) + 24 + LINE_H * (len(win_lines) + 1) + 12
-        draw.rounded_rectangle(
-            (PAD - 12, y - 12, WIDTH - PAD + 12, y + box_h), 16, fill=th.panel, outline=th.accent, width=3
-        )
-        gg = win_size // 3
-        win = sheet.win_tile
-        draw_groups(image, draw, win_groups, PAD, y, win_size, th, gap=1, group_gap=gg, win_tile=win)
-        y += tile_height(win_size) + 24
-        col_v = WIDTH - PAD - 10
-        for name, points, doubles in win_lines:
-            draw_text(draw, (PAD + 4, y), name, line_f, th.text, max_width=inner - 150)
-            draw.text((col_v, y), _line_value(points, doubles, w), font=bold_f, fill=th.muted, anchor="ra")
-            y += LINE_H
-        draw.line((PAD, y - 2, WIDTH - PAD, y - 2), fill=th.panel_edge, width=2)
-        value = sheet.values[winner] if winner < len(sheet.values) else 0
-        draw.text((PAD + 4, y + 4), w["total"], font=bold_f, fill=th.text)
-        draw.text((col_v, y + 4), f"{value}", font=bold_f, fill=th.accent, anchor="ra")
-        y += LINE_H + 30
-
-    # The losers: hand, value and lines in one row each.
-    for s in losers:
-        p = players[s] if s < len(players) else None
-        row_h = tile_height(LOSER_TILE) + 50
-        draw.rounded_rectangle((PAD - 12, y - 10, WIDTH - PAD + 12, y + row_h), 12, fill=th.panel)
+    # Each seat's net, two to a row.
+    draw_text(draw, (MARGIN + 4, y + 4), w["net"].capitalize(), label_font(NAME_PX, bold=True), th.text)
+    y += 40
+    cell_w = (WIDTH - 2 * MARGIN - 8) // 2
+    cell_h = NET_H
+    for i, seat in enumerate(order):
+        r, c = divmod(i, 2)
+        cx, cy = MARGIN + c * (cell_w + 8), y + r * (cell_h + 8)
+        draw.rounded_rectangle((cx, cy, cx + cell_w - 1, cy + cell_h - 1), 12, fill=th.panel)
+        p = players[seat] if 0 <= seat < len(players) else None
         if p is not None:
-            _badge(draw, PAD, y, p.wind, th, on=False, px=28)
-        draw_text(draw, (PAD + 38, y + 14), _name(players, s), bold_f, th.text, max_width=260, anchor="lm")
-        value = sheet.values[s] if s < len(sheet.values) else 0
-        draw.text((WIDTH - PAD - 4, y + 14), f"{value}", font=bold_f, fill=th.text, anchor="rm")
-        groups = _groups(sheet, s)
-        size = _fit_groups(groups, LOSER_TILE, inner - 300 - 70)
-        draw_groups(image, draw, groups, PAD + 300, y, size, th, gap=1, group_gap=size // 3)
-        lines = sheet.lines[s] if s < len(sheet.lines) else ()
-        summary = ", ".join(f"{name} {_line_value(pt, db, w)}" for name, pt, db in lines) or w["nothing"]
-        draw_text(
-            draw, (PAD + 4, y + tile_height(LOSER_TILE) + 16), summary, small_f, th.muted, max_width=inner - 8
-        )
-        y += row_h + 12
-    y += 10
-
-    # Payments: every seat's net, then each transfer.
-    draw.text((PAD, y), w["payments"], font=bold_f, fill=th.text)
-    y += 36
-    cell = (inner + 12) // max(1, n)
-    for s in range(n):
-        cx = PAD + s * cell
-        draw.rounded_rectangle((cx, y, cx + cell - 12, y + 64), 12, fill=th.panel)
-        p = players[s] if s < len(players) else None
-        if p is not None:
-            _badge(draw, cx + 10, y + 8, p.wind, th, on=s == winner, px=24)
-        draw_text(
-            draw, (cx + 40, y + 20), _name(players, s), small_f, th.text, max_width=cell - 60, anchor="lm"
-        )
-        net = sheet.nets[s] if s < len(sheet.nets) else 0
+            _badge(draw, cx + 8, cy + (cell_h - BADGE) // 2, p.wind, th, on=seat == winner)
+        net = sheet.nets[seat] if seat < len(sheet.nets) else 0
+        net_font = label_font(NAME_PX, bold=True)
+        net_text = f"{net:+d}".replace("-", "−")
         colour = th.good if net > 0 else th.bad if net < 0 else th.muted
-        draw.text((cx + cell - 24, y + 46), f"{net:+d}", font=bold_f, fill=colour, anchor="rm")
-    y += 80
-    half = inner // 2
-    for i, (payer, payee, amount) in enumerate(pays):
-        col, row = divmod(i, pay_rows) if pay_rows else (0, 0)
-        px, py = PAD + col * half, y + row * 28
-        text = f"{_name(players, payer)} → {_name(players, payee)}"
-        draw_text(draw, (px, py), text, small_f, th.muted, max_width=half - 90)
-        draw.text(
-            (px + half - 24, py), f"{amount}", font=label_font(15, bold=True), fill=th.text, anchor="ra"
+        draw.text((cx + cell_w - 12, cy + cell_h // 2), net_text, font=net_font, fill=colour, anchor="rm")
+        room = cell_w - 12 - net_font.getlength(net_text) - 10 - (BADGE + 18)
+        draw_text(
+            draw,
+            (cx + BADGE + 18, cy + cell_h // 2),
+            _name(players, seat),
+            label_font(TEXT_PX, bold=True),
+            th.text,
+            max_width=room,
+            anchor="lm",
         )
     return image
 
@@ -202,13 +258,129 @@ def render_sheet(
     theme: ThemeName = "dark",
     lang: Lang = "en",
 ) -> bytes:
-    """The score sheet of a finished hand as PNG bytes.
+    """The score sheet of a finished hand as PNG bytes, 600 pixels wide.
 
     ``players`` gives each seat's name and wind (``view.players``). The
-    winner's hand is shown arranged in melds with every scoring line and its
-    value; each loser's hand with its value and lines; then each seat's net
-    and every payment between seats.
+    winner first, with how the hand was won; every seat's hand arranged as
+    the scorer kept it (``sheet.groups``: exposed sets on a plate, concealed
+    kongs with their outer tiles face down, the winning tile framed) and its
+    value; then each seat's net. The scoring lines and the payments are in
+    :func:`sheet_lines`, to be sent with the image as text.
     """
     return encode(
         compose_sheet(sheet, players, prevailing=prevailing, hand_number=hand_number, theme=theme, lang=lang)
     )
+
+
+# --- The sheet as text -------------------------------------------------------------------
+
+
+def _plain(name: str) -> str:
+    """A name on one line: controls, line breaks and bidi overrides removed, spaces collapsed."""
+    kept = []
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if ch.isspace() or cat in ("Zl", "Zp"):
+            kept.append(" ")
+        elif cat not in ("Cc", "Cs", "Co", "Cn") and not (
+            "\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069"
+        ):
+            kept.append(ch)
+    return " ".join("".join(kept).split()) or "?"
+
+
+def _value(points: int, doubles: int, w: dict[str, str]) -> str:
+    parts = []
+    if points:
+        parts.append(f"{points}")
+    if doubles:
+        parts.append(w["doubles"] if doubles == 1 else f"{w['doubles']}×{doubles}")
+    return " ".join(parts) or "0"
+
+
+def sheet_lines(
+    sheet: ScoreSheetView,
+    players: Sequence[PlayerView],
+    *,
+    prevailing: Wind | None = None,
+    hand_number: int | None = None,
+    lang: Lang = "en",
+) -> list[str]:
+    """The score sheet as lines of plain text, to send with :func:`render_sheet`'s image.
+
+    The result and how it was won; the winner's hand in notation and every
+    scoring line with its value, then the total; each other seat's hand, value
+    and lines on one line; every payment; every seat's net. Names are put on
+    one line (controls and bidi overrides removed) but not escaped: the bot
+    escapes Discord's markdown.
+
+    >>> from render.examples import example
+    >>> ex = example(7)
+    >>> lines = sheet_lines(ex.sheet, ex.players)
+    >>> lines[0].startswith("Mah-Jongg: ") and lines[-1].startswith("Net: ")
+    True
+    """
+    w = words(lang)
+    n = len(sheet.hands)
+    winner = sheet.winner if sheet.winner is not None and 0 <= sheet.winner < n else None
+
+    def who(seat: int) -> str:
+        p = players[seat] if 0 <= seat < len(players) else None
+        name = _plain(_name(players, seat))
+        return f"{name} ({wind_name(p.wind, lang)})" if p is not None else name
+
+    def arrangement(seat: int) -> str:
+        if not (0 <= seat < len(sheet.groups) and sheet.groups[seat]):
+            return sheet.arrangements[seat] if seat < len(sheet.arrangements) else ""
+        parts: list[str] = []
+        singles: list[int] = []
+        for g in sheet.groups[seat]:
+            if g.kind == GroupKind.SINGLE:
+                singles.extend(g.tiles)
+                continue
+            if singles:
+                parts.append(tiles_str(singles))
+                singles = []
+            parts.append(str(g))
+        if singles:
+            parts.append(tiles_str(singles))
+        return " ".join(parts)
+
+    out: list[str] = []
+    head = []
+    if prevailing is not None:
+        head.append(w["round"].format(wind=wind_name(prevailing, lang)))
+    if hand_number is not None:
+        head.append(w["hand"].format(n=hand_number))
+    if winner is not None:
+        value = sheet.values[winner] if winner < len(sheet.values) else 0
+        title = f"{w['mahjong']}: {who(winner)}, {value}"
+        how = _how(sheet, players, lang)
+        out.append(title + (f" ({how})" if how else ""))
+    else:
+        out.append(f"{w['draw']}: {w.get(str(sheet.reason), sheet.reason.text)}")
+    if head:
+        out.append(" · ".join(head))
+    if winner is not None:
+        out.append(f"{_plain(_name(players, winner))}: {arrangement(winner)}")
+        lines = sheet.lines[winner] if winner < len(sheet.lines) else ()
+        for name, points, doubles in lines:
+            out.append(f"  {name}: {_value(points, doubles, w)}")
+        value = sheet.values[winner] if winner < len(sheet.values) else 0
+        out.append(f"  {w['total']}: {value}")
+    for seat in range(n):
+        if seat == winner:
+            continue
+        value = sheet.values[seat] if seat < len(sheet.values) else 0
+        lines = sheet.lines[seat] if seat < len(sheet.lines) else ()
+        items = "; ".join(f"{name} {_value(pt, db, w)}" for name, pt, db in lines) or w["nothing"]
+        out.append(f"{who(seat)}: {arrangement(seat)}: {value} ({items})")
+    if sheet.payments:
+        pays = ", ".join(
+            f"{_plain(_name(players, a))} → {_plain(_name(players, b))} {amount}"
+            for a, b, amount in sheet.payments
+        )
+        out.append(f"{w['payments']}: {pays}")
+    nets = ", ".join(f"{_plain(_name(players, s))} {net:+d}" for s, net in enumerate(sheet.nets))
+    out.append(f"{w['net'].capitalize()}: {nets}")
+    return out

@@ -1,24 +1,34 @@
-"""The public table: four seats around a square, drawn from a view alone.
+"""The public table, drawn from a view alone, for a phone's width.
 
-The viewer's seat (or, for the public view, East) sits at the bottom; play
-runs to the right, across and to the left. Panels fill the image like a
-pinwheel around the centre square, which shows the prevailing wind, the
-hand number, the walls and the last discard. Concealed tiles are drawn as
-backs with their count, for every seat, whoever looks: the table is public.
+Discord shows an image 400-550 pixels wide on a phone, so the table is a
+column: a header on the felt (prevailing wind, hand number, tiles left in the
+wall, whose turn or what the table waits for, the last discard large), then
+one band per seat in playing order, East first. Each band holds the seat's
+wind, name, chips and number of concealed tiles, its exposed melds and bonus
+tiles, and its discards in rows (the last one framed, claimed ones washed
+out). Concealed tiles are never drawn, whoever looks: the table is public.
+
+Sizes are chosen for :data:`DISPLAY_WIDTH`: shown that wide, a discard is at
+least 24 pixels wide and a capital letter at least 11 pixels high
+(:func:`display_sizes` gives the figures the tests check).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.views import PlayerView, SeatView
+from engine.views import Phase, PlayerView, SeatView
 from render.layout import (
+    DISPLAY_WIDTH,
     Group,
     canvas,
+    cap_height,
     draw_groups,
     encode,
+    groups_width,
     meld_faces,
     outline,
     paste_tile,
@@ -30,28 +40,138 @@ from render.theme import Lang, Theme, ThemeName
 from render.theme import theme as get_theme
 from render.tiles import BACK, dimmed, tile_height
 
-SIDE: Final = 1000
-"""Width and height of the table image."""
-DEPTH: Final = 300
-"""Short side of a seat panel; the long side is ``SIDE - DEPTH``."""
+WIDTH: Final = 600
+"""Width of the table image."""
+MARGIN: Final = 10
+"""Space around the header and the bands."""
+PAD: Final = 10
+"""Space inside a band."""
+GAP: Final = 6
+"""Space between two bands."""
+HEAD_H: Final = 100
+"""Height of the header."""
 TILE: Final = 32
-"""Width of discards, melds and the last-discard tiles in panels."""
-BACK_W: Final = 17
-BONUS_W: Final = 22
+"""Width of a discard."""
+TILE_GAP: Final = 1
+ROW_GAP: Final = 3
+MELD: Final = 26
+"""Width of a tile in an exposed meld (smaller when four melds and bonus tiles need it)."""
+MIN_BESIDE: Final = 22
+"""Melds that would be narrower than this beside the name get a row of their own."""
+MIN_MELD: Final = 16
+NAME_PX: Final = 22
+"""Player names."""
+TEXT_PX: Final = 19
+"""Every other text: the smallest on the table."""
+TITLE_PX: Final = 22
+BADGE: Final = 40
+"""Side of the wind badge."""
+NAME_MIN_W: Final = 170
+"""The name column is never narrower than this (melds shrink first)."""
+INNER: Final = WIDTH - 2 * MARGIN - 2 * PAD
+"""Width inside a band."""
+ROW1_H: Final = 46
+"""Height of a band's first row: badge, name, chips, melds."""
+COLS: Final = (INNER + TILE_GAP) // (TILE + TILE_GAP)
+"""Discards in a row: one row holds a seat's discards in nearly every hand; a second is added when needed."""
+LAST_W: Final = 42
+"""Width of the last discard in the header."""
+
+LIGHT: Final = (236, 244, 238)
+"""Text on the felt."""
+SOFT: Final = (190, 222, 204)
+"""Quieter text on the felt."""
 
 
-def _panel_boxes() -> list[tuple[int, int, int, int]]:
-    """Boxes of the bottom, right, top and left panels (pinwheel around the centre)."""
-    long = SIDE - DEPTH
-    return [
-        (0, long, long, SIDE),
-        (long, DEPTH, SIDE, SIDE),
-        (DEPTH, 0, SIDE, DEPTH),
-        (0, 0, DEPTH, long),
-    ]
+def display_sizes() -> dict[str, float]:
+    """What the acceptance figures are at :data:`DISPLAY_WIDTH`: discard width, smallest cap height."""
+    scale = DISPLAY_WIDTH / WIDTH
+    return {
+        "discard_px": TILE * scale,
+        "text_cap_px": min(cap_height(TEXT_PX), cap_height(NAME_PX, bold=True)) * scale,
+    }
 
 
-def _panel(
+def discard_rows(n: int) -> int:
+    """Rows of discards a band shows for ``n`` discards (at least one)."""
+    return max(1, -(-n // COLS))
+
+
+def name_room(p: PlayerView, box: tuple[int, int, int, int]) -> tuple[int, int]:
+    """Left and right edge of the name column of ``p``'s band at ``box`` (name, chips, tile count)."""
+    left = box[0] + PAD + BADGE + 10
+    right = box[0] + PAD + INNER
+    size, beside = melds_layout(p)
+    span = _melds_span(_meld_groups(p), len(p.bonus), size)
+    if beside and span:
+        right -= span + 12
+    return left, right
+
+
+def band_height(p: PlayerView) -> int:
+    """Height of ``p``'s band: one row of discards (two if needed), a row of melds if they need one."""
+    rows = discard_rows(len(p.discards))
+    size, beside = melds_layout(p)
+    melds = 0 if beside else tile_height(size) + 6
+    return PAD + ROW1_H + 8 + melds + rows * tile_height(TILE) + (rows - 1) * ROW_GAP + PAD
+
+
+def band_boxes(view: SeatView) -> list[tuple[int, int, int, int]]:
+    """Boxes of the seat bands in the order of :func:`seat_order` (East first, then playing order)."""
+    y = MARGIN + HEAD_H + 8
+    boxes = []
+    for p in seat_order(view):
+        h = band_height(p)
+        boxes.append((MARGIN, y, WIDTH - MARGIN, y + h))
+        y += h + GAP
+    return boxes
+
+
+def table_size(view: SeatView) -> tuple[int, int]:
+    """Width and height of the table image of ``view``: every band one row of discards in most
+    hands (600 × 630), a band one row taller where a seat has discarded more than a row holds."""
+    boxes = band_boxes(view)
+    return WIDTH, (boxes[-1][3] if boxes else MARGIN + HEAD_H) + MARGIN
+
+
+def _name(view: SeatView, seat: int) -> str:
+    return view.players[seat].name if 0 <= seat < len(view.players) else "?"
+
+
+def _meld_groups(p: PlayerView) -> list[Group]:
+    return [Group(meld_faces(m), exposed=not m.concealed, concealed_kong=m.concealed) for m in p.melds]
+
+
+def _melds_span(groups: Sequence[Group], bonus: int, size: int) -> int:
+    """Pixels the melds and ``bonus`` bonus tiles take at tile width ``size``."""
+    span = groups_width(groups, size, TILE_GAP, size // 3)
+    if bonus:
+        span += (size // 2 if groups else 0) + bonus * (size + TILE_GAP) - TILE_GAP
+    return span
+
+
+BESIDE_ROOM: Final = INNER - (BADGE + 10 + NAME_MIN_W + 12)
+"""Room for melds and bonus tiles beside the name."""
+
+
+def melds_layout(p: PlayerView) -> tuple[int, bool]:
+    """The tile width of ``p``'s melds and bonus tiles, and whether they stand beside the name.
+
+    Beside the name at up to :data:`MELD` pixels while they fit at
+    :data:`MIN_BESIDE` or more; else in a row of their own (four kongs and
+    many bonus tiles).
+    """
+    groups = _meld_groups(p)
+    for size in range(MELD, MIN_BESIDE - 1, -1):
+        if _melds_span(groups, len(p.bonus), size) <= BESIDE_ROOM:
+            return size, True
+    for size in range(MELD, MIN_MELD - 1, -1):
+        if _melds_span(groups, len(p.bonus), size) <= INNER:
+            return size, False
+    return MIN_MELD, False
+
+
+def _band(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
@@ -61,208 +181,156 @@ def _panel(
     lang: Lang,
 ) -> None:
     w = words(lang)
-    m = 8
-    x0, y0, x1, y1 = box[0] + m, box[1] + m, box[2] - m, box[3] - m
+    x0, y0, x1, y1 = box
     active = view.turn == p.seat
     draw.rounded_rectangle(
-        (x0, y0, x1, y1),
-        radius=14,
+        (x0, y0, x1 - 1, y1 - 1),
+        radius=12,
         fill=th.panel,
         outline=th.accent if active else th.panel_edge,
-        width=4 if active else 2,
+        width=3 if active else 1,
     )
-    pad = 12
-    x, y = x0 + pad, y0 + pad
-    inner_w = x1 - x0 - 2 * pad
+    x, y = x0 + PAD, y0 + PAD
 
-    # Header: wind character, name, chips; "to move" for the active seat.
-    head_h = 34
-    wind_font = tile_font(26)
-    draw.rounded_rectangle((x, y, x + 32, y + 32), radius=8, fill=th.accent if active else th.panel_edge)
+    # The wind badge.
+    by = y + (ROW1_H - BADGE) // 2
+    draw.rounded_rectangle(
+        (x, by, x + BADGE, by + BADGE), radius=9, fill=th.accent if active else th.panel_edge
+    )
     draw.text(
-        (x + 16, y + 17),
+        (x + BADGE // 2, by + BADGE // 2 + 1),
         "東南西北"[p.wind],
-        font=wind_font,
+        font=tile_font(30),
         fill=th.panel if active else th.text,
         anchor="mm",
     )
-    chips_font = label_font(17, bold=True)
-    chips = f"{p.chips:,}".replace(",", " ")
-    chips_w = chips_font.getlength(chips)
-    draw.text((x1 - pad, y + 16), chips, font=chips_font, fill=th.muted, anchor="rm")
-    name_font = label_font(19, bold=True)
-    sub_font = label_font(14)
-    nx = x + 42
-    name_max = x1 - pad - chips_w - 14 - nx
-    draw_text(draw, (nx, y + 9), p.name, name_font, th.text, max_width=name_max, anchor="lm")
-    sub = wind_name(p.wind, lang)
-    if p.is_ai:
-        sub += f" · {w['ai']}"
-    if active:
-        sub += f" · {w['turn']}"
-    draw_text(
-        draw, (nx, y + 27), sub, sub_font, th.accent if active else th.muted, max_width=name_max, anchor="lm"
-    )
-    y += head_h + 10
 
-    # Concealed tiles as backs with their count, then melds and bonus tiles, flowing.
-    gap = 2
-    th_t = tile_height(TILE)
-    back_h = tile_height(BACK_W)
-    count = max(0, p.concealed_count)
-    shown = min(count, 14)
-    bx = x
-    for _ in range(shown):
-        paste_tile(image, BACK, BACK_W, bx, y + th_t - back_h)
-        bx += BACK_W + 1
-    count_font = label_font(16, bold=True)
-    draw.text((bx + 6, y + th_t - back_h // 2), f"{count}", font=count_font, fill=th.muted, anchor="lm")
-    cx = bx + 6 + round(count_font.getlength(f"{count}")) + 16
-    groups = [Group(meld_faces(m), exposed=not m.concealed, concealed_kong=m.concealed) for m in p.melds]
-    row_y = y
-    for g in groups:
-        span = len(g.tiles) * (TILE + gap) - gap
-        if cx + span > x + inner_w:
-            cx = x
-            row_y += th_t + 10
-        draw_groups(image, draw, [g], cx, row_y, TILE, th, gap=gap)
-        cx += span + 12
-    if p.bonus:
-        span = len(p.bonus) * (BONUS_W + gap)
-        if cx + span > x + inner_w:
-            cx = x
-            row_y += th_t + 10
-        by = row_y + th_t - tile_height(BONUS_W)
-        for t in p.bonus:
-            paste_tile(image, t, BONUS_W, cx, by)
-            cx += BONUS_W + gap
-    y = row_y + th_t + 14
+    # Melds and bonus tiles on the right of the first row (or in a row of their own).
+    groups = _meld_groups(p)
+    left, name_right = name_room(p, box)
+    size, beside = melds_layout(p)
+    span = _melds_span(groups, len(p.bonus), size)
+    mx = x0 + PAD + INNER - span if beside else x
+    my = y + (ROW1_H - tile_height(size)) // 2 if beside else y + ROW1_H + 6
+    bx = mx
+    if groups:
+        end, _ = draw_groups(image, draw, groups, mx, my, size, th, gap=TILE_GAP, group_gap=size // 3)
+        bx = end + size // 2
+    for t in p.bonus:
+        paste_tile(image, t, size, bx, my)
+        bx += size + TILE_GAP
+    name_w = name_right - left
+
+    name_font = label_font(NAME_PX, bold=True)
+    draw_text(draw, (left, y + 11), p.name, name_font, th.text, max_width=name_w, anchor="lm")
+    # Chips, the concealed tiles (a back and their count), and a computer player's mark.
+    sub = label_font(TEXT_PX)
+    sy = y + 36
+    colour = th.accent if active else th.muted
+    cx = left + draw_text(draw, (left, sy), f"{p.chips:,}".replace(",", " "), sub, colour, anchor="lm")
+    cx += draw_text(draw, (cx, sy), " · ", sub, colour, anchor="lm")
+    back = 12
+    paste_tile(image, BACK, back, round(cx), sy - tile_height(back) // 2)
+    cx += back + 4
+    cx += draw_text(draw, (cx, sy), f"{max(0, p.concealed_count)}", sub, colour, anchor="lm")
+    if p.is_ai:
+        draw_text(draw, (cx, sy), f" · {w['ai']}", sub, colour, anchor="lm", max_width=left + name_w - cx)
 
     # Discards in order, rows of equal length; the last one framed, claimed ones washed out.
-    pitch = TILE + gap
-    cols = max(1, (inner_w + gap) // pitch)
-    tag_font = label_font(11, bold=True)
+    dy0 = y + ROW1_H + 8 + (0 if beside else tile_height(size) + 6)
+    tile, th_t = TILE, tile_height(TILE)
     last = view.last_discard
     for i, d in enumerate(p.discards):
-        r, c = divmod(i, cols)
-        dx, dy = x + c * pitch, y + r * (th_t + 3)
-        if dy + th_t > y1 - 4:
-            break
+        r, c = divmod(i, COLS)
+        dx, dy = x + c * (tile + TILE_GAP), dy0 + r * (th_t + ROW_GAP)
         if d.claimed_by is not None:
-            sprite = dimmed(int(d.tile), TILE, th.panel)
+            sprite = dimmed(int(d.tile), tile, th.panel)
             image.paste(sprite, (dx, dy), sprite)
-            claimer = view.players[d.claimed_by] if 0 <= d.claimed_by < len(view.players) else None
-            if claimer is not None:
-                tag = "ESWN"[claimer.wind]
-                draw.rounded_rectangle(
-                    (dx + TILE - 13, dy + th_t - 14, dx + TILE, dy + th_t), 4, fill=th.accent
-                )
-                draw.text((dx + TILE - 6, dy + th_t - 7), tag, font=tag_font, fill=th.panel, anchor="mm")
         else:
-            paste_tile(image, d.tile, TILE, dx, dy)
-        is_last = last is not None and last[0] == p.seat and i == len(p.discards) - 1 and d.tile == last[1]
-        if is_last:
-            outline(draw, dx, dy, TILE, th.last, grow=2)
+            paste_tile(image, d.tile, tile, dx, dy)
+        if last is not None and last[0] == p.seat and i == len(p.discards) - 1 and d.tile == last[1]:
+            outline(draw, dx, dy, tile, th.last, grow=2)
 
 
-def _centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: Theme, lang: Lang) -> None:
+def _phase_text(view: SeatView, lang: Lang) -> str:
     w = words(lang)
-    x0, y0, x1, y1 = DEPTH + 10, DEPTH + 10, SIDE - DEPTH - 10, SIDE - DEPTH - 10
-    draw.rounded_rectangle((x0, y0, x1, y1), radius=24, fill=th.felt, outline=th.felt_edge, width=6)
-    cx = (x0 + x1) // 2
-    light = (236, 244, 238)
-    soft = (176, 214, 192)
-    # The prevailing wind, large, and the hand number.
-    big = tile_font(96)
-    draw.text((cx, y0 + 84), "東南西北"[view.prevailing], font=big, fill=light, anchor="mm")
-    info = label_font(20, bold=True)
-    small = label_font(17)
-    round_name = w["round"].format(wind=wind_name(view.prevailing, lang))
-    draw_text(
-        draw,
-        (cx, y0 + 150),
-        f"{round_name} · {w['hand'].format(n=view.hand_number)}",
-        info,
-        light,
-        max_width=x1 - x0 - 20,
+    if view.phase == Phase.TURN and view.turn is not None:
+        return w["to_move"].format(name=_name(view, view.turn))
+    return w.get(str(view.phase), "")
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: Theme, lang: Lang) -> None:
+    w = words(lang)
+    x0, y0, x1, y1 = MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEAD_H
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=14, fill=th.felt, outline=th.felt_edge, width=3)
+    # The prevailing wind, large, on a darker square.
+    sq = HEAD_H - 2 * PAD - 4
+    sx, sy = x0 + PAD + 2, y0 + PAD + 2
+    draw.rounded_rectangle((sx, sy, sx + sq, sy + sq), radius=12, fill=th.felt_edge)
+    draw.text(
+        (sx + sq // 2, sy + sq // 2 + 2),
+        "東南西北"[view.prevailing],
+        font=tile_font(58),
+        fill=LIGHT,
         anchor="mm",
     )
-    draw_text(
-        draw,
-        (cx, y0 + 180),
-        f"{w['wall']} {view.wall_live} · {w['dead']} {view.wall_dead}",
-        small,
-        soft,
-        max_width=x1 - x0 - 20,
-        anchor="mm",
-    )
-    # The last discard, or the phase.
+
+    # The last discard (what the table may claim), framed, on the right; its label under it.
+    tx = sx + sq + 14
+    room = room3 = x1 - PAD - tx
     if view.last_discard is not None:
-        seat, tile = view.last_discard
-        tw = 52
-        tx, ty = cx - tw // 2, y0 + 222
-        paste_tile(image, tile, tw, tx, ty)
-        outline(draw, tx, ty, tw, th.last, grow=3)
-        who = view.players[seat].name if 0 <= seat < len(view.players) else "?"
-        draw_text(
-            draw,
-            (cx, ty + tile_height(tw) + 20),
-            f"{w['last']}: {who}",
-            small,
-            light,
-            max_width=x1 - x0 - 30,
-            anchor="mm",
-        )
-    elif view.phase in ("claims", "robbing", "over"):
-        draw_text(draw, (cx, y0 + 260), w[view.phase], info, light, max_width=x1 - x0 - 20, anchor="mm")
-    # Whose turn: a marker on the side of the square facing that seat.
-    if view.turn is not None and view.players:
-        side = _position(view, view.turn)
-        a = th.accent
-        mid_x, mid_y = cx, (y0 + y1) // 2
-        tri = {
-            0: [(mid_x - 18, y1 - 24), (mid_x + 18, y1 - 24), (mid_x, y1 - 8)],
-            1: [(x1 - 24, mid_y - 18), (x1 - 24, mid_y + 18), (x1 - 8, mid_y)],
-            2: [(mid_x - 18, y0 + 24), (mid_x + 18, y0 + 24), (mid_x, y0 + 8)],
-            3: [(x0 + 24, mid_y - 18), (x0 + 24, mid_y + 18), (x0 + 8, mid_y)],
-        }[side]
-        draw.polygon(tri, fill=a)
+        _, tile = view.last_discard
+        lx, ly = x1 - PAD - 4 - LAST_W, y0 + 9
+        paste_tile(image, tile, LAST_W, lx, ly)
+        outline(draw, lx, ly, LAST_W, th.last, grow=3)
+        label = label_font(TEXT_PX)
+        shown = draw_text(draw, (x1 - PAD, y1 - 7), w["last"], label, SOFT, anchor="rd", max_width=170)
+        room = lx - 16 - tx
+        room3 = x1 - PAD - shown - 16 - tx
+
+    # Round and hand, the wall, and whose turn it is (or what the table waits for).
+    title = (
+        f"{w['round'].format(wind=wind_name(view.prevailing, lang))} · {w['hand'].format(n=view.hand_number)}"
+    )
+    draw_text(draw, (tx, y0 + 22), title, label_font(TITLE_PX, bold=True), LIGHT, max_width=room, anchor="lm")
+    wall = f"{w['wall']} {view.wall_live} · {w['dead']} {view.wall_dead}"
+    draw_text(draw, (tx, y0 + 50), wall, label_font(TEXT_PX), SOFT, max_width=room, anchor="lm")
+    phase = _phase_text(view, lang)
+    if phase:
+        py = y0 + 78
+        if view.phase == Phase.TURN:  # a marker in the accent colour before whose turn it is
+            draw.polygon([(tx, py - 7), (tx + 11, py), (tx, py + 7)], fill=th.accent)
+            tx += 17
+            room3 -= 17
+        bold = label_font(TEXT_PX, bold=True)
+        draw_text(draw, (tx, py), phase, bold, LIGHT, max_width=room3, anchor="lm")
 
 
-def _bottom_seat(view: SeatView) -> int:
-    if view.seat is not None:
-        return view.seat
-    for p in view.players:
-        if p.wind == 0:
-            return p.seat
-    return 0
-
-
-def _position(view: SeatView, seat: int) -> int:
-    """0 bottom, 1 right, 2 top, 3 left."""
-    return (seat - _bottom_seat(view)) % 4
+def seat_order(view: SeatView) -> list[PlayerView]:
+    """The seats as the bands show them: by seat wind, East first."""
+    return sorted(view.players[:4], key=lambda p: int(p.wind))
 
 
 def compose_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en") -> Image.Image:
     """The image of :func:`render_table`, before encoding."""
     th = get_theme(theme)
     words(lang)
-    image, draw = canvas(SIDE, SIDE, th.background)
-    boxes = _panel_boxes()
-    for p in view.players[:4]:
-        _panel(image, draw, boxes[_position(view, p.seat)], p, view, th, lang)
-    _centre(image, draw, view, th, lang)
+    image, draw = canvas(*table_size(view), th.background)
+    _header(image, draw, view, th, lang)
+    for box, p in zip(band_boxes(view), seat_order(view), strict=True):
+        _band(image, draw, box, p, view, th, lang)
     return image
 
 
 def render_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en") -> bytes:
-    """The public table as PNG bytes, from ``view`` alone.
+    """The public table as PNG bytes (600 × 630 in nearly every hand: :func:`table_size`), from ``view``.
 
-    Every seat with its wind, name, chips, exposed melds, bonus tiles and
-    discards (the last one framed, claimed ones washed out and tagged with
-    the claimer's wind), and its concealed tiles as backs with their count;
-    the prevailing wind, hand number, live and dead wall in the centre, and
-    a marker towards the seat to move. No concealed tile face is drawn, even
+    A header with the prevailing wind, hand number, live and dead wall, whose
+    turn it is or what the table waits for, and the last discard; then a band
+    per seat, East first: wind, name, chips and concealed-tile count (a
+    computer player marked), exposed melds (concealed kongs with their outer
+    tiles face down), bonus tiles, and the discards in rows (the last one
+    framed, claimed ones washed out). No concealed tile face is drawn, even
     when ``view`` is a seat's private view.
     """
     return encode(compose_table(view, theme=theme, lang=lang))

@@ -107,7 +107,8 @@ def clean(text: str) -> str:
     Controls, bidi and other format characters (zero-width joiners too),
     stray combining marks and symbols the fonts lack (emoji) are dropped;
     white space becomes a plain space; letters the fonts lack become their
-    unaccented base letters or ``?`` (one ``?`` for a run). A name of
+    unaccented base letters or ``?`` (one ``?`` for a run, even of several
+    words). A name of
     nothing but emoji becomes ``?``.
 
     >>> clean("Zoë\\u202e\\u200d 🀄🀄 Łukasz 陈伟")
@@ -131,8 +132,8 @@ def clean(text: str) -> str:
         if not rep:
             dropped = True
             continue
-        if rep == REPLACEMENT and out and out[-1] == REPLACEMENT:
-            continue
+        if rep == REPLACEMENT and REPLACEMENT in out[-2:] and "".join(out[-2:]).strip() == REPLACEMENT:
+            continue  # one ? for a run of words the fonts cannot draw
         out.append(rep)
     shown = "".join(out).strip()
     while "  " in shown:

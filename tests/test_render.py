@@ -13,13 +13,35 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.deal import Deal
 from engine.errors import InvalidHandError, NotationError
-from engine.tiles import N_ALL, TILES, Wind
-from engine.views import EndReason, HintView, SeatView
+from engine.hand import Hand, Meld
+from engine.scoring import WinContext, score
+from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of
+from engine.views import DiscardView, EndReason, GroupKind, HintView, SeatView
 from render import render_hand, render_sheet, render_strip, render_table
+from render import sheet as render_sheet_module
+from render import table as render_table_module
 from render.examples import example, example_table, write_examples
 from render.hand import compose_hand, compose_strip
-from render.table import SIDE, _panel_boxes, _position, compose_table
+from render.layout import DISPLAY_WIDTH, cap_height
+from render.sheet import WIDTH as SHEET_WIDTH
+from render.sheet import compose_sheet, sheet_lines
+from render.sheet import display_sizes as sheet_display_sizes
+from render.table import (
+    COLS,
+    ROW1_H,
+    TILE,
+    band_boxes,
+    compose_table,
+    display_sizes,
+    melds_layout,
+    name_room,
+    seat_order,
+    table_size,
+)
+from render.table import PAD as TABLE_PAD
+from render.table import WIDTH as TABLE_WIDTH
 from render.text import clean, draw_text, fit, label_font
 from render.text import runs as text_runs
 from render.text import width as text_width
@@ -134,6 +156,14 @@ def _compare(name: str, image: Image.Image) -> None:
 def test_reference_images() -> None:
     _compare("strip_dark.png", compose_strip(EX.strip, theme="dark", win_tile=EX.strip_win, size=40))
     _compare("hand_light.png", compose_hand(EX.private, theme="light", hint=True, size=40))
+    _compare("table_dark.png", compose_table(EX.public, theme="dark"))
+    _compare("table_seat_light_de.png", compose_table(EX.private, theme="light", lang="de"))
+    _compare(
+        "sheet_light.png",
+        compose_sheet(
+            EX.sheet, EX.players, prevailing=EX.sheet_round, hand_number=EX.sheet_hand, theme="light"
+        ),
+    )
 
 
 # --- Hand -------------------------------------------------------------------------
@@ -161,7 +191,7 @@ def test_hand_shows_each_concealed_tile_and_the_drawn_one() -> None:
         EX.private, players=tuple(dataclasses.replace(p, melds=(), bonus=()) for p in EX.private.players)
     )
     image = compose_hand(view, theme="dark", size=48)
-    top = 48 // 3 + round(48 * 0.62) + 5  # near the top of the tile row
+    top = 48 // 3 + round(48 * 0.62) + round(48 * 0.26) + 5  # near the top of the tile row
     regions = _runs(image, top, THEMES["dark"].background)
     assert regions == len(view.concealed) + 1
 
@@ -179,13 +209,86 @@ def test_table_opens_at_its_size_and_is_small() -> None:
     for theme in ("dark", "light"):
         data = render_table(EX.public, theme=theme)
         image = _open(data)
-        assert image.size == (SIDE, SIDE)
+        assert image.size == table_size(EX.public) == (TABLE_WIDTH, 630)  # one row of discards a seat
+        assert image.height > image.width  # taller than wide, for a phone
         assert len(data) < 300 * 1024
-        assert image.getpixel((SIDE // 2, 4)) != image.getpixel((SIDE // 2, SIDE // 2))
+        assert image.getpixel((TABLE_WIDTH // 2, 2)) != image.getpixel((TABLE_WIDTH // 2, 40))
 
 
 def test_table_is_deterministic() -> None:
     assert render_table(EX.public) == render_table(EX.public)
+
+
+def _tile_runs(image: Image.Image, y: int, x0: int, x1: int, background: tuple[int, int, int]) -> list[int]:
+    """Widths of the runs of pixels along row ``y`` (from ``x0`` to ``x1``) clearly unlike the background."""
+    widths: list[int] = []
+    start: int | None = None
+    for x in range(x0, x1 + 1):
+        px = image.getpixel((x, y)) if x < x1 else background
+        assert isinstance(px, tuple)
+        differs = sum(abs(a - b) for a, b in zip(px, background, strict=False)) > 120
+        if differs and start is None:
+            start = x
+        elif not differs and start is not None:
+            widths.append(x - start)
+            start = None
+    return widths
+
+
+def test_table_discards_are_24_px_wide_at_phone_width() -> None:
+    """Issue 10 §5: shown 500 pixels wide, every discard is at least 24 pixels wide."""
+    assert display_sizes()["discard_px"] >= 24
+    # The example table with every discard face up (claimed ones are washed out towards the panel).
+    players = tuple(
+        dataclasses.replace(p, discards=tuple(DiscardView(d.tile) for d in p.discards))
+        for p in EX.public.players
+    )
+    view = dataclasses.replace(EX.public, players=players, last_discard=None)  # no frame joins two tiles
+    image = compose_table(view, theme="dark")
+    scale = DISPLAY_WIDTH / image.width
+    panel = THEMES["dark"].panel
+    measured = 0
+    for box, p in zip(band_boxes(view), seat_order(view), strict=True):
+        if not p.discards:
+            continue
+        _, beside = melds_layout(p)
+        assert beside  # the example's melds stand beside the names
+        y = box[1] + TABLE_PAD + ROW1_H + 8 + 3  # through the ivory top of the first row of discards
+        widths = _tile_runs(image, y, box[0] + TABLE_PAD, box[2] - TABLE_PAD, panel)
+        assert len(widths) == min(len(p.discards), COLS)  # one run per discard
+        assert min(widths) * scale >= 24, widths
+        measured += len(widths)
+    assert measured >= 20
+
+
+def _text_sizes(monkeypatch: pytest.MonkeyPatch, module: object) -> list[tuple[int, bool]]:
+    """Record every label font size ``module`` asks for while it draws."""
+    asked: list[tuple[int, bool]] = []
+
+    def spy(px: int, *, bold: bool = False) -> object:
+        asked.append((px, bold))
+        return label_font(px, bold=bold)
+
+    monkeypatch.setattr(module, "label_font", spy)
+    return asked
+
+
+def test_table_text_is_11_px_high_at_phone_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10 §5: shown 500 pixels wide, every line of text has capitals at least 11 pixels high."""
+    assert display_sizes()["text_cap_px"] >= 11
+    asked = _text_sizes(monkeypatch, render_table_module)
+    for lang in ("en", "de"):
+        compose_table(EX.public, lang=lang)
+        compose_table(EX.private, lang=lang)
+    assert asked
+    scale = DISPLAY_WIDTH / TABLE_WIDTH
+    assert min(cap_height(px, bold=bold) for px, bold in asked) * scale >= 11
+    # Measured on the image: a name of capitals, drawn where the plain name was.
+    seat = seat_order(EX.public)[0].seat
+    plain = compose_table(_with_names(EX.public, {seat: ""}))
+    caps = compose_table(_with_names(EX.public, {seat: "HHH"}))
+    box = ImageChops.difference(plain, caps).getbbox()
+    assert box is not None and (box[3] - box[1]) * scale >= 11
 
 
 def _state_views(hidden: list[list[int]], drawn: int | None) -> tuple[SeatView, SeatView]:
@@ -236,6 +339,40 @@ def test_table_of_backs_only_shows_no_tile_face() -> None:
     assert IVORY in {c for _, c in compose_table(EX.public).getcolors(1 << 20) or []}
 
 
+def test_table_grows_a_row_only_for_a_seat_that_needs_it() -> None:
+    seat = seat_order(EX.public)[1]
+    many = tuple(DiscardView(TILES[i % 34]) for i in range(COLS + 3))
+    players = tuple(
+        dataclasses.replace(p, discards=many) if p.seat == seat.seat else p for p in EX.public.players
+    )
+    view = dataclasses.replace(EX.public, players=players, last_discard=None)
+    width, height = table_size(view)
+    assert width == TABLE_WIDTH and height == 630 + tile_height(TILE) + 3
+    # Four exposed kongs and eight bonus tiles take a row of their own, still inside the band.
+    kongs = tuple(Meld.parse(m) for m in ("[1111m]", "(2222p)", "[3333s]", "[EEEE]"))
+    players = tuple(
+        dataclasses.replace(p, melds=kongs, bonus=tuple(TILES[34:42])) if p.seat == seat.seat else p
+        for p in EX.public.players
+    )
+    crowded = dataclasses.replace(EX.public, players=players)
+    size, beside = melds_layout(crowded.players[seat.seat])
+    assert not beside and size >= 18
+    image = compose_table(crowded)
+    assert image.height == 630 + tile_height(size) + 6
+
+
+def test_table_header_shows_whose_turn_and_the_last_discard() -> None:
+    th = THEMES["dark"]
+    claims = compose_table(EX.public)  # the last discard, framed, in the header and in its band
+    assert EX.public.last_discard is not None and EX.public.phase == "claims"
+    header = claims.crop((0, 0, TABLE_WIDTH, 110))
+    assert th.last in {c for _, c in header.getcolors(1 << 20) or []}
+    turn = compose_table(EX.private)  # a seat to move: the accent marks it
+    assert EX.private.turn is not None
+    assert th.accent in {c for _, c in turn.crop((0, 0, TABLE_WIDTH, 110)).getcolors(1 << 20) or []}
+    assert th.last not in {c for _, c in turn.crop((0, 0, TABLE_WIDTH, 110)).getcolors(1 << 20) or []}
+
+
 # --- Names ------------------------------------------------------------------------
 
 
@@ -247,26 +384,31 @@ def test_clean_replaces_what_the_font_lacks() -> None:
     assert clean("\x00\n\t") == ""
     font = label_font(18)
     for name in ODD_NAMES:
-        assert font.getlength(fit(name, font, 120)) <= 120
+        assert text_width(fit(name, font, 120), font) <= 120
 
 
 @pytest.mark.parametrize("name", ODD_NAMES, ids=range(len(ODD_NAMES)))
 def test_odd_names_stay_in_their_place(name: str) -> None:
-    plain = compose_table(EX.public)
-    odd = compose_table(_with_names(EX.public, {2: name}))
+    view = EX.public
+    target = seat_order(view)[2]
+    plain = compose_table(view)
+    odd = compose_table(_with_names(view, {target.seat: name}))
     assert odd.size == plain.size
     box = ImageChops.difference(plain, odd).getbbox()
-    assert box is not None  # seat 2's name was replaced: only the name line of its panel changed
-    px0, py0, px1, _ = _panel_boxes()[_position(EX.public, 2)]
-    left, top, right, bottom = box
-    assert px0 + 40 <= left and right <= px1 - 80
-    assert py0 + 8 <= top and bottom <= py0 + 8 + 12 + 34
+    assert box is not None  # the name was replaced: only the name line of its band changed
+    band = band_boxes(view)[2]
+    left, right = name_room(target, band)
+    x0, y0, x1, y1 = box
+    assert left - 1 <= x0 and x1 <= right + 1
+    assert band[1] + TABLE_PAD - 2 <= y0 and y1 <= band[1] + TABLE_PAD + 27
     hand = _with_names(EX.private, {0: name})
     assert compose_hand(hand).size == compose_hand(EX.private).size
     players = tuple(dataclasses.replace(p, name=name) for p in EX.players)
     sheet_plain = _open(render_sheet(EX.sheet, EX.players))
     sheet_odd = _open(render_sheet(EX.sheet, players))
     assert sheet_odd.size == sheet_plain.size
+    for line in sheet_lines(EX.sheet, players):
+        assert "\n" not in line and "\u202e" not in line
 
 
 # --- Sheet ------------------------------------------------------------------------
@@ -274,13 +416,15 @@ def test_odd_names_stay_in_their_place(name: str) -> None:
 
 def test_sheet_images() -> None:
     for theme in ("dark", "light"):
-        data = render_sheet(
-            EX.sheet, EX.players, prevailing=Wind.SOUTH, hand_number=3, theme=theme, lang="de"
-        )
-        image = _open(data)
-        assert image.width == 960 and len(data) < 1_000_000
+        for lang in ("en", "de"):
+            data = render_sheet(
+                EX.sheet, EX.players, prevailing=Wind.SOUTH, hand_number=3, theme=theme, lang=lang
+            )
+            image = _open(data)
+            assert image.width == SHEET_WIDTH and image.height > image.width and len(data) < 400 * 1024
     drawn = dataclasses.replace(EX.sheet, winner=None, reason=EndReason.WALL_EXHAUSTED)
     assert _open(render_sheet(drawn, EX.players)).height < _open(render_sheet(EX.sheet, EX.players)).height
+    # Scoring lines are text, not pixels: more lines leave the image as it is.
     more_lines = dataclasses.replace(
         EX.sheet,
         lines=tuple(
@@ -288,10 +432,67 @@ def test_sheet_images() -> None:
             for s, lines in enumerate(EX.sheet.lines)
         ),
     )
-    assert (
-        _open(render_sheet(more_lines, EX.players)).height
-        == _open(render_sheet(EX.sheet, EX.players)).height + 30
+    assert render_sheet(more_lines, EX.players) == render_sheet(EX.sheet, EX.players)
+    assert "  extra: 2" in sheet_lines(more_lines, EX.players)
+
+
+def test_sheet_text_is_11_px_high_at_phone_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sheet_display_sizes()["text_cap_px"] >= 11
+    asked = _text_sizes(monkeypatch, render_sheet_module)
+    for lang in ("en", "de"):
+        compose_sheet(EX.sheet, EX.players, prevailing=Wind.EAST, hand_number=2, lang=lang)
+    scale = DISPLAY_WIDTH / SHEET_WIDTH
+    assert min(cap_height(px, bold=bold) for px, bold in asked) * scale >= 11
+
+
+def test_sheet_draws_the_typed_groups() -> None:
+    """The sheet draws ``ScoreSheetView.groups``: the notation strings are not read."""
+    no_text = dataclasses.replace(EX.sheet, arrangements=("",) * 4, hands=("?",) * 4)
+    assert render_sheet(no_text, EX.players) == render_sheet(EX.sheet, EX.players)
+    no_groups = dataclasses.replace(EX.sheet, groups=())
+    assert render_sheet(no_groups, EX.players) != render_sheet(EX.sheet, EX.players)
+    # The winning tile is framed in the hint colour.
+    th = THEMES["dark"]
+    image = compose_sheet(EX.sheet, EX.players)
+    assert th.hint in {c for _, c in image.getcolors(1 << 20) or []}
+    unmarked = dataclasses.replace(
+        EX.sheet,
+        groups=tuple(tuple(dataclasses.replace(g, winning=False) for g in gs) for gs in EX.sheet.groups),
+        win_tile=None,
     )
+    assert th.hint not in {c for _, c in compose_sheet(unmarked, EX.players).getcolors(1 << 20) or []}
+
+
+def test_deal_sheet_carries_the_scorers_groups() -> None:
+    deal = Deal.arranged(
+        ["123456789m1234p5z", "123m456p789s11z55z", "123456789p1234s", "23456789s1234m9p"],
+        settings={"bonus_tiles": False},
+    )
+    deal.apply("E discard 5z")
+    deal.apply("S mahjong")
+    deal.apply("W pass")
+    deal.apply("N pass")
+    sheet = deal.sheet(east=2)
+    assert sheet is not None and sheet.winner == 3 and sheet.discarder == 2
+    assert sheet.win_tile == Tile.parse("5z") and not sheet.self_drawn
+    won = sheet.groups[3]
+    assert [(g.kind, str(g), g.exposed, g.winning) for g in won] == [
+        (GroupKind.CHOW, "123m", False, False),
+        (GroupKind.CHOW, "456p", False, False),
+        (GroupKind.CHOW, "789s", False, False),
+        (GroupKind.PONG, "[555z]", True, True),
+        (GroupKind.PAIR, "11z", False, False),
+    ]
+    for seat, groups in enumerate(sheet.groups):  # every seat's groups hold exactly its tiles
+        assert counts_of(t for g in groups for t in g.tiles) == Hand.parse(sheet.hands[seat]).counts()
+
+
+def test_sheet_of_a_drawn_hand() -> None:
+    drawn = dataclasses.replace(EX.sheet, winner=None, reason=EndReason.WALL_EXHAUSTED, win_tile=None)
+    lines = sheet_lines(drawn, EX.players, lang="de")
+    assert lines[0] == "Unentschieden: die Mauer ist erschöpft"
+    image = compose_sheet(drawn, EX.players, theme="light", lang="de")
+    assert image.width == SHEET_WIDTH
 
 
 def test_options_are_checked() -> None:
@@ -308,14 +509,58 @@ def test_examples_write_every_kind(tmp_path: Path) -> None:
     paths = write_examples(tmp_path, seed=3)
     assert {p.name for p in paths} >= {
         f"{k}_{t}.png" for k in ("hand", "table", "sheet", "strip") for t in ("dark", "light")
-    }
+    } | {"sheet_en.txt", "sheet_de.txt"}
     for p in paths:
-        _open(p.read_bytes())
+        if p.suffix == ".png":
+            _open(p.read_bytes())
 
 
 def test_example_tables_are_seeded() -> None:
     assert example_table(11) == example_table(11)
     assert example_table(11) != example_table(12)
+
+
+def test_example_hint_is_the_hands_real_waits() -> None:
+    """The example hand shows a real hint: its waits are exactly the tiles that win after the discard."""
+    for seed in (7, 11, 12):
+        view = example(seed).private
+        me = view.me
+        assert view.hint is not None and view.drawn is not None and me is not None
+        assert view.hint.waits  # the example is a ready hand
+        tiles = [*view.concealed, view.drawn]
+        assert view.hint.discard in tiles
+        tiles.remove(view.hint.discard)
+        held = Hand(tuple(tiles), me.melds, me.bonus).counts()
+        winning = set()
+        for t in TILES[:34]:
+            if held[t] >= 4:
+                continue
+            hand = Hand((*tiles, t), me.melds, me.bonus)
+            ctx = WinContext.make(seat=me.wind, prevailing=view.prevailing, win=t)
+            if score(hand, ctx, settings=view.settings).won:
+                winning.add(t)
+        assert set(view.hint.waits) == winning, seed
+
+
+def test_examples_are_positions_of_a_real_game() -> None:
+    ex = EX
+    # The public table is the moment after the hinted discard.
+    assert ex.public.last_discard == (0, ex.private.hint.discard if ex.private.hint else None)
+    assert ex.public.players[0].discards[-1].tile == ex.public.last_discard[1]
+    assert ex.public.concealed == () and ex.public.drawn is None
+    # No kind is seen more often than the set holds.
+    seen = [*ex.private.concealed, ex.private.drawn]
+    for p in ex.private.players:
+        seen += [d.tile for d in p.discards if d.claimed_by is None]
+        seen += [t for m in p.melds for t in m.tiles]
+    assert max(seen.count(t) for t in set(seen)) <= 4
+    me = ex.private.me
+    assert me is not None and me.concealed_count == len(ex.private.concealed) + 1
+    # The sheet is the engine's: typed groups for every seat, one winning group holding the winning tile.
+    sheet = ex.sheet
+    assert sheet.winner is not None and len(sheet.groups) == 4
+    marked = [g for g in sheet.groups[sheet.winner] if g.winning]
+    assert len(marked) == 1 and sheet.win_tile in marked[0].tiles
 
 
 def test_render_is_pure() -> None:
