@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image
 
 from engine.tiles import TILES, Tile, sorted_tiles
-from engine.views import SeatView
+from engine.views import ArrangedGroup, SeatView
 from render.layout import (
     Group,
+    arranged,
     canvas,
     draw_groups,
     encode,
@@ -167,14 +170,14 @@ def render_hand(
     underneath (what ``/discard`` accepts); the freshly drawn tile set apart;
     declared melds (concealed kongs with face-down outer tiles); bonus tiles,
     seat and prevailing wind in the header. With ``hint``, the suggested
-    discard (``view.hints["discard"]``) is framed and the winning tiles
-    (``view.hints["waits"]``) are shown. ``size`` is the tile width in pixels.
+    discard (``view.hint.discard``) is framed and the winning tiles
+    (``view.hint.waits``) are shown. ``size`` is the tile width in pixels.
     """
     return encode(compose_hand(view, theme=theme, size=size, hint=hint, lang=lang))
 
 
 def compose_strip(
-    arrangement: str,
+    arrangement: str | Sequence[ArrangedGroup],
     *,
     theme: ThemeName = "dark",
     win_tile: Tile | str | None = None,
@@ -183,7 +186,7 @@ def compose_strip(
     """The image of :func:`render_strip`, before encoding."""
     th = get_theme(theme)
     size = max(20, min(int(size), 160))
-    groups = parse_arrangement(arrangement)
+    groups = parse_arrangement(arrangement) if isinstance(arrangement, str) else arranged(arrangement)
     win = TILES[Tile.parse(win_tile)] if isinstance(win_tile, str) else win_tile
     gap = max(1, size // 24)
     group_gap = max(6, size // 4)
@@ -196,7 +199,7 @@ def compose_strip(
 
 
 def render_strip(
-    arrangement: str,
+    arrangement: str | Sequence[ArrangedGroup],
     *,
     theme: ThemeName = "dark",
     win_tile: Tile | str | None = None,
@@ -204,10 +207,11 @@ def render_strip(
 ) -> bytes:
     """A scored hand as a strip of tiles (for ``/score`` answers), as PNG bytes.
 
-    ``arrangement`` is hand notation as the scorer writes it: each plain part
-    one concealed group, ``[...]`` exposed melds (drawn on a plate),
-    ``(...)`` concealed kongs (outer tiles face down), bonus tiles last. The
-    winning tile, if given, is framed.
+    ``arrangement`` is the scorer's typed arrangement (``Score.groups``: the
+    group holding the winning tile is marked), or hand notation as a person
+    or the scorer writes it: each plain part one concealed group, ``[...]``
+    exposed melds (drawn on a plate), ``(...)`` concealed kongs (outer tiles
+    face down), bonus tiles last. The winning tile, if given, is framed.
 
     :raises NotationError: or :class:`InvalidHandError` for a string that is no hand.
     """

@@ -62,6 +62,11 @@ def display_sizes() -> dict[str, float]:
     return {"text_cap_px": cap_height(TEXT_PX) * scale, "tile_px": MIN_TILE * scale}
 
 
+def _signed(n: int) -> str:
+    """``+5``, ``-5``, or ``0``."""
+    return f"{n:+d}" if n else "0"
+
+
 def _name(players: Sequence[PlayerView], seat: int) -> str:
     return players[seat].name if 0 <= seat < len(players) else f"#{seat + 1}"
 
@@ -233,7 +238,7 @@ def compose_sheet(
             _badge(draw, cx + 8, cy + (cell_h - BADGE) // 2, p.wind, th, on=seat == winner)
         net = sheet.nets[seat] if seat < len(sheet.nets) else 0
         net_font = label_font(NAME_PX, bold=True)
-        net_text = f"{net:+d}".replace("-", "−")
+        net_text = _signed(net).replace("-", "−")
         colour = th.good if net > 0 else th.bad if net < 0 else th.muted
         draw.text((cx + cell_w - 12, cy + cell_h // 2), net_text, font=net_font, fill=colour, anchor="rm")
         room = cell_w - 12 - net_font.getlength(net_text) - 10 - (BADGE + 18)
@@ -381,6 +386,6 @@ def sheet_lines(
             for a, b, amount in sheet.payments
         )
         out.append(f"{w['payments']}: {pays}")
-    nets = ", ".join(f"{_plain(_name(players, s))} {net:+d}" for s, net in enumerate(sheet.nets))
+    nets = ", ".join(f"{_plain(_name(players, s))} {_signed(net)}" for s, net in enumerate(sheet.nets))
     out.append(f"{w['net'].capitalize()}: {nets}")
     return out

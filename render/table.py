@@ -244,7 +244,7 @@ def _band(
         r, c = divmod(i, COLS)
         dx, dy = x + c * (tile + TILE_GAP), dy0 + r * (th_t + ROW_GAP)
         if d.claimed_by is not None:
-            sprite = dimmed(int(d.tile), tile, th.panel)
+            sprite = dimmed(int(d.tile), tile, th.panel if th.name == "dark" else th.panel_edge)
             image.paste(sprite, (dx, dy), sprite)
         else:
             paste_tile(image, d.tile, tile, dx, dy)

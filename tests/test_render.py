@@ -131,6 +131,16 @@ def test_strip_concealed_kong_has_two_backs_and_win_tile_is_framed() -> None:
         assert (plain.getpixel((10 + i * pitch + 20, 10 + 20)) == back[:3]) is expect_back
 
 
+def test_strip_draws_the_scorers_typed_groups() -> None:
+    result = score(
+        Hand.parse("234m 777z [555s] [678p] 99p 1f"), WinContext.make(seat="S", win="9p", self_drawn=True)
+    )
+    typed = compose_strip(result.groups, win_tile="9p")
+    assert typed.tobytes() == compose_strip(result.arrangement, win_tile="9p").tobytes()
+    # The marked group frames its winning tile even when no winning tile is named.
+    assert THEMES["dark"].hint in {c for _, c in compose_strip(result.groups).getcolors(1 << 20) or []}
+
+
 @pytest.mark.parametrize("bad", ["", "hello", "[12m]", "11111m", "(123m)"])
 def test_strip_refuses_bad_notation(bad: str) -> None:
     with pytest.raises((NotationError, InvalidHandError)):
