@@ -149,7 +149,7 @@ async def test_seasons_close_and_reopen_with_starting_chips(storage: Storage) ->
     await storage.buy_in(G, CY, 7)
     assert await storage.balance(G, CY) == 3007
     assert await storage.balance(G, CY, season=1) == 0
-    with pytest.raises(StorageInputError, match="0 or more"):
+    with pytest.raises(StorageInputError, match="from 0 to"):
         await storage.new_season(G, starting_chips=-1)
     with pytest.raises(StorageInputError, match="no season 9"):
         await storage.balance(G, ADA, season=9)

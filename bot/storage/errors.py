@@ -15,6 +15,10 @@ class StorageError(Exception):
     """Base of every error raised by :mod:`bot.storage`."""
 
 
+class DatabaseAccessError(StorageError):
+    """The database file or its folder cannot be opened or written (permissions, a read-only disk)."""
+
+
 class StorageInputError(StorageError, ValueError):
     """Bad input from a person: an amount, a transfer, an option. Nothing was written."""
 

@@ -7,9 +7,13 @@ a single SQLite transaction that also records it in ``schema_migrations``
 so a crash during an upgrade leaves the previous version intact.
 
 A database whose version is higher than the newest file (written by a newer
-bot) is refused with :class:`SchemaTooNewError`; so is one whose recorded
+bot) is refused with :class:`SchemaTooNewError`; a database whose recorded
 checksum differs from the file of the same version (a migration edited after
-it shipped: add a new migration instead).
+it shipped: add a new migration instead), whose ``user_version`` disagrees
+with ``schema_migrations``, or that belongs to another program (tables but no
+``schema_migrations``) with :class:`SchemaError`. :func:`inspect` makes these
+checks without writing, so the storage runs it on a read-only connection
+before it opens the file for writing: a refused database stays as it was.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 
 import aiosqlite
 
+from bot.storage.checks import quote
 from bot.storage.errors import SchemaError, SchemaTooNewError
 
 _FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
@@ -84,48 +90,98 @@ LATEST_VERSION: int = len(load_migrations())
 
 
 async def applied_versions(db: aiosqlite.Connection) -> dict[int, tuple[str, str]]:
-    """The migrations recorded in the database: version -> (name, checksum)."""
-    await db.execute(_BOOKKEEPING)
+    """The migrations recorded in the database: version -> (name, checksum); none without the table."""
+    if not await _tables(db, "schema_migrations"):
+        return {}
     async with db.execute("SELECT version, name, checksum FROM schema_migrations ORDER BY version") as cur:
         return {row[0]: (row[1], row[2]) async for row in cur}
 
 
-async def migrate(db: aiosqlite.Connection, *, now: str, target: int | None = None) -> list[int]:
-    """Bring the database up to ``target`` (default: the newest version); return the versions applied.
+async def _tables(db: aiosqlite.Connection, name: str | None = None) -> list[str]:
+    """The database's own tables (all, or the one called ``name`` if it exists)."""
+    sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    params: tuple[str, ...] = ()
+    if name is not None:
+        sql, params = sql + " AND name = ?", (name,)
+    async with db.execute(sql + " ORDER BY name", params) as cur:
+        return [str(row[0]) async for row in cur]
 
-    ``db`` must be in autocommit mode (``isolation_level=None``); each migration runs in its own
-    ``BEGIN IMMEDIATE`` ... ``COMMIT``.
+
+async def inspect(db: aiosqlite.Connection, *, target: int | None = None, label: str = "the database") -> int:
+    """Check a database against the shipped migrations without writing to it; return its version.
+
+    Safe on a connection opened read-only (``mode=ro``): a database that is refused is left exactly
+    as it was. ``label`` names the file in the messages.
 
     :raises SchemaTooNewError: when the database is newer than this code (or than ``target``).
-    :raises SchemaError: when an applied migration's checksum differs from the shipped file.
+    :raises SchemaError: for a database of another program (tables but no ``schema_migrations``),
+        a ``user_version`` that disagrees with the recorded migrations, a recorded migration missing
+        or changed after it was applied, or a ``target`` that does not exist.
     """
     migrations = load_migrations()
     latest = len(migrations)
     target = latest if target is None else target
     if not 0 <= target <= latest:
         raise SchemaError(f"schema version {target} does not exist; this code knows 0 to {latest}")
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    user_version = int(row[0]) if row else 0
+    tables = await _tables(db)
+    if "schema_migrations" not in tables:
+        if tables or user_version:
+            shown = ", ".join(quote(t) for t in tables[:5]) + (", ..." if len(tables) > 5 else "")
+            raise SchemaError(
+                f"{label} is not a database of this bot: it has no schema_migrations table but "
+                f"{f'the tables {shown}' if tables else f'user_version {user_version}'}. It was left "
+                "unchanged; set MAHJONG_DB to the bot's own database or to a new file."
+            )
+        return 0
     applied = await applied_versions(db)
     current = max(applied, default=0)
     if current > latest:
         name = applied[current][0]
         raise SchemaTooNewError(
-            f"the database is at schema version {current} ({name}), written by a newer version of the "
+            f"{label} is at schema version {current} ({name}), written by a newer version of the "
             f"bot; this version knows schema versions up to {latest}. Run the newer bot, or restore a "
             "backup taken before the upgrade: a database is never downgraded."
         )
+    if user_version != current:
+        raise SchemaError(
+            f"{label} says it is at schema version {user_version} (PRAGMA user_version) but records "
+            f"migrations up to {current} (schema_migrations); the two are always written together, so "
+            "the file was changed outside the bot. It was left unchanged: restore a backup, or set "
+            f"user_version back to {current} if you know the schema is that of version {current}."
+        )
     if current > target:
-        raise SchemaTooNewError(f"the database is at schema version {current}, newer than {target}")
+        raise SchemaTooNewError(f"{label} is at schema version {current}, newer than {target}")
     for migration in migrations[:current]:
         recorded = applied.get(migration.version)
         if recorded is None:
-            raise SchemaError(f"the database lacks migration {migration.name} but has later ones")
+            raise SchemaError(f"{label} lacks migration {migration.name} but has later ones")
         if recorded[1] != migration.checksum:
             raise SchemaError(
-                f"migration {migration.name} was changed after it was applied to this database "
+                f"migration {migration.name} was changed after it was applied to {label} "
                 "(checksums differ); never edit a shipped migration, add a new one"
             )
+    return current
+
+
+async def migrate(
+    db: aiosqlite.Connection, *, now: str, target: int | None = None, label: str = "the database"
+) -> list[int]:
+    """Bring the database up to ``target`` (default: the newest version); return the versions applied.
+
+    ``db`` must be in autocommit mode (``isolation_level=None``); each migration runs in its own
+    ``BEGIN IMMEDIATE`` ... ``COMMIT``. The database is checked first (:func:`inspect`).
+
+    :raises SchemaTooNewError: when the database is newer than this code (or than ``target``).
+    :raises SchemaError: see :func:`inspect`.
+    """
+    current = await inspect(db, target=target, label=label)
+    migrations = load_migrations()
+    await db.execute(_BOOKKEEPING)
     done: list[int] = []
-    for migration in migrations[current:target]:
+    for migration in migrations[current : len(migrations) if target is None else target]:
         await _apply(db, migration, now)
         done.append(migration.version)
     return done

@@ -51,7 +51,7 @@ from bot.storage.errors import (
     StorageError,
     StorageInputError,
 )
-from bot.storage.migrate import LATEST_VERSION, migrate
+from bot.storage.migrate import LATEST_VERSION, inspect, migrate
 from bot.storage.records import (
     Balance,
     ClubOptions,
@@ -70,7 +70,7 @@ from bot.storage.records import (
     TxnKind,
     seat_holder,
 )
-from engine.errors import SettingError
+from engine.errors import SettingError, quote
 from engine.rulesets import get_ruleset
 from engine.settings import SPEC_BY_NAME, SettingSpec
 
@@ -82,6 +82,10 @@ DEFAULT_STARTING_CHIPS = 2000
 
 MAX_ACTION_LENGTH = 200
 MAX_SEED = 2**63 - 1
+MAX_AMOUNT = 10**9
+"""The largest amount one transfer, buy-in, adjustment or payment may move."""
+MAX_BALANCE = 10**12
+"""No account's balance may leave ±this (a club's chips fit easily; SQLite's integers stay far away)."""
 
 _GUILD_SCOPE = 0  # channel_id of server-wide settings
 _AI_SEAT = re.compile(r"^ai:[a-z0-9_-]{1,32}$")
@@ -133,15 +137,15 @@ def _utc_now() -> datetime:
 
 def _check_id(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise StorageInputError(f"{what} must be a Discord id (a positive whole number), not {value!r}")
+        raise StorageInputError(f"{what} must be a Discord id (a positive whole number), not {quote(value)}")
     return value
 
 
 def _check_amount(amount: object, what: str = "amount") -> int:
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise StorageInputError(f"the {what} must be a whole number of chips, not {amount!r}")
-    if amount <= 0:
-        raise StorageInputError(f"the {what} must be at least 1 chip, not {amount}")
+        raise StorageInputError(f"the {what} must be a whole number of chips, not {quote(amount)}")
+    if not 1 <= amount <= MAX_AMOUNT:
+        raise StorageInputError(f"the {what} must be from 1 to {MAX_AMOUNT:,} chips, not {quote(amount)}")
     return amount
 
 
@@ -175,7 +179,7 @@ def _check_seat(seat: object, index: int) -> Seat:
     if isinstance(seat, str):
         if not _AI_SEAT.match(seat):
             raise StorageInputError(
-                f"seat {index} is {seat!r}; a seat is a Discord user id or a computer player "
+                f"seat {index} is {quote(seat)}; a seat is a Discord user id or a computer player "
                 "written ai:<level>, like ai:normal"
             )
         return seat
@@ -203,7 +207,7 @@ class Storage:
         schema_version: int | None = None,
     ) -> None:
         if synchronous not in ("FULL", "NORMAL"):
-            raise ValueError(f"synchronous takes FULL or NORMAL, not {synchronous!r}")
+            raise ValueError(f"synchronous takes FULL or NORMAL, not {quote(synchronous)}")
         if default_starting_chips < 0:
             raise ValueError("default_starting_chips must be 0 or more")
         self.path = Path(path)
@@ -228,7 +232,18 @@ class Storage:
         """
         if self._db is not None:
             return self
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            await inspect(self.path)  # read-only: a refused database is never changed
+            self._db = await self._connect()
+        except (sqlite3.OperationalError, OSError) as exc:
+            raise StorageError(
+                f"cannot open {self.path} for writing ({exc}); the bot needs to write the file and its "
+                f"folder {self.path.parent}: give it write access, or set MAHJONG_DB to a writable path"
+            ) from None
+        return self
+
+    async def _connect(self) -> aiosqlite.Connection:
         db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
@@ -243,8 +258,7 @@ class Storage:
         except BaseException:
             await db.close()
             raise
-        self._db = db
-        return self
+        return db
 
     async def close(self) -> None:
         """Wait for the transaction in progress, then close the file (a no-op when closed)."""
@@ -303,11 +317,19 @@ class Storage:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: all of it commits, or none of it (any exception rolls back)."""
+        """One write transaction: all of it commits, or none of it (any exception rolls back).
+
+        Safe under cancellation: aiosqlite runs each statement on its own thread, so a
+        cancelled ``await`` does not stop the statement. ``BEGIN`` therefore sits inside the
+        ``try``: whatever await is cancelled (``BEGIN``, the body, ``COMMIT``), a shielded
+        ``ROLLBACK`` queued behind it leaves the connection outside any transaction, and the
+        caller sees an exception, never a normal return, unless ``COMMIT`` has completed.
+        """
         async with self._lock:
             db = self._conn()
-            await db.execute("BEGIN IMMEDIATE")
+            await self._clean(db)
             try:
+                await db.execute("BEGIN IMMEDIATE")
                 yield db
                 await db.execute("COMMIT")
             except BaseException:
@@ -316,14 +338,22 @@ class Storage:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A consistent read: one snapshot, no other task's half-done transaction."""
+        """A consistent read: one snapshot, no other task's half-done transaction (and, like
+        :meth:`_write`, nothing left open whatever await is cancelled)."""
         async with self._lock:
             db = self._conn()
-            await db.execute("BEGIN")
+            await self._clean(db)
             try:
+                await db.execute("BEGIN")
                 yield db
             finally:
                 await asyncio.shield(self._rollback(db))
+
+    @classmethod
+    async def _clean(cls, db: aiosqlite.Connection) -> None:
+        """Roll back a transaction left open (it cannot be ours: we hold the lock)."""
+        if db.in_transaction:
+            await asyncio.shield(cls._rollback(db))
 
     @staticmethod
     async def _rollback(db: aiosqlite.Connection) -> None:
@@ -501,7 +531,7 @@ class Storage:
         """
         channel = _scope(channel_id)
         if name not in SPEC_BY_NAME:
-            raise SettingError(f"there is no setting {name!r}; settings are: {', '.join(SPEC_BY_NAME)}")
+            raise SettingError(f"there is no setting {quote(name)}; settings are: {', '.join(SPEC_BY_NAME)}")
         async with self._write() as db:
             await self._ensure_guild(db, guild_id)
             row = await self._one(
@@ -545,7 +575,7 @@ class Storage:
         spec = _CLUB_OPTIONS.get(name)
         if spec is None:
             raise StorageInputError(
-                f"there is no club option {name!r}; options are: {', '.join(_CLUB_OPTIONS)}"
+                f"there is no club option {quote(name)}; options are: {', '.join(_CLUB_OPTIONS)}"
             )
         flag = bool(spec.convert(value))
         async with self._write() as db:
@@ -608,7 +638,7 @@ class Storage:
             language = language.strip()
             if not _LANGUAGE.match(language):
                 raise StorageInputError(
-                    f"{language!r} is not a language tag; write a code like en, de, fr or zh-TW"
+                    f"{quote(language)} is not a language tag; write a code like en, de, fr or zh-TW"
                 )
         now = self._now()
         async with self._write() as db:
@@ -711,6 +741,16 @@ class Storage:
         rolls back) unless it has two or more non-zero legs summing to zero."""
         if len(legs) < 2 or any(amount == 0 for _, amount, _ in legs) or sum(a for _, a, _ in legs) != 0:
             raise LedgerError(f"a {kind} transaction needs two or more non-zero entries summing to 0: {legs}")
+        moves: dict[int, int] = {}
+        for account, amount, _ in legs:
+            moves[account] = moves.get(account, 0) + amount
+        for account, amount in moves.items():
+            after = await self._balance_of(db, account) + amount
+            if not -MAX_BALANCE <= after <= MAX_BALANCE:
+                raise StorageInputError(
+                    f"this would take an account to {after:,} chips; balances stay within "
+                    f"±{MAX_BALANCE:,} (nothing was booked)"
+                )
         if season.closed_at is not None:
             raise LedgerError(f"{season.name} is closed; chips move only in the open season")
         txn_id = await self._insert(
@@ -823,9 +863,13 @@ class Storage:
 
         :raises StorageInputError: for negative starting chips.
         """
-        if isinstance(starting_chips, bool) or not isinstance(starting_chips, int) or starting_chips < 0:
+        if (
+            isinstance(starting_chips, bool)
+            or not isinstance(starting_chips, int)
+            or not 0 <= starting_chips <= MAX_AMOUNT
+        ):
             raise StorageInputError(
-                f"starting chips must be a whole number, 0 or more, not {starting_chips!r}"
+                f"starting chips must be a whole number from 0 to {MAX_AMOUNT:,}, not {quote(starting_chips)}"
             )
         now = self._now()
         async with self._write() as db:
@@ -906,7 +950,7 @@ class Storage:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
             raise StorageInputError(
                 "an adjustment is a whole number of chips, positive to give or negative to take, "
-                f"not {amount!r}"
+                f"not {quote(amount)}"
             )
         if not reason or not reason.strip():
             raise StorageInputError("an adjustment needs a reason, written in the ledger for everyone to see")
@@ -1110,7 +1154,9 @@ class Storage:
         if len(set(users)) != len(users):
             raise StorageInputError("a player can take only one seat at a table")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise StorageInputError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise StorageInputError(
+                f"the seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}"
+            )
         given: TableRules | None = None
         if ruleset is None and overrides:
             raise StorageInputError(
@@ -1125,6 +1171,11 @@ class Storage:
         async with self._write() as db:
             await self._ensure_guild(db, guild_id)
             fixed = given or await self._rules(db, guild_id, channel_id)
+            if len(checked) != fixed.settings.players:
+                raise StorageInputError(
+                    f"{fixed.ruleset} is played by {fixed.settings.players} players, "
+                    f"not {len(checked)}: give one seat for each"
+                )
             live = await self._one(
                 db,
                 "SELECT game_id FROM games WHERE guild_id = ? AND channel_id = ? AND status = 'live'",
@@ -1169,11 +1220,12 @@ class Storage:
         :raises StorageInputError: for an empty action, one with a line break or longer than 200.
         """
         if not isinstance(action, str) or not action.strip() or "\n" in action or "\r" in action:
-            raise StorageInputError(f"an action is one non-empty line of text, not {action!r}")
+            raise StorageInputError(f"an action is one non-empty line of text, not {quote(action)}")
         if len(action) > MAX_ACTION_LENGTH:
             raise StorageInputError(f"an action is at most {MAX_ACTION_LENGTH} characters, not {len(action)}")
         async with self._lock:
             db = self._conn()
+            await self._clean(db)  # the insert must commit on its own, never inside a stray transaction
             # One statement, so one implicit transaction: the checks and the insert are atomic.
             try:
                 async with db.execute(

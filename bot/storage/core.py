@@ -1,0 +1,368 @@
+"""The core every part of :class:`bot.storage.Storage` shares: the file, the connection, transactions.
+
+Opening. A file that exists is first inspected on a read-only connection
+(SQLite's ``mode=ro``): a database of another program, one written by a newer
+bot or one whose schema records disagree is refused before anything writes to
+it. Only then is the file opened for writing, switched to WAL, probed for
+write access and migrated. A file or folder the bot cannot write is refused
+with :class:`DatabaseAccessError` naming the file and what to do.
+
+Transactions. Every storage operation is one call of :meth:`StorageCore._write`
+or :meth:`StorageCore._read` with the work to do inside the transaction (an
+``async`` function of the connection). aiosqlite runs each statement on the
+connection's own thread, and a cancelled ``await`` does not stop a statement
+already handed to that thread: a task cancelled while ``BEGIN`` runs would
+leave the connection inside a transaction, and every later write would fail
+or, worse, never commit. So the transaction runs in a task of its own,
+``BEGIN`` ... ``COMMIT`` (or ``ROLLBACK`` on any exception) as one unit, and
+the caller, holding the one lock, waits for that task to end even when it is
+cancelled meanwhile, then passes the cancellation on. A cancelled caller
+therefore either never started its transaction (cancelled while waiting for
+the lock) or finished it whole, committed or rolled back; the connection is
+always outside a transaction when the lock is released, and a call that
+returned normally was committed (and, with ``synchronous=FULL``, fsynced).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, Self, TypeVar
+
+import aiosqlite
+
+from bot.storage.checks import MAX_AMOUNT, check_id, is_whole
+from bot.storage.errors import DatabaseAccessError, SchemaError, StorageError, StorageInputError
+from bot.storage.migrate import LATEST_VERSION, inspect, migrate
+
+DEFAULT_DB_PATH: Final = "mahjong.sqlite3"
+"""The database file when ``MAHJONG_DB`` is not set (relative to the working directory)."""
+
+DEFAULT_STARTING_CHIPS: Final = 2000
+"""Chips each player starts a season with when a club has not chosen (season 1 is opened on first use)."""
+
+GUILD_SCOPE: Final = 0
+"""``channel_id`` of server-wide settings (snowflakes are never 0)."""
+
+_ACCESS_CODES: Final = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM})
+
+T = TypeVar("T")
+Work = Callable[[aiosqlite.Connection], Awaitable[T]]
+"""What runs inside one transaction: an ``async`` function of the connection."""
+
+
+def db_path_from_env(environ: Mapping[str, str] | None = None) -> Path:
+    """The database path: ``MAHJONG_DB`` if set and not empty, else ``mahjong.sqlite3`` in the cwd."""
+    env = os.environ if environ is None else environ
+    return Path(env.get("MAHJONG_DB", "").strip() or DEFAULT_DB_PATH)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def to_json(value: object) -> str:
+    """Compact, sorted JSON (how setting values are stored)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def from_json(text: str | None) -> object:
+    """A stored JSON value (None stays None)."""
+    return None if text is None else json.loads(text)
+
+
+async def _outlast_cancellation(task: asyncio.Task[T]) -> T:
+    """The task's result, waiting for it to end even if the caller is cancelled meanwhile; a
+    cancellation of the caller is raised once the task has ended (its result is then dropped)."""
+    cancelled: asyncio.CancelledError | None = None
+    while not task.done():
+        try:
+            await asyncio.wait((task,))
+        except asyncio.CancelledError as exc:
+            cancelled = exc
+    if cancelled is not None:
+        if not task.cancelled():
+            task.exception()  # retrieved: the caller hears of the cancellation instead
+        raise cancelled
+    return task.result()
+
+
+class StorageCore:
+    """The file, the one connection, the lock and the transactions; see the module docstring.
+
+    :param path: the SQLite file (created with its folder if missing).
+    :param clock: returns the current time (aware or UTC); tests pass a fixed clock.
+    :param default_starting_chips: chips per player in season 1, opened on a club's first ledger use.
+    :param synchronous: ``"FULL"`` (default: fsync on every commit) or ``"NORMAL"`` (survives a
+        process crash, not a power loss).
+    :param schema_version: migrate only up to this version (tests of upgrades); default the newest.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        default_starting_chips: int = DEFAULT_STARTING_CHIPS,
+        synchronous: Literal["FULL", "NORMAL"] = "FULL",
+        schema_version: int | None = None,
+    ) -> None:
+        if synchronous not in ("FULL", "NORMAL"):
+            raise StorageInputError("synchronous takes FULL or NORMAL")
+        if not is_whole(default_starting_chips) or not 0 <= default_starting_chips <= MAX_AMOUNT:
+            raise StorageInputError(f"default_starting_chips must be a whole number from 0 to {MAX_AMOUNT}")
+        self.path = Path(path)
+        self._clock = clock
+        self._default_starting_chips = default_starting_chips
+        self._synchronous = synchronous
+        self._schema_target = schema_version
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **kwargs: Any) -> Self:
+        """A storage on the file named by ``MAHJONG_DB`` (default ``mahjong.sqlite3``)."""
+        return cls(db_path_from_env(environ), **kwargs)
+
+    # ----------------------------------------------------------------- lifecycle
+
+    async def open(self) -> Self:
+        """Check the file read-only, then open it, switch to WAL and apply pending migrations.
+
+        Returns ``self``.
+
+        :raises SchemaTooNewError: when the file was written by a newer version of the bot.
+        :raises SchemaError: for a file of another program or with inconsistent schema records.
+        :raises DatabaseAccessError: when the file or its folder cannot be created, read or written.
+        """
+        if self._db is not None:
+            return self
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseAccessError(
+                f"cannot create the folder {self.path.parent} for the database {self.path} "
+                f"({exc.strerror}); create it with write permission for the bot's user, or set "
+                "MAHJONG_DB to a file in a writable folder"
+            ) from exc
+        with contextlib.suppress(OSError):
+            if self.path.stat().st_size > 0:
+                await self._inspect_read_only()
+        db = await self._connect(self.path)
+        try:
+            await db.execute("PRAGMA busy_timeout = 5000")
+            mode = await self._one(db, "PRAGMA journal_mode = WAL")
+            if mode is None or str(mode[0]).lower() != "wal":
+                raise StorageError(f"{self.path} cannot use WAL mode (got {mode and mode[0]!r})")
+            await db.execute(f"PRAGMA synchronous = {self._synchronous}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            # A file SQLite may read but not write opens fine and fails on the first write: probe
+            # now, and roll back, so that the bot does not start only to fail on the first click.
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                version = await self._one(db, "PRAGMA user_version")
+                await db.execute(f"PRAGMA user_version = {int(version[0]) if version else 0}")
+            finally:
+                await self._rollback(db)
+            await migrate(db, now=self._now(), target=self._schema_target, label=self._label)
+        except BaseException as exc:
+            await db.close()
+            raise self._file_error(exc, "written") from exc
+        self._db = db
+        return self
+
+    async def _inspect_read_only(self) -> None:
+        """Check the existing file without writing to it (see :func:`bot.storage.migrate.inspect`)."""
+        db = await self._connect(f"{self.path.absolute().as_uri()}?mode=ro")
+        try:
+            await inspect(db, target=self._schema_target, label=self._label)
+        except BaseException as exc:
+            raise self._file_error(exc, "read") from exc
+        finally:
+            await db.close()
+
+    async def _connect(self, where: str | Path) -> aiosqlite.Connection:
+        try:
+            db = await aiosqlite.connect(where, isolation_level=None, uri=isinstance(where, str))
+        except sqlite3.Error as exc:
+            raise self._file_error(exc, "opened") from exc
+        db.row_factory = sqlite3.Row
+        return db
+
+    @property
+    def _label(self) -> str:
+        return f"the database {self.path}"
+
+    def _file_error(self, exc: BaseException, doing: str) -> BaseException:
+        """The error to raise for ``exc``: a clear one for a file the bot cannot use, else ``exc``."""
+        if not isinstance(exc, sqlite3.Error):
+            return exc
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code in _ACCESS_CODES:
+            return DatabaseAccessError(
+                f"{self._label} cannot be {doing} ({exc}): the bot's user needs to read and write the "
+                f"file and to create files next to it ({self.path.name}-wal, {self.path.name}-shm). "
+                "Give it write permission on the file and its folder (and check that the disk is not "
+                "mounted read-only), or set MAHJONG_DB to a file in a writable folder."
+            )
+        if code == sqlite3.SQLITE_NOTADB:
+            return SchemaError(
+                f"{self.path} is not an SQLite database ({exc}); it was left unchanged. Set "
+                "MAHJONG_DB to the bot's own database or to a new file."
+            )
+        return exc
+
+    async def close(self) -> None:
+        """Wait for the transaction in progress, then close the file (a no-op when closed)."""
+        if self._db is None:
+            return
+        async with self._lock:
+            db, self._db = self._db, None
+            if db is not None:
+                await db.close()
+
+    async def __aenter__(self) -> Self:
+        return await self.open()
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        """The schema version of the open database (``PRAGMA user_version``)."""
+
+        async def work(db: aiosqlite.Connection) -> int:
+            row = await self._one(db, "PRAGMA user_version")
+            return int(row[0]) if row else 0
+
+        return await self._read(work)
+
+    async def applied_migrations(self) -> list[tuple[int, str, str]]:
+        """The migrations recorded in the database: (version, name, applied_at), oldest first."""
+
+        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+            return await self._all(db, "SELECT version, name, applied_at FROM schema_migrations ORDER BY version")
+
+        return [(r[0], r[1], r[2]) for r in await self._read(work)]
+
+    @staticmethod
+    def latest_schema_version() -> int:
+        """The newest schema version this code knows."""
+        return LATEST_VERSION
+
+    async def integrity_check(self) -> str:
+        """SQLite's ``PRAGMA integrity_check``: ``"ok"`` or the problems it found."""
+
+        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+            return await self._all(db, "PRAGMA integrity_check")
+
+        return "\n".join(str(r[0]) for r in await self._read(work))
+
+    # ----------------------------------------------------------------- transactions
+
+    async def _write(self, work: Work[T]) -> T:
+        """Run ``work`` in one write transaction: all of it commits, or none of it (any exception,
+        a cancellation included, rolls back); returns what ``work`` returned, once committed."""
+        return await self._transaction("BEGIN IMMEDIATE", work, commit=True)
+
+    async def _read(self, work: Work[T]) -> T:
+        """Run ``work`` on one consistent snapshot (no other task's half-done transaction)."""
+        return await self._transaction("BEGIN", work, commit=False)
+
+    async def _transaction(self, begin: str, work: Work[T], *, commit: bool) -> T:
+        async with self._lock:
+            db = self._conn()
+            task = asyncio.get_running_loop().create_task(self._run(db, begin, work, commit))
+            try:
+                return await _outlast_cancellation(task)
+            except sqlite3.Error as exc:
+                raise self._file_error(exc, "written" if commit else "read") from exc
+
+    async def _run(self, db: aiosqlite.Connection, begin: str, work: Work[T], commit: bool) -> T:
+        """``begin``, the work, then COMMIT (or ROLLBACK): the whole transaction, in its own task."""
+        try:
+            await db.execute(begin)  # inside the try: a cancelled BEGIN still runs, so roll it back
+            result = await work(db)
+            if commit:
+                await db.execute("COMMIT")
+        except BaseException:
+            await self._settle_rollback(db)
+            raise
+        if not commit:
+            await self._settle_rollback(db)
+        return result
+
+    async def _settle_rollback(self, db: aiosqlite.Connection) -> None:
+        """Roll back, to the end, even if this task is cancelled meanwhile."""
+        rollback = asyncio.get_running_loop().create_task(self._rollback(db))
+        with contextlib.suppress(asyncio.CancelledError):  # the statement is queued; it will run
+            await _outlast_cancellation(rollback)
+
+    @staticmethod
+    async def _rollback(db: aiosqlite.Connection) -> None:
+        # No transaction open means BEGIN failed, or COMMIT went through before the failure.
+        with contextlib.suppress(sqlite3.OperationalError):
+            await db.execute("ROLLBACK")
+
+    # ----------------------------------------------------------------- helpers
+
+    def _now(self) -> str:
+        now = self._clock()
+        if now.tzinfo is not None:
+            now = now.astimezone(UTC)
+        return now.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError("the storage is not open; use 'async with Storage(...)' or await open()")
+        return self._db
+
+    @staticmethod
+    async def _all(db: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        async with db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    @staticmethod
+    async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+        async with db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    @staticmethod
+    async def _insert(db: aiosqlite.Connection, sql: str, params: Sequence[object]) -> int:
+        async with db.execute(sql, params) as cur:
+            if cur.lastrowid is None:
+                raise StorageError("insert returned no row id")
+            return cur.lastrowid
+
+    async def _ensure_guild(self, db: aiosqlite.Connection, guild_id: int) -> None:
+        check_id(guild_id, "guild id")
+        await db.execute(
+            "INSERT INTO guilds (guild_id, created_at) VALUES (?, ?) ON CONFLICT (guild_id) DO NOTHING",
+            (guild_id, self._now()),
+        )
+
+    async def _log_change(
+        self,
+        db: aiosqlite.Connection,
+        guild_id: int,
+        channel: int,
+        kind: str,
+        name: str,
+        old: str | None,
+        new: str | None,
+        actor_id: int | None,
+    ) -> None:
+        """One entry of the settings history (a ruleset, house rule or club option changed)."""
+        await db.execute(
+            "INSERT INTO settings_log (guild_id, channel_id, kind, name, old_value, new_value, changed_by, "
+            "changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel, kind, name, old, new, actor_id, self._now()),
+        )
