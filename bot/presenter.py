@@ -30,7 +30,7 @@ from engine.ai.hints import hint
 from engine.tiles import Wind, tiles_str
 from engine.views import Phase, SeatView
 from render.hand import render_hand
-from render.sheet import render_sheet
+from render.sheet import render_sheet, sheet_lines
 from render.table import render_table
 
 if TYPE_CHECKING:
@@ -221,7 +221,6 @@ class DiscordPresenter:
         assert game is not None
         lang: Language = language(table.language)
         view = game.view(None)
-        record = game.history[-1]
         assert view.sheet is not None
         png = await asyncio.to_thread(
             render_sheet,
@@ -231,26 +230,12 @@ class DiscordPresenter:
             hand_number=view.hand_number,
             lang=lang,
         )
-        lines = []
-        if record.winner is None:
-            lines.append(text("drawn_hand", lang, reason=record.result.reason.text))
-        else:
-            lines.append(
-                text(
-                    "won_by", lang, name=table.seat_at(record.winner).name, total=record.values[record.winner]
-                )
+        lines = [
+            discord.utils.escape_markdown(line)
+            for line in sheet_lines(
+                view.sheet, view.players, prevailing=view.prevailing, hand_number=view.hand_number, lang=lang
             )
-        for t in record.transfers:
-            lines.append(
-                "· "
-                + text(
-                    "pays",
-                    lang,
-                    payer=table.seat_at(t.payer).name,
-                    payee=table.seat_at(t.payee).name,
-                    amount=t.amount,
-                )
-            )
+        ]
         if game.finished:
             lines.append(text("standings", lang))
             for position in sorted(range(4), key=lambda p: -game.chips[p]):

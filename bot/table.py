@@ -204,12 +204,14 @@ class Table:
         )
         self.game_id = record.game_id
         self.game = Game(record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats])
+        self.game.rename([s.name for s in self.seats])
         await self.presenter.hand_started(self)
         self._launch()
 
     def resume(self, game_id: int, game: Game) -> None:
         """Take over a game restored from storage; timers start afresh (with the grace given)."""
         self.game_id, self.game = game_id, game
+        game.rename([s.name for s in self.seats])
         self.decision_version = game.version
         self._launch()
 

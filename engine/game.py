@@ -109,6 +109,16 @@ class Game:
         self.finished = False
         self.deal = self._new_deal()
 
+    def rename(self, names: Sequence[str]) -> None:
+        """Show other names for the players (given in ``players`` order, e.g. a table's display
+        names for stored ids); nothing of the game depends on them.
+
+        :raises SettingError: for a list of another length.
+        """
+        if len(names) != len(self.players):
+            raise SettingError(f"{len(self.players)} names are needed, not {len(names)}")
+        self.names = tuple(names[i] for i in self.order)
+
     # --- Seats and winds ------------------------------------------------------------------
 
     def wind_of(self, position: int) -> Wind:

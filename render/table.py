@@ -277,7 +277,8 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: T
 
     # The last discard (what the table may claim), framed, on the right; its label under it.
     tx = sx + sq + 14
-    room = room3 = x1 - PAD - tx
+    room: float = x1 - PAD - tx
+    room3: float = room
     if view.last_discard is not None:
         _, tile = view.last_discard
         lx, ly = x1 - PAD - 4 - LAST_W, y0 + 9
