@@ -10,6 +10,7 @@ and syncs the slash commands (to ``dev_guild`` at once when one is set).
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -17,7 +18,7 @@ from discord.ext import commands
 from bot.cogs.scoring import PostButton
 from bot.components import DYNAMIC_ITEMS
 from bot.config import BotConfig
-from bot.i18n import text
+from bot.i18n import language, text
 from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
 from bot.storage import Storage
@@ -39,6 +40,24 @@ class MahjongBot(commands.Bot):
         self.presenter = DiscordPresenter(self)
         self.tables: dict[int, Table] = {}
         """Open tables by channel id."""
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+    ) -> None:
+        """A slash command that failed still answers, with a short ephemeral message."""
+        from bot.cogs.table import public_reason
+
+        cause = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
+        log.error("a slash command failed: %s", public_reason(cause))
+        message = text("error", language(interaction.locale), reason=public_reason(cause))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user that a command failed")
 
     @property
     def table_cog(self):  # type: ignore[no-untyped-def]

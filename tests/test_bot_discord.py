@@ -328,3 +328,34 @@ def test_public_view_image_matches() -> None:
     game = Game("dmjl", seed=1, players=["a", "b", "c", "d"])
     assert render_table(game.view(None)) == render_table(game.view(None))
     assert game.view(None).phase == Phase.TURN
+
+
+async def test_a_failing_handler_still_answers(
+    harness: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    await h.settle()
+    person = next(u for u in (alice, bob) if asked(table, table.position_of(u.id) or 0))
+    card = (await h.click(h.messages(CHANNEL)[-1], "My hand", user=person)).last
+    assert card is not None and isinstance(card.target, StoredMessage)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(Table, "act", broken)
+    target = next(
+        c for c in card.target.custom_ids if c.startswith(("mj:act:", "mj:discard:")) and "hint" not in c
+    )
+    if target.startswith("mj:discard:"):
+        option = card.target.select_options(target)[0]["value"]
+        rec = await h.select(card.target, target, [option], user=person)
+    else:
+        rec = await h.click(card.target, target, user=person)
+    assert rec.answered and "Something went wrong" in message_of(h, rec)
+    assert "disk on fire" not in message_of(h, rec)  # the reason in words, not the internals
+    monkeypatch.setattr(h.bot.storage, "table_rules", broken)
+    rec = await h.slash("mahjong new", user=alice, channel=OTHER_CHANNEL)
+    assert rec.answered and rec.ephemeral and "Something went wrong" in rec.text
+    assert h.unanswered() == []

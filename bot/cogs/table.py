@@ -7,8 +7,11 @@ clicker's language, never "This interaction failed".
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +28,34 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
+
+
+def always_answers(handler: Handler) -> Handler:
+    """A button handler that answers even when it fails: the error is logged (without any
+    private detail) and the clicker gets a short ephemeral message, never "This interaction
+    failed"."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: TableCog, interaction: discord.Interaction[Any], *args: Any) -> None:
+        try:
+            await handler(self, interaction, *args)
+        except Exception as exc:
+            log.error("a %s on a table button failed: %s", type(exc).__name__, public_reason(exc))
+            await self.fail(interaction, exc)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def public_reason(exc: BaseException) -> str:
+    """What may be said of an error in a log line or to anyone: never a private reason."""
+    if isinstance(exc, IllegalActionError):
+        return exc.public_message
+    if isinstance(exc, MahjongError):
+        return str(exc)[:200]
+    return type(exc).__name__
+
+
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 """What the bot needs in a channel to host a table."""
 
@@ -38,6 +69,11 @@ class TableCog(commands.Cog):
         self.bot = bot
 
     # --- Helpers ---------------------------------------------------------------------------------
+
+    async def fail(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
+        """Tell the clicker that something went wrong (and that the table is unchanged)."""
+        with contextlib.suppress(discord.HTTPException):
+            await self.refuse(interaction, "error", reason=public_reason(exc))
 
     async def refuse(self, interaction: discord.Interaction[Any], key: str, **values: object) -> None:
         """An ephemeral refusal in the clicker's language."""
@@ -136,6 +172,7 @@ class TableCog(commands.Cog):
 
     # --- Buttons ---------------------------------------------------------------------------------
 
+    @always_answers
     async def on_lobby(self, interaction: discord.Interaction[Any], channel_id: int, op: str) -> None:
         table = self.table(channel_id)
         if table is None:
@@ -168,6 +205,7 @@ class TableCog(commands.Cog):
             return
         await interaction.response.edit_message(view=await self.bot.presenter.lobby_message(table))
 
+    @always_answers
     async def on_table_button(
         self, interaction: discord.Interaction[Any], op: str, channel_id: int, n: int | None
     ) -> None:
@@ -210,6 +248,7 @@ class TableCog(commands.Cog):
         await interaction.followup.send(view=layout, file=file, ephemeral=True)
         self.bot.presenter.remember_card(table, interaction.user.id, interaction)
 
+    @always_answers
     async def on_move(
         self, interaction: discord.Interaction[Any], channel_id: int, version: int, code: str
     ) -> None:
