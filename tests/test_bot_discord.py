@@ -222,11 +222,12 @@ async def test_no_public_request_carries_concealed_tiles(harness: Harness[Mahjon
             assert not custom_id.startswith(("mj:act:", "mj:discard:")), custom_id
         for f in request.files:
             assert f.filename in ("table.png", "sheet.png"), f.filename
-    # The last public table image is exactly the render of the public view.
-    last_table = next(m for m in reversed(h.messages(CHANNEL)) if "table.png" in m.filenames)
+    # The public table image is exactly the render of the public view (which holds no hidden tile).
     await h.settle()
+    assert table.message_id is not None
+    shown = h.message(table.message_id).file("table.png")
+    assert shown == render_table(game.view(None))
     h.check()
-    assert last_table.file("table.png")
 
 
 async def test_a_restart_mid_hand_goes_on(tmp_path: Path) -> None:
