@@ -464,12 +464,8 @@ class Table:
         if seat.expiries >= MAX_EXPIRIES:
             seat.away = True
         await self._store_and_apply(game.default_action(position))
-        if all(s.computer for s in self.seats) and not game.finished:
-            # Nobody is left at the table: close it; the game is kept (abandoned, not replayed).
-            self.closed = True
-            if self.game_id is not None:
-                await self.storage.end_game(self.game_id, reason="no person left", abandoned=True)
-            asyncio.get_running_loop().create_task(self.presenter.table_closed(self, "no_person_left"))
+        # A person who is away keeps the seat: the computer plays until **I'm back**. Only when
+        # everyone has left (/mahjong leave) is the table closed.
 
     async def _after_change(self) -> float:
         """After an action inside the lock: new deadlines; the caller's loop goes on at once."""

@@ -360,3 +360,23 @@ async def test_a_failing_handler_still_answers(
     rec = await h.slash("mahjong new", user=alice, channel=OTHER_CHANNEL)
     assert rec.answered and rec.ephemeral and "Something went wrong" in rec.text
     assert h.unanswered() == []
+
+
+async def test_time_outs_then_im_back(tmp_path: Path) -> None:
+    fast = config(tmp_path / "db.sqlite3", turn_seconds=0.02, claim_seconds=0.02)
+    async with Harness.running(create_bot(fast), guilds=guilds()) as h:
+        alice = h.user(100, "alice")
+        await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+        await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        table = table_of(h)
+        seat = table.seats[table.seat_of(alice.id) or 0]
+        for _ in range(200):
+            await h.settle(idle=0.05)
+            if seat.away or (table.game is not None and table.game.deal.over):
+                break
+        assert seat.away  # three time-outs in a row: a computer plays the seat
+        await h.settle()
+        assert "I'm back" in h.message(table.message_id or 0).labels
+        rec = await h.click(h.message(table.message_id or 0), "I'm back", user=alice)
+        assert rec.answered and rec.ephemeral
+        assert not seat.away and seat.expiries == 0
