@@ -63,12 +63,18 @@ async def test_explicit_rules_are_checked_by_the_engine(storage: Storage) -> Non
         await storage.create_game(G, CH + 1, SEATS, 1, ruleset="dmjl", overrides={"nope": 1})
     with pytest.raises(StorageInputError, match="need its ruleset too"):
         await storage.create_game(G, CH + 2, SEATS, 1, overrides={"limit": 300})
+    with pytest.raises(StorageInputError, match="huabao is played by 4 players: a game needs 4 seats, not 3"):
+        await storage.create_game(G, CH + 3, SEATS[:3], 1, ruleset="huabao", overrides={"limit": 300})
+    assert [g.game_id for g in await storage.load_unfinished_games()] == [game.game_id]
 
 
 @pytest.mark.parametrize(
     ("seats", "seed", "message"),
     [
-        ([11], 1, "2 to 4 seats"),
+        ([11], 1, "dmjl is played by 4 players: a game needs 4 seats, not 1"),
+        ([11, 12], 1, "needs 4 seats, not 2"),  # the engine could not replay these
+        ([11, 12, "ai:easy"], 1, "needs 4 seats, not 3"),
+        ([11, 12, 13, 14, 15], 1, "at most 4 seats, not 5"),
         ([11, 11, 12, 13], 1, "only one seat"),
         ([11, "robot", 12, 13], 1, "ai:<level>, like ai:normal"),
         ([11, 0, 12, 13], 1, "positive whole number"),

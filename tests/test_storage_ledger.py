@@ -9,15 +9,19 @@ import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiosqlite
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.storage import (
+    MAX_AMOUNT,
+    MAX_BALANCE,
     GameStateError,
     InsufficientBalanceError,
     LedgerError,
     Payment,
+    Season,
     Storage,
     StorageInputError,
 )
@@ -124,13 +128,18 @@ async def test_a_failure_inside_a_transaction_rolls_back_all_of_it(
 
 
 async def test_unbalanced_transactions_are_never_written(storage: Storage) -> None:
-    async with storage._write() as db:
+    async def bank_account(db: aiosqlite.Connection) -> tuple[Season, int]:
         season = await storage._open_season(db, G)
-        bank = await storage._account(db, season, "bank")
+        return season, await storage._account(db, season, "bank")
+
+    season, bank = await storage._write(bank_account)
     for legs in ([(bank, 5, "")], [(bank, 5, ""), (bank, -4, "")], [(bank, 0, ""), (bank, 0, "")]):
+
+        async def post(db: aiosqlite.Connection, legs: list[tuple[int, int, str]] = legs) -> int:
+            return await storage._post(db, season, "adjustment", None, "x", legs)
+
         with pytest.raises(LedgerError, match="summing to 0"):
-            async with storage._write() as db:
-                await storage._post(db, season, "adjustment", None, "x", legs)
+            await storage._write(post)
     assert await storage.transactions(G) == []
 
 
@@ -297,3 +306,65 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
 def test_balances_equal_the_ledger_after_random_transfers(ops: list[tuple[object, ...]]) -> None:
     with tempfile.TemporaryDirectory() as folder:  # a fresh database per example
         asyncio.run(_run(Path(folder) / "db.sqlite3", ops))
+
+
+# ---------------------------------------------------------------- bounds (issue 9, finding 2)
+
+
+@pytest.mark.parametrize("amount", [MAX_AMOUNT + 1, 2**63 - 1, 2**63, 10**100])
+async def test_amounts_beyond_a_thousand_million_are_refused(storage: Storage, amount: int) -> None:
+    accepted = f"from 1 to {MAX_AMOUNT}"
+    with pytest.raises(StorageInputError, match=accepted):
+        await storage.buy_in(G, ADA, amount)
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    with pytest.raises(StorageInputError, match=accepted):
+        await storage.transfer(G, ADA, BO, amount)
+    for signed in (amount, -amount):
+        with pytest.raises(StorageInputError, match=f"from {-MAX_AMOUNT} to {MAX_AMOUNT}"):
+            await storage.adjust(G, ADA, signed, actor_id=99, reason="typo")
+    with pytest.raises(StorageInputError, match=f"from 0 to {MAX_AMOUNT}"):
+        await storage.new_season(G, starting_chips=amount)
+    with pytest.raises(StorageInputError, match=f"from 0 to {MAX_AMOUNT}"):
+        Storage("unused.sqlite3", default_starting_chips=amount)
+    game = await storage.create_game(G, 5, [ADA, BO, CY, "ai:easy"], 1)
+    with pytest.raises(StorageInputError, match=accepted):
+        await storage.finish_hand(game.game_id, 1, result="won", payments=[Payment(1, 0, amount)])
+    # Nothing was written, and the server's balances still read.
+    assert await storage.transactions(G) == []
+    assert await storage.balance(G, ADA) == 1000 and await storage.balances(G) == []
+    assert (await storage.check_ledger(G)).ok
+    await storage.buy_in(G, ADA, MAX_AMOUNT)  # the largest amount is fine
+    assert await storage.balance(G, ADA) == 1000 + MAX_AMOUNT
+
+
+async def test_no_balance_leaves_its_bound(tmp_path: Path) -> None:
+    async with Storage(tmp_path / "db.sqlite3", default_starting_chips=0, synchronous="NORMAL") as storage:
+        game = await storage.create_game(G, 5, [ADA, BO, CY, "ai:easy"], 1)
+        steps = MAX_BALANCE // MAX_AMOUNT
+        # One hand with a thousand payments of the largest amount takes Ada to the bound, Bo to minus it.
+        await storage.finish_hand(game.game_id, 1, result="r", payments=[Payment(1, 0, MAX_AMOUNT)] * steps)
+        assert (await storage.balance(G, ADA), await storage.balance(G, BO)) == (MAX_BALANCE, -MAX_BALANCE)
+        await storage.start_hand(game.game_id, 2)
+        with pytest.raises(StorageInputError) as err:
+            await storage.finish_hand(game.game_id, 2, result="r", payments=[Payment(2, 0, 1)])
+        assert str(err.value) == (
+            f"this would take <@{ADA}> from {MAX_BALANCE} to {MAX_BALANCE + 1} chips; a balance stays "
+            f"within {-MAX_BALANCE} to {MAX_BALANCE} chips, so nothing was booked"
+        )
+        await storage.set_club_option(G, "allow_member_transfers", True)
+        for refused in (
+            storage.buy_in(G, ADA, 1),
+            storage.adjust(G, BO, -1, actor_id=99, reason="fee"),
+            storage.transfer(G, BO, CY, 1),
+        ):
+            with pytest.raises(StorageInputError, match="a balance stays within"):
+                await refused
+        # Nothing of it was booked; the hand is still to be settled, and can be within the bound.
+        assert (await storage.balance(G, ADA), await storage.balance(G, BO)) == (MAX_BALANCE, -MAX_BALANCE)
+        assert (await storage.load_game(game.game_id)).hands[1].result is None
+        await storage.finish_hand(game.game_id, 2, result="r", payments=[Payment(0, 2, MAX_AMOUNT)])
+        assert await storage.balance(G, CY) == MAX_AMOUNT
+        assert (await storage.check_ledger(G)).ok
+        assert {b.holder: b.chips for b in await storage.balances(G)}[
+            f"user:{ADA}"
+        ] == MAX_BALANCE - MAX_AMOUNT

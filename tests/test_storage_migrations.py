@@ -1,15 +1,27 @@
-"""Schema migrations: from empty, from every older version, refusing newer or edited schemas."""
+"""Schema migrations: from empty, from every older version, refusing newer, edited, foreign or
+inconsistent databases without changing them, and files the bot cannot write."""
 
 from __future__ import annotations
 
+import asyncio
+import ctypes
+import hashlib
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 from storage_support import fold
 
-from bot.storage import Payment, SchemaError, SchemaTooNewError, Storage
+from bot.storage import DatabaseAccessError, Payment, SchemaError, SchemaTooNewError, Storage
 from bot.storage import migrate as migrate_module
 from bot.storage.migrate import LATEST_VERSION, Migration, load_migrations
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_migration_files_are_numbered_and_say_why_they_exist() -> None:
@@ -129,3 +141,192 @@ async def test_failing_migration_rolls_back_as_a_whole(
 async def test_schema_version_beyond_the_code_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(SchemaError, match="does not exist"):
         await Storage(tmp_path / "db.sqlite3", schema_version=LATEST_VERSION + 1).open()
+
+
+# ------------------------------------------------- refusing a file changes nothing (issue 9, finding 3)
+
+
+def _snapshot(path: Path) -> tuple[str, list[str]]:
+    """The file's bytes (as a digest) and the files beside it (a WAL switch would leave -wal, -shm)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest(), sorted(p.name for p in path.parent.iterdir())
+
+
+def _journal_mode(path: Path) -> str:
+    con = sqlite3.connect(path)
+    try:
+        return str(con.execute("PRAGMA journal_mode").fetchone()[0])
+    finally:
+        con.close()
+
+
+async def test_a_newer_database_is_refused_unchanged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "db.sqlite3"
+    future = Migration(LATEST_VERSION + 1, f"{LATEST_VERSION + 1:04d}_future", "-- Why: later\nSELECT 1;")
+    with monkeypatch.context() as patch:
+        patch.setattr(migrate_module, "load_migrations", lambda: _with_extra(future))
+        async with Storage(path):
+            pass
+    with closing(sqlite3.connect(path)) as con:  # as a newer bot might leave it: not in WAL mode
+        con.execute("PRAGMA journal_mode = DELETE")
+    before = _snapshot(path)
+    with pytest.raises(SchemaTooNewError, match="newer version of the bot"):
+        await Storage(path).open()
+    assert _snapshot(path) == before and _journal_mode(path) == "delete"
+
+
+async def test_a_database_of_another_program_is_refused_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite3"
+    with closing(sqlite3.connect(path)) as con:
+        con.execute("CREATE TABLE notes (text TEXT)")
+        con.execute("CREATE TABLE guilds (x INTEGER)")  # even a table name of ours
+        con.commit()
+    before = _snapshot(path)
+    with pytest.raises(SchemaError) as err:
+        await Storage(path).open()
+    assert str(err.value) == (
+        f"the database {path} is not a database of this bot: it has no schema_migrations table but the "
+        "tables 'guilds', 'notes'. It was left unchanged; set MAHJONG_DB to the bot's own database or "
+        "to a new file."
+    )
+    assert _snapshot(path) == before and _journal_mode(path) == "delete"
+    with closing(sqlite3.connect(path)) as con:
+        assert [r[0] for r in con.execute("SELECT name FROM sqlite_master ORDER BY name")] == [
+            "guilds",
+            "notes",
+        ]
+
+
+async def test_a_file_that_is_no_database_is_refused_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite3"
+    path.write_text("name,chips\nAda,100\n" * 500)
+    before = _snapshot(path)
+    with pytest.raises(SchemaError, match=f"{path} is not an SQLite database .*MAHJONG_DB"):
+        await Storage(path).open()
+    assert _snapshot(path) == before
+
+
+@pytest.mark.parametrize("shift", [+2, -1])
+async def test_user_version_that_disagrees_with_the_migrations_is_refused(tmp_path: Path, shift: int) -> None:
+    path = tmp_path / "db.sqlite3"
+    async with Storage(path) as storage:
+        await storage.buy_in(1, 2, 100)
+    with closing(sqlite3.connect(path)) as con:
+        con.execute(f"PRAGMA user_version = {LATEST_VERSION + shift}")
+    before = _snapshot(path)[0]  # the bytes: a read-only look at a WAL database leaves its -shm
+    with pytest.raises(SchemaError) as err:
+        await Storage(path).open()
+    assert str(err.value).startswith(
+        f"the database {path} says it is at schema version {LATEST_VERSION + shift} (PRAGMA user_version) "
+        f"but records migrations up to {LATEST_VERSION} (schema_migrations)"
+    )
+    assert _snapshot(path)[0] == before
+
+
+# ------------------------------------------------- files the bot may not write (issue 9, finding 3)
+
+_OPEN_AND_WRITE = """
+import asyncio, sys
+from bot.storage import Storage
+
+async def main():
+    try:
+        async with Storage(sys.argv[1]) as storage:
+            await storage.buy_in(1, 2, 100)
+    except Exception as exc:
+        print(type(exc).__name__, exc)
+    else:
+        print("wrote")
+
+asyncio.run(main())
+"""
+
+
+def _without_root_powers() -> None:
+    """In the child, before it runs Python: as root, give up overriding file permissions
+    (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER leave the bounding set), so that read-only
+    files and folders are read-only for it too; any other user is bound by them already."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2, 3):
+        if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP) failed")
+
+
+def _open_and_write(path: Path) -> str:
+    """Open the database and write to it in a child process that must respect the file
+    permissions; what it said: the error, or ``wrote``."""
+    child = subprocess.run(
+        [sys.executable, "-c", _OPEN_AND_WRITE, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=_without_root_powers,
+    )
+    assert child.returncode == 0 and not child.stderr, child.stderr
+    return child.stdout.strip()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder for the database, writable again afterwards so that it can be removed."""
+    made = tmp_path / "data"
+    made.mkdir()
+    try:
+        yield made
+    finally:
+        for path in (made, *made.rglob("*")):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+async def _create(path: Path) -> None:
+    async with Storage(path):
+        pass
+
+
+def test_the_child_cannot_write_what_is_read_only(folder: Path) -> None:
+    """The premise of the tests below: their child process is bound by file permissions."""
+    (folder / "sub").mkdir()
+    (folder / "sub").chmod(0o555)
+    assert _open_and_write(folder / "sub" / "club.sqlite3").startswith("DatabaseAccessError")
+    assert _open_and_write(folder / "club.sqlite3") == "wrote"
+
+
+@pytest.mark.parametrize("case", ["read-only file", "read-only folder", "new file in a read-only folder"])
+def test_a_database_the_bot_cannot_write_is_named_with_what_to_do(folder: Path, case: str) -> None:
+    path = folder / "club.sqlite3"
+    if case != "new file in a read-only folder":
+        asyncio.run(_create(path))
+    if case == "read-only file":
+        path.chmod(0o444)  # the folder may be written, the file not
+    else:
+        folder.chmod(0o555)
+    before = _snapshot(path)[0] if path.exists() else None  # the bytes (SQLite may add a -shm)
+    said = _open_and_write(path)
+    assert said.startswith(f"DatabaseAccessError the database {path} cannot be "), said
+    assert "write permission on the file and its folder" in said and "MAHJONG_DB" in said
+    assert (_snapshot(path)[0] if path.exists() else None) == before
+
+
+def test_a_folder_that_cannot_be_created_is_named(folder: Path) -> None:
+    folder.chmod(0o555)
+    path = folder / "club" / "club.sqlite3"
+    said = _open_and_write(path)
+    assert said.startswith(f"DatabaseAccessError cannot create the folder {path.parent} for the database"), (
+        said
+    )
+    assert "MAHJONG_DB" in said
+
+
+async def test_a_database_that_turns_read_only_while_open_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    async with Storage(path) as storage:
+        await storage.buy_in(1, 2, 100)
+        db = storage._db
+        assert db is not None
+        await db.execute("PRAGMA query_only = ON")  # SQLite now refuses writes as on a read-only disk
+        with pytest.raises(DatabaseAccessError, match=f"the database {path} cannot be written"):
+            await storage.buy_in(1, 2, 100)
+        assert await storage.balance(1, 2) == 2100  # reads go on

@@ -4,11 +4,15 @@ All SQL of the project lives in this package. The bot opens one
 :class:`Storage` at start-up (path from ``MAHJONG_DB``, default
 ``mahjong.sqlite3``), restores live games with
 :meth:`Storage.restore_unfinished_games`, and closes it on shutdown. Schema
-changes are numbered files in ``migrations/``, applied on open.
+changes are numbered files in ``migrations/``, applied on open. Every
+amount of chips is at most :data:`MAX_AMOUNT` and every balance stays within
+±:data:`MAX_BALANCE` (see :mod:`bot.storage.checks`).
 """
 
+from bot.storage.checks import MAX_AMOUNT, MAX_BALANCE
 from bot.storage.errors import (
     ActionOrderError,
+    DatabaseAccessError,
     GameStateError,
     InsufficientBalanceError,
     LedgerError,
@@ -46,9 +50,12 @@ from bot.storage.store import (
 __all__ = [
     "DEFAULT_DB_PATH",
     "DEFAULT_STARTING_CHIPS",
+    "MAX_AMOUNT",
+    "MAX_BALANCE",
     "ActionOrderError",
     "Balance",
     "ClubOptions",
+    "DatabaseAccessError",
     "Entry",
     "Export",
     "GameRecord",

@@ -63,14 +63,13 @@ def quote(value: object) -> str:
     >>> quote("ai:normal"), quote(2**63)
     ("'ai:normal'", '9223372036854775808')
     >>> quote("x" * 10_000)[-6:], len(quote("x" * 10_000))
-    ("xxx...", 80)
+    ('xxx...', 80)
     >>> quote(10**5000)
     'a whole number of about 5001 digits'
     """
-    if isinstance(value, str):
-        text = repr(value[: QUOTE_LIMIT + 1])  # enough characters to fill the limit
-    else:
-        text = engine_quote(value, QUOTE_LIMIT)  # bounded for huge numbers and nested values
+    # A string's first characters are enough to fill the limit; engine_quote bounds huge numbers
+    # and nested values without writing them out whole.
+    text = repr(value[: QUOTE_LIMIT + 1]) if isinstance(value, str) else engine_quote(value, QUOTE_LIMIT)
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
 
 
@@ -86,6 +85,11 @@ def check_id(value: object, what: str) -> int:
             f"{what} must be a Discord id (a positive whole number up to {MAX_ID}), not {quote(value)}"
         )
     return value
+
+
+def check_actor(value: object) -> int | None:
+    """Who caused a change: None (the bot itself) or a Discord user id."""
+    return None if value is None else check_id(value, "the actor's user id")
 
 
 def check_number(value: object, what: str, low: int = 1, high: int = MAX_ID) -> int:

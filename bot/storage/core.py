@@ -152,9 +152,12 @@ class StorageCore:
                 f"({exc.strerror}); create it with write permission for the bot's user, or set "
                 "MAHJONG_DB to a file in a writable folder"
             ) from exc
-        with contextlib.suppress(OSError):
-            if self.path.stat().st_size > 0:
-                await self._inspect_read_only()
+        try:
+            size = self.path.stat().st_size
+        except OSError:
+            size = 0  # missing (created below), or not reachable: connecting says why
+        if size > 0:
+            await self._inspect_read_only()
         db = await self._connect(self.path)
         try:
             await db.execute("PRAGMA busy_timeout = 5000")
@@ -174,7 +177,10 @@ class StorageCore:
             await migrate(db, now=self._now(), target=self._schema_target, label=self._label)
         except BaseException as exc:
             await db.close()
-            raise self._file_error(exc, "written") from exc
+            error = self._file_error(exc, "written")
+            if error is None:
+                raise
+            raise error from exc
         self._db = db
         return self
 
@@ -183,8 +189,11 @@ class StorageCore:
         db = await self._connect(f"{self.path.absolute().as_uri()}?mode=ro")
         try:
             await inspect(db, target=self._schema_target, label=self._label)
-        except BaseException as exc:
-            raise self._file_error(exc, "read") from exc
+        except sqlite3.Error as exc:
+            error = self._file_error(exc, "read")
+            if error is None:
+                raise
+            raise error from exc
         finally:
             await db.close()
 
@@ -192,7 +201,10 @@ class StorageCore:
         try:
             db = await aiosqlite.connect(where, isolation_level=None, uri=isinstance(where, str))
         except sqlite3.Error as exc:
-            raise self._file_error(exc, "opened") from exc
+            error = self._file_error(exc, "opened")
+            if error is None:
+                raise
+            raise error from exc
         db.row_factory = sqlite3.Row
         return db
 
@@ -200,10 +212,11 @@ class StorageCore:
     def _label(self) -> str:
         return f"the database {self.path}"
 
-    def _file_error(self, exc: BaseException, doing: str) -> BaseException:
-        """The error to raise for ``exc``: a clear one for a file the bot cannot use, else ``exc``."""
+    def _file_error(self, exc: BaseException, doing: str) -> StorageError | None:
+        """A clear error naming the file for an SQLite error that says the bot cannot use it
+        (permissions, a read-only disk, not a database); None for any other error."""
         if not isinstance(exc, sqlite3.Error):
-            return exc
+            return None
         code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
         if code in _ACCESS_CODES:
             return DatabaseAccessError(
@@ -217,7 +230,7 @@ class StorageCore:
                 f"{self.path} is not an SQLite database ({exc}); it was left unchanged. Set "
                 "MAHJONG_DB to the bot's own database or to a new file."
             )
-        return exc
+        return None
 
     async def close(self) -> None:
         """Wait for the transaction in progress, then close the file (a no-op when closed)."""
@@ -249,7 +262,9 @@ class StorageCore:
         """The migrations recorded in the database: (version, name, applied_at), oldest first."""
 
         async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
-            return await self._all(db, "SELECT version, name, applied_at FROM schema_migrations ORDER BY version")
+            return await self._all(
+                db, "SELECT version, name, applied_at FROM schema_migrations ORDER BY version"
+            )
 
         return [(r[0], r[1], r[2]) for r in await self._read(work)]
 
@@ -271,20 +286,23 @@ class StorageCore:
     async def _write(self, work: Work[T]) -> T:
         """Run ``work`` in one write transaction: all of it commits, or none of it (any exception,
         a cancellation included, rolls back); returns what ``work`` returned, once committed."""
-        return await self._transaction("BEGIN IMMEDIATE", work, commit=True)
+        return await self._run_transaction("BEGIN IMMEDIATE", work, commit=True)
 
     async def _read(self, work: Work[T]) -> T:
         """Run ``work`` on one consistent snapshot (no other task's half-done transaction)."""
-        return await self._transaction("BEGIN", work, commit=False)
+        return await self._run_transaction("BEGIN", work, commit=False)
 
-    async def _transaction(self, begin: str, work: Work[T], *, commit: bool) -> T:
+    async def _run_transaction(self, begin: str, work: Work[T], *, commit: bool) -> T:
         async with self._lock:
             db = self._conn()
             task = asyncio.get_running_loop().create_task(self._run(db, begin, work, commit))
             try:
                 return await _outlast_cancellation(task)
             except sqlite3.Error as exc:
-                raise self._file_error(exc, "written" if commit else "read") from exc
+                error = self._file_error(exc, "written" if commit else "read")
+                if error is None:
+                    raise
+                raise error from exc
 
     async def _run(self, db: aiosqlite.Connection, begin: str, work: Work[T], commit: bool) -> T:
         """``begin``, the work, then COMMIT (or ROLLBACK): the whole transaction, in its own task."""
@@ -294,17 +312,31 @@ class StorageCore:
             if commit:
                 await db.execute("COMMIT")
         except BaseException:
-            await self._settle_rollback(db)
+            with contextlib.suppress(asyncio.CancelledError):  # the error in hand says more
+                await self._settle_rollback(db)
             raise
         if not commit:
             await self._settle_rollback(db)
         return result
 
     async def _settle_rollback(self, db: aiosqlite.Connection) -> None:
-        """Roll back, to the end, even if this task is cancelled meanwhile."""
-        rollback = asyncio.get_running_loop().create_task(self._rollback(db))
-        with contextlib.suppress(asyncio.CancelledError):  # the statement is queued; it will run
-            await _outlast_cancellation(rollback)
+        """Roll back, to the end, even if this task is cancelled meanwhile (then raise that).
+
+        The ROLLBACK runs in a task of its own; if that task is cancelled while its statement is
+        queued, another ROLLBACK is queued behind it and awaited: statements run in order, so
+        once one has been awaited to its end the connection is outside any transaction."""
+        cancelled: asyncio.CancelledError | None = None
+        while True:
+            rollback = asyncio.get_running_loop().create_task(self._rollback(db))
+            try:
+                await _outlast_cancellation(rollback)
+                break
+            except asyncio.CancelledError as exc:
+                cancelled = exc
+                if not rollback.cancelled():
+                    break  # it ran to its end; only this task was cancelled meanwhile
+        if cancelled is not None:
+            raise cancelled
 
     @staticmethod
     async def _rollback(db: aiosqlite.Connection) -> None:

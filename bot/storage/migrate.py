@@ -24,7 +24,6 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 
 import aiosqlite
 

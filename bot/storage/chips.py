@@ -1,0 +1,279 @@
+"""Chip movements people ask for (buy-ins, adjustments, transfers) and what the ledger reports.
+
+Each movement is one balanced transaction posted through the books of
+:mod:`bot.storage.ledger`, inside one write transaction: it is all written or
+not at all. Amounts are bounded (1 to 10^9 chips) and so is every balance
+(see :mod:`bot.storage.checks`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import aiosqlite
+
+from bot.storage.checks import (
+    MAX_AMOUNT,
+    check_actor,
+    check_amount,
+    check_id,
+    check_optional,
+    check_text,
+    is_whole,
+    quote,
+)
+from bot.storage.errors import StorageInputError
+from bot.storage.ledger import LedgerMixin
+from bot.storage.records import Balance, LedgerCheck, Transaction, seat_holder
+
+
+class ChipsMixin(LedgerMixin):
+    """Buy-ins, adjustments, transfers, balances, transaction lists and the ledger check."""
+
+    async def buy_in(
+        self, guild_id: int, user_id: int, amount: int, *, actor_id: int | None = None, reason: str = ""
+    ) -> Transaction:
+        """Chips from the bank to a member (``actor_id``: who granted it; None: the member).
+
+        :raises StorageInputError: for an amount below 1 or above 10^9, a reason of more than
+            200 characters, or a balance that would leave the ledger's bound.
+        """
+        check_id(guild_id, "guild id")
+        check_id(user_id, "user id")
+        amount = check_amount(amount)
+        check_actor(actor_id)
+        reason = check_text(reason, "a reason") or "buy-in"
+
+        async def work(db: aiosqlite.Connection) -> Transaction:
+            season = await self._open_season(db, guild_id)
+            bank = await self._account(db, season, "bank")
+            member = await self._account(db, season, seat_holder(user_id))
+            txn = await self._post(
+                db,
+                season,
+                "buy_in",
+                user_id if actor_id is None else actor_id,
+                reason,
+                [(bank, -amount, ""), (member, amount, "")],
+            )
+            return await self._transaction(db, txn)
+
+        return await self._write(work)
+
+    async def adjust(
+        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
+    ) -> Transaction:
+        """An admin's correction: ``amount`` chips to (positive) or from (negative) a member, against
+        the bank, with the reason written in the ledger.
+
+        :raises StorageInputError: for a zero amount, one beyond ±10^9, or an empty reason.
+        :raises InsufficientBalanceError: when a debit would go below zero and the club forbids it.
+        """
+        check_id(guild_id, "guild id")
+        check_id(user_id, "user id")
+        check_id(actor_id, "the actor's user id")
+        if not is_whole(amount) or amount == 0 or not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
+            raise StorageInputError(
+                "an adjustment is a whole number of chips, positive to give or negative to take, "
+                f"from {-MAX_AMOUNT} to {MAX_AMOUNT} and not 0, not {quote(amount)}"
+            )
+        reason = check_text(reason, "the reason of an adjustment")
+        if not reason:
+            raise StorageInputError("an adjustment needs a reason, written in the ledger for everyone to see")
+
+        async def work(db: aiosqlite.Connection) -> Transaction:
+            season = await self._open_season(db, guild_id)
+            bank = await self._account(db, season, "bank")
+            member = await self._account(db, season, seat_holder(user_id))
+            if amount < 0:
+                await self._require_funds(db, guild_id, member, user_id, -amount)
+            txn = await self._post(
+                db, season, "adjustment", actor_id, reason, [(bank, -amount, ""), (member, amount, "")]
+            )
+            return await self._transaction(db, txn)
+
+        return await self._write(work)
+
+    async def transfer(
+        self,
+        guild_id: int,
+        from_user: int,
+        to_user: int,
+        amount: int,
+        *,
+        actor_id: int | None = None,
+        reason: str = "",
+    ) -> Transaction:
+        """A member gives chips to another, if the club allows member transfers.
+
+        :raises StorageInputError: when transfers are off, for a transfer to oneself, an amount
+            below 1 or above 10^9, or a balance that would leave the ledger's bound.
+        :raises InsufficientBalanceError: when the giver lacks the chips and the club forbids negatives.
+        """
+        check_id(guild_id, "guild id")
+        check_id(from_user, "the giver's user id")
+        check_id(to_user, "the receiver's user id")
+        if from_user == to_user:
+            raise StorageInputError("chips cannot be transferred to oneself; name another member")
+        amount = check_amount(amount)
+        check_actor(actor_id)
+        reason = check_text(reason, "a reason")
+
+        async def work(db: aiosqlite.Connection) -> Transaction:
+            await self._ensure_guild(db, guild_id)
+            if not (await self._options(db, guild_id)).allow_member_transfers:
+                raise StorageInputError(
+                    "this club does not allow transfers between members (an admin can set "
+                    "allow_member_transfers to true)"
+                )
+            season = await self._open_season(db, guild_id)
+            giver = await self._account(db, season, seat_holder(from_user))
+            taker = await self._account(db, season, seat_holder(to_user))
+            await self._require_funds(db, guild_id, giver, from_user, amount)
+            txn = await self._post(
+                db,
+                season,
+                "transfer",
+                from_user if actor_id is None else actor_id,
+                reason,
+                [(giver, -amount, ""), (taker, amount, "")],
+            )
+            return await self._transaction(db, txn)
+
+        return await self._write(work)
+
+    async def balance(self, guild_id: int, user_id: int, *, season: int | None = None) -> int:
+        """A member's chips in a season (default the open one), summed from the ledger.
+
+        Someone without an account in the open season has its starting chips (granted on first use);
+        in a closed season, 0.
+        """
+        check_id(guild_id, "guild id")
+        check_id(user_id, "user id")
+        check_optional(season, "a season number")
+
+        async def work(db: aiosqlite.Connection) -> int:
+            found = await self._find_season(db, guild_id, season)
+            if found is None:
+                return self._default_starting_chips
+            row = await self._one(
+                db,
+                "SELECT account_id FROM accounts WHERE season_id = ? AND holder = ?",
+                (found.season_id, seat_holder(user_id)),
+            )
+            if row is None:
+                return found.starting_chips if found.closed_at is None else 0
+            return await self._balance_of(db, row[0])
+
+        return await self._read(work)
+
+    async def balances(self, guild_id: int, *, season: int | None = None) -> list[Balance]:
+        """Every account of a season with its chips, richest first (bank and computer players too)."""
+        check_id(guild_id, "guild id")
+        check_optional(season, "a season number")
+
+        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+            found = await self._find_season(db, guild_id, season)
+            if found is None:
+                return []
+            return await self._all(
+                db,
+                "SELECT a.holder, a.user_id, p.display_name, COALESCE(SUM(e.amount), 0) AS chips "
+                "FROM accounts a LEFT JOIN entries e USING (account_id) "
+                "LEFT JOIN players p ON p.user_id = a.user_id WHERE a.season_id = ? "
+                "GROUP BY a.account_id ORDER BY chips DESC, a.holder",
+                (found.season_id,),
+            )
+
+        return [
+            Balance(r["holder"], r["user_id"], r["display_name"] or r["holder"], r["chips"])
+            for r in await self._read(work)
+        ]
+
+    async def transactions(
+        self,
+        guild_id: int,
+        *,
+        season: int | None = None,
+        user_id: int | None = None,
+        limit: int | None = None,
+    ) -> list[Transaction]:
+        """A season's transactions (optionally only those touching one member), newest first."""
+        check_id(guild_id, "guild id")
+        check_optional(season, "a season number")
+        if user_id is not None:
+            check_id(user_id, "user id")
+        check_optional(limit, "the number of transactions", 0)
+
+        async def work(db: aiosqlite.Connection) -> list[Transaction]:
+            found = await self._find_season(db, guild_id, season)
+            if found is None:
+                return []
+            sql = (
+                "SELECT t.*, h.game_id, h.hand_no FROM transactions t "
+                "LEFT JOIN hands h ON h.txn_id = t.txn_id WHERE t.season_id = ?"
+            )
+            params: list[object] = [found.season_id]
+            if user_id is not None:
+                sql += (
+                    " AND t.txn_id IN (SELECT e.txn_id FROM entries e JOIN accounts a USING (account_id) "
+                    "WHERE a.season_id = ? AND a.holder = ?)"
+                )
+                params += [found.season_id, seat_holder(user_id)]
+            sql += " ORDER BY t.txn_id DESC"
+            if limit is not None:
+                sql += " LIMIT ?"
+                params.append(limit)
+            return await self._transactions(db, await self._all(db, sql, params))
+
+        return await self._read(work)
+
+    async def check_ledger(self, guild_id: int | None = None) -> LedgerCheck:
+        """Check the ledger (of one server or all): every transaction has two or more entries summing
+        to zero, every season sums to zero, and each hand's ledger entries match its stored payments."""
+        if guild_id is not None:
+            check_id(guild_id, "guild id")
+        where, params = ("WHERE s.guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+
+        async def work(db: aiosqlite.Connection) -> LedgerCheck:
+            problems: list[str] = []
+            totals = await self._one(
+                db,
+                "SELECT COUNT(DISTINCT t.txn_id), COUNT(e.entry_id) FROM transactions t "
+                f"JOIN seasons s USING (season_id) LEFT JOIN entries e USING (txn_id) {where}",
+                params,
+            )
+            for row in await self._all(
+                db,
+                "SELECT t.txn_id, COUNT(e.entry_id) AS n, COALESCE(SUM(e.amount), 0) AS total "
+                f"FROM transactions t JOIN seasons s USING (season_id) LEFT JOIN entries e USING (txn_id) "
+                f"{where} GROUP BY t.txn_id HAVING n < 2 OR total <> 0",
+                params,
+            ):
+                problems.append(f"transaction {row['txn_id']}: {row['n']} entries summing to {row['total']}")
+            for row in await self._all(
+                db,
+                "SELECT s.guild_id, s.number, SUM(e.amount) AS total FROM entries e "
+                f"JOIN accounts a USING (account_id) JOIN seasons s ON s.season_id = a.season_id {where} "
+                "GROUP BY s.season_id HAVING total <> 0",
+                params,
+            ):
+                problems.append(f"server {row['guild_id']} season {row['number']} sums to {row['total']}")
+            for row in await self._all(
+                db,
+                "SELECT h.game_id, h.hand_no, "
+                "(SELECT COALESCE(SUM(amount), 0) FROM hand_payments p "
+                " WHERE p.game_id = h.game_id AND p.hand_no = h.hand_no) AS paid, "
+                "(SELECT COALESCE(SUM(amount), 0) FROM entries e WHERE e.txn_id = h.txn_id AND e.amount > 0) "
+                " AS booked FROM hands h JOIN seasons s ON s.season_id = h.season_id "
+                f"{where} {'AND' if where else 'WHERE'} h.finished_at IS NOT NULL AND paid <> booked",
+                params,
+            ):
+                problems.append(
+                    f"game {row['game_id']} hand {row['hand_no']}: payments {row['paid']}, "
+                    f"ledger {row['booked']}"
+                )
+            count = (int(totals[0]), int(totals[1])) if totals else (0, 0)
+            return LedgerCheck(count[0], count[1], tuple(problems))
+
+        return await self._read(work)

@@ -1,0 +1,485 @@
+"""Games: their rules, seats and seed, each hand's ordered action log, results and payments.
+
+The engine is deterministic given ruleset, settings, seats, seed and the
+ordered actions, so the log is enough to rebuild every live game on start-up
+(:meth:`GamesMixin.restore_unfinished_games` with the engine's replay). An
+action is committed (and fsynced) before :meth:`GamesMixin.append_action`
+returns; its sequence number must be the next one, which catches two writers
+racing on one table. A finished hand's result, its payments and the ledger
+transaction paying them are one SQLite transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+import aiosqlite
+
+from bot.storage.checks import (
+    MAX_ACTION_LENGTH,
+    MAX_SEED,
+    check_actor,
+    check_amount,
+    check_id,
+    check_number,
+    check_seat,
+    check_text,
+    is_whole,
+    quote,
+    valid_overrides,
+)
+from bot.storage.core import to_json
+from bot.storage.errors import ActionOrderError, GameStateError, NotFoundError, StorageInputError
+from bot.storage.ledger import LedgerMixin, Leg
+from bot.storage.records import GameRecord, HandRecord, Payment, Seat, TableRules, Transaction, seat_holder
+from bot.storage.rules import RulesMixin
+from engine.rulesets import resolve
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Rebuild(Protocol[T_co]):
+    """What the bot passes to :meth:`Storage.restore_unfinished_games`: a game object from a record.
+
+    With the game engine it is ``Game.replay(record.ruleset, record.overrides, record.seed,
+    players, log)`` where ``players`` are the seats in stored order and ``log`` is every hand's
+    ``actions`` joined by ``"next"`` lines (see ``engine_rebuild`` in tests/storage_support.py).
+    It must not touch storage; an exception marks that one game as failed.
+    """
+
+    def __call__(self, record: GameRecord, /) -> T_co: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreResult(Generic[T]):
+    """What :meth:`Storage.restore_unfinished_games` rebuilt, and what failed (left live in storage)."""
+
+    games: dict[int, T] = field(default_factory=dict)
+    records: dict[int, GameRecord] = field(default_factory=dict)
+    failed: dict[int, Exception] = field(default_factory=dict)
+
+
+def _check_seats(seats: object) -> list[Seat]:
+    if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
+        raise StorageInputError(f"the seats are a list of Discord user ids or ai:<level>, not {quote(seats)}")
+    if not 1 <= len(seats) <= 4:
+        raise StorageInputError(f"a game has at most 4 seats, not {len(seats)}")
+    checked = [check_seat(s, i) for i, s in enumerate(seats)]
+    users = [s for s in checked if isinstance(s, int)]
+    if len(set(users)) != len(users):
+        raise StorageInputError("a player can take only one seat at a table")
+    return checked
+
+
+def _check_players(rules: TableRules, seats: Sequence[Seat]) -> None:
+    """The engine's word on how many seats the game's rules need (it could not replay others)."""
+    needed = rules.settings.players
+    if len(seats) != needed:
+        raise StorageInputError(
+            f"{rules.ruleset} is played by {needed} players: a game needs {needed} seats, not "
+            f"{len(seats)} (fill the empty seats with computer players, ai:<level>)"
+        )
+
+
+class GamesMixin(LedgerMixin, RulesMixin):
+    """Games, hands and action logs; a hand's payments go through the ledger."""
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Seat],
+        seed: int,
+        *,
+        actor_id: int | None = None,
+        ruleset: str | None = None,
+        overrides: Mapping[str, object] | None = None,
+    ) -> GameRecord:
+        """Start a game in a channel with its first hand; its rules are fixed now.
+
+        Without ``ruleset`` the channel's rules (:meth:`table_rules`) are used; with it, the given
+        ``overrides`` (checked by the engine). ``seats`` are as many Discord user ids or
+        ``"ai:<level>"`` as the rules have players (4); ``seed`` is the game's random seed
+        (0 to 2**63-1).
+
+        :raises SettingError: for an unknown ruleset or a bad override.
+        :raises StorageInputError: for bad seats (or not as many as the rules' players) or seed.
+        :raises GameStateError: when the channel already has a live game.
+        """
+        check_id(guild_id, "guild id")
+        check_id(channel_id, "channel id")
+        checked = _check_seats(seats)
+        if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
+            raise StorageInputError(
+                f"the seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}"
+            )
+        check_actor(actor_id)
+        given: TableRules | None = None
+        if ruleset is None and overrides:
+            raise StorageInputError(
+                "house-rule overrides for a game need its ruleset too (ruleset=...); "
+                "without one the channel's rules are used as they are"
+            )
+        if ruleset is not None:
+            rules, settings = resolve(ruleset, overrides or {})
+            given = TableRules(rules.name, valid_overrides(overrides or {}), settings)
+            _check_players(given, checked)
+        now = self._now()
+
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            await self._ensure_guild(db, guild_id)
+            fixed = given or await self._rules(db, guild_id, channel_id)
+            _check_players(fixed, checked)
+            live = await self._one(
+                db,
+                "SELECT game_id FROM games WHERE guild_id = ? AND channel_id = ? AND status = 'live'",
+                (guild_id, channel_id),
+            )
+            if live is not None:
+                raise GameStateError(f"channel {channel_id} already has a live game ({live[0]})")
+            game_id = await self._insert(
+                db,
+                "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    fixed.ruleset,
+                    to_json(dict(fixed.overrides)),
+                    fixed.settings.fingerprint(),
+                    seed,
+                    actor_id,
+                    now,
+                ),
+            )
+            await db.executemany(
+                "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
+                [
+                    (game_id, i, s if isinstance(s, int) else None, s if isinstance(s, str) else None)
+                    for i, s in enumerate(checked)
+                ],
+            )
+            await db.execute(
+                "INSERT INTO hands (game_id, hand_no, started_at) VALUES (?, 1, ?)", (game_id, now)
+            )
+            return await self._game(db, game_id)
+
+        return await self._write(work)
+
+    async def append_action(self, game_id: int, hand_no: int, seq: int, action: str) -> None:
+        """Append one action to the live hand's log; durable (committed, fsynced) when this returns.
+
+        ``seq`` must be the next number of the hand (1 for its first action).
+
+        :raises ActionOrderError: when ``seq`` is not the next one (another writer got there first).
+        :raises GameStateError: when the game is not live or the hand is finished or not current.
+        :raises StorageInputError: for an empty action, one with a line break or longer than 200.
+        """
+        check_number(game_id, "a game id")
+        check_number(hand_no, "a hand number")
+        check_number(seq, "an action's sequence number")
+        if not isinstance(action, str) or not action.strip() or "\n" in action or "\r" in action:
+            raise StorageInputError(f"an action is one non-empty line of text, not {quote(action)}")
+        if len(action) > MAX_ACTION_LENGTH:
+            raise StorageInputError(f"an action is at most {MAX_ACTION_LENGTH} characters, not {len(action)}")
+        now = self._now()
+
+        async def work(db: aiosqlite.Connection) -> None:
+            # One statement checks that the hand is live and seq the next, and inserts.
+            try:
+                async with db.execute(
+                    "INSERT INTO actions (game_id, hand_no, seq, action, created_at) "
+                    "SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM games g JOIN hands h "
+                    "ON h.game_id = g.game_id AND h.hand_no = g.current_hand WHERE g.game_id = ?1 "
+                    "AND g.status = 'live' AND h.hand_no = ?2 AND h.finished_at IS NULL) "
+                    "AND ?3 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
+                    "WHERE game_id = ?1 AND hand_no = ?2)",
+                    (game_id, hand_no, seq, action, now),
+                ) as cur:
+                    written = cur.rowcount
+            except sqlite3.IntegrityError:
+                written = 0
+            if written != 1:
+                await self._explain_refused_append(db, game_id, hand_no, seq)
+
+        await self._write(work)
+
+    async def _explain_refused_append(
+        self, db: aiosqlite.Connection, game_id: int, hand_no: int, seq: int
+    ) -> None:
+        game = await self._one(db, "SELECT status, current_hand FROM games WHERE game_id = ?", (game_id,))
+        if game is None:
+            raise NotFoundError(f"there is no game {game_id}")
+        if game["status"] != "live":
+            raise GameStateError(f"game {game_id} is {game['status']}; no more actions can be added")
+        hand = await self._one(
+            db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
+        )
+        if hand_no != game["current_hand"] or hand is None:
+            raise GameStateError(f"game {game_id} is playing hand {game['current_hand']}, not hand {hand_no}")
+        if hand["finished_at"] is not None:
+            raise GameStateError(f"hand {hand_no} of game {game_id} is finished; start the next hand")
+        last = await self._one(
+            db,
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ? AND hand_no = ?",
+            (game_id, hand_no),
+        )
+        expected = (last[0] if last else 0) + 1
+        raise ActionOrderError(
+            f"action {seq} of game {game_id} hand {hand_no} is out of order: the next is {expected} "
+            "(another writer may have appended first; reload the game)"
+        )
+
+    async def finish_hand(
+        self,
+        game_id: int,
+        hand_no: int,
+        *,
+        result: str,
+        payments: Sequence[Payment] = (),
+        last_seq: int | None = None,
+    ) -> Transaction | None:
+        """Store a hand's result and pay it: the result, the payments and their ledger transaction
+        (in the open season) are one SQLite transaction. Returns the ledger transaction (None when
+        nobody pays).
+
+        Hand settlements are always booked, even when the club forbids negative balances: the hand
+        was played. Whether a member may sit down with too few chips is the table's decision.
+
+        :param result: the engine's summary of the hand (opaque text, e.g. JSON).
+        :param last_seq: if given, the sequence number of the hand's last action, checked.
+        :raises GameStateError: when the hand is not the live one or ``last_seq`` differs.
+        :raises StorageInputError: for a payment with a bad seat or amount (1 to 10^9), or one that
+            would take a balance beyond the ledger's bound.
+        """
+        check_number(game_id, "a game id")
+        check_number(hand_no, "a hand number")
+        if last_seq is not None:
+            check_number(last_seq, "the last action's sequence number", 0)
+        if not isinstance(result, str):
+            raise StorageInputError(f"a hand's result is text, not {quote(result)}")
+        for p in payments:
+            if not isinstance(p, Payment) or not is_whole(p.payer) or not is_whole(p.payee):
+                raise StorageInputError(f"a payment is a Payment(payer, payee, amount), not {quote(p)}")
+            check_amount(p.amount, "payment")
+            check_text(p.reason, "a payment's reason")
+
+        async def work(db: aiosqlite.Connection) -> Transaction | None:
+            game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+            if game is None:
+                raise NotFoundError(f"there is no game {game_id}")
+            await self._require_live_hand(db, game, hand_no)
+            if last_seq is not None:
+                row = await self._one(
+                    db,
+                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ? AND hand_no = ?",
+                    (game_id, hand_no),
+                )
+                if row is None or row[0] != last_seq:
+                    raise ActionOrderError(
+                        f"hand {hand_no} of game {game_id} has {row[0] if row else 0} actions stored, "
+                        f"not {last_seq}; the result was not stored"
+                    )
+            seats = await self._seats(db, game_id)
+            for p in payments:
+                if not (0 <= p.payer < len(seats) and 0 <= p.payee < len(seats)) or p.payer == p.payee:
+                    raise StorageInputError(
+                        f"a payment goes from one seat to another of 0 to {len(seats) - 1}, "
+                        f"not {quote(p.payer)} to {quote(p.payee)}"
+                    )
+            season = await self._open_season(db, game["guild_id"])
+            txn_id: int | None = None
+            if payments:
+                legs: list[Leg] = []
+                for p in payments:
+                    memo = f"seat {p.payer} to seat {p.payee}" + (f": {p.reason}" if p.reason else "")
+                    legs.append(
+                        (await self._account(db, season, seat_holder(seats[p.payer])), -p.amount, memo)
+                    )
+                    legs.append(
+                        (await self._account(db, season, seat_holder(seats[p.payee])), p.amount, memo)
+                    )
+                txn_id = await self._post(db, season, "hand", None, f"game {game_id} hand {hand_no}", legs)
+                await db.executemany(
+                    "INSERT INTO hand_payments (game_id, hand_no, idx, payer_seat, payee_seat, amount, "
+                    "reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (game_id, hand_no, i, p.payer, p.payee, p.amount, p.reason)
+                        for i, p in enumerate(payments)
+                    ],
+                )
+            await db.execute(
+                "UPDATE hands SET finished_at = ?, result = ?, season_id = ?, txn_id = ? "
+                "WHERE game_id = ? AND hand_no = ?",
+                (self._now(), result, season.season_id, txn_id, game_id, hand_no),
+            )
+            return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
+
+        return await self._write(work)
+
+    async def _require_live_hand(self, db: aiosqlite.Connection, game: sqlite3.Row, hand_no: int) -> None:
+        if game["status"] != "live":
+            raise GameStateError(f"game {game['game_id']} is {game['status']}")
+        if game["current_hand"] != hand_no:
+            raise GameStateError(
+                f"game {game['game_id']} is playing hand {game['current_hand']}, not hand {hand_no}"
+            )
+        hand = await self._one(
+            db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game["game_id"], hand_no)
+        )
+        if hand is None or hand["finished_at"] is not None:
+            raise GameStateError(f"hand {hand_no} of game {game['game_id']} is already finished")
+
+    async def start_hand(self, game_id: int, hand_no: int) -> None:
+        """Start the next hand of a game: ``hand_no`` must follow the current one, which must be finished.
+
+        :raises GameStateError: otherwise (e.g. two writers starting the same hand).
+        """
+        check_number(game_id, "a game id")
+        check_number(hand_no, "a hand number")
+
+        async def work(db: aiosqlite.Connection) -> None:
+            game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+            if game is None:
+                raise NotFoundError(f"there is no game {game_id}")
+            if game["status"] != "live":
+                raise GameStateError(f"game {game_id} is {game['status']}")
+            if hand_no != game["current_hand"] + 1:
+                raise GameStateError(
+                    f"game {game_id} is at hand {game['current_hand']}; the next is "
+                    f"{game['current_hand'] + 1}, not {hand_no}"
+                )
+            current = await self._one(
+                db,
+                "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?",
+                (game_id, game["current_hand"]),
+            )
+            if current is not None and current["finished_at"] is None:
+                raise GameStateError(f"hand {game['current_hand']} of game {game_id} is not finished")
+            await db.execute(
+                "INSERT INTO hands (game_id, hand_no, started_at) VALUES (?, ?, ?)",
+                (game_id, hand_no, self._now()),
+            )
+            await db.execute("UPDATE games SET current_hand = ? WHERE game_id = ?", (hand_no, game_id))
+
+        await self._write(work)
+
+    async def end_game(self, game_id: int, *, reason: str = "", abandoned: bool = False) -> None:
+        """End a live game: ``finished`` (its current hand must be finished) or ``abandoned``.
+
+        Either way it is no longer restored on start-up; its log and hands stay.
+
+        :raises GameStateError: when the game is not live, or is finished with a hand in play.
+        """
+        check_number(game_id, "a game id")
+        reason = check_text(reason, "the reason a game ended")
+
+        async def work(db: aiosqlite.Connection) -> None:
+            game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+            if game is None:
+                raise NotFoundError(f"there is no game {game_id}")
+            if game["status"] != "live":
+                raise GameStateError(f"game {game_id} is already {game['status']}")
+            if not abandoned:
+                hand = await self._one(
+                    db,
+                    "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?",
+                    (game_id, game["current_hand"]),
+                )
+                if hand is not None and hand["finished_at"] is None:
+                    raise GameStateError(
+                        f"hand {game['current_hand']} of game {game_id} is in play; "
+                        "finish it or abandon the game"
+                    )
+            await db.execute(
+                "UPDATE games SET status = ?, ended_at = ?, end_reason = ? WHERE game_id = ?",
+                ("abandoned" if abandoned else "finished", self._now(), reason, game_id),
+            )
+
+        await self._write(work)
+
+    async def _seats(self, db: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
+        rows = await self._all(
+            db, "SELECT user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return tuple(r["user_id"] if r["user_id"] is not None else r["ai_level"] for r in rows)
+
+    async def _game(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
+        game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+        if game is None:
+            raise NotFoundError(f"there is no game {game_id}")
+        logs: dict[int, list[str]] = {}
+        for row in await self._all(
+            db, "SELECT hand_no, action FROM actions WHERE game_id = ? ORDER BY hand_no, seq", (game_id,)
+        ):
+            logs.setdefault(row[0], []).append(row[1])
+        paid: dict[int, list[Payment]] = {}
+        for row in await self._all(
+            db,
+            "SELECT hand_no, payer_seat, payee_seat, amount, reason FROM hand_payments WHERE game_id = ? "
+            "ORDER BY hand_no, idx",
+            (game_id,),
+        ):
+            paid.setdefault(row[0], []).append(Payment(row[1], row[2], row[3], row[4]))
+        hands = tuple(
+            HandRecord(
+                h["hand_no"],
+                tuple(logs.get(h["hand_no"], ())),
+                h["result"],
+                tuple(paid.get(h["hand_no"], ())),
+            )
+            for h in await self._all(
+                db, "SELECT hand_no, result FROM hands WHERE game_id = ? ORDER BY hand_no", (game_id,)
+            )
+        )
+        return GameRecord(
+            game_id=game_id,
+            guild_id=game["guild_id"],
+            channel_id=game["channel_id"],
+            ruleset=game["ruleset"],
+            overrides=json.loads(game["overrides"]),
+            fingerprint=game["fingerprint"],
+            seats=await self._seats(db, game_id),
+            seed=game["seed"],
+            status=game["status"],
+            hand_no=game["current_hand"],
+            hands=hands,
+        )
+
+    async def load_game(self, game_id: int) -> GameRecord:
+        """One game with every hand's log, result and payments.
+
+        :raises NotFoundError: for an unknown game.
+        """
+        check_number(game_id, "a game id")
+
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            return await self._game(db, game_id)
+
+        return await self._read(work)
+
+    async def load_unfinished_games(self) -> list[GameRecord]:
+        """Every live game, oldest first, with everything needed to rebuild it by replaying its log."""
+
+        async def work(db: aiosqlite.Connection) -> list[GameRecord]:
+            rows = await self._all(db, "SELECT game_id FROM games WHERE status = 'live' ORDER BY game_id")
+            return [await self._game(db, row[0]) for row in rows]
+
+        return await self._read(work)
+
+    async def restore_unfinished_games(self, rebuild: Rebuild[T]) -> RestoreResult[T]:
+        """Rebuild every live game with ``rebuild`` (the engine's replay). A game whose rebuild raises
+        is reported in ``failed`` and left live in storage, so a fixed engine can try again."""
+        result: RestoreResult[T] = RestoreResult()
+        for record in await self.load_unfinished_games():
+            result.records[record.game_id] = record
+            try:
+                result.games[record.game_id] = rebuild(record)
+            except Exception as exc:  # one broken log must not keep the other tables down
+                result.failed[record.game_id] = exc
+        return result
