@@ -222,3 +222,22 @@ async def test_a_cancelled_call_gives_way_to_the_next_at_once(tmp_path: Path) ->
             assert stored == tuple(acked)
         assert 0 < len(acked) < 60
         assert (await storage.check_ledger()).ok
+
+
+async def test_a_timed_out_call_times_out_and_is_all_or_nothing(tmp_path: Path) -> None:
+    """asyncio.timeout around a call (as a handler's deadline): TimeoutError, never a stray
+    CancelledError, and the buy-in is booked whole or not at all."""
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        outcomes = set()
+        for attempt in range(40):
+            before = await storage.balance(G, ADA)
+            try:
+                async with asyncio.timeout(attempt * 0.0001):
+                    await storage.buy_in(G, ADA, 7)
+                outcomes.add("returned")
+                assert await storage.balance(G, ADA) == before + 7
+            except TimeoutError:
+                outcomes.add("timed out")
+                assert await storage.balance(G, ADA) - before in (0, 7)
+        assert outcomes == {"returned", "timed out"}
+        assert (await storage.check_ledger()).ok
