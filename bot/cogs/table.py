@@ -229,18 +229,28 @@ class TableCog(commands.Cog):
             if why:
                 await self.refuse(interaction, why)
 
+    async def seated(
+        self, interaction: discord.Interaction[Any], channel_id: int
+    ) -> tuple[Table, int] | None:
+        """The table in play and the clicker's position, or None after refusing the click."""
+        table = self.table(channel_id)
+        if table is None or table.game is None:
+            await self.refuse(interaction, "no_table")
+            return None
+        position = table.position_of(interaction.user.id)
+        if position is None:
+            await self.refuse(interaction, "not_seated")
+            return None
+        return table, position
+
     async def show_card(
         self, interaction: discord.Interaction[Any], note: str = "", *, with_hint: bool = False
     ) -> None:
         """Answer with the clicker's private card (or a refusal)."""
-        table = self.table(interaction.channel_id or 0)
-        if table is None or table.game is None:
-            await self.refuse(interaction, "no_table")
+        seated = await self.seated(interaction, interaction.channel_id or 0)
+        if seated is None:
             return
-        position = table.position_of(interaction.user.id)
-        if position is None:
-            await self.refuse(interaction, "not_seated")
-            return
+        table, position = seated
         await interaction.response.defer(ephemeral=True, thinking=True)
         layout, file = await self.bot.presenter.card(
             table, position, language(interaction.locale), note=note, with_hint=with_hint
@@ -252,15 +262,11 @@ class TableCog(commands.Cog):
     async def on_move(
         self, interaction: discord.Interaction[Any], channel_id: int, version: int, code: str
     ) -> None:
-        table = self.table(channel_id)
         lang = language(interaction.locale)
-        if table is None or table.game is None:
-            await self.refuse(interaction, "no_table")
+        seated = await self.seated(interaction, channel_id)
+        if seated is None:
             return
-        position = table.position_of(interaction.user.id)
-        if position is None:
-            await self.refuse(interaction, "not_seated")
-            return
+        table, position = seated
         await interaction.response.defer()  # the card is updated in place below
         note = ""
         if code == "hint":
