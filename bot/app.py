@@ -81,6 +81,7 @@ class MahjongBot(commands.Bot):
             turn_seconds=c.turn_seconds,
             claim_seconds=c.claim_seconds,
             claim_min_seconds=c.claim_min_seconds,
+            next_hand_seconds=c.next_hand_seconds,
         )
         self.tables[channel_id] = table
         return table
@@ -109,18 +110,32 @@ class MahjongBot(commands.Bot):
                 player = await self.storage.get_player(user_id)
                 names[user_id] = player.display_name if player else str(user_id)
             table = self.new_table(
-                record.guild_id, record.channel_id, 0, record.ruleset, dict(record.overrides)
+                record.guild_id,
+                record.channel_id,
+                record.created_by or 0,
+                record.ruleset,
+                dict(record.overrides),
             )
+            table.language = record.language
             for number, s in enumerate(record.seats, 1):
                 if isinstance(s, int):
                     table.seats.append(Seat(s, names[s]))
                 else:
                     table.seats.append(Seat(None, f"Computer {number}", s.partition(":")[2] or "normal"))
-            table.deadline = None
-            table.resume(record.game_id, game)
+            table.resume(
+                record.game_id,
+                game,
+                deadline=record.deadline,
+                deadline_version=record.deadline_version,
+                grace=self.config.restart_grace_seconds,
+            )
             try:
-                await self.get_partial_messageable(record.channel_id).send(text("game_goes_on"))
+                await self.get_partial_messageable(record.channel_id).send(
+                    text("game_goes_on", language(table.language))
+                )
                 await self.presenter.hand_started(table)
+                if game.deal.over and not record.hands[-1].finished:
+                    await table.finish_unbooked_hand()  # the bot stopped between the last move and booking
             except discord.HTTPException:
                 log.warning("could not post the restored table in %s", record.channel_id)
         for game_id, error in result.failed.items():

@@ -53,6 +53,9 @@ class BotConfig:
     (``MAHJONG_CLAIM_MIN_SECONDS``)."""
     restart_grace_seconds: float = 30.0
     """Extra time given to every running timer after a restart (``MAHJONG_RESTART_GRACE_SECONDS``)."""
+    next_hand_seconds: float = 0.0
+    """Start the next hand by itself after this pause (``MAHJONG_NEXT_HAND_SECONDS``); 0: the
+    seated people click **Next hand**."""
     log_level: str = "INFO"
     """``MAHJONG_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
 
@@ -104,6 +107,7 @@ class BotConfig:
             claim_seconds=number("MAHJONG_CLAIM_SECONDS", 15.0, 1, 600),
             claim_min_seconds=number("MAHJONG_CLAIM_MIN_SECONDS", 2.0, 0, 60),
             restart_grace_seconds=number("MAHJONG_RESTART_GRACE_SECONDS", 30.0, 0, 600),
+            next_hand_seconds=number("MAHJONG_NEXT_HAND_SECONDS", 0.0, 0, 3600),
             log_level=level,
         )
 

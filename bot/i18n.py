@@ -58,6 +58,16 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "away": ("{name} is away: a computer plays for them.", "{name} ist weg: ein Computer spielt für sie."),
     "last_action": ("Last: {action}", "Zuletzt: {action}"),
+    "did_discard": ("{name} discarded {tile}", "{name} hat {tile} abgeworfen"),
+    "did_call": (
+        "{name} discarded {tile} with the call at the beginning",
+        "{name} hat {tile} abgeworfen, mit Ruf zu Beginn",
+    ),
+    "did_claim": ("{name} took {tile}: {meld}", "{name} nimmt {tile}: {meld}"),
+    "did_kong": ("{name} declared a kong: {meld}", "{name} meldet Kong: {meld}"),
+    "did_bonus": ("{name} showed a bonus tile: {tile}", "{name} legt einen Bonusstein aus: {tile}"),
+    "did_mahjong": ("{name} went Mah-Jongg with {tile}", "{name} ruft Mah-Jongg mit {tile}"),
+    "next_hand_at": ("The next hand starts {deadline}.", "Die nächste Hand beginnt {deadline}."),
     "your_turn_ping": ("{mention}, it is your move.", "{mention}, du bist dran."),
     # Actions
     "discard": ("Discard", "Abwerfen"),
@@ -71,6 +81,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "concealed-kong": ("Kong {tile}", "Kong {tile}"),
     "added-kong": ("Add to kong {tile}", "Kong {tile} ergänzen"),
     "hint": ("Hint", "Tipp"),
+    "meld_chow": ("chow", "Chow"),
+    "meld_pong": ("pong", "Pong"),
+    "meld_kong": ("kong", "Kong"),
+    "meld_pair": ("pair", "Paar"),
     "choose_discard": ("Choose a tile to discard", "Stein zum Abwerfen wählen"),
     # Cards and refusals
     "card_turn": ("Your turn: discard a tile.", "Du bist dran: wirf einen Stein ab."),
@@ -120,6 +134,26 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "won_by": ("{name} wins with {total}.", "{name} gewinnt mit {total}."),
     "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
     "standings": ("Final standings:", "Endstand:"),
+    "standing": ("{name}: {chips} in this game", "{name}: {chips} in dieser Partie"),
+    "standing_balance": (
+        "{name}: {chips} in this game, balance {balance}",
+        "{name}: {chips} in dieser Partie, Kontostand {balance}",
+    ),
+    "unbooked": (
+        "The chips of this hand could not be booked: {reason}. An admin can correct the balances.",
+        "Die Chips dieser Hand konnten nicht gebucht werden: {reason}. "
+        "Ein Admin kann die Kontostände korrigieren.",
+    ),
+    "stopped_by_vote": (
+        "The seated players voted to stop the table; the game is kept.",
+        "Die Spieler am Tisch haben fürs Beenden gestimmt; die Partie bleibt gespeichert.",
+    ),
+    "stop_not_allowed": (
+        "Only the table's opener, a member with Manage Server, or a vote of the seated players "
+        "can stop the table.",
+        "Nur wer den Tisch eröffnet hat, wer den Server verwalten darf, oder eine Abstimmung "
+        "der Spieler am Tisch kann ihn beenden.",
+    ),
 }
 """Message key -> (English, German)."""
 

@@ -27,6 +27,7 @@ from bot.i18n import Language, language, text
 from bot.table import Table
 from engine.actions import Action
 from engine.ai.hints import hint
+from engine.events import Event, EventKind
 from engine.tiles import Wind, tiles_str
 from engine.views import Phase, SeatView
 from render.hand import render_hand
@@ -53,16 +54,27 @@ def action_label(action: Action, lang: Language) -> str:
     return text(action.kind, lang)
 
 
-def describe(table: Table, events: list[Any], lang: Language) -> str:
+_EVENT_WORDS: dict[EventKind, str] = {
+    EventKind.DISCARD: "did_discard",
+    EventKind.CALL: "did_call",
+    EventKind.CLAIM: "did_claim",
+    EventKind.KONG: "did_kong",
+    EventKind.BONUS: "did_bonus",
+    EventKind.MAHJONG: "did_mahjong",
+}
+
+
+def describe(table: Table, events: list[Event], lang: Language) -> str:
     """The table's last public action in words (private events are skipped)."""
-    game = table.game
-    assert game is not None
     for e in reversed(events):
-        if not e.visible_to(None) or e.seat is None:
+        key = _EVENT_WORDS.get(e.kind)
+        if key is None or not e.visible_to(None) or e.seat is None:
             continue
-        name = table.seat_at(e.seat).name
-        what = f"{e.kind}" + (f" {e.tile}" if e.tile is not None else "")
-        return text("last_action", lang, action=f"{name}: {what}")
+        meld = ""
+        if e.meld is not None:
+            meld = f"{text('meld_' + e.meld.kind.name.lower(), lang)} {tiles_str(e.meld.tiles)}"
+        action = text(key, lang, name=table.seat_at(e.seat).name, tile=e.tile or "", meld=meld)
+        return text("last_action", lang, action=action)
     return ""
 
 
@@ -110,6 +122,8 @@ class DiscordPresenter:
         lines = [head]
         if view.phase == Phase.OVER:
             lines.append(text("game_over" if game.finished else "hand_over", lang))
+            if not game.finished and table.next_hand_seconds > 0 and table.deadline_wall:
+                lines.append(text("next_hand_at", lang, deadline=deadline))
         elif view.phase == Phase.TURN and view.turn is not None:
             seat = table.seat_at(view.turn)
             name = seat.name if seat.user_id is None or seat.away else f"<@{seat.user_id}>"
@@ -236,10 +250,11 @@ class DiscordPresenter:
                 view.sheet, view.players, prevailing=view.prevailing, hand_number=view.hand_number, lang=lang
             )
         ]
+        if table.unbooked:
+            lines.append(text("unbooked", lang, reason=table.unbooked))
         if game.finished:
             lines.append(text("standings", lang))
-            for position in sorted(range(4), key=lambda p: -game.chips[p]):
-                lines.append(f"{table.seat_at(position).name}: {game.chips[position]}")
+            lines.extend(await self.standings(table, lang))
         layout = discord.ui.LayoutView(timeout=None)
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(lines)),
@@ -261,6 +276,27 @@ class DiscordPresenter:
         channel = self.bot.get_partial_messageable(table.channel_id)
         await channel.send(view=layout, file=discord.File(io.BytesIO(png), filename="sheet.png"))
         await self.table_changed(table)
+
+    async def standings(self, table: Table, lang: Language) -> list[str]:
+        """One line per seat, best first: the game's chips, and each person's club balance."""
+        game = table.game
+        assert game is not None
+        lines = []
+        for position in sorted(range(len(game.chips)), key=lambda p: (-game.chips[p], p)):
+            seat = table.seat_at(position)
+            name = discord.utils.escape_markdown(seat.name)
+            chips = f"{game.chips[position]:+d}"
+            if seat.user_id is None:
+                lines.append(text("standing", lang, name=name, chips=chips))
+                continue
+            try:
+                balance = await self.bot.storage.balance(table.guild_id, seat.user_id)
+            except Exception as exc:  # the standings are shown even when the ledger cannot answer
+                log.warning("no balance for the standings: %s", type(exc).__name__)
+                lines.append(text("standing", lang, name=name, chips=chips))
+            else:
+                lines.append(text("standing_balance", lang, name=name, chips=chips, balance=balance))
+        return lines
 
     async def table_closed(self, table: Table, reason: str) -> None:
         self.bot.tables.pop(table.channel_id, None)

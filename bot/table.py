@@ -28,8 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.storage import Payment, Storage
-from engine.actions import Action
+from bot.storage import Payment, Storage, StorageInputError
+from engine.actions import CLAIMS, Action
 from engine.ai.player import AIPlayer
 from engine.errors import IllegalActionError
 from engine.events import Event, EventKind
@@ -103,6 +103,8 @@ class Table:
     turn_seconds: float = 60.0
     claim_seconds: float = 15.0
     claim_min_seconds: float = 2.0
+    next_hand_seconds: float = 0.0
+    """Start the next hand by itself after this pause (0: wait for **Next hand**)."""
     clock: Callable[[], float] = time.monotonic
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None
@@ -126,6 +128,11 @@ class Table:
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _task: asyncio.Task[None] | None = None
     _players: dict[int, AIPlayer] = field(default_factory=dict)
+    unbooked: str | None = None
+    """Why the last hand's payments could not be booked (None: they were)."""
+    stop_votes: set[int] = field(default_factory=set)
+    """Seated people who voted to stop the table (/mahjong stop by someone not allowed alone)."""
+    _stored_deadline: tuple[float, int] | None = None
 
     # --- Lobby ---------------------------------------------------------------------------------
 
@@ -201,6 +208,7 @@ class Table:
             actor_id=self.owner_id,
             ruleset=self.ruleset,
             overrides=self.overrides,
+            language=self.language,
         )
         self.game_id = record.game_id
         self.game = Game(record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats])
@@ -208,11 +216,29 @@ class Table:
         await self.presenter.hand_started(self)
         self._launch()
 
-    def resume(self, game_id: int, game: Game) -> None:
-        """Take over a game restored from storage; timers start afresh (with the grace given)."""
+    def resume(
+        self,
+        game_id: int,
+        game: Game,
+        *,
+        deadline: float | None = None,
+        deadline_version: int | None = None,
+        grace: float = 0.0,
+    ) -> None:
+        """Take over a game restored from storage. A person's timer that was running when the
+        bot stopped (``deadline``, a Unix time, stored for the wait that began at
+        ``deadline_version``) goes on from where it was, plus ``grace`` seconds; other timers
+        start afresh."""
         self.game_id, self.game = game_id, game
         game.rename([s.name for s in self.seats])
-        self.decision_version = game.version
+        self.decision_version = decision_start(game)
+        if deadline is not None and deadline_version == self.decision_version and not game.deal.over:
+            remaining = max(deadline - time.time(), 0.0) + grace
+            at = self.clock() + remaining
+            self._set_deadline(at)
+            self._stored_deadline = (deadline, self.decision_version)
+            if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
+                self.window_opened = at - self.claim_seconds
         self._launch()
 
     # --- Play ------------------------------------------------------------------------------------
@@ -256,6 +282,9 @@ class Table:
         return events
 
     async def _finish_hand(self) -> None:
+        """Store the hand's result and book its payments in one transaction. Payments the ledger
+        refuses (a balance would leave its bound) are not booked: the result is stored with the
+        reason, the table is told, and the game goes on."""
         game = self.game
         assert game is not None and self.game_id is not None
         record = game.history[-1]
@@ -263,16 +292,30 @@ class Table:
             Payment(game.order[t.payer], game.order[t.payee], t.amount, t.reason) for t in record.transfers
         ]
         winner = "none" if record.winner is None else str(game.order[record.winner])
-        await self.storage.finish_hand(
-            self.game_id,
-            record.number,
-            result=f"winner={winner} {record.result.reason}",
-            payments=payments,
-            last_seq=len(record.actions),
-        )
+        result = f"winner={winner} {record.result.reason}"
+        self.unbooked = None
+        try:
+            await self.storage.finish_hand(
+                self.game_id, record.number, result=result, payments=payments, last_seq=len(record.actions)
+            )
+        except StorageInputError as exc:
+            log.error("game %s hand %s: payments not booked: %s", self.game_id, record.number, exc)
+            self.unbooked = str(exc)
+            await self.storage.finish_hand(
+                self.game_id,
+                record.number,
+                result=f"{result} unpaid: {exc}"[:500],
+                payments=[],
+                last_seq=len(record.actions),
+            )
         if game.finished:
             await self.storage.end_game(self.game_id, reason="finished")
         await self.presenter.hand_ended(self)
+
+    async def finish_unbooked_hand(self) -> None:
+        """Book a hand that ended before a restart but whose result was not stored yet."""
+        async with self.lock:
+            await self._finish_hand()
 
     async def act(self, user_id: int, action: Action, version: int) -> str | None:
         """A person's move from a button: None when applied (or held until the claim window's
@@ -346,11 +389,27 @@ class Table:
                 return "not_seated"
             assert self.game_id is not None
             await self.storage.start_hand(self.game_id, game.hand_number + 1)
-            game.next_hand()
+            self.last_events = game.next_hand()
             self.decision_version = game.version
+            self.deadline = self.deadline_wall = None
+            self.stop_votes.clear()
+            self._wake.set()
         await self.presenter.hand_started(self)
-        self._launch()
+        if self._task is not asyncio.current_task():
+            self._launch()
         return None
+
+    def vote_stop(self, user_id: int) -> tuple[int, int]:
+        """A seated person's vote to stop the table: (votes so far, votes needed). A strict
+        majority of the people seated stops it; votes count until the next hand.
+
+        :raises TableError: ``not_seated`` for someone without a seat.
+        """
+        if self.seat_of(user_id) is None:
+            raise TableError("not_seated")
+        people = {s.user_id for s in self.seats if s.user_id is not None}
+        self.stop_votes = (self.stop_votes | {user_id}) & people
+        return len(self.stop_votes), len(people) // 2 + 1
 
     async def stop(self) -> None:
         """Close the table; the game stays stored (abandoned if it was not finished)."""
@@ -372,7 +431,9 @@ class Table:
             while not self.closed:
                 wait = await self._step()
                 if wait is None:
-                    return  # the hand is over: the next hand starts the driver again
+                    if await self._auto_next_hand():
+                        continue
+                    return  # the hand is over: **Next hand** starts the driver again
                 if wait > 0:
                     self._wake.clear()
                     with contextlib.suppress(TimeoutError):
@@ -385,6 +446,24 @@ class Table:
             log.exception("table %s stopped after an error", self.channel_id)
             self.closed = True
             await self.presenter.table_closed(self, "error")
+
+    async def _auto_next_hand(self) -> bool:
+        """With ``next_hand_seconds`` set, start the next hand after that pause (unless someone
+        clicked **Next hand** first). False when the driver should stop."""
+        game = self.game
+        if self.next_hand_seconds <= 0 or game is None or game.finished or self.closed:
+            return False
+        number = game.hand_number
+        self._set_deadline(self.clock() + self.next_hand_seconds)
+        while not self.closed and game.hand_number == number:
+            left = (self.deadline or 0.0) - self.clock()
+            if left <= 0:
+                await self.next_hand(None)
+                break
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=left)
+        return not self.closed
 
     async def _step(self) -> float | None:
         """Do what is due now; return how long to wait (None: the hand is over)."""
@@ -423,6 +502,7 @@ class Table:
                         await self._expire(position)
                     return await self._after_change()
                 self._set_deadline(deadline)
+                await self._store_deadline()
             else:
                 position = game.to_act()[0]
                 seat = self.seat_at(position)
@@ -433,6 +513,7 @@ class Table:
                     return await self._after_change()
                 if self.deadline is None:
                     self._set_deadline(now + self.turn_seconds)
+                    await self._store_deadline()
                     people = [position]
                 elif now >= self.deadline:
                     await self._expire(position)
@@ -454,6 +535,14 @@ class Table:
     def _set_deadline(self, at: float) -> None:
         self.deadline = at
         self.deadline_wall = time.time() + (at - self.clock())
+
+    async def _store_deadline(self) -> None:
+        """Keep a person's deadline in storage (once per wait), for a restart to re-arm it."""
+        assert self.game_id is not None and self.deadline_wall is not None
+        if self._stored_deadline is not None and self._stored_deadline[1] == self.decision_version:
+            return
+        self._stored_deadline = (self.deadline_wall, self.decision_version)
+        await self.storage.set_deadline(self.game_id, self.deadline_wall, self.decision_version)
 
     async def _expire(self, position: int) -> None:
         """A person's time ran out: the default action; after three in a row a computer sits in."""
@@ -484,6 +573,24 @@ class TableError(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
+
+
+def decision_start(game: Game) -> int:
+    """The state version at which the current turn or claim window began: in a window, the
+    answers given so far come after it.
+
+    >>> game = Game("dmjl", {}, 7, ["a", "b", "c", "d"])
+    >>> decision_start(game) == game.version
+    True
+    """
+    if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
+        return game.version
+    answers = 0
+    for action in reversed(game.deal.log):
+        if action.kind not in CLAIMS:
+            break
+        answers += 1
+    return game.version - answers
 
 
 def new_seed() -> int:

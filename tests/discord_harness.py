@@ -1370,6 +1370,8 @@ class Harness(Generic[ClientT]):
         self._activity = 0
         self._seq = itertools.count(1)
         self._overrides: dict[tuple[str, str], Handler] = {}
+        self.observers: list[Callable[[Request], None]] = []
+        """Called with every request as the bot makes it (e.g. to check it against the state then)."""
         self._log = _ErrorLog(self)
         self._routes: dict[tuple[str, str], Handler] = {
             ("GET", "/users/@me"): lambda r: self.backend.bot_user.payload() | {"verified": True, "flags": 0},
@@ -2370,6 +2372,8 @@ class Harness(Generic[ClientT]):
         )
         req.kind = _kind(req)
         self.requests.append(req)
+        for observe in self.observers:
+            observe(req)
         self._activity += 1
         if req.caused_by is not None:
             req.caused_by.caused.append(req)

@@ -5,6 +5,7 @@ and that no public request carries a seat's concealed tiles."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,9 +17,11 @@ from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harne
 from bot.app import MahjongBot, create_bot
 from bot.config import BotConfig
 from bot.table import Table
+from engine.game import Game
 from engine.players import SimplePlayer
 from engine.tiles import tiles_str
 from engine.views import Phase
+from render.sheet import render_sheet
 from render.table import render_table
 
 GUILD, CHANNEL, OTHER_CHANNEL = 1, 10, 11
@@ -210,23 +213,96 @@ async def test_refusals(harness: Harness[MahjongBot]) -> None:
     h.check()
 
 
-async def test_no_public_request_carries_concealed_tiles(harness: Harness[MahjongBot]) -> None:
+TILE_CODE = re.compile(r"(?<![0-9A-Za-z])[1-9][mpsz](?![0-9A-Za-z])|(?<![0-9A-Za-z])[1-8]f(?![0-9A-Za-z])")
+
+
+def hidden_only(game: Game) -> set[str]:
+    """Tile codes some seat holds concealed and that nothing public shows now."""
+    if game.deal.over:
+        return set()
+    held = {str(t) for p in range(4) for t in game.view(p).concealed}
+    public = game.view(None)
+    shown = {str(d.tile) for p in public.players for d in p.discards}
+    shown |= {str(t) for p in public.players for m in p.melds for t in m.tiles}
+    shown |= {str(t) for p in public.players for t in p.bonus}
+    if public.last_discard is not None:
+        shown.add(str(public.last_discard[1]))
+    return held - shown
+
+
+def public_renders(table: Table) -> tuple[set[bytes], set[bytes]]:
+    """Every table image and score sheet the public views of the game so far give, replayed
+    from the stored log line by line."""
+    game = table.game
+    assert game is not None
+    replay = Game(table.ruleset, dict(table.overrides), game.seed, list(game.players))
+    replay.rename([s.name for s in table.seats])
+    tables: set[bytes] = set()
+    sheets: set[bytes] = set()
+    seen: list[object] = []
+
+    def render_now() -> None:
+        view = dataclasses.replace(replay.view(None), version=0)
+        if view in seen:
+            return
+        seen.append(view)
+        tables.add(render_table(view))
+        if view.sheet is not None:
+            sheets.add(
+                render_sheet(
+                    view.sheet, view.players, prevailing=view.prevailing, hand_number=view.hand_number
+                )
+            )
+
+    render_now()
+    for line in game.log:
+        replay.apply_line(line)
+        render_now()
+    return tables, sheets
+
+
+async def test_whole_hands_leak_nothing_and_every_public_image_is_the_public_view(
+    harness: Harness[MahjongBot],
+) -> None:
     h = harness
     alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    hidden_at: dict[int, tuple[int, set[str]]] = {}
+    tables: list[Table] = []
+
+    def observe(request: Any) -> None:  # what was hidden when the bot made each request
+        game = tables[0].game if tables else None
+        if game is not None:
+            hidden_at[request.seq] = (game.hand_number, hidden_only(game))
+
+    h.observers.append(observe)
     table = await open_table(h, alice, bob)
+    tables.append(table)
     game = table.game
     assert game is not None
     await play_hand(h, table, [alice, bob])
-    for request in h.public_requests():
+    await h.settle()
+    await h.click(h.messages(CHANNEL)[-1], "Next hand", user=alice)
+    await play_hand(h, table, [alice, bob])
+    await h.settle()
+    assert game.hand_number == 2 and game.deal.over
+    table_images, sheet_images = public_renders(table)
+    public = h.public_requests()
+    checked_text = checked_images = 0
+    for request in public:
         for custom_id in request.custom_ids:
             assert not custom_id.startswith(("mj:act:", "mj:discard:")), custom_id
+        hand, hidden = hidden_at.get(request.seq, (0, set()))
+        about = re.match(r"Hand (\d+) ", request.text)
+        if about and int(about.group(1)) != hand:
+            hidden = set()  # the last state of an earlier hand (all public once it is over)
+        leaked = set(TILE_CODE.findall(request.text)) & hidden
+        assert not leaked, (request.text, leaked)
+        checked_text += bool(hidden)
         for f in request.files:
             assert f.filename in ("table.png", "sheet.png"), f.filename
-    # The public table image is exactly the render of the public view (which holds no hidden tile).
-    await h.settle()
-    assert table.message_id is not None
-    shown = h.message(table.message_id).file("table.png")
-    assert shown == render_table(game.view(None))
+            assert f.data in (table_images if f.filename == "table.png" else sheet_images), f.filename
+            checked_images += 1
+    assert checked_text > 20 and checked_images > 20, (checked_text, checked_images)
     h.check()
 
 

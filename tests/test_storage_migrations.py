@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
+import aiosqlite
 import pytest
 from storage_support import fold
 
@@ -54,8 +55,40 @@ async def _fill(storage: Storage, versions: range) -> None:
         await storage.set_club_option(7, "allow_member_transfers", True, actor_id=1)
         await storage.buy_in(7, 11, 250)
     if 3 in versions:
-        game = await storage.create_game(7, 70, [11, 12, "ai:easy", "ai:easy"], 5)
-        await storage.append_action(game.game_id, 1, 1, "E discard 1m")
+        if await storage.schema_version() == 3:
+            game_id = await _create_game_as_version_3_did(storage)
+        else:
+            game_id = (await storage.create_game(7, 70, [11, 12, "ai:easy", "ai:easy"], 5)).game_id
+        await storage.append_action(game_id, 1, 1, "E discard 1m")
+    if 4 in versions:
+        (game,) = await storage.load_unfinished_games()
+        await storage.set_deadline(game.game_id, 1_800_000_000.5, 1)
+
+
+async def _create_game_as_version_3_did(storage: Storage) -> int:
+    """The rows version 3's ``create_game`` wrote (today's writes columns that came later)."""
+
+    async def work(db: aiosqlite.Connection) -> int:
+        await db.execute("INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (7, 'then')")
+        cursor = await db.execute(
+            "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
+            "created_at) VALUES (7, 70, 'huabao', '{\"limit\": 300}', '', 5, NULL, 'then')"
+        )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        await db.executemany(
+            "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, 0, 11, None),
+                (game_id, 1, 12, None),
+                (game_id, 2, None, "ai:easy"),
+                (game_id, 3, None, "ai:easy"),
+            ],
+        )
+        await db.execute("INSERT INTO hands (game_id, hand_no, started_at) VALUES (?, 1, 'then')", (game_id,))
+        return game_id
+
+    return await storage._write(work)
 
 
 @pytest.mark.parametrize("old_version", range(LATEST_VERSION + 1))
@@ -82,6 +115,7 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         assert await storage.balance(7, 11) == 2250
         games = await storage.load_unfinished_games()
         assert len(games) == 1 and games[0].actions == ("E discard 1m",)
+        assert (games[0].language, games[0].deadline, games[0].deadline_version) == ("en", 1_800_000_000.5, 1)
         await storage.finish_hand(games[0].game_id, 1, result="draw", payments=[Payment(1, 0, 10)])
         assert await storage.balance(7, 11) == 2260
         assert (await storage.check_ledger()).ok

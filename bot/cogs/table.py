@@ -121,7 +121,7 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         table = self.bot.new_table(guild_id, channel_id, interaction.user.id, name, overrides)
-        table.language = str(interaction.guild_locale or "en")  # the server's language, else English
+        table.language = language(interaction.guild_locale)  # the server's language, else English
         table.join(interaction.user.id, interaction.user.display_name)
         for _ in range(computers):
             table.add_computer()
@@ -141,10 +141,22 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "no_table")
             return
         perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != table.owner_id and not (perms and perms.manage_guild):
-            await self.refuse(interaction, "only_owner")
+        lang = language(table.language)
+        if interaction.user.id == table.owner_id or (perms is not None and perms.manage_guild):
+            await interaction.response.send_message(text("stopped", lang))
+        elif table.seat_of(interaction.user.id) is None:
+            await self.refuse(interaction, "stop_not_allowed")
             return
-        await interaction.response.send_message(text("stopped", language(interaction.locale)))
+        else:
+            votes, needed = table.vote_stop(interaction.user.id)
+            if votes < needed:
+                name = discord.utils.escape_markdown(interaction.user.display_name)
+                await interaction.response.send_message(
+                    text("stop_vote", lang, name=name, votes=votes, needed=needed),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            await interaction.response.send_message(text("stopped_by_vote", lang))
         await table.stop()
         self.bot.tables.pop(table.channel_id, None)
 

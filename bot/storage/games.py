@@ -12,6 +12,7 @@ transaction paying them are one SQLite transaction.
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,9 @@ from bot.storage.ledger import LedgerMixin, Leg
 from bot.storage.records import GameRecord, HandRecord, Payment, Seat, TableRules, Transaction, seat_holder
 from bot.storage.rules import RulesMixin
 from engine.rulesets import resolve
+
+LANGUAGES = ("en", "de")
+"""The languages a table can speak."""
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -99,13 +103,15 @@ class GamesMixin(LedgerMixin, RulesMixin):
         actor_id: int | None = None,
         ruleset: str | None = None,
         overrides: Mapping[str, object] | None = None,
+        language: str = "en",
     ) -> GameRecord:
         """Start a game in a channel with its first hand; its rules are fixed now.
 
         Without ``ruleset`` the channel's rules (:meth:`table_rules`) are used; with it, the given
         ``overrides`` (checked by the engine). ``seats`` are as many Discord user ids or
         ``"ai:<level>"`` as the rules have players (4); ``seed`` is the game's random seed
-        (0 to 2**63-1).
+        (0 to 2**63-1). ``actor_id`` (the opener) is the table's owner; ``language`` (``en`` or
+        ``de``) is the language its messages speak, kept for a restart.
 
         :raises SettingError: for an unknown ruleset or a bad override.
         :raises StorageInputError: for bad seats (or not as many as the rules' players) or seed.
@@ -119,6 +125,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 f"the seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}"
             )
         check_actor(actor_id)
+        if language not in LANGUAGES:
+            raise StorageInputError(f"a table speaks {' or '.join(LANGUAGES)}, not {quote(language)}")
         given: TableRules | None = None
         if ruleset is None and overrides:
             raise StorageInputError(
@@ -145,7 +153,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             game_id = await self._insert(
                 db,
                 "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "created_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -155,6 +163,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
                     seed,
                     actor_id,
                     now,
+                    language,
                 ),
             )
             await db.executemany(
@@ -234,6 +243,36 @@ class GamesMixin(LedgerMixin, RulesMixin):
             f"action {seq} of game {game_id} hand {hand_no} is out of order: the next is {expected} "
             "(another writer may have appended first; reload the game)"
         )
+
+    async def set_deadline(self, game_id: int, deadline: float, version: int) -> None:
+        """Remember when a person's wait runs out (Unix time) and the game's state version at
+        which that wait began, so that a restart re-arms the timer from it.
+
+        :raises StorageInputError: for a deadline that is not a finite time.
+        :raises GameStateError: when the game is not live.
+        """
+        check_number(game_id, "a game id")
+        check_number(version, "a state version", 0)
+        if (
+            isinstance(deadline, bool)
+            or not isinstance(deadline, int | float)
+            or not math.isfinite(deadline)
+            or not 0 <= deadline < 1e11
+        ):
+            raise StorageInputError(f"a deadline is a Unix time in seconds, not {quote(deadline)}")
+
+        async def work(db: aiosqlite.Connection) -> None:
+            game = await self._one(db, "SELECT status FROM games WHERE game_id = ?", (game_id,))
+            if game is None:
+                raise NotFoundError(f"there is no game {game_id}")
+            if game["status"] != "live":
+                raise GameStateError(f"game {game_id} is {game['status']}")
+            await db.execute(
+                "UPDATE games SET deadline = ?, deadline_version = ? WHERE game_id = ?",
+                (float(deadline), version, game_id),
+            )
+
+        await self._write(work)
 
     async def finish_hand(
         self,
@@ -449,6 +488,10 @@ class GamesMixin(LedgerMixin, RulesMixin):
             status=game["status"],
             hand_no=game["current_hand"],
             hands=hands,
+            created_by=game["created_by"],
+            language=game["language"],
+            deadline=game["deadline"],
+            deadline_version=game["deadline_version"],
         )
 
     async def load_game(self, game_id: int) -> GameRecord:

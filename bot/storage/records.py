@@ -179,6 +179,14 @@ class GameRecord:
     status: str
     hand_no: int
     hands: tuple[HandRecord, ...] = field(default_factory=tuple)
+    created_by: int | None = None
+    """Who opened the table (its owner), if known."""
+    language: str = "en"
+    """The language the table speaks (``en`` or ``de``)."""
+    deadline: float | None = None
+    """Unix time at which a person's wait runs out (None: nobody was waited for)."""
+    deadline_version: int | None = None
+    """The game's state version at which that wait began: the deadline holds while it lasts."""
 
     @property
     def actions(self) -> tuple[str, ...]:
