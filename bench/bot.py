@@ -26,6 +26,7 @@ from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 from bot.app import MahjongBot, create_bot
 from bot.config import BotConfig
 from bot.table import Table, new_seed
+from engine.actions import ActionKind
 from engine.players import SimplePlayer
 
 
@@ -71,14 +72,17 @@ async def _clicks(hands_per_table: int = 1) -> list[float]:
                         position = table.position_of(user.id)
                         assert position is not None
                         legal = game.legal_actions(position)
-                        if position not in game.to_act() or [a.kind for a in legal] in ([], ["pass"]):
+                        if position not in game.to_act() or [a.kind for a in legal] in (
+                            [],
+                            [ActionKind.PASS],
+                        ):
                             continue
                         card_rec = await h.click(h.messages(channel.id)[-1], "My hand", user=user)
                         card = card_rec.last.target if card_rec.last is not None else None
                         if not isinstance(card, StoredMessage):
                             continue
                         action = player.choose(game.view(position))
-                        if action.kind == "discard":
+                        if action.kind is ActionKind.DISCARD:
                             rec = await h.select(card, card.custom_ids[0], [str(action.tile)], user=user)
                         else:
                             code = action.kind if action.tile is None else f"{action.kind}-{action.tile}"

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from engine.actions import KINDS, Action
+from engine.actions import KINDS, Action, ActionKind
 from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote
@@ -105,7 +105,7 @@ def play(
             action = players[mover].choose(game.view(mover))
             before = len(game.deal.log)
             game.apply(action)
-            if action.kind != "pass" and len(game.deal.log) > before:
+            if action.kind is not ActionKind.PASS and len(game.deal.log) > before:
                 out.write(f"  {game.names[mover]}: {_move(action)}\n")
             continue
         view = game.view(you)
@@ -150,7 +150,7 @@ def parse_choice(text: str, legal: list[Action]) -> Action | str:
     """The legal action ``text`` names, or a message saying what was wrong and what is accepted.
 
     >>> from engine.tiles import Tile
-    >>> legal = [Action(0, "discard", Tile.parse("5p")), Action(0, "mahjong")]
+    >>> legal = [Action(0, ActionKind.DISCARD, Tile.parse("5p")), Action(0, ActionKind.MAHJONG)]
     >>> parse_choice("2", legal), parse_choice("5p", legal), parse_choice("discard 5p", legal)
     (Action.parse('E mahjong'), Action.parse('E discard 5p'), Action.parse('E discard 5p'))
     >>> parse_choice("9m", legal)
@@ -230,10 +230,10 @@ def _move(action: Action) -> str:
     kind = action.kind
     if action.tile is None:
         return kind
-    if kind == "chow":
+    if kind is ActionKind.CHOW:
         return f"chow {tiles_str((action.tile, action.tile + 1, action.tile + 2))}"
     tile = f"{action.tile}" + (f" ({show(action.tile)})" if action.tile >= 27 else "")
-    if kind == "call":
+    if kind is ActionKind.CALL:
         return f"call {tile} (discard it and call: you are one tile from winning, for a double)"
     return f"{kind} {tile}"
 

@@ -17,51 +17,77 @@ East). A hand's log is a list of these lines.
 
 >>> a = Action.parse("W chow 345p")
 >>> a.seat, a.kind, str(a.tile), str(a)
-(2, 'chow', '3p', 'W chow 345p')
+(2, <ActionKind.CHOW: 'chow'>, '3p', 'W chow 345p')
 >>> Action.parse(str(a)) == a
 True
+
+The kind is an :class:`ActionKind`, a string enum whose values are the words of
+the notation, so a kind also equals its word (``a.kind == "chow"``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from engine.errors import NotationError, quote
 from engine.tiles import TILES, Tile, Wind, parse_tiles, tiles_str
 
-KINDS: Final = (
-    "discard",
-    "call",
-    "chow",
-    "pong",
-    "kong",
-    "concealed-kong",
-    "added-kong",
-    "mahjong",
-    "pass",
-)
-"""Every action kind."""
 
-TILE_KINDS: Final = frozenset({"discard", "call", "chow", "concealed-kong", "added-kong"})
+class ActionKind(StrEnum):
+    """Every kind of action; the value is the word the notation writes (``S discard 5p``)."""
+
+    DISCARD = "discard"
+    """Discard a tile."""
+    CALL = "call"
+    """Discard a tile and make the call at the beginning (dmjl)."""
+    CHOW = "chow"
+    """Claim the discard for a chow (the action's tile is the chow's lowest)."""
+    PONG = "pong"
+    """Claim the discard for a pong."""
+    KONG = "kong"
+    """Claim the discard for a kong (with three in hand)."""
+    CONCEALED_KONG = "concealed-kong"
+    """Declare a concealed kong in one's own turn."""
+    ADDED_KONG = "added-kong"
+    """Add a drawn tile to one's exposed pong."""
+    MAHJONG = "mahjong"
+    """Go Mah-Jongg: self-drawn, on the discard, or robbing a kong."""
+    PASS = "pass"
+    """Let the discard (or the added kong) go."""
+
+
+KINDS: Final = tuple(ActionKind)
+"""Every action kind, in the order of the notation's table."""
+
+TILE_KINDS: Final = frozenset(
+    {ActionKind.DISCARD, ActionKind.CALL, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
+)
 """Action kinds that name a tile."""
 
-CLAIMS: Final = frozenset({"chow", "pong", "kong", "mahjong", "pass"})
+CLAIMS: Final = frozenset(
+    {ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.MAHJONG, ActionKind.PASS}
+)
 """Action kinds that answer a discard."""
 
 
-_NEEDS_TILE: Final = {kind: kind in TILE_KINDS for kind in KINDS}
+_BY_WORD: Final[dict[str, ActionKind]] = {kind.value: kind for kind in ActionKind}
+"""An action kind by its word (a member equals its word, so a member finds itself too)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One seat's move. ``tile`` is the tile acted on (a chow's lowest tile).
 
     ``seat`` is 0-3 (East to North of the current hand), ``kind`` one of
-    :data:`KINDS`, and ``tile`` a :class:`~engine.tiles.Tile` exactly when
-    the kind names one (:data:`TILE_KINDS`); anything else is refused.
+    :data:`KINDS` (an :class:`ActionKind`, or its word, which becomes the member),
+    and ``tile`` a :class:`~engine.tiles.Tile` exactly when the kind names one
+    (:data:`TILE_KINDS`); anything else is refused.
 
-    >>> Action(5, "discard", Tile.parse("5p"))
+    >>> Action(2, "pong") == Action(2, ActionKind.PONG), Action(2, "pong").kind
+    (True, <ActionKind.PONG: 'pong'>)
+    >>> Action(5, ActionKind.DISCARD, Tile.parse("5p"))
     Traceback (most recent call last):
     ...
     engine.errors.NotationError: an action's seat is 0, 1, 2 or 3 (East, South, West, North), not 5
@@ -70,31 +96,34 @@ class Action:
     """
 
     seat: int
-    kind: str
+    kind: ActionKind
     tile: Tile | None = None
 
-    def __post_init__(self) -> None:
-        seat, kind, tile = self.seat, self.kind, self.tile
+    def __init__(self, seat: int, kind: ActionKind | str, tile: Tile | None = None) -> None:
         if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) or not (
             0 <= seat <= 3
         ):
             raise NotationError(
                 f"an action's seat is 0, 1, 2 or 3 (East, South, West, North), not {quote(seat)}"
             )
-        needs_tile = _NEEDS_TILE.get(kind) if isinstance(kind, str) else None
-        if needs_tile is None:
+        member = _BY_WORD.get(kind) if isinstance(kind, str) else None
+        if member is None:
             raise NotationError(f"{quote(kind)} is not a move; moves are: {', '.join(KINDS)}")
-        if needs_tile:
+        if member in TILE_KINDS:
             if type(tile) is not Tile:
-                raise NotationError(f"a {kind} names its tile (a Tile, like 5p), not {quote(tile)}")
+                raise NotationError(f"a {member} names its tile (a Tile, like 5p), not {quote(tile)}")
         elif tile is not None:
-            raise NotationError(f"a {kind} names no tile; got {quote(tile)}")
+            raise NotationError(f"a {member} names no tile; got {quote(tile)}")
+        init = object.__setattr__  # the class is frozen
+        init(self, "seat", seat)
+        init(self, "kind", member)
+        init(self, "tile", tile)
 
     def __str__(self) -> str:
         head = f"{Wind(self.seat).letter} {self.kind}"
         if self.tile is None:
             return head
-        if self.kind == "chow" and self.tile.is_suit and self.tile % 9 < 7:
+        if self.kind is ActionKind.CHOW and self.tile.is_suit and self.tile % 9 < 7:
             return f"{head} {tiles_str((self.tile, self.tile + 1, self.tile + 2))}"
         return f"{head} {self.tile}"  # a tile that starts no chow is written alone, and reads back
 
@@ -102,11 +131,11 @@ class Action:
         return f"Action.parse('{self}')"
 
     @classmethod
-    def of(cls, seat: int, kind: str, tile: Tile | None = None) -> Action:
+    def of(cls, seat: int, kind: ActionKind | str, tile: Tile | None = None) -> Action:
         """The same as ``Action(seat, kind, tile)``, checked once and then shared: the engine
         builds the same few actions over and over (there are at most a few thousand).
 
-        >>> Action.of(1, "pong") is Action.of(1, "pong")
+        >>> Action.of(1, ActionKind.PONG) is Action.of(1, ActionKind.PONG) is Action.of(1, "pong")
         True
 
         :raises NotationError: as the constructor does.
@@ -116,7 +145,8 @@ class Action:
         if action is None:
             action = cls(seat, kind, tile)
             if type(seat) is int and (tile is None or type(tile) is Tile):
-                _INTERNED[key] = action
+                # Keyed by the member; its word hashes and compares the same, so finds it too.
+                _INTERNED[(seat, action.kind, tile)] = action
         return action
 
     def line(self) -> str:
@@ -140,18 +170,18 @@ class Action:
                 f"{quote(text)} is not an action; write a seat and a move, like 'S discard 5p'"
             )
         seat = Wind.parse(parts[0])
-        kind = parts[1].lower()
-        if kind not in KINDS:
+        kind = _BY_WORD.get(parts[1].lower())
+        if kind is None:
             raise NotationError(f"{quote(parts[1])} is not a move; moves are: {', '.join(KINDS)}")
         if kind not in TILE_KINDS:
             if len(parts) != 2:
-                raise NotationError(f"'{kind}' takes no tile: write {quote(parts[0] + ' ' + kind)}")
+                raise NotationError(f"'{kind}' takes no tile: write {quote(f'{parts[0]} {kind}')}")
             return cls(int(seat), kind)
         if len(parts) != 3:
-            example = "345p" if kind == "chow" else "5p"
+            example = "345p" if kind is ActionKind.CHOW else "5p"
             raise NotationError(f"'{kind}' needs a tile: write {quote(f'{parts[0]} {kind} {example}')}")
         tiles = parse_tiles(parts[2])
-        if kind == "chow":
+        if kind is ActionKind.CHOW:
             ts = sorted(tiles)
             if len(ts) == 1:
                 return cls(int(seat), kind, ts[0])
@@ -171,5 +201,5 @@ class Action:
         return cls(int(seat), kind, tiles[0])
 
 
-_INTERNED: dict[tuple[int, str, Tile | None], Action] = {}
+_INTERNED: dict[tuple[int, ActionKind | str, Tile | None], Action] = {}
 _LINES: dict[Action, str] = {}

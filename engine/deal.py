@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.errors import IllegalActionError, InvalidHandError, SettingError
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
@@ -58,8 +58,14 @@ OVER: Final = Phase.OVER
 
 _WINDS: Final = tuple(Wind)
 _BONUS_DOUBLES: Final = frozenset({"D1", "D2", "D3", "HD5", "HD7"})
-_PRECEDENCE: Final = {"mahjong": 4, "kong": 3, "pong": 2, "chow": 1, "pass": 0}
-_PASS: Final = tuple(Action(seat, "pass") for seat in range(4))
+_PRECEDENCE: Final[dict[ActionKind, int]] = {
+    ActionKind.MAHJONG: 4,
+    ActionKind.KONG: 3,
+    ActionKind.PONG: 2,
+    ActionKind.CHOW: 1,
+    ActionKind.PASS: 0,
+}
+_PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
 
 
 @dataclass(slots=True)
@@ -356,7 +362,7 @@ class Deal:
 
         >>> deal = Deal("dmjl", seed=3)
         >>> _ = deal.apply(deal.legal_actions(0)[0])
-        >>> all(a.kind == "pass" and deal.legal_actions(a.seat) == [a] for a in deal.idle_passes())
+        >>> all(a.kind is ActionKind.PASS and deal.legal_actions(a.seat) == [a] for a in deal.idle_passes())
         True
         """
         if self.phase not in (CLAIMS, ROBBING):
@@ -372,25 +378,31 @@ class Deal:
         out: list[Action] = []
         kinds = sorted({KIND[t] for t in self.concealed[seat]})
         if self.called[seat] and self.drawn is not None:
-            out.append(Action.of(seat, "discard", KIND[self.drawn]))
+            out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))
         else:
-            out.extend(Action.of(seat, "discard", k) for k in kinds)
+            out.extend(Action.of(seat, ActionKind.DISCARD, k) for k in kinds)
             if (
                 self.settings.original_call
                 and not self.discarded[seat]
                 and not self.claims_made
                 and not self.melds[seat]
             ):
-                out.extend(Action(seat, "call", k) for k in kinds if self._waiting_after_discard(seat, k))
+                out.extend(
+                    Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
+                )
         if self.can_declare:
             if not self.called[seat] and self.wall.remaining > 0:
-                out.extend(Action(seat, "concealed-kong", TILES[k]) for k in range(N_KINDS) if counts[k] == 4)
+                out.extend(
+                    Action(seat, ActionKind.CONCEALED_KONG, TILES[k])
+                    for k in range(N_KINDS)
+                    if counts[k] == 4
+                )
                 for record in self.melds[seat]:
                     m = record.meld
                     if m.kind == MeldKind.PONG and not m.concealed and counts[m.tile]:
-                        out.append(Action(seat, "added-kong", m.tile))
+                        out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
             if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
-                out.append(Action(seat, "mahjong"))
+                out.append(Action(seat, ActionKind.MAHJONG))
         return out
 
     # --- Applying actions -------------------------------------------------------------------------
@@ -412,7 +424,7 @@ class Deal:
             self._apply_turn(action, events)
         else:
             self.responses[action.seat] = action
-            if action.kind == "pass":
+            if action.kind is ActionKind.PASS:
                 events.append(Event(EventKind.PASS, action.seat, private=True))
             if len(self.responses) == len(self.pending):
                 if self.phase == CLAIMS:
@@ -430,32 +442,32 @@ class Deal:
             if action.seat != self.turn:
                 assert self.turn is not None
                 return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
-            if action.kind in ("chow", "pong", "kong", "pass"):
+            if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
                 return f"there is no discard to claim: {who} must discard", False
             held = [KIND[t] for t in self.concealed[action.seat]]
-            if action.kind in ("discard", "call") and action.tile not in held:
+            if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and action.tile not in held:
                 return f"{who} holds no {action.tile} to discard", True
-            if action.kind in ("discard", "call") and self.called[action.seat]:
+            if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and self.called[action.seat]:
                 return f"{who} made the call at the beginning and must discard the tile just drawn", False
-            if action.kind == "call":
+            if action.kind is ActionKind.CALL:
                 return (
                     "the call at the beginning is made with the first discard, before any claim, "
                     "by a hand one tile from winning"
                 ), True
-            if action.kind == "mahjong":
+            if action.kind is ActionKind.MAHJONG:
                 if not self.can_declare:
                     return (
                         f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile"
                     ), False
                 return f"{who}'s tiles do not form a complete hand", True
-            if action.kind == "concealed-kong":
+            if action.kind is ActionKind.CONCEALED_KONG:
                 if not self.can_declare:
                     return "a kong is declared after drawing, not after claiming a discard", False
                 return (
                     f"a concealed kong needs four {action.tile} in hand (and a replacement tile left)",
                     True,
                 )
-            if action.kind == "added-kong":
+            if action.kind is ActionKind.ADDED_KONG:
                 return (
                     f"an added kong needs an exposed pong of {action.tile} and the fourth tile in hand",
                     True,
@@ -467,16 +479,16 @@ class Deal:
             if len(self.pending[action.seat]) == 1:
                 return f"{who} has no claim on this tile", True
             return f"{who} has already answered ({self.responses[action.seat]})", True
-        if action.kind == "chow":
+        if action.kind is ActionKind.CHOW:
             return (
                 "a chow is claimed only by the next player, with two tiles of a run around the discard",
                 True,
             )
-        if action.kind == "pong":
+        if action.kind is ActionKind.PONG:
             return f"{who} needs two matching tiles in hand to claim a pong", True
-        if action.kind == "kong":
+        if action.kind is ActionKind.KONG:
             return f"{who} needs three matching tiles in hand to claim a kong", True
-        if action.kind == "mahjong":
+        if action.kind is ActionKind.MAHJONG:
             return f"the tile does not complete {who}'s hand", True
         options = ", ".join(str(a) for a in self.pending[action.seat])
         return f"{who} may only claim or pass now: {options}", True
@@ -484,9 +496,9 @@ class Deal:
     def _apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
-        if kind in ("discard", "call"):
+        if kind in (ActionKind.DISCARD, ActionKind.CALL):
             assert action.tile is not None
-            if kind == "call":
+            if kind is ActionKind.CALL:
                 self.called[seat] = True
                 events.append(Event(EventKind.CALL, seat))
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
@@ -504,7 +516,7 @@ class Deal:
             self.final_discard = self.live_remaining == 0
             events.append(Event(EventKind.DISCARD, seat, action.tile))
             self._open_claims(events)
-        elif kind == "concealed-kong":
+        elif kind is ActionKind.CONCEALED_KONG:
             assert action.tile is not None
             tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
             meld = Meld(MeldKind.KONG, action.tile, True)
@@ -512,7 +524,7 @@ class Deal:
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
             self._replace(seat, events)
-        elif kind == "added-kong":
+        elif kind is ActionKind.ADDED_KONG:
             assert action.tile is not None
             index = next(
                 i
@@ -528,13 +540,15 @@ class Deal:
             self.pending = {}
             for other in self._others(seat):
                 rob = self._mahjong_claim_ok(other, action.tile, seat)
-                self.pending[other] = [Action(other, "mahjong"), _PASS[other]] if rob else [_PASS[other]]
+                self.pending[other] = (
+                    [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
+                )
                 if rob:
                     events.append(Event(EventKind.MAY_CLAIM, other, action.tile, private=True))
             self.responses = {}
             self.turn = None
             self.phase = ROBBING
-        elif kind == "mahjong":
+        elif kind is ActionKind.MAHJONG:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
             self._win(seat, win_tile=win_tile, self_drawn=True, discarder=None, events=events)
 
@@ -553,12 +567,12 @@ class Deal:
             options: list[Action] = []
             counts = self.counts[seat]
             if self._mahjong_claim_ok(seat, kind, discarder):
-                options.append(Action.of(seat, "mahjong"))
+                options.append(Action.of(seat, ActionKind.MAHJONG))
             if not only_mahjong and not self.called[seat]:
                 if counts[kind] == 3 and self.wall.remaining > 0:
-                    options.append(Action.of(seat, "kong"))
+                    options.append(Action.of(seat, ActionKind.KONG))
                 if counts[kind] >= 2:
-                    options.append(Action.of(seat, "pong"))
+                    options.append(Action.of(seat, ActionKind.PONG))
                 if s.chow_claims and seat == (discarder + 1) % 4 and kind < 27:
                     rank = kind % 9
                     for start in (kind - 2, kind - 1, kind):
@@ -566,7 +580,7 @@ class Deal:
                             continue
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
                         if all(counts[t] for t in need):
-                            options.append(Action.of(seat, "chow", TILES[start]))
+                            options.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
             if options:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
             options.append(_PASS[seat])
@@ -582,11 +596,11 @@ class Deal:
         best: Action | None = None
         for seat in self._others(discarder):  # turn order after the discarder breaks ties
             answer = self.responses.get(seat)
-            if answer is None or answer.kind == "pass":
+            if answer is None or answer.kind is ActionKind.PASS:
                 continue
             if best is None or _PRECEDENCE[answer.kind] > _PRECEDENCE[best.kind]:
                 best = answer
-        mahjongs = sum(1 for a in self.responses.values() if a.kind == "mahjong")
+        mahjongs = sum(1 for a in self.responses.values() if a.kind is ActionKind.MAHJONG)
         self.pending = {}
         self.responses = {}
         if mahjongs >= 3 and self.settings.three_mahjong_claims_abort:
@@ -600,22 +614,22 @@ class Deal:
         self.discards[discarder][-1][1] = seat
         self._discard_views[discarder][-1] = DiscardView(KIND[tile], seat)
         self.claims_made = True
-        if best.kind == "mahjong":
+        if best.kind is ActionKind.MAHJONG:
             self._give(seat, tile)
             self._win(seat, win_tile=KIND[tile], self_drawn=False, discarder=discarder, events=events)
             return
         kind = KIND[tile]
         self.discard = None
         self.first_turn = False
-        if best.kind == "chow":
+        if best.kind is ActionKind.CHOW:
             assert best.tile is not None
             start = int(best.tile)
             tiles = [self._take_kind(seat, t) for t in (start, start + 1, start + 2) if t != kind]
             meld = Meld(MeldKind.CHOW, best.tile)
         else:
-            n = 3 if best.kind == "kong" else 2
+            n = 3 if best.kind is ActionKind.KONG else 2
             tiles = [self._take_kind(seat, kind) for _ in range(n)]
-            meld = Meld(MeldKind.KONG if best.kind == "kong" else MeldKind.PONG, TILES[kind])
+            meld = Meld(MeldKind.KONG if best.kind is ActionKind.KONG else MeldKind.PONG, TILES[kind])
         self.melds[seat].append(MeldRecord(meld, [*tiles, tile], discarder, tile))
         events.append(Event(EventKind.CLAIM, seat, KIND[tile], meld=meld))
         self.turn = seat
@@ -624,7 +638,7 @@ class Deal:
         self.kongs_this_turn = 0
         self.replacement = False
         self.last_live = False
-        if best.kind == "kong":
+        if best.kind is ActionKind.KONG:
             self._replace(seat, events)
         else:
             self.can_declare = False
@@ -636,7 +650,7 @@ class Deal:
             (
                 s
                 for s in self._others(kong_seat)
-                if self.responses.get(s, Action(s, "pass")).kind == "mahjong"
+                if self.responses.get(s, Action(s, ActionKind.PASS)).kind is ActionKind.MAHJONG
             ),
             None,
         )

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.deal import Deal, DealResult
 from engine.errors import IllegalActionError, NotationError, SettingError
 from engine.events import Event, EventKind
@@ -173,20 +173,20 @@ class Game:
         if not legal:
             raise IllegalActionError(f"{self.names[position]} has nothing to do now")
         for action in legal:
-            if action.kind == "pass":
+            if action.kind is ActionKind.PASS:
                 return action
         drawn = self.deal.drawn
         if drawn is not None and self.deal.turn == self.wind_of(position):
             for action in legal:
-                if action.kind == "discard" and action.tile == KIND[drawn]:
+                if action.kind is ActionKind.DISCARD and action.tile == KIND[drawn]:
                     return action
         from engine.ai.player import AIPlayer  # the computer players sit on top of the game's views
 
         view = self.view(position)
         choice = AIPlayer("normal", seed=f"{self.seed}:{self.version}").choose(view)
-        if choice.kind == "discard":
+        if choice.kind is ActionKind.DISCARD:
             return choice
-        return next(a for a in legal if a.kind == "discard")
+        return next(a for a in legal if a.kind is ActionKind.DISCARD)
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply the action of the player at ``action.seat`` (a position), or ``next``

@@ -13,11 +13,21 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.errors import IllegalActionError
 from engine.tiles import HONOUR_START, N_KINDS
 from engine.views import SeatView
+
+_PREFERRED: Final = (
+    ActionKind.MAHJONG,
+    ActionKind.KONG,
+    ActionKind.CONCEALED_KONG,
+    ActionKind.ADDED_KONG,
+    ActionKind.PONG,
+)
+"""What the simple player takes whenever it may, in this order."""
 
 
 def usefulness(counts: Sequence[int], kind: int) -> int:
@@ -46,17 +56,17 @@ class SimplePlayer:
         legal = list(view.legal)
         if not legal:
             raise IllegalActionError("there is nothing to do now")
-        by_kind: dict[str, list[Action]] = {}
+        by_kind: dict[ActionKind, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        for kind in ("mahjong", "kong", "concealed-kong", "added-kong", "pong"):
+        for kind in _PREFERRED:
             if kind in by_kind:
                 return by_kind[kind][0]
-        if "discard" not in by_kind:
-            return by_kind.get("pass", legal)[0]
+        if ActionKind.DISCARD not in by_kind:
+            return by_kind.get(ActionKind.PASS, legal)[0]
         counts = [0] * N_KINDS
         tiles = list(view.concealed) + ([view.drawn] if view.drawn is not None else [])
         for t in tiles:
             counts[t] += 1
-        options = by_kind["discard"]
+        options = by_kind[ActionKind.DISCARD]
         return min(options, key=lambda a: (usefulness(counts, int(a.tile or 0)), -int(a.tile or 0)))

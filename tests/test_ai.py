@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.simulate_cmd import level_of, player_for, simulate, unique_names
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer, Evaluator
 from engine.ai.value import knowledge
@@ -113,7 +113,7 @@ def test_decision_from_a_view_built_without_any_deal() -> None:
         for i, n in enumerate(["me", "b", "c", "d"])
     )
     concealed = tuple(parse_tiles("123m456p789s1155z"))
-    legal = tuple(Action(0, "discard", t) for t in [*sorted(set(concealed)), Tile.parse("9m")])
+    legal = tuple(Action(0, ActionKind.DISCARD, t) for t in [*sorted(set(concealed)), Tile.parse("9m")])
     view = SeatView(
         seat=0,
         players=players,
@@ -129,7 +129,7 @@ def test_decision_from_a_view_built_without_any_deal() -> None:
         legal=legal,
     )
     for level in LEVELS:
-        assert AIPlayer(level, seed=0).choose(view) == Action(0, "discard", Tile.parse("9m"))
+        assert AIPlayer(level, seed=0).choose(view) == Action(0, ActionKind.DISCARD, Tile.parse("9m"))
 
 
 def test_hidden_tiles_of_others_do_not_change_the_decision() -> None:
@@ -145,7 +145,7 @@ def test_hidden_tiles_of_others_do_not_change_the_decision() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_takes_self_drawn_win(level: str) -> None:
     deal = Deal.arranged(["123m456p789s111z55z", *OTHERS], settings=NO_BONUS)
-    assert AIPlayer(level).choose(deal.view(0)) == Action(0, "mahjong")
+    assert AIPlayer(level).choose(deal.view(0)) == Action(0, ActionKind.MAHJONG)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -156,38 +156,41 @@ def test_takes_win_on_a_discard(level: str) -> None:
     )
     deal.apply("E discard 9s")
     view = deal.view(1)
-    assert Action(1, "mahjong") in view.legal and Action(1, "chow", Tile.parse("7s")) in view.legal
-    assert AIPlayer(level).choose(view) == Action(1, "mahjong")
+    assert (
+        Action(1, ActionKind.MAHJONG) in view.legal
+        and Action(1, ActionKind.CHOW, Tile.parse("7s")) in view.legal
+    )
+    assert AIPlayer(level).choose(view) == Action(1, ActionKind.MAHJONG)
 
 
 def test_claims_a_dragon_pong_and_passes_useless_chow() -> None:
     # South holds a pair of red dragons; East throws one: pong improves shanten and doubles the hand.
     deal = Deal.arranged(["123456789m1234p7z", "77z2589m369p147s1z", P, S], settings=NO_BONUS)
     deal.apply("E discard 7z")
-    assert Action(1, "pong") in deal.view(1).legal
+    assert Action(1, ActionKind.PONG) in deal.view(1).legal
     for level in LEVELS:
-        assert AIPlayer(level).choose(deal.view(1)) == Action(1, "pong")
+        assert AIPlayer(level).choose(deal.view(1)) == Action(1, ActionKind.PONG)
     # A waiting concealed hand passes a chow that would break it.
     deal = Deal.arranged(["123456789m1234p3s", "123m456p789s1z555z", P, S], settings=NO_BONUS)
     deal.apply("E discard 4m")
     view = deal.view(1)
-    assert Action(1, "chow", Tile.parse("2m")) in view.legal
+    assert Action(1, ActionKind.CHOW, Tile.parse("2m")) in view.legal
     for level in LEVELS:
-        assert AIPlayer(level).choose(view) == Action(1, "pass")
+        assert AIPlayer(level).choose(view) == Action(1, ActionKind.PASS)
 
 
 def test_declares_concealed_kong() -> None:
     deal = Deal.arranged(["1111m456p789s11z55z", *OTHERS], settings=NO_BONUS)
-    assert Action(0, "concealed-kong", Tile.parse("1m")) in deal.view(0).legal
-    assert AIPlayer("normal").choose(deal.view(0)) == Action(0, "concealed-kong", Tile.parse("1m"))
+    assert Action(0, ActionKind.CONCEALED_KONG, Tile.parse("1m")) in deal.view(0).legal
+    assert AIPlayer("normal").choose(deal.view(0)) == Action(0, ActionKind.CONCEALED_KONG, Tile.parse("1m"))
 
 
 def test_makes_the_call_at_the_beginning_when_waiting() -> None:
     deal = Deal.arranged(["123m456p789s11z55z9m", *OTHERS], settings=NO_BONUS)
-    assert Action(0, "call", Tile.parse("9m")) in deal.view(0).legal
-    assert AIPlayer("strong").choose(deal.view(0)) == Action(0, "call", Tile.parse("9m"))
+    assert Action(0, ActionKind.CALL, Tile.parse("9m")) in deal.view(0).legal
+    assert AIPlayer("strong").choose(deal.view(0)) == Action(0, ActionKind.CALL, Tile.parse("9m"))
     huabao = Deal.arranged(["123m456p789s11z55z9m", *OTHERS], ruleset="huabao")
-    assert AIPlayer("strong").choose(huabao.view(0)) == Action(0, "discard", Tile.parse("9m"))
+    assert AIPlayer("strong").choose(huabao.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("9m"))
 
 
 def test_hint_discard_waits_and_scores() -> None:
@@ -216,7 +219,7 @@ def test_hint_off_turn_lists_useful_tiles() -> None:
 def test_hint_for_a_win() -> None:
     deal = Deal.arranged(["123m456p789s111z55z", *OTHERS], settings=NO_BONUS)
     h = hint(deal.view(0))
-    assert h.action == Action(0, "mahjong")
+    assert h.action == Action(0, ActionKind.MAHJONG)
     assert "Mah-Jongg" in h.text
 
 

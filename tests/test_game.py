@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cli.main import main
-from engine.actions import KINDS, Action
+from engine.actions import KINDS, TILE_KINDS, Action, ActionKind
 from engine.errors import IllegalActionError, MahjongError, SettingError
 from engine.events import EventKind
 from engine.game import NEXT, Game
@@ -146,10 +146,8 @@ class GameMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: not self.game.deal.over)
     @rule(seat=st.integers(0, 3), kind=st.sampled_from(KINDS), tile=st.sampled_from(TILES[:34]))
-    def any_move(self, seat: int, kind: str, tile: object) -> None:
-        action = Action(
-            seat, kind, tile if kind in ("discard", "call", "chow", "concealed-kong", "added-kong") else None
-        )  # type: ignore[arg-type]
+    def any_move(self, seat: int, kind: ActionKind, tile: object) -> None:
+        action = Action(seat, kind, tile if kind in TILE_KINDS else None)  # type: ignore[arg-type]
         if action in self.game.legal_actions(seat):
             self.game.apply(action)
             return
@@ -317,12 +315,12 @@ def test_default_action_passes_or_discards_the_drawn_tile() -> None:
             default = game.default_action(position)
             legal = game.legal_actions(position)
             assert default in legal
-            if any(a.kind == "pass" for a in legal):
-                assert default.kind == "pass"
+            if any(a.kind is ActionKind.PASS for a in legal):
+                assert default.kind is ActionKind.PASS
             elif game.deal.drawn is not None:
-                assert default.kind == "discard" and default.tile == KIND[game.deal.drawn]
+                assert default.kind is ActionKind.DISCARD and default.tile == KIND[game.deal.drawn]
             else:  # after a claim: a discard the normal computer player chose
-                assert default.kind == "discard"
+                assert default.kind is ActionKind.DISCARD
         game.apply(game.default_action(game.to_act()[0]))
     with pytest.raises(IllegalActionError, match="nothing to do now"):
         game.default_action(next(p for p in range(4) if p not in game.to_act()))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.actions import KINDS, TILE_KINDS, Action
+from engine.actions import KINDS, TILE_KINDS, Action, ActionKind
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld, MeldKind
 from engine.tiles import TILES, Tile, Wind, parse_tiles, sorted_tiles, tiles_str
@@ -232,15 +232,18 @@ def test_errors_about_huge_tiles_and_winds_are_short() -> None:
 @pytest.mark.parametrize(
     ("seat", "kind", "tile", "fragment"),
     [
-        pytest.param(5, "discard", TILES[5], "not 5", id="seat-5"),
-        pytest.param(-1, "pass", None, "not -1", id="seat-minus-1"),
-        pytest.param(4, "mahjong", None, "not 4", id="seat-4"),
-        pytest.param(True, "pass", None, "not True", id="seat-bool"),
-        pytest.param("E", "pass", None, "not 'E'", id="seat-letter"),
+        pytest.param(5, ActionKind.DISCARD, TILES[5], "not 5", id="seat-5"),
+        pytest.param(-1, ActionKind.PASS, None, "not -1", id="seat-minus-1"),
+        pytest.param(4, ActionKind.MAHJONG, None, "not 4", id="seat-4"),
+        pytest.param(True, ActionKind.PASS, None, "not True", id="seat-bool"),
+        pytest.param("E", ActionKind.PASS, None, "not 'E'", id="seat-letter"),
         pytest.param(0, "fly", None, "'fly' is not a move", id="unknown-kind"),
-        pytest.param(0, "discard", None, "names its tile", id="discard-without-tile"),
-        pytest.param(0, "chow", 7, "names its tile", id="chow-int-not-tile"),
-        pytest.param(0, "pass", TILES[5], "names no tile", id="pass-with-tile"),
+        pytest.param(0, "DISCARD", None, "'DISCARD' is not a move", id="member-name-not-a-word"),
+        pytest.param(0, None, None, "None is not a move", id="kind-none"),
+        pytest.param(0, ["pass"], None, "['pass'] is not a move", id="kind-unhashable"),
+        pytest.param(0, ActionKind.DISCARD, None, "a discard names its tile", id="discard-without-tile"),
+        pytest.param(0, ActionKind.CHOW, 7, "names its tile", id="chow-int-not-tile"),
+        pytest.param(0, ActionKind.PASS, TILES[5], "a pass names no tile", id="pass-with-tile"),
     ],
 )
 def test_action_refuses_what_no_action_can_be(
@@ -252,10 +255,43 @@ def test_action_refuses_what_no_action_can_be(
 
 
 @given(st.integers(0, 3), st.sampled_from(KINDS), st.sampled_from(TILES))
-def test_every_valid_action_prints_and_reads_back(seat: int, kind: str, tile: Tile) -> None:
+def test_every_valid_action_prints_and_reads_back(seat: int, kind: ActionKind, tile: Tile) -> None:
     """Even a chow of a tile that starts none (``8z``) prints without error, and reads back."""
     action = Action(seat, kind, tile if kind in TILE_KINDS else None)
     assert Action.parse(str(action)) == action
+    assert Action.parse(str(action)).kind is kind
+
+
+def test_action_kinds_are_the_words_of_the_notation() -> None:
+    """The values are the log's words (stored logs read back), and a kind still equals its word."""
+    assert [k.value for k in ActionKind] == [
+        "discard",
+        "call",
+        "chow",
+        "pong",
+        "kong",
+        "concealed-kong",
+        "added-kong",
+        "mahjong",
+        "pass",
+    ]
+    assert tuple(ActionKind) == KINDS
+    kind = ActionKind("concealed-kong")  # a kind read back from its word
+    assert kind == "concealed-kong" and f"{kind}" == "concealed-kong" and kind is ActionKind.CONCEALED_KONG
+    assert "discard" in TILE_KINDS and "pass" not in TILE_KINDS
+
+
+def test_an_action_takes_a_kind_or_its_word_and_keeps_the_member() -> None:
+    tile = Tile.parse("5p")
+    for kind in ActionKind:
+        word = kind.value
+        t = tile if kind in TILE_KINDS else None
+        by_word, by_member = Action(2, word, t), Action(2, kind, t)
+        assert by_word == by_member and hash(by_word) == hash(by_member)
+        assert by_word.kind is kind and type(by_word.kind) is ActionKind
+        assert Action.of(2, word, t) is Action.of(2, kind, t)
+        assert Action.of(2, word, t).kind is kind
+        assert str(by_word).startswith(f"W {word}") and Action.parse(str(by_word)).kind is kind
 
 
 @pytest.mark.parametrize(

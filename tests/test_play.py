@@ -8,7 +8,7 @@ import pytest
 
 from cli.main import main
 from cli.play_cmd import _move, parse_choice, play
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.rulesets import get_ruleset
 from engine.tiles import Tile
 
@@ -42,9 +42,9 @@ def test_end_of_input_stops_cleanly() -> None:
 
 def test_parse_choice() -> None:
     legal = [
-        Action(2, "discard", Tile.parse("5p")),
-        Action(2, "discard", Tile.parse("7z")),
-        Action(2, "pong"),
+        Action(2, ActionKind.DISCARD, Tile.parse("5p")),
+        Action(2, ActionKind.DISCARD, Tile.parse("7z")),
+        Action(2, ActionKind.PONG),
     ]
     assert parse_choice("R", legal) == legal[1]
     assert parse_choice("pong", legal) == legal[2]
@@ -68,9 +68,9 @@ def test_play_bad_options(args: list[str], fragment: str, capsys: pytest.Capture
 
 def test_messages_speak_of_moves_not_of_the_engine_notation() -> None:
     legal = [
-        Action(1, "discard", Tile.parse("9p")),
-        Action(1, "discard", Tile.parse("1z")),
-        Action(1, "pong"),
+        Action(1, ActionKind.DISCARD, Tile.parse("9p")),
+        Action(1, ActionKind.DISCARD, Tile.parse("1z")),
+        Action(1, ActionKind.PONG),
     ]
     empty = str(parse_choice("", legal))
     assert empty == "Type a number from 1 to 3, or a move: discard 9p, discard 1z (East), pong"
@@ -82,7 +82,7 @@ def test_messages_speak_of_moves_not_of_the_engine_notation() -> None:
 
 
 def test_the_call_is_explained() -> None:
-    assert "one tile from winning" in _move(Action(0, "call", Tile.parse("5p")))
+    assert "one tile from winning" in _move(Action(0, ActionKind.CALL, Tile.parse("5p")))
 
 
 def test_the_end_of_a_hand_says_the_winning_tile_and_who_discarded_it() -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
 from engine.settings import Settings
 from engine.tiles import Tile, tiles_str
@@ -82,13 +82,17 @@ def hint(view: SeatView, *, settings: Settings | Mapping[str, object] | None = N
     st = ev.state
     n_tiles = sum(st.counts)
     before = ev.shanten(st.counts, st.melds)
-    if action is not None and action.kind == "mahjong":
+    if action is not None and action.kind is ActionKind.MAHJONG:
         return Hint(action, None, before, None, (), (), "Mah-Jongg: your hand is complete.")
     if n_tiles % 3 == 2:  # on turn, about to discard
         options = ev.discard_choices(st.counts, st.melds)
         opt = options[0]
         discard = opt.discard
-        if action is not None and action.kind in ("discard", "call") and action.tile is not None:
+        if (
+            action is not None
+            and action.kind in (ActionKind.DISCARD, ActionKind.CALL)
+            and action.tile is not None
+        ):
             discard = action.tile
             opt = next((o for o in options if o.discard == discard), opt)
         if opt.shanten == 0 and not opt.waits:
@@ -97,11 +101,11 @@ def hint(view: SeatView, *, settings: Settings | Mapping[str, object] | None = N
                 counts[discard] -= 1
             opt = ev.evaluate(counts, st.melds, discard=discard)
         text = f"Discard {discard}: shanten {before} -> {opt.shanten}"
-        if action is not None and action.kind not in ("discard", "call"):
+        if action is not None and action.kind not in (ActionKind.DISCARD, ActionKind.CALL):
             text = (
                 f"{action.kind.replace('-', ' ').capitalize()} {action.tile or ''}".strip() + "; then " + text
             )
-        elif action is not None and action.kind == "call":
+        elif action is not None and action.kind is ActionKind.CALL:
             text += " (and make the call at the beginning)"
         detail = _waits_text(opt.waits) if opt.shanten == 0 else _useful_text(opt)
         if detail:
@@ -109,7 +113,7 @@ def hint(view: SeatView, *, settings: Settings | Mapping[str, object] | None = N
         return Hint(action, discard, before, opt.shanten, opt.useful, opt.waits, text + ".")
     # Off turn (or answering a discard): the hand as it stands.
     opt = ev.evaluate(st.counts, st.melds)
-    if action is not None and action.kind != "pass":
+    if action is not None and action.kind is not ActionKind.PASS:
         text = f"Claim: {action.kind}"
     elif action is not None:
         text = "Pass"

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.ai.shanten import shanten as shanten_of
 from engine.ai.shanten import useful_tiles
 from engine.ai.value import (
@@ -386,7 +386,7 @@ class AIPlayer:
         if len(legal) == 1:
             return legal[0]
         know = self.knowledge(view.ruleset)
-        win = find_action(legal, "mahjong")
+        win = find_action(legal, ActionKind.MAHJONG)
         if win is not None:  # the engine offers Mah-Jongg only when the ruleset's minimum is met
             return win
         ev = evaluator or Evaluator(view, know, self.level)
@@ -399,8 +399,10 @@ class AIPlayer:
     def _turn(self, view: SeatView, ev: Evaluator) -> Action:
         legal = view.legal
         st = ev.state
-        discards = [a for a in legal if a.kind == "discard"]
-        if len(discards) == 1 and not any(a.kind in ("concealed-kong", "added-kong") for a in legal):
+        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+        if len(discards) == 1 and not any(
+            a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) for a in legal
+        ):
             return discards[0]
         options = ev.discard_choices(st.counts, st.melds)
         lv = ev.level
@@ -410,13 +412,13 @@ class AIPlayer:
             pick = self._rng.choice(top)
         # Kongs: declare when the hand is no worse off for it.
         for a in legal:
-            if a.kind not in ("concealed-kong", "added-kong") or a.tile is None:
+            if a.kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) or a.tile is None:
                 continue
             if not lv.value:
                 return a
             counts = list(st.counts)
             melds = list(st.melds)
-            if a.kind == "concealed-kong":
+            if a.kind is ActionKind.CONCEALED_KONG:
                 counts[a.tile] -= 4
                 melds.append(Meld(MeldKind.KONG, a.tile, True))
             else:
@@ -430,17 +432,17 @@ class AIPlayer:
                 return a
         if pick.discard is None:  # pragma: no cover - a discard option always names its tile
             return discards[0]
-        call = find_action(legal, "call", pick.discard)
+        call = find_action(legal, ActionKind.CALL, pick.discard)
         if call is not None and pick.shanten == 0 and pick.unseen >= 3:
             return call
-        action = find_action(legal, "discard", pick.discard)
+        action = find_action(legal, ActionKind.DISCARD, pick.discard)
         if action is None:  # the evaluator chose a tile the view does not offer: never happens
             return discards[0]
         return action
 
     def _claim(self, view: SeatView, ev: Evaluator) -> Action:
         legal = view.legal
-        passing = find_action(legal, "pass")
+        passing = find_action(legal, ActionKind.PASS)
         if view.last_discard is None or passing is None:
             return passing or legal[0]
         tile = int(view.last_discard[1])
@@ -450,30 +452,30 @@ class AIPlayer:
         best_action = passing
         best = (now.shanten, -now.utility * CLAIM_MARGIN if lv.value else 0.5)
         for a in legal:
-            if a.kind not in ("pong", "kong", "chow"):
+            if a.kind not in (ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW):
                 continue
             counts = list(st.counts)
             held = list(st.held)
             held[tile] += 1
-            if a.kind == "chow":
+            if a.kind is ActionKind.CHOW:
                 assert a.tile is not None
                 for t in (a.tile, a.tile + 1, a.tile + 2):
                     if t != tile:
                         counts[t] -= 1
                 meld = Meld(MeldKind.CHOW, a.tile)
             else:
-                n = 3 if a.kind == "kong" else 2
+                n = 3 if a.kind is ActionKind.KONG else 2
                 counts[tile] -= n
-                meld = Meld(MeldKind.KONG if a.kind == "kong" else MeldKind.PONG, TILES[tile])
+                meld = Meld(MeldKind.KONG if a.kind is ActionKind.KONG else MeldKind.PONG, TILES[tile])
             melds = [*st.melds, meld]
-            if a.kind == "kong":
+            if a.kind is ActionKind.KONG:
                 opt = ev.evaluate(counts, melds, held=held)
                 key = (opt.shanten, -opt.utility * KONG_BONUS)
             else:
                 opt = ev.discard_choices(counts, melds, held=held)[0]
                 key = (opt.shanten, -opt.utility)
             if not lv.value:
-                key = (key[0], 0.0 if a.kind == "kong" else 1.0)
+                key = (key[0], 0.0 if a.kind is ActionKind.KONG else 1.0)
             if key < best:
                 best, best_action = key, a
         return best_action

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import get_ruleset, resolve
 from engine.scoring import WinContext, score
@@ -384,9 +384,9 @@ def win_chance(shanten: int, useful: int, state: HandState) -> float:
     return chance
 
 
-def find_action(legal: Sequence[Action], kind: str, tile: int | None = None) -> Action | None:
+def find_action(legal: Sequence[Action], kind: ActionKind, tile: int | None = None) -> Action | None:
     """The legal action of ``kind`` (on ``tile``), if any."""
     for a in legal:
-        if a.kind == kind and (tile is None or a.tile == tile):
+        if a.kind is kind and (tile is None or a.tile == tile):
             return a
     return None
