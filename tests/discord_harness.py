@@ -1731,6 +1731,13 @@ class Harness(Generic[ClientT]):
                 self._errors.append(f"task {task.get_name()} failed:\n{text}")
         return list(self._errors)
 
+    def take_errors(self, containing: str) -> list[str]:
+        """Remove and return the logged errors that contain ``containing`` (errors a test
+        expects the bot to log); :meth:`check` still reports every other one."""
+        taken = [e for e in self.errors if containing in e]
+        self._errors = [e for e in self._errors if containing not in e]
+        return taken
+
     # what people do besides interactions ---------------------------------------------
     async def delete_message(
         self, message: int | StoredMessage | Request | discord.abc.Snowflake, *, settle: bool = False

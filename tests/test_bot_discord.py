@@ -16,6 +16,7 @@ from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harne
 
 from bot.app import MahjongBot, create_bot
 from bot.config import BotConfig
+from bot.storage import StorageInputError
 from bot.table import Table
 from engine.game import Game
 from engine.players import SimplePlayer
@@ -456,3 +457,186 @@ async def test_time_outs_then_im_back(tmp_path: Path) -> None:
         rec = await h.click(h.message(table.message_id or 0), "I'm back", user=alice)
         assert rec.answered and rec.ephemeral
         assert not seat.away and seat.expiries == 0
+
+
+async def wait_for_turn(h: Harness[MahjongBot], table: Table, user: FakeUser) -> None:
+    """Settle until it is ``user``'s turn (computers play the other seats)."""
+    for _ in range(400):
+        await h.settle()
+        game = table.game
+        assert game is not None
+        position = table.position_of(user.id)
+        if game.deal.phase == Phase.TURN and game.to_act() == [position] and table.deadline_wall:
+            return
+        if asked(table, position or 0):
+            await play_card(h, table, user)
+    raise AssertionError("no turn came")
+
+
+async def test_a_restart_re_arms_the_timer_from_the_stored_deadline(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    backend = FakeDiscord()
+    german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
+    h = await Harness.start(create_bot(config(db, turn_seconds=600.0)), guilds=german, backend=backend)
+    alice = h.user(100, "alice", locale="de")
+    await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+    await h.click(h.messages(CHANNEL)[-1], "Starten", user=alice)
+    table = table_of(h)
+    await wait_for_turn(h, table, alice)
+    stored = table.deadline_wall
+    assert stored is not None
+    (record,) = await h.bot.storage.load_unfinished_games()
+    assert record.deadline == pytest.approx(stored) and record.deadline_version == table.decision_version
+    assert (record.created_by, record.language) == (alice.id, "de")
+    await h.close()
+    # A new bot whose turns are longer: the running turn goes on from its stored deadline plus
+    # the grace, instead of starting afresh.
+    later = config(db, turn_seconds=3000.0, restart_grace_seconds=20.0)
+    h2 = await Harness.start(create_bot(later), guilds=german, backend=backend)
+    try:
+        await h2.settle()
+        restored = h2.bot.tables[CHANNEL]
+        assert restored.owner_id == alice.id and restored.language == "de"
+        assert restored.deadline_wall == pytest.approx(stored + 20.0, abs=2.0)
+        assert any("neu gestartet" in m.text for m in h2.messages(CHANNEL))
+        # The owner can stop it alone, as before the restart.
+        rec = await h2.slash("mahjong stop", user=alice, channel=CHANNEL)
+        assert rec.answered and not rec.ephemeral and CHANNEL not in h2.bot.tables
+        h2.check()
+    finally:
+        await h2.close()
+
+
+async def test_a_hand_that_ended_unbooked_is_booked_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    backend = FakeDiscord()
+    h = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+
+    async def crash_before_booking() -> None:  # the last move is stored, then the bot dies
+        pass
+
+    table._finish_hand = crash_before_booking  # type: ignore[method-assign]
+    await play_hand(h, table, [alice, bob])
+    game = table.game
+    assert game is not None and game.deal.over
+    (record,) = await h.bot.storage.load_unfinished_games()
+    assert not record.hands[-1].finished
+    await h.close()
+    h2 = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    try:
+        await h2.settle()
+        (record,) = await h2.bot.storage.load_unfinished_games()
+        assert record.hands[-1].finished  # booked once, on restore
+        assert "sheet.png" in h2.messages(CHANNEL)[-1].filenames
+        assert (await h2.bot.storage.check_ledger(GUILD)).ok
+        nets = game.history[-1].nets
+        for user in (alice, bob):
+            position = table.position_of(user.id)
+            assert position is not None
+            balance = await h2.bot.storage.balance(GUILD, user.id)
+            assert balance - nets[position] == await h2.bot.storage.balance(GUILD, 999)
+        rec = await h2.click(h2.messages(CHANNEL)[-1], "Next hand", user=alice)
+        assert rec.answered
+        await h2.settle()
+        assert h2.bot.tables[CHANNEL].game is not None
+        assert h2.bot.tables[CHANNEL].game.hand_number == 2  # type: ignore[union-attr]
+        h2.check()
+    finally:
+        await h2.close()
+
+
+async def test_stop_by_a_vote_of_the_seated_people(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, bob, carol, dave = (h.user(i * 100, n) for i, n in enumerate(("alice", "bob", "carol", "dave"), 1))
+    await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 1})
+    for user in (bob, carol):
+        await h.click(h.messages(CHANNEL)[-1], "Join", user=user)
+    await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+    await h.settle()
+    rec = await h.slash("mahjong stop", user=dave, channel=CHANNEL)
+    assert rec.ephemeral and "vote of the seated players" in rec.text
+    rec = await h.slash("mahjong stop", user=bob, channel=CHANNEL)
+    assert not rec.ephemeral and "votes to stop (1 of 2)" in rec.text and CHANNEL in h.bot.tables
+    rec = await h.slash("mahjong stop", user=bob, channel=CHANNEL)  # one vote each
+    assert "(1 of 2)" in rec.text and CHANNEL in h.bot.tables
+    rec = await h.slash("mahjong stop", user=carol, channel=CHANNEL)
+    assert "voted to stop" in rec.text and CHANNEL not in h.bot.tables
+    (game,) = [g for g in await h.bot.storage.load_unfinished_games()] or [None]
+    assert game is None  # the game is kept, closed as abandoned
+    h.check()
+
+
+async def test_next_hand_starts_by_itself_when_set(tmp_path: Path) -> None:
+    auto = config(tmp_path / "db.sqlite3", next_hand_seconds=0.2)
+    async with Harness.running(create_bot(auto), guilds=guilds()) as h:
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        table = await open_table(h, alice, bob)
+        game = table.game
+        assert game is not None
+        await play_hand(h, table, [alice, bob])
+        await h.settle()
+        assert game.deal.over and game.hand_number == 1
+        assert "The next hand starts" in h.message(table.message_id or 0).text
+        for _ in range(50):
+            await h.settle(idle=0.05)
+            if game.hand_number == 2:
+                break
+        assert game.hand_number == 2 and not game.deal.over
+        h.check()
+
+
+async def test_the_end_of_a_game_shows_standings_and_balances(tmp_path: Path) -> None:
+    async with Harness.running(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        table = await open_table(h, alice, bob)
+        game = table.game
+        assert game is not None
+        await play_hand(h, table, [alice, bob])
+        await h.settle()
+        assert game.finished
+        sheet = h.messages(CHANNEL)[-1]
+        assert "Next hand" not in sheet.labels and "Final standings:" in sheet.text
+        for user in (alice, bob):
+            balance = await h.bot.storage.balance(GUILD, user.id)
+            assert f"{user.name}: " in sheet.text and f"balance {balance}" in sheet.text
+        assert sheet.text.count("in this game") == 4
+        assert not await h.bot.storage.load_unfinished_games()
+        h.check()
+
+
+async def test_payments_the_ledger_refuses_are_reported_and_the_game_goes_on(
+    harness: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    storage = h.bot.storage
+    real = storage.finish_hand
+
+    async def refusing(game_id: int, hand_no: int, **kw: Any) -> Any:
+        if kw.get("payments"):
+            raise StorageInputError("no balance may leave ±10^12 chips")
+        return await real(game_id, hand_no, **kw)
+
+    monkeypatch.setattr(storage, "finish_hand", refusing)
+    game = table.game
+    assert game is not None
+    while True:  # a hand with payments (a drawn hand may pay nothing)
+        await play_hand(h, table, [alice, bob])
+        await h.settle()
+        if game.history[-1].transfers:
+            break
+        await h.click(h.messages(CHANNEL)[-1], "Next hand", user=alice)
+    sheet = h.messages(CHANNEL)[-1]
+    assert "could not be booked: no balance may leave" in sheet.text
+    record = await storage.load_game(table.game_id or 0)
+    assert "unpaid" in (record.hands[-1].result or "") and not record.hands[-1].payments
+    assert (await storage.check_ledger(GUILD)).ok
+    await h.click(sheet, "Next hand", user=alice)
+    await h.settle()
+    assert game.hand_number == record.hands[-1].hand_no + 1
+    assert h.take_errors("payments not booked: no balance may leave")  # for the club's admin
+    h.check()
