@@ -25,7 +25,7 @@ import discord
 from bot.components import DiscardSelect, LobbyButton, MoveButton, TableButton, action_code
 from bot.i18n import Language, language, text
 from bot.table import Table
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.ai.hints import hint
 from engine.events import Event, EventKind
 from engine.tiles import Wind, tiles_str
@@ -45,13 +45,14 @@ CARD_LIFETIME = 14 * 60
 
 def action_label(action: Action, lang: Language) -> str:
     """The button label of a move (``Pong``, ``Chow 345p``, ``Kong 5p``, ``Mah-Jongg``, ``Pass``)."""
-    if action.kind == "chow" and action.tile is not None:
+    kind = action.kind
+    if kind == ActionKind.CHOW and action.tile is not None:
         return text("chow", lang, tiles=tiles_str((action.tile, action.tile + 1, action.tile + 2)))
-    if action.kind in ("discard",):
+    if kind == ActionKind.DISCARD:
         return str(action.tile)
-    if action.kind in ("call", "concealed-kong", "added-kong"):
-        return text(action.kind, lang, tile=action.tile)
-    return text(action.kind, lang)
+    if kind in (ActionKind.CALL, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+        return text(kind, lang, tile=action.tile)
+    return text(kind, lang)
 
 
 _EVENT_WORDS: dict[EventKind, str] = {
@@ -336,8 +337,8 @@ class DiscordPresenter:
         ]
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")))
         version = game.version
-        discards = [a for a in legal if a.kind == "discard"]
-        others = [a for a in legal if a.kind != "discard"]
+        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
+        others = [a for a in legal if a.kind != ActionKind.DISCARD]
         if discards:
             options = [discord.SelectOption(label=str(a.tile), value=str(a.tile)) for a in discards]
             parts.append(
@@ -349,8 +350,12 @@ class DiscordPresenter:
         for a in others:
             style = (
                 discord.ButtonStyle.success
-                if a.kind == "mahjong"
-                else (discord.ButtonStyle.secondary if a.kind == "pass" else discord.ButtonStyle.primary)
+                if a.kind == ActionKind.MAHJONG
+                else (
+                    discord.ButtonStyle.secondary
+                    if a.kind == ActionKind.PASS
+                    else discord.ButtonStyle.primary
+                )
             )
             buttons.append(
                 MoveButton(table.channel_id, version, action_code(a), action_label(a, lang), style)
