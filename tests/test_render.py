@@ -17,14 +17,17 @@ from engine.deal import Deal
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld
 from engine.scoring import WinContext, score
-from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of
+from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of, parse_tiles
 from engine.views import DiscardView, EndReason, GroupKind, HintView, SeatView
+from render import hand as render_hand_module
 from render import render_hand, render_sheet, render_strip, render_table
 from render import sheet as render_sheet_module
 from render import table as render_table_module
 from render.examples import example, example_table, write_examples
-from render.hand import compose_hand, compose_strip
-from render.layout import DISPLAY_WIDTH, cap_height
+from render.hand import STRIP_ROW, compose_hand, compose_strip, hand_layout, strip_rows
+from render.hand import WIDTH as HAND_WIDTH
+from render.hand import display_sizes as hand_display_sizes
+from render.layout import DISPLAY_WIDTH, cap_height, parse_arrangement
 from render.sheet import WIDTH as SHEET_WIDTH
 from render.sheet import compose_sheet, sheet_lines
 from render.sheet import display_sizes as sheet_display_sizes
@@ -45,7 +48,7 @@ from render.table import WIDTH as TABLE_WIDTH
 from render.text import clean, draw_text, fit, label_font
 from render.text import runs as text_runs
 from render.text import width as text_width
-from render.theme import IVORY, THEMES
+from render.theme import IVORY, THEMES, Lang
 from render.tiles import BACK, tile_height, tile_image
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +144,18 @@ def test_strip_draws_the_scorers_typed_groups() -> None:
     assert THEMES["dark"].hint in {c for _, c in compose_strip(result.groups).getcolors(1 << 20) or []}
 
 
+def test_strip_of_a_long_hand_takes_two_rows() -> None:
+    """Four kongs and eight bonus tiles: two rows, so a phone still shows tiles 30 pixels wide."""
+    text = "[1111m] (2222p) [3333s] [EEEE] 55p 12345678f"
+    rows = strip_rows(parse_arrangement(text), 48)
+    assert len(rows) == 2 and sum(len(g.tiles) for r in rows for g in r) == 26
+    image = compose_strip(text, win_tile="5p")
+    assert image.width <= STRIP_ROW and 48 * DISPLAY_WIDTH / image.width >= 30
+    hint = THEMES["dark"].hint
+    assert hint in {c for _, c in image.getcolors(1 << 20) or []}  # the winning tile is framed
+    assert len(strip_rows(parse_arrangement("234m 567p 789s 111z 99p"), 48)) == 1  # a plain hand: one row
+
+
 @pytest.mark.parametrize("bad", ["", "hello", "[12m]", "11111m", "(123m)"])
 def test_strip_refuses_bad_notation(bad: str) -> None:
     with pytest.raises((NotationError, InvalidHandError)):
@@ -165,7 +180,8 @@ def _compare(name: str, image: Image.Image) -> None:
 
 def test_reference_images() -> None:
     _compare("strip_dark.png", compose_strip(EX.strip, theme="dark", win_tile=EX.strip_win, size=40))
-    _compare("hand_light.png", compose_hand(EX.private, theme="light", hint=True, size=40))
+    _compare("hand_light.png", compose_hand(EX.private, theme="light", hint=True))
+    _compare("hand_kongs_dark_de.png", compose_hand(_kongs(hint=True), theme="dark", hint=True, lang="de"))
     _compare("table_dark.png", compose_table(EX.public, theme="dark"))
     _compare("table_seat_light_de.png", compose_table(EX.private, theme="light", lang="de"))
     _compare(
@@ -201,8 +217,7 @@ def test_hand_shows_each_concealed_tile_and_the_drawn_one() -> None:
         EX.private, players=tuple(dataclasses.replace(p, melds=(), bonus=()) for p in EX.private.players)
     )
     image = compose_hand(view, theme="dark", size=48)
-    top = 48 // 3 + round(48 * 0.62) + round(48 * 0.26) + 5  # near the top of the tile row
-    regions = _runs(image, top, THEMES["dark"].background)
+    regions = _runs(image, hand_layout(view, size=48).tiles_y + 4, THEMES["dark"].background)
     assert regions == len(view.concealed) + 1
 
 
@@ -210,6 +225,142 @@ def test_hand_size_option_scales() -> None:
     small = compose_hand(EX.private, size=40)
     large = compose_hand(EX.private, size=80)
     assert large.width > 1.8 * small.width
+
+
+def _own(
+    concealed: str,
+    drawn: str | None = None,
+    *,
+    melds: tuple[str, ...] = (),
+    bonus: str = "",
+    hint: HintView | None = None,
+    name: str | None = None,
+) -> SeatView:
+    """The example's private view holding exactly these tiles (as hand notation)."""
+    seat = EX.private.seat
+    players = tuple(
+        dataclasses.replace(
+            p,
+            melds=tuple(Meld.parse(m) for m in melds),
+            bonus=tuple(parse_tiles(bonus)) if bonus else (),
+            name=p.name if name is None else name,
+        )
+        if p.seat == seat
+        else p
+        for p in EX.private.players
+    )
+    return dataclasses.replace(
+        EX.private,
+        players=players,
+        concealed=tuple(parse_tiles(concealed)) if concealed else (),
+        drawn=Tile.parse(drawn) if drawn else None,
+        hint=hint,
+    )
+
+
+def _kongs(*, hint: bool = False) -> SeatView:
+    """Four kongs (16 tiles, one concealed), a pair and all eight bonus tiles."""
+    return _own(
+        "5p" if hint else "55p",
+        "5p" if hint else None,
+        melds=("[1111m]", "(2222p)", "[3333s]", "[EEEE]"),
+        bonus="12345678f",
+        hint=HintView(Tile.parse("5p"), (Tile.parse("9s"),)) if hint else None,
+    )
+
+
+def _worst_hands() -> dict[str, SeatView]:
+    """The hands hardest to fit on a phone."""
+    return {
+        "fifteen tiles": _own("11123456789m123p", "6p"),  # 14 concealed tiles and a drawn one
+        "four kongs": _kongs(),
+        "four kongs, drawn": _kongs(hint=True),
+        "nine gates": _own(
+            "1112345678999m", "5p", hint=HintView(Tile.parse("5p"), tuple(parse_tiles("123456789m")))
+        ),
+        "thirteen orphans": _own(
+            "19m19p19s1234567z",
+            "2m",
+            hint=HintView(Tile.parse("2m"), tuple(parse_tiles("19m19p19s1234567z"))),
+        ),
+        "long name": _own(
+            "123m456p789s", "5z", melds=("[EEE]",), bonus="12345678f", name="Bärbel Müller-Lüdenscheidt 🀄"
+        ),
+        "example": EX.private,
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_hand_tiles_are_30_px_wide_at_phone_width(lang: Lang) -> None:
+    """Shown 500 pixels wide, every concealed tile (and the drawn one) is at least 30 pixels wide."""
+    bg = THEMES["dark"].background
+    for name, view in _worst_hands().items():
+        assert hand_display_sizes(view, hint=True, lang=lang)["tile_px"] >= 30, name
+        plain = compose_hand(view, lang=lang)
+        hinted = compose_hand(view, hint=True, lang=lang)
+        assert plain.width == hinted.width == HAND_WIDTH, name  # about 600: shown a little smaller
+        scale = DISPLAY_WIDTH / plain.width
+        lay = hand_layout(view, lang=lang)
+        assert lay.tiles_x == hand_layout(view, hint=True, lang=lang).tiles_x  # a hint moves no tile
+        # Measured through the ivory tops of the tiles: one run per tile, none narrower than 30 there.
+        end = lay.tiles_x[-1] + lay.tile + 1
+        widths = _tile_runs(plain, lay.tiles_y + 4, 0, end, bg)
+        assert len(widths) == len(view.concealed) + (view.drawn is not None), (name, widths)
+        assert min(widths) * scale >= 30, (name, widths)
+
+
+def test_hand_melds_bonus_tiles_and_waits_fit_a_phone() -> None:
+    bg = THEMES["dark"].background
+    hands = _worst_hands()
+    # Four kongs take a row of their own under the concealed tiles, the bonus tiles sit in the header.
+    kongs = hand_layout(hands["four kongs"])
+    assert not kongs.melds_beside and kongs.meld * DISPLAY_WIDTH / kongs.width >= 26
+    assert kongs.bonus * DISPLAY_WIDTH / kongs.width >= 18
+    image = compose_hand(hands["four kongs"])
+    top = kongs.melds_xy[1] + 4  # through the tiles' tops, above the plates
+    assert len(_tile_runs(image, top, 0, image.width, bg)) == 16
+    bx, by = kongs.bonus_xy
+    assert len(_tile_runs(image, by + 4, bx - 1, image.width, bg)) == 8
+    # A few melds stand beside the concealed tiles (one row of tiles).
+    assert hand_layout(EX.private).melds_beside
+    # Nine waits stand beside the hint's words; thirteen get a row of their own. Every one is drawn.
+    for name, n in (("nine gates", 9), ("thirteen orphans", 13)):
+        view = hands[name]
+        lay = hand_layout(view, hint=True)
+        image = compose_hand(view, hint=True)
+        x, y = lay.waits_xy
+        widths = _tile_runs(image, y + 4, x - 1, image.width, THEMES["dark"].panel)
+        assert len(widths) == n and min(widths) * DISPLAY_WIDTH / image.width >= 24, (name, widths)
+    # Never much empty space: the last row reaches the bottom, less the margin.
+    for name, view in hands.items():
+        for hint in (False, True):
+            image = compose_hand(view, hint=hint)
+            box = ImageChops.difference(image, Image.new("RGB", image.size, bg)).getbbox()
+            assert box is not None and box[3] >= image.height - 14, (name, hint, box)
+            assert image.height <= 0.6 * image.width, (name, hint, image.size)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_hand_text_is_11_px_high_at_phone_width(monkeypatch: pytest.MonkeyPatch, lang: Lang) -> None:
+    """Shown 500 pixels wide, every line of text (name, seat line, notation under the tiles, the
+    "drawn" label, the hint's words and the waits' notation) has capitals at least 11 pixels high."""
+    hands = _worst_hands()
+    assert all(hand_display_sizes(v, hint=True, lang=lang)["text_cap_px"] >= 11 for v in hands.values())
+    asked = _text_sizes(monkeypatch, render_hand_module)
+    widths = {compose_hand(view, hint=True, lang=lang).width for view in hands.values()}
+    assert asked and widths == {HAND_WIDTH}
+    scale = DISPLAY_WIDTH / HAND_WIDTH
+    assert min(cap_height(px, bold=bold) for px, bold in asked) * scale >= 11
+    # Measured on the image: a name of capitals, drawn where the plain name was.
+    plain = compose_hand(_with_names(EX.private, {0: ""}), lang=lang)
+    caps = compose_hand(_with_names(EX.private, {0: "HHH"}), lang=lang)
+    box = ImageChops.difference(plain, caps).getbbox()
+    assert box is not None and (box[3] - box[1]) * scale >= 11
+
+
+def test_hand_is_deterministic() -> None:
+    for view in _worst_hands().values():
+        assert render_hand(view, hint=True, lang="de") == render_hand(view, hint=True, lang="de")
 
 
 # --- Table ------------------------------------------------------------------------
