@@ -1,7 +1,8 @@
 """Scoring throughput: ``score_hands_per_s`` over the fixed mixed set of bench/hands.py.
 
 Hands are parsed once; the figure is scoring alone (arrangements, waits,
-every item, the score sheet) on one core. ``parse_score_hands_per_s`` adds
+every item, the score sheet's lines) on one core. ``Score.groups`` is built
+when first read, so it is not in the figure. ``parse_score_hands_per_s`` adds
 reading the notation, as ``mahjong score`` does for every request.
 """
 

@@ -313,3 +313,38 @@ def test_a_bonus_tile_can_cost_the_zero_point_double() -> None:
     with_flower = sc("123m 123m 123m 234m 55m 1f", win="1m")
     assert (plain.total, with_flower.total) == (320, 288)
     assert "W1" in names(plain) and "W1" not in names(with_flower)
+
+
+@pytest.mark.parametrize(
+    ("text", "win", "kinds"),
+    [
+        ("123m 456m 789m [555z] 11p", "1p", ["pong", "chow", "chow", "chow", "pair"]),  # a winner
+        ("19m19p19s1234567z 1z", "1z", ["single"] * 6 + ["pair"] + ["single"] * 6),  # thirteen orphans
+        ("111m 456m 99p 135s 1f", None, ["pong"] + ["single"] * 8 + ["bonus"]),  # a loser (dmjl: no pair)
+        ("123m 456m 789m 1357p 9p", "9p", ["single"] * 14),  # no Mah-Jongg: every tile alone
+    ],
+)
+def test_groups_are_built_when_first_read_and_behave_as_a_field(
+    text: str, win: str | None, kinds: list[str]
+) -> None:
+    """The scorer leaves ``Score.groups`` to be built on first reading; nothing else can tell."""
+    import copy
+    import dataclasses
+    import pickle
+
+    def fresh() -> Score:
+        ctx = WinContext.make(win=win) if win else WinContext()
+        return score(Hand.parse(text), ctx)
+
+    a, b = fresh(), fresh()
+    assert a == b and hash(a) == hash(b)  # equality and hashing read the groups
+    assert [g.kind for g in fresh().groups] == kinds
+    for other in (pickle.loads(pickle.dumps(fresh())), copy.deepcopy(fresh()), copy.copy(fresh())):
+        assert other == a and other.groups == a.groups
+    assert dataclasses.replace(fresh(), reason="x").groups == a.groups
+    assert "groups=(ArrangedGroup(" in repr(fresh()) and "_build_groups" not in repr(a)
+    assert dataclasses.asdict(fresh())["groups"] == dataclasses.asdict(a)["groups"]
+    once = fresh()
+    assert once.groups is once.groups  # built once, then kept
+    with pytest.raises(AttributeError, match="'Score' object has no attribute 'grups'"):
+        _ = once.grups  # type: ignore[attr-defined]

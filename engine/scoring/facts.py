@@ -101,13 +101,32 @@ class ArrangedGroup:
         return f"({body})" if self.concealed_kong else body
 
 
+_SET_GROUPS: dict[tuple[int, int, bool, bool], ArrangedGroup] = {}
+_PAIR_GROUPS: dict[tuple[int, bool], ArrangedGroup] = {}
+
+
 def _set_group(kind: int, tile: int, concealed: bool, winning: bool = False) -> ArrangedGroup:
-    tiles = (tile, tile + 1, tile + 2) if kind == CHOW else (tile,) * (4 if kind == KONG else 3)
-    return ArrangedGroup(_KIND_OF_MELD[kind], tuple(TILES[t] for t in tiles), not concealed, winning)
+    """The group of a set; built once per set and shared (a group is immutable)."""
+    key = (kind, tile, concealed, winning)
+    group = _SET_GROUPS.get(key)
+    if group is None:
+        tiles = (tile, tile + 1, tile + 2) if kind == CHOW else (tile,) * (4 if kind == KONG else 3)
+        group = ArrangedGroup(_KIND_OF_MELD[kind], tuple(TILES[t] for t in tiles), not concealed, winning)
+        _SET_GROUPS[key] = group
+    return group
 
 
 def _pair_group(tile: int, winning: bool = False) -> ArrangedGroup:
-    return ArrangedGroup(GroupKind.PAIR, (TILES[tile], TILES[tile]), False, winning)
+    """The group of a pair; built once per pair and shared."""
+    key = (tile, winning)
+    group = _PAIR_GROUPS.get(key)
+    if group is None:
+        group = _PAIR_GROUPS[key] = ArrangedGroup(GroupKind.PAIR, (TILES[tile], TILES[tile]), False, winning)
+    return group
+
+
+_SINGLE_GROUPS: tuple[ArrangedGroup, ...] = tuple(ArrangedGroup(GroupKind.SINGLE, (t,)) for t in TILES)
+"""The group of one tile in no set, by tile index."""
 
 
 def _bonus_group(bonus: Iterable[int]) -> list[ArrangedGroup]:
@@ -122,7 +141,7 @@ def hand_groups(hand: Hand) -> tuple[ArrangedGroup, ...]:
     ['[555s]', '1m', '2m', '1f']
     """
     groups = [_set_group(m.kind, m.tile, m.concealed) for m in hand.melds]
-    groups += [ArrangedGroup(GroupKind.SINGLE, (TILES[t],)) for t in sorted(hand.concealed)]
+    groups += [_SINGLE_GROUPS[t] for t in sorted(hand.concealed)]
     return (*groups, *_bonus_group(hand.bonus))
 
 
@@ -339,21 +358,20 @@ class Facts:
         winning tile is.
         """
         win = self.summary.ctx.win_tile if self.winner else None
+        win_in = self.win_in if win is not None else None  # None: no group is marked (yet)
         groups = [
-            _set_group(kind, tile, concealed, win is not None and i == self.win_in)
+            _set_group(kind, tile, concealed, i == win_in)
             for i, (kind, tile, concealed) in enumerate(self.sets)
         ]
         if self.pair >= 0:
-            groups.append(_pair_group(self.pair, win is not None and self.win_in == -1))
+            groups.append(_pair_group(self.pair, win_in == -1))
         groups += [_pair_group(p) for p in self.pairs]
         if self.shape == "thirteen_orphans":
             counts = self.summary.counts
             groups = [
-                _pair_group(i) if counts[i] == 2 else ArrangedGroup(GroupKind.SINGLE, (TILES[i],))
-                for i in range(N_KINDS)
-                if counts[i]
+                _pair_group(i) if counts[i] == 2 else _SINGLE_GROUPS[i] for i in range(N_KINDS) if counts[i]
             ]
-        groups += [ArrangedGroup(GroupKind.SINGLE, (TILES[t],)) for t in leftover]
+        groups += [_SINGLE_GROUPS[t] for t in leftover]
         if win is not None and self.win_in is None:
             for i, g in enumerate(groups):
                 if win in g.tiles:

@@ -14,9 +14,9 @@ best one for the player wins (A-CORE-11).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import InvalidHandError
 from engine.hand import Hand, MeldKind
@@ -49,6 +49,15 @@ class Score:
     the limit), ``uncapped`` the value before the cap; ``limit`` is true only
     for a limit hand. ``points`` is the sum of the lines' points and
     ``doubles`` the sum of their doubles.
+
+    A score from :func:`score` builds its ``groups`` when they are first read
+    (most scores, like the computer players' estimates, are never drawn); they
+    are the same groups, and equality, hashing, ``repr`` and pickling see them.
+
+    >>> from engine.hand import Hand
+    >>> s = score(Hand.parse("123m 456m 789m [555z] 11p"), WinContext.make(win="1p"))
+    >>> [str(g) for g in s.groups], [g.winning for g in s.groups][-1]
+    (['[555z]', '123m', '456m', '789m', '11p'], True)
     """
 
     ruleset: str
@@ -64,6 +73,23 @@ class Score:
     reason: str = ""
     groups: tuple[ArrangedGroup, ...] = ()
     """The arrangement as typed groups: the sets, the pair, tiles in no set, the bonus tiles last."""
+    _build_groups: Callable[[], tuple[ArrangedGroup, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """What builds ``groups`` on first reading (see :func:`_groups_later`); None once built."""
+
+    if not TYPE_CHECKING:  # type checkers see the field ``groups``; this runs only while its slot is empty
+
+        def __getattr__(self, name: str) -> object:
+            if name != "groups":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            build = self._build_groups
+            if build is None:  # another thread built them meanwhile
+                return object.__getattribute__(self, "groups")
+            groups = build()
+            object.__setattr__(self, "groups", groups)
+            object.__setattr__(self, "_build_groups", None)
+            return groups
 
     def to_json(self) -> dict[str, Any]:
         """The result as the JSON object of ``mahjong score --json``."""
@@ -80,6 +106,17 @@ class Score:
         if self.reason:
             out["reason"] = self.reason
         return out
+
+
+def _groups_later(result: Score, build: Callable[[], tuple[ArrangedGroup, ...]]) -> Score:
+    """``result`` with its ``groups`` left to ``build`` when they are first read.
+
+    Building the typed groups of every scored hand cost a sixth of the scorer's
+    time; a game reads them only for the score sheet.
+    """
+    object.__setattr__(result, "_build_groups", build)
+    object.__delattr__(result, "groups")  # an empty slot: reading it calls Score.__getattr__
+    return result
 
 
 def score(
@@ -249,20 +286,10 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
     if not candidates:
         # A 14-tile hand that is no Mah-Jongg is worth nothing: a false Mah-Jongg
         # scores nothing (A-CORE-17) and a hand with too many tiles is dead (§1.12.3).
-        return Score(
-            table.ruleset,
-            False,
-            0,
-            0,
-            False,
-            0,
-            0,
-            (),
-            str(hand),
-            "",
-            _why_not(hand, concealed, table),
-            hand_groups(hand),
+        result = Score(
+            table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", _why_not(hand, concealed, table)
         )
+        return _groups_later(result, lambda: hand_groups(hand))
 
     plan = table.winner_plan
     part = _hand_part(candidates[0], plan)
@@ -381,7 +408,6 @@ class _Eval:
         arrangement = f.describe()
         if leftover:
             arrangement = f"{arrangement} {tiles_str(leftover)}".strip()
-        groups = f.arranged_groups(leftover)
         self.matched.sort(key=lambda entry: entry[0])
         if self.is_limit:
             lines = [
@@ -390,7 +416,7 @@ class _Eval:
                 if item.limit
             ]
             lines.sort(key=lambda line: -line.points)
-            return Score(
+            result = Score(
                 table.ruleset,
                 won,
                 self.total,
@@ -402,8 +428,8 @@ class _Eval:
                 arrangement,
                 f.win_place(),
                 reason,
-                groups,
             )
+            return _groups_later(result, lambda: f.arranged_groups(leftover))
         lines = []
         for _, item, details in self.matched:
             if item.limit:
@@ -411,7 +437,7 @@ class _Eval:
             for detail in details:
                 name = f"{item.name} {detail}" if detail else item.name
                 lines.append(ScoreLine(name, item.points, item.doubles, item.code))
-        return Score(
+        result = Score(
             table.ruleset,
             won,
             self.points,
@@ -423,8 +449,8 @@ class _Eval:
             arrangement,
             f.win_place(),
             reason,
-            groups,
         )
+        return _groups_later(result, lambda: f.arranged_groups(leftover))
 
 
 def _hand_part(f: Facts, plan: Plan) -> _Eval:
