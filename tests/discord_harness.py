@@ -61,6 +61,7 @@ other threads (an aiosqlite query) and takes ``idle`` seconds without progress a
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import contextvars
 import copy
@@ -70,6 +71,7 @@ import logging
 import mimetypes
 import re
 import secrets
+import threading
 import time
 import traceback
 from collections.abc import (
@@ -1340,6 +1342,27 @@ Handler = Callable[["Request"], Any]
 # --------------------------------------------------------------------------- the harness
 
 
+class _CountingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """The loop's default executor, counting the jobs not done yet: a bot rendering or thinking
+    in a thread (``asyncio.to_thread``) is busy, not idle."""
+
+    def __init__(self) -> None:
+        super().__init__(thread_name_prefix="harness")
+        self.in_flight = 0
+        self._count_lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        with self._count_lock:
+            self.in_flight += 1
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, _: concurrent.futures.Future[Any]) -> None:
+        with self._count_lock:
+            self.in_flight -= 1
+
+
 class Harness(Generic[ClientT]):
     """Drives one bot against a :class:`FakeDiscord`. Create it with :meth:`start`."""
 
@@ -1365,6 +1388,8 @@ class Harness(Generic[ClientT]):
         self._failed: list[asyncio.Task[Any]] = []
         self.closed = False
         self.loop = asyncio.get_running_loop()
+        self._executor = _CountingExecutor()
+        self.loop.set_default_executor(self._executor)  # work in threads (to_thread) is not idle
         self._tracked: set[asyncio.Task[Any]] = set()
         self._capture: list[asyncio.Task[Any]] | None = None
         self._activity = 0
@@ -1685,6 +1710,8 @@ class Harness(Generic[ClientT]):
             await asyncio.sleep(0 if busy else 0.001)
 
     def _loop_busy(self, horizon: float) -> bool:
+        if self._executor.in_flight:
+            return True
         ready = getattr(self.loop, "_ready", None)
         if ready is not None and len(ready) > 0:
             return True

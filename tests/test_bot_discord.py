@@ -569,7 +569,7 @@ async def test_stop_by_a_vote_of_the_seated_people(harness: Harness[MahjongBot])
 
 
 async def test_next_hand_starts_by_itself_when_set(tmp_path: Path) -> None:
-    auto = config(tmp_path / "db.sqlite3", next_hand_seconds=0.2)
+    auto = config(tmp_path / "db.sqlite3", next_hand_seconds=1.5)
     async with Harness.running(create_bot(auto), guilds=guilds()) as h:
         alice, bob = h.user(100, "alice"), h.user(200, "bob")
         table = await open_table(h, alice, bob)

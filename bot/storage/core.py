@@ -198,9 +198,15 @@ class StorageCore:
             await db.close()
 
     async def _connect(self, where: str | Path) -> aiosqlite.Connection:
+        connection = aiosqlite.connect(where, isolation_level=None, uri=isinstance(where, str))
         try:
-            db = await aiosqlite.connect(where, isolation_level=None, uri=isinstance(where, str))
+            db = await connection
         except sqlite3.Error as exc:
+            # aiosqlite stops its worker thread after a failed connect without waiting for it; let
+            # it finish while this loop runs, or it reports to a closed loop ("Event loop is closed").
+            worker = getattr(connection, "_thread", None)
+            if worker is not None:
+                await asyncio.to_thread(worker.join, 5.0)
             error = self._file_error(exc, "opened")
             if error is None:
                 raise
