@@ -6,7 +6,7 @@ Tile and rule names in German follow the seeds.
 
 >>> text("my_hand", "de")
 'Meine Hand'
->>> text("turn_of", "en", name="Ada", deadline="in 1 minute")
+>>> text("turn_of", "en", name="Ada", deadline=" (in 1 minute)")
 "Ada's turn (in 1 minute)"
 >>> language("de-DE"), language("en-GB"), language(None)
 ('de', 'en', 'en')
@@ -41,14 +41,14 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "Hand {number} · {wind} round · {left} tiles left",
         "Hand {number} · {wind}-Runde · noch {left} Steine",
     ),
-    "turn_of": ("{name}'s turn ({deadline})", "{name} ist dran ({deadline})"),
+    "turn_of": ("{name}'s turn{deadline}", "{name} ist dran{deadline}"),
     "claims_open": (
-        "Claims on {tile} from {name} ({deadline})",
-        "Ansagen auf {tile} von {name} ({deadline})",
+        "Claims on {tile} from {name}{deadline}",
+        "Ansagen auf {tile} von {name}{deadline}",
     ),
     "robbing_open": (
-        "{name} adds a kong of {tile}: rob it? ({deadline})",
-        "{name} ergänzt Kong {tile}: rauben? ({deadline})",
+        "{name} adds a kong of {tile}: rob it?{deadline}",
+        "{name} ergänzt Kong {tile}: rauben?{deadline}",
     ),
     "hand_over": ("The hand is over.", "Die Hand ist vorbei."),
     "game_over": ("The game is over.", "Die Partie ist vorbei."),

@@ -115,16 +115,17 @@ class DiscordPresenter:
             wind=Wind(view.prevailing).name.title(),
             left=view.wall_live,
         )
-        deadline = (
+        when = (
             discord.utils.format_dt(datetime.fromtimestamp(table.deadline_wall, tz=UTC), "R")
             if table.deadline_wall
-            else "…"
+            else ""
         )
+        deadline = f" ({when})" if when else ""  # a computer's move has no deadline to show
         lines = [head]
         if view.phase == Phase.OVER:
             lines.append(text("game_over" if game.finished else "hand_over", lang))
             if not game.finished and table.next_hand_seconds > 0 and table.deadline_wall:
-                lines.append(text("next_hand_at", lang, deadline=deadline))
+                lines.append(text("next_hand_at", lang, deadline=when))
         elif view.phase == Phase.TURN and view.turn is not None:
             seat = table.seat_at(view.turn)
             name = seat.name if seat.user_id is None or seat.away else f"<@{seat.user_id}>"
@@ -283,10 +284,10 @@ class DiscordPresenter:
         game = table.game
         assert game is not None
         lines = []
-        for position in sorted(range(len(game.chips)), key=lambda p: (-game.chips[p], p)):
+        for position in sorted(range(len(game.chips)), key=lambda p: (-game.chips[p], p)):  # best first
             seat = table.seat_at(position)
             name = discord.utils.escape_markdown(seat.name)
-            chips = f"{game.chips[position]:+d}"
+            chips = f"{sum(record.nets[position] for record in game.history):+d}"
             if seat.user_id is None:
                 lines.append(text("standing", lang, name=name, chips=chips))
                 continue

@@ -599,9 +599,10 @@ async def test_the_end_of_a_game_shows_standings_and_balances(tmp_path: Path) ->
         assert game.finished
         sheet = h.messages(CHANNEL)[-1]
         assert "Next hand" not in sheet.labels and "Final standings:" in sheet.text
+        start = await h.bot.storage.balance(GUILD, 999)  # someone who never played
         for user in (alice, bob):
             balance = await h.bot.storage.balance(GUILD, user.id)
-            assert f"{user.name}: " in sheet.text and f"balance {balance}" in sheet.text
+            assert f"{user.name}: {balance - start:+d} in this game, balance {balance}" in sheet.text
         assert sheet.text.count("in this game") == 4
         assert not await h.bot.storage.load_unfinished_games()
         h.check()
