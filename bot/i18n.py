@@ -134,6 +134,31 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "won_by": ("{name} wins with {total}.", "{name} gewinnt mit {total}."),
     "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
     "standings": ("Final standings:", "Endstand:"),
+    # /mahjong rules
+    "rules_default": ("ruleset: {value}", "Regelwerk: {value}"),
+    "rules_house": ("House rules: {rules}", "Hausregeln: {rules}"),
+    "rules_plain": (
+        "No house rules: the ruleset as written.",
+        "Keine Hausregeln: das Regelwerk wie beschrieben.",
+    ),
+    "rules_length": (
+        "A game of {length}, {players} players, limit {limit}.",
+        "Partie über {length}, {players} Spieler, Limit {limit}.",
+    ),
+    "length_rounds": ("{n} prevailing-wind round(s)", "{n} Runde(n)"),
+    "length_hands": ("{n} hand(s)", "{n} Spiel(e)"),
+    "rules_times": (
+        "Times: {turn} s a turn, claims {low}-{high} s; {next}",
+        "Zeiten: {turn} s pro Zug, Ansagen {low}-{high} s; {next}",
+    ),
+    "rules_next_button": (
+        "the next hand starts with Next hand.",
+        "die nächste Hand beginnt mit Nächste Hand.",
+    ),
+    "rules_next_auto": (
+        "the next hand starts by itself after {seconds} s.",
+        "die nächste Hand beginnt nach {seconds} s von selbst.",
+    ),
     "standing": ("{name}: {chips} in this game", "{name}: {chips} in dieser Partie"),
     "standing_balance": (
         "{name}: {chips} in this game, balance {balance}",

@@ -641,3 +641,20 @@ async def test_payments_the_ledger_refuses_are_reported_and_the_game_goes_on(
     assert game.hand_number == record.hands[-1].hand_no + 1
     assert h.take_errors("payments not booked: no balance may leave")  # for the club's admin
     h.check()
+
+
+async def test_rules_names_the_ruleset_house_rules_length_and_times(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    await h.bot.storage.set_house_rule(GUILD, "limit", "300", actor_id=1)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    await open_table(h, alice, bob)
+    rec = await h.slash("mahjong rules", user=bob, channel=CHANNEL)
+    assert rec.ephemeral
+    said = rec.text
+    assert "DMJL classical Chinese" in said and "`limit = 300` (ruleset: 500)" in said
+    assert "4 players, limit 300" in said and "60 s a turn, claims 0-30 s" in said
+    assert "starts with Next hand" in said
+    german = h.user(300, "carla", locale="de")
+    rec = await h.slash("mahjong rules", user=german, channel=CHANNEL)
+    assert "Hausregeln: `limit = 300` (Regelwerk: 500)" in rec.text
+    h.check()

@@ -18,10 +18,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import parse_action_code
-from bot.i18n import language, text
+from bot.i18n import Language, language, text
 from bot.table import Table, TableError, check_rules, new_seed
 from engine.errors import IllegalActionError, MahjongError
-from engine.rulesets import RULESETS
+from engine.rulesets import RULESETS, get_ruleset
+from engine.settings import game_length
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
@@ -54,6 +55,48 @@ def public_reason(exc: BaseException) -> str:
     if isinstance(exc, MahjongError):
         return str(exc)[:200]
     return type(exc).__name__
+
+
+def rules_text(table: Table, lang: Language) -> str:
+    """What ``/mahjong rules`` says: the ruleset, the house rules that differ from it, the length
+    of the game and the table's times."""
+    rules = get_ruleset(table.ruleset)
+    settings = rules.settings(table.overrides)
+    unit, count = game_length(settings)
+    lines = [f"**{rules.title}** (`{rules.name}`)"]
+    changed = []
+    for name in sorted(table.overrides):
+        if hasattr(settings, name):
+            default = text("rules_default", lang, value=getattr(rules.defaults, name))
+            changed.append(f"`{name} = {getattr(settings, name)}` ({default})")
+    lines.append(
+        text("rules_house", lang, rules=", ".join(changed)) if changed else text("rules_plain", lang)
+    )
+    lines.append(
+        text(
+            "rules_length",
+            lang,
+            length=text(f"length_{unit}", lang, n=count),
+            limit=settings.limit,
+            players=settings.players,
+        )
+    )
+    auto = (
+        text("rules_next_auto", lang, seconds=f"{table.next_hand_seconds:g}")
+        if table.next_hand_seconds > 0
+        else text("rules_next_button", lang)
+    )
+    lines.append(
+        text(
+            "rules_times",
+            lang,
+            turn=f"{table.turn_seconds:g}",
+            low=f"{table.claim_min_seconds:g}",
+            high=f"{table.claim_seconds:g}",
+            next=auto,
+        )
+    )
+    return "\n".join(lines)
 
 
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
@@ -179,8 +222,8 @@ class TableCog(commands.Cog):
         if table is None:
             await self.refuse(interaction, "no_table")
             return
-        lines = [f"{table.ruleset}"] + [f"{k} = {v}" for k, v in sorted(table.overrides.items())]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        lang = language(interaction.locale)
+        await interaction.response.send_message(rules_text(table, lang), ephemeral=True)
 
     # --- Buttons ---------------------------------------------------------------------------------
 
