@@ -276,6 +276,7 @@ async def test_whole_hands_leak_nothing_and_every_public_image_is_the_public_vie
             hidden_at[request.seq] = (game.hand_number, hidden_only(game))
 
     h.observers.append(observe)
+    await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:2", actor_id=1)  # a whole game
     table = await open_table(h, alice, bob)
     tables.append(table)
     game = table.game
@@ -285,7 +286,7 @@ async def test_whole_hands_leak_nothing_and_every_public_image_is_the_public_vie
     await h.click(h.messages(CHANNEL)[-1], "Next hand", user=alice)
     await play_hand(h, table, [alice, bob])
     await h.settle()
-    assert game.hand_number == 2 and game.deal.over
+    assert game.hand_number == 2 and game.finished
     table_images, sheet_images = public_renders(table)
     public = h.public_requests()
     checked_text = checked_images = 0
