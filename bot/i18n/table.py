@@ -1,24 +1,10 @@
-"""Every text the bot shows, in English and German, from one catalogue.
-
-A private card speaks the clicker's Discord locale; a table speaks its
-guild's setting, else the guild's locale, else English (:func:`language`).
-Tile and rule names in German follow the seeds.
-
->>> text("my_hand", "de")
-'Meine Hand'
->>> text("turn_of", "en", name="Ada", deadline=" (in 1 minute)")
-"Ada's turn (in 1 minute)"
->>> language("de-DE"), language("en-GB"), language(None)
-('de', 'en', 'en')
-"""
+"""The table's texts: the lobby, the table message, private cards, refusals, /mahjong and /score."""
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
 
-Language = Literal["en", "de"]
-
-CATALOGUE: Final[dict[str, tuple[str, str]]] = {
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # Lobby
     "join": ("Join", "Beitreten"),
     "leave": ("Leave", "Verlassen"),
@@ -183,22 +169,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 """Message key -> (English, German)."""
 
 
-def language(locale: object) -> Language:
-    """The catalogue language for a Discord locale (``de``, ``de-DE`` ...; anything else English)."""
-    return "de" if str(locale or "").lower().startswith("de") else "en"
-
-
-def text(key: str, lang: Language = "en", **values: object) -> str:
-    """The message ``key`` in ``lang`` with ``values`` filled in.
-
-    :raises KeyError: for a key the catalogue lacks (a programming error, caught by the tests).
-    """
-    en, de = CATALOGUE[key]
-    template = de if lang == "de" else en
-    return template.format(**values) if values else template
-
-
-COMMAND_TEXT: Final[dict[str, str]] = {
+COMMANDS: Final[dict[str, str]] = {
     # names (lower case, no spaces)
     "mahjong": "mahjong",
     "new": "neu",
@@ -238,14 +209,3 @@ COMMAND_TEXT: Final[dict[str, str]] = {
     "North": "Nord",
 }
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
-
-
-def german_command_text(english: str) -> str | None:
-    """The German of a command's name, description or choice (None: keep the English).
-
-    >>> german_command_text("new"), german_command_text("The rules to play"), german_command_text("dmjl")
-    ('neu', 'Das Regelwerk', None)
-    """
-    if english.startswith("The hand, like "):
-        return "Die Hand, etwa " + english.removeprefix("The hand, like ")
-    return COMMAND_TEXT.get(english)

@@ -1,0 +1,81 @@
+"""Every text the bot shows, in English and German, from one catalogue.
+
+Each area keeps its texts in a module of this package (``table.py`` for the
+table and /score; one module per command group). A module defines
+``MESSAGES`` (key -> (English, German)) and ``COMMANDS`` (English command
+text -> German); :data:`CATALOGUE` and :data:`COMMAND_TEXT` merge them, and a
+key defined twice is an error at import.
+
+A private card speaks the clicker's Discord locale; a table speaks its
+guild's setting, else the guild's locale, else English (:func:`language`).
+Tile and rule names in German follow the seeds.
+
+>>> text("my_hand", "de")
+'Meine Hand'
+>>> text("turn_of", "en", name="Ada", deadline=" (in 1 minute)")
+"Ada's turn (in 1 minute)"
+>>> language("de-DE"), language("en-GB"), language(None)
+('de', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, Literal, TypeVar
+
+from bot.i18n import table
+
+Language = Literal["en", "de"]
+
+V = TypeVar("V")
+
+
+def merged(*parts: Mapping[str, V]) -> dict[str, V]:
+    """One dictionary from the areas' dictionaries.
+
+    >>> merged({"a": 1}, {"b": 2, "a": 1})
+    {'a': 1, 'b': 2}
+
+    :raises ValueError: for a key two areas define differently (each text has one home).
+    """
+    out: dict[str, V] = {}
+    for part in parts:
+        twice = {k for k in out.keys() & part.keys() if out[k] != part[k]}
+        if twice:
+            raise ValueError(f"texts defined twice: {sorted(twice)}")
+        out.update(part)
+    return out
+
+
+CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(table.MESSAGES)
+"""Message key -> (English, German), from every area's module."""
+
+
+def language(locale: object) -> Language:
+    """The catalogue language for a Discord locale (``de``, ``de-DE`` ...; anything else English)."""
+    return "de" if str(locale or "").lower().startswith("de") else "en"
+
+
+def text(key: str, lang: Language = "en", **values: object) -> str:
+    """The message ``key`` in ``lang`` with ``values`` filled in.
+
+    :raises KeyError: for a key the catalogue lacks (a programming error, caught by the tests).
+    """
+    en, de = CATALOGUE[key]
+    template = de if lang == "de" else en
+    return template.format(**values) if values else template
+
+
+COMMAND_TEXT: Final[dict[str, str]] = merged(table.COMMANDS)
+"""English command text -> German (names, descriptions, choices); a hand example stays as it is."""
+
+
+def german_command_text(english: str) -> str | None:
+    """The German of a command's name, description or choice (None: keep the English).
+
+    >>> german_command_text("new"), german_command_text("The rules to play"), german_command_text("dmjl")
+    ('neu', 'Das Regelwerk', None)
+    """
+    if english.startswith("The hand, like "):
+        return "Die Hand, etwa " + english.removeprefix("The hand, like ")
+    return COMMAND_TEXT.get(english)
