@@ -126,6 +126,20 @@ async def play_hand(
     raise AssertionError("the hand did not end")
 
 
+async def assert_booked(h: Harness[MahjongBot], table: Table, people: list[FakeUser]) -> None:
+    """The last hand's chips are booked: the ledger balances, and each person's balance moved
+    from the starting chips (those of someone who never played) by their net of the game."""
+    game = table.game
+    assert game is not None
+    start = await h.bot.storage.balance(GUILD, 999)
+    for user in people:
+        position = table.position_of(user.id)
+        assert position is not None
+        net = sum(record.nets[position] for record in game.history)
+        assert await h.bot.storage.balance(GUILD, user.id) - net == start
+    assert (await h.bot.storage.check_ledger(GUILD)).ok
+
+
 def message_of(h: Harness[MahjongBot], rec: Any) -> str:
     """The text a click left on the card it came from (the card is edited in place)."""
     texts = [rec.text]
@@ -161,14 +175,7 @@ async def test_a_whole_hand_with_two_people_and_two_computers(harness: Harness[M
     assert game.deal.over
     sheet = h.messages(CHANNEL)[-1]
     assert "sheet.png" in sheet.filenames and "Next hand" in sheet.labels
-    # The chips are booked: the ledger balances and each person's balance moved by their net.
-    record = game.history[-1]
-    for user in (alice, bob):
-        position = table.position_of(user.id)
-        assert position is not None
-        balance = await h.bot.storage.balance(GUILD, user.id)
-        assert balance - record.nets[position] == await h.bot.storage.balance(GUILD, 999)
-    assert (await h.bot.storage.check_ledger(GUILD)).ok
+    await assert_booked(h, table, [alice, bob])
     rec = await h.click(sheet, "Next hand", user=bob)
     assert rec.answered
     await h.settle()
@@ -531,13 +538,7 @@ async def test_a_hand_that_ended_unbooked_is_booked_after_a_restart(tmp_path: Pa
         (record,) = await h2.bot.storage.load_unfinished_games()
         assert record.hands[-1].finished  # booked once, on restore
         assert "sheet.png" in h2.messages(CHANNEL)[-1].filenames
-        assert (await h2.bot.storage.check_ledger(GUILD)).ok
-        nets = game.history[-1].nets
-        for user in (alice, bob):
-            position = table.position_of(user.id)
-            assert position is not None
-            balance = await h2.bot.storage.balance(GUILD, user.id)
-            assert balance - nets[position] == await h2.bot.storage.balance(GUILD, 999)
+        await assert_booked(h2, table, [alice, bob])
         rec = await h2.click(h2.messages(CHANNEL)[-1], "Next hand", user=alice)
         assert rec.answered
         await h2.settle()
