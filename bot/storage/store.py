@@ -40,6 +40,7 @@ from bot.storage.core import DEFAULT_DB_PATH, DEFAULT_STARTING_CHIPS, db_path_fr
 from bot.storage.export import ExportMixin
 from bot.storage.games import Rebuild, RestoreResult
 from bot.storage.players import PlayersMixin
+from bot.storage.stats import StatsMixin
 
 __all__ = [
     "DEFAULT_DB_PATH",
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 
-class Storage(ExportMixin, ChipsMixin, PlayersMixin):
+class Storage(StatsMixin, ExportMixin, ChipsMixin, PlayersMixin):
     """Everything the bot keeps: house rules, players, the chip ledger, games and their logs.
 
     :param path: the SQLite file (created with its folder if missing).
