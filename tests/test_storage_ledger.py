@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from bot.storage import (
     MAX_AMOUNT,
     MAX_BALANCE,
+    BuyInLimitError,
     GameStateError,
     InsufficientBalanceError,
     LedgerError,
@@ -225,6 +226,8 @@ op = st.one_of(
     st.tuples(st.just("hand"), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), amount), max_size=4)),
     st.tuples(st.just("strict"), st.booleans()),
     st.tuples(st.just("season"), st.integers(0, 500)),
+    st.tuples(st.just("floor"), st.one_of(st.none(), st.integers(-2000, 2000))),
+    st.tuples(st.just("club_buy_in"), st.sampled_from(USERS), st.integers(0, 2)),
 )
 
 
@@ -234,6 +237,8 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
     start = 1000
     model: dict[int, int] = {}  # chips of the members who have an account this season
     strict = False
+    floor: int | None = None
+    buy_ins: dict[int, int] = {}  # member -> club buy-ins this season
     async with Storage(path, default_starting_chips=start) as storage:
         await storage.set_club_option(G, "allow_member_transfers", True)
         game = await storage.create_game(G, 5, list(USERS), 3)
@@ -262,7 +267,7 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
                 a, b, n = args
                 if a == b or n <= 0:
                     expected_error = StorageInputError
-                elif strict and chips(a) < n:
+                elif (strict and chips(a) < n) or (floor is not None and chips(a) - n < floor):
                     expected_error = InsufficientBalanceError
                 call = storage.transfer(G, a, b, n)
                 moves = [(a, -n), (b, n)]
@@ -278,10 +283,22 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
                 strict = bool(item[1])
                 call = storage.set_club_option(G, "allow_negative_balance", not strict)
                 moves = []
+            elif kind == "floor":
+                floor = item[1]  # type: ignore[assignment]
+                call = storage.set_club_option(G, "balance_floor", floor)
+                moves = []
+            elif kind == "club_buy_in":
+                u, limit = args
+                await storage.set_club_option(G, "buy_in_limit", limit)
+                if buy_ins.get(u, 0) >= limit:
+                    expected_error = BuyInLimitError
+                call = storage.club_buy_in(G, u)
+                moves = [(u, 5000)]
             else:
                 start = args[0]
                 call = storage.new_season(G, starting_chips=start)
                 model = {u: start for u in model}
+                buy_ins = {}
                 moves = []
             if expected_error is not None:
                 with pytest.raises(expected_error):
@@ -290,6 +307,8 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
                 await call
                 for u, n in moves:
                     model[u] = chips(u) + n
+                if kind in ("buy_in", "club_buy_in"):  # every buy-in counts towards the limit
+                    buy_ins[args[0]] = buy_ins.get(args[0], 0) + 1
                 if kind == "hand":
                     hand += 1
                     await storage.start_hand(game.game_id, hand)
@@ -368,3 +387,52 @@ async def test_no_balance_leaves_its_bound(tmp_path: Path) -> None:
         assert {b.holder: b.chips for b in await storage.balances(G)}[
             f"user:{ADA}"
         ] == MAX_BALANCE - MAX_AMOUNT
+
+
+# ---------------------------------------------------------------- /chips options (issue 11)
+
+
+async def test_chips_options_are_typed_and_bounded(storage: Storage) -> None:
+    options = await storage.club_options(G)
+    assert (options.buy_in_amount, options.buy_in_limit, options.balance_floor, options.admin_role_id) == (
+        5000,
+        0,
+        None,
+        None,
+    )
+    await storage.set_club_option(G, "buy_in_amount", "2500")
+    await storage.set_club_option(G, "balance_floor", -300)
+    options = await storage.set_club_option(G, "admin_role_id", 77)
+    assert (options.buy_in_amount, options.balance_floor, options.admin_role_id) == (2500, -300, 77)
+    assert (await storage.set_club_option(G, "admin_role_id", "none")).admin_role_id is None
+    assert (await storage.set_club_option(G, "balance_floor", None)).balance_floor is None
+    bad_values = [("buy_in_amount", 0), ("buy_in_amount", 10**9 + 1), ("buy_in_limit", -1),
+                  ("balance_floor", 10**10), ("buy_in_limit", None), ("buy_in_amount", "lots")]  # fmt: skip
+    for name, bad in bad_values:
+        with pytest.raises(StorageInputError, match=f"club option {name} takes a whole number from"):
+            await storage.set_club_option(G, name, bad)
+
+
+async def test_club_buy_ins_count_against_the_limit_and_the_floor_holds(storage: Storage) -> None:
+    with pytest.raises(BuyInLimitError, match="offers no buy-ins"):
+        await storage.club_buy_in(G, ADA)
+    await storage.set_club_option(G, "buy_in_limit", 1)
+    txn = await storage.club_buy_in(G, ADA)
+    assert (txn.kind, txn.actor_id, txn.reason) == ("buy_in", ADA, "buy-in 1 of 1")
+    assert await storage.balance(G, ADA) == 6000 and await storage.buy_ins_made(G, ADA) == 1
+    with pytest.raises(BuyInLimitError, match="made 1 of the 1 buy-ins"):
+        await storage.club_buy_in(G, ADA)
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    await storage.set_club_option(G, "balance_floor", 100)
+    with pytest.raises(InsufficientBalanceError, match="below this club's floor of 100"):
+        await storage.transfer(G, BO, CY, 901)
+    await storage.transfer(G, BO, CY, 900)
+    standings = await storage.standings(G, since="2000-01-01")
+    assert [(s.user_id, s.chips, s.change) for s in standings] == [
+        (ADA, 6000, 6000),
+        (CY, 1900, 1900),
+        (BO, 100, 100),
+    ]
+    assert [s.change for s in await storage.standings(G)] == [0, 0, 0]
+    await storage.new_season(G, starting_chips=1000)
+    assert await storage.buy_ins_made(G, ADA) == 0

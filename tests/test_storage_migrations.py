@@ -63,6 +63,9 @@ async def _fill(storage: Storage, versions: range) -> None:
     if 4 in versions:
         (game,) = await storage.load_unfinished_games()
         await storage.set_deadline(game.game_id, 1_800_000_000.5, 1)
+    if 5 in versions:
+        await storage.set_club_option(7, "buy_in_limit", 2, actor_id=1)
+        await storage.set_club_option(7, "balance_floor", -100, actor_id=1)
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:
@@ -106,8 +109,12 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         assert (rules.ruleset, dict(rules.overrides)) == ("huabao", {"limit": 300})
         player = await storage.get_player(11)
         assert player is not None and (player.display_name, player.language) == ("Ada", "de")
-        assert (await storage.club_options(7)).allow_member_transfers
+        options = await storage.club_options(7)
+        assert options.allow_member_transfers
+        assert (options.buy_in_amount, options.buy_in_limit, options.balance_floor) == (5000, 2, -100)
         assert [c.name for c in await storage.settings_history(7)] == [
+            "balance_floor",
+            "buy_in_limit",
             "allow_member_transfers",
             "ruleset",
             "limit",

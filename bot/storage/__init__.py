@@ -12,6 +12,7 @@ amount of chips is at most :data:`MAX_AMOUNT` and every balance stays within
 from bot.storage.checks import MAX_AMOUNT, MAX_BALANCE
 from bot.storage.errors import (
     ActionOrderError,
+    BuyInLimitError,
     DatabaseAccessError,
     GameStateError,
     InsufficientBalanceError,
@@ -35,6 +36,7 @@ from bot.storage.records import (
     Season,
     Seat,
     SettingChange,
+    Standing,
     TableRules,
     Transaction,
 )
@@ -54,6 +56,7 @@ __all__ = [
     "MAX_BALANCE",
     "ActionOrderError",
     "Balance",
+    "BuyInLimitError",
     "ClubOptions",
     "DatabaseAccessError",
     "Entry",
@@ -74,6 +77,7 @@ __all__ = [
     "Season",
     "Seat",
     "SettingChange",
+    "Standing",
     "Storage",
     "StorageError",
     "StorageInputError",

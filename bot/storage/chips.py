@@ -22,9 +22,9 @@ from bot.storage.checks import (
     is_whole,
     quote,
 )
-from bot.storage.errors import StorageInputError
+from bot.storage.errors import BuyInLimitError, InsufficientBalanceError, StorageInputError
 from bot.storage.ledger import LedgerMixin
-from bot.storage.records import Balance, LedgerCheck, Transaction, seat_holder
+from bot.storage.records import Balance, LedgerCheck, Standing, Transaction, seat_holder
 
 
 class ChipsMixin(LedgerMixin):
@@ -59,6 +59,64 @@ class ChipsMixin(LedgerMixin):
             return await self._transaction(db, txn)
 
         return await self._write(work)
+
+    async def club_buy_in(self, guild_id: int, user_id: int) -> Transaction:
+        """A member's own buy-in of the club's ``buy_in_amount``, within its ``buy_in_limit`` per
+        season (counted and booked in one write transaction, so two clicks cannot pass the limit).
+
+        :raises BuyInLimitError: when the club offers no buy-ins or the member has made as many as
+            it allows this season.
+        """
+        check_id(guild_id, "guild id")
+        check_id(user_id, "user id")
+
+        async def work(db: aiosqlite.Connection) -> Transaction:
+            await self._ensure_guild(db, guild_id)
+            options = await self._options(db, guild_id)
+            season = await self._open_season(db, guild_id)
+            made = await self._buy_ins_of(db, season.season_id, user_id)
+            if made >= options.buy_in_limit:
+                raise BuyInLimitError(
+                    "this club offers no buy-ins (an admin can set buy_in_limit)"
+                    if options.buy_in_limit == 0
+                    else f"<@{user_id}> has made {made} of the {options.buy_in_limit} buy-ins this "
+                    f"club allows in {season.name}"
+                )
+            bank = await self._account(db, season, "bank")
+            member = await self._account(db, season, seat_holder(user_id))
+            amount = options.buy_in_amount
+            txn = await self._post(
+                db,
+                season,
+                "buy_in",
+                user_id,
+                f"buy-in {made + 1} of {options.buy_in_limit}",
+                [(bank, -amount, ""), (member, amount, "")],
+            )
+            return await self._transaction(db, txn)
+
+        return await self._write(work)
+
+    async def buy_ins_made(self, guild_id: int, user_id: int) -> int:
+        """How many buy-ins a member has made in the open season (0 before the first)."""
+        check_id(guild_id, "guild id")
+        check_id(user_id, "user id")
+
+        async def work(db: aiosqlite.Connection) -> int:
+            found = await self._find_season(db, guild_id, None)
+            return 0 if found is None else await self._buy_ins_of(db, found.season_id, user_id)
+
+        return await self._read(work)
+
+    async def _buy_ins_of(self, db: aiosqlite.Connection, season_id: int, user_id: int) -> int:
+        row = await self._one(
+            db,
+            "SELECT COUNT(DISTINCT t.txn_id) FROM transactions t JOIN entries e USING (txn_id) "
+            "JOIN accounts a USING (account_id) WHERE t.season_id = ? AND t.kind = 'buy_in' "
+            "AND a.holder = ? AND e.amount > 0",
+            (season_id, seat_holder(user_id)),
+        )
+        return int(row[0]) if row else 0
 
     async def adjust(
         self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
@@ -121,7 +179,8 @@ class ChipsMixin(LedgerMixin):
 
         async def work(db: aiosqlite.Connection) -> Transaction:
             await self._ensure_guild(db, guild_id)
-            if not (await self._options(db, guild_id)).allow_member_transfers:
+            options = await self._options(db, guild_id)
+            if not options.allow_member_transfers:
                 raise StorageInputError(
                     "this club does not allow transfers between members (an admin can set "
                     "allow_member_transfers to true)"
@@ -130,6 +189,13 @@ class ChipsMixin(LedgerMixin):
             giver = await self._account(db, season, seat_holder(from_user))
             taker = await self._account(db, season, seat_holder(to_user))
             await self._require_funds(db, guild_id, giver, from_user, amount)
+            have = await self._balance_of(db, giver)
+            if options.balance_floor is not None and have - amount < options.balance_floor:
+                raise InsufficientBalanceError(
+                    f"<@{from_user}> has {have} chips; giving {amount} would leave {have - amount}, "
+                    f"below this club's floor of {options.balance_floor} (at most "
+                    f"{max(have - options.balance_floor, 0)} can be given)"
+                )
             txn = await self._post(
                 db,
                 season,
@@ -187,6 +253,34 @@ class ChipsMixin(LedgerMixin):
 
         return [
             Balance(r["holder"], r["user_id"], r["display_name"] or r["holder"], r["chips"])
+            for r in await self._read(work)
+        ]
+
+    async def standings(self, guild_id: int, *, since: str | None = None) -> list[Standing]:
+        """The members of the open season, richest first, each with the change of their chips since
+        ``since`` (an ISO time as the ledger writes it, e.g. a week ago; None: 0). One query."""
+        check_id(guild_id, "guild id")
+        if since is not None and not isinstance(since, str):
+            raise StorageInputError(f"since is an ISO time, not {since!r:.40}")
+
+        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+            found = await self._find_season(db, guild_id, None)
+            if found is None:
+                return []
+            return await self._all(
+                db,
+                "SELECT a.user_id, p.display_name, COALESCE(SUM(e.amount), 0) AS chips, "
+                "COALESCE(SUM(CASE WHEN t.created_at >= ? THEN e.amount END), 0) AS change "
+                "FROM accounts a LEFT JOIN entries e USING (account_id) "
+                "LEFT JOIN transactions t ON t.txn_id = e.txn_id "
+                "LEFT JOIN players p ON p.user_id = a.user_id "
+                "WHERE a.season_id = ? AND a.user_id IS NOT NULL "
+                "GROUP BY a.account_id ORDER BY chips DESC, a.user_id",
+                ("\uffff" if since is None else since, found.season_id),
+            )
+
+        return [
+            Standing(r["user_id"], r["display_name"] or str(r["user_id"]), r["chips"], r["change"])
             for r in await self._read(work)
         ]
 

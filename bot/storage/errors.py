@@ -27,6 +27,10 @@ class InsufficientBalanceError(StorageInputError):
     """A payment that would take an account below zero in a club that forbids it."""
 
 
+class BuyInLimitError(StorageInputError):
+    """A buy-in the club does not offer, or one beyond its limit per season."""
+
+
 class NotFoundError(StorageInputError):
     """A game, hand or season that does not exist."""
 

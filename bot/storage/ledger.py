@@ -21,10 +21,11 @@ from typing import Final
 
 import aiosqlite
 
-from bot.storage.checks import MAX_AMOUNT, MAX_BALANCE, check_actor, check_id, is_whole, quote
+from bot.storage.checks import MAX_AMOUNT, MAX_BALANCE, MAX_ID, check_actor, check_id, is_whole, quote
 from bot.storage.core import GUILD_SCOPE, StorageCore, to_json
 from bot.storage.errors import InsufficientBalanceError, LedgerError, NotFoundError, StorageInputError
 from bot.storage.records import ClubOptions, Entry, Season, Transaction, TxnKind
+from engine.errors import SettingError
 from engine.settings import SettingSpec
 
 _CLUB_OPTIONS: Final[dict[str, SettingSpec]] = {
@@ -34,7 +35,27 @@ _CLUB_OPTIONS: Final[dict[str, SettingSpec]] = {
     "allow_member_transfers": SettingSpec(
         "allow_member_transfers", bool, "members may give chips to each other"
     ),
+    "buy_in_amount": SettingSpec(
+        "buy_in_amount", int, "chips one buy-in grants", minimum=1, maximum=MAX_AMOUNT
+    ),
+    "buy_in_limit": SettingSpec(
+        "buy_in_limit", int, "buy-ins a member may make per season (0: none)", minimum=0, maximum=1000
+    ),
+    "balance_floor": SettingSpec(
+        "balance_floor",
+        int,
+        "the lowest balance a member transfer may leave (none: no floor)",
+        minimum=-MAX_AMOUNT,
+        maximum=MAX_AMOUNT,
+    ),
+    "admin_role_id": SettingSpec(
+        "admin_role_id", int, "the role that administers the chips (0: none)", minimum=0, maximum=MAX_ID
+    ),
 }
+"""Every club option by name (each a column of ``guilds``); None or "none" clears ``balance_floor``
+and ``admin_role_id`` (stored as NULL), and so does an ``admin_role_id`` of 0."""
+
+_NULLABLE: Final = frozenset({"balance_floor", "admin_role_id"})
 
 Leg = tuple[int, int, str]
 """One entry to post: account id, amount (positive into the account), memo."""
@@ -66,22 +87,36 @@ class LedgerMixin(StorageCore):
         return await self._read(work)
 
     async def _options(self, db: aiosqlite.Connection, guild_id: int) -> ClubOptions:
-        row = await self._one(
-            db,
-            "SELECT allow_negative_balance, allow_member_transfers FROM guilds WHERE guild_id = ?",
-            (guild_id,),
-        )
+        # SELECT *: a database held at an older schema version (upgrade tests) lacks later columns,
+        # whose defaults then apply.
+        row = await self._one(db, "SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
         if row is None:
             return ClubOptions()
-        return ClubOptions(bool(row["allow_negative_balance"]), bool(row["allow_member_transfers"]))
+        have = {name: row[name] for name in row.keys() if name in _CLUB_OPTIONS}  # noqa: SIM118 (a Row iterates values)
+        default = ClubOptions()
+        floor, role = have.get("balance_floor"), have.get("admin_role_id")
+        return ClubOptions(
+            allow_negative_balance=bool(have.get("allow_negative_balance", default.allow_negative_balance)),
+            allow_member_transfers=bool(have.get("allow_member_transfers", default.allow_member_transfers)),
+            buy_in_amount=int(have.get("buy_in_amount", default.buy_in_amount)),
+            buy_in_limit=int(have.get("buy_in_limit", default.buy_in_limit)),
+            balance_floor=None if floor is None else int(floor),
+            admin_role_id=None if role is None else int(role),
+        )
 
     async def set_club_option(
         self, guild_id: int, name: str, value: object, *, actor_id: int | None = None
     ) -> ClubOptions:
-        """Set ``allow_negative_balance`` or ``allow_member_transfers`` (``value`` true/false or text).
+        """Set one club option (``value`` of its type, or the text a person typed):
 
-        :raises StorageInputError: for an unknown option.
-        :raises SettingError: for a value that is not true or false.
+        * ``allow_negative_balance``, ``allow_member_transfers``: true or false;
+        * ``buy_in_amount``: 1 to 10^9 chips; ``buy_in_limit``: 0 (no buy-ins) to 1000 per season;
+        * ``balance_floor``: -10^9 to 10^9, the lowest balance a member transfer may leave, or
+          None / "none" for no floor;
+        * ``admin_role_id``: a Discord role id, or None / "none" / 0 for no admin role.
+
+        :raises StorageInputError: for an unknown option or a number out of its range.
+        :raises SettingError: for a true/false option given anything else.
         """
         check_id(guild_id, "guild id")
         check_actor(actor_id)
@@ -90,16 +125,31 @@ class LedgerMixin(StorageCore):
             raise StorageInputError(
                 f"there is no club option {quote(name)}; options are: {', '.join(_CLUB_OPTIONS)}"
             )
-        flag = bool(spec.convert(value))
+        stored: object
+        if spec.kind is bool:
+            stored = bool(spec.convert(value))
+        else:
+            clear = value is None or (isinstance(value, str) and value.strip().lower() == "none")
+            if clear and name not in _NULLABLE:
+                raise StorageInputError(f"club option {name} takes {spec.describe()}, not {quote(value)}")
+            try:
+                number = None if clear else spec.convert(value)
+            except SettingError:
+                also = " or none" if name in _NULLABLE else ""
+                raise StorageInputError(
+                    f"club option {name} takes {spec.describe()}{also}, not {quote(value)}"
+                ) from None
+            stored = None if name == "admin_role_id" and number == 0 else number
 
         async def work(db: aiosqlite.Connection) -> ClubOptions:
             await self._ensure_guild(db, guild_id)
             old = getattr(await self._options(db, guild_id), name)
-            # `name` is one of the two keys of _CLUB_OPTIONS, both column names.
-            await db.execute(f"UPDATE guilds SET {name} = ? WHERE guild_id = ?", (int(flag), guild_id))
-            if old != flag:
+            # `name` is a key of _CLUB_OPTIONS, each a column name.
+            column_value = int(stored) if isinstance(stored, bool) else stored
+            await db.execute(f"UPDATE guilds SET {name} = ? WHERE guild_id = ?", (column_value, guild_id))
+            if old != stored:
                 await self._log_change(
-                    db, guild_id, GUILD_SCOPE, "club_option", name, to_json(old), to_json(flag), actor_id
+                    db, guild_id, GUILD_SCOPE, "club_option", name, to_json(old), to_json(stored), actor_id
                 )
             return await self._options(db, guild_id)
 

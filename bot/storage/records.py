@@ -60,6 +60,14 @@ class ClubOptions:
 
     allow_negative_balance: bool = True
     allow_member_transfers: bool = False
+    buy_in_amount: int = 5000
+    """Chips one buy-in grants (1 to 10^9)."""
+    buy_in_limit: int = 0
+    """How many buy-ins a member may make per season (0: none)."""
+    balance_floor: int | None = None
+    """The lowest balance a member transfer may leave the giver with (±10^9; None: no floor)."""
+    admin_role_id: int | None = None
+    """The role whose members administer the chips besides those with Manage Server (None: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +102,16 @@ class Balance:
     user_id: int | None
     display_name: str
     chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A member's place in a season: chips now, and their change over a recent span."""
+
+    user_id: int
+    display_name: str
+    chips: int
+    change: int
 
 
 @dataclass(frozen=True, slots=True)
