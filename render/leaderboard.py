@@ -1,0 +1,94 @@
+"""The season's standings as an image (``/chips leaderboard``): rank, name, balance, change.
+
+Pure: rows in, PNG bytes out, 600 pixels wide, drawn for Discord's two themes.
+Shown 500 pixels wide on a phone, every capital letter is at least 11 pixels
+high (:data:`TEXT_PX` 20 gives capitals of 14 pixels at 600, 11.7 at 500).
+
+>>> render_leaderboard([LeaderboardRow("Ada", 6000, 1000)], title="Season 1")[:8]
+b'\\x89PNG\\r\\n\\x1a\\n'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from render.layout import encode
+from render.text import draw_text, label_font
+from render.theme import ThemeName, theme
+
+WIDTH: Final = 600
+"""The image's width in pixels."""
+TEXT_PX: Final = 20
+"""The font size of every line (the title is larger)."""
+TITLE_PX: Final = 24
+ROW: Final = 32
+PAD: Final = 16
+HEADER: Final = 48 + ROW
+
+WORDS: Final[dict[str, tuple[str, str, str, str, str]]] = {
+    "en": ("#", "Name", "Chips", "7 days", "Nobody holds chips yet this season."),
+    "de": ("#", "Name", "Chips", "7 Tage", "In dieser Saison hat noch niemand Chips."),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One member: the name shown, chips now, and their change over the last seven days."""
+
+    name: str
+    chips: int
+    change: int
+
+
+def _number(n: int, lang: str) -> str:
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def compose_leaderboard(
+    rows: Sequence[LeaderboardRow], *, title: str, theme_name: ThemeName = "dark", lang: str = "en"
+) -> Image.Image:
+    """The standings image (rows in the order given, ranked 1, 2, ...; equal chips share a rank)."""
+    th = theme(theme_name)
+    words = WORDS["de" if lang == "de" else "en"]
+    height = HEADER + ROW * max(len(rows), 1) + PAD
+    image = Image.new("RGB", (WIDTH, height), th.background)
+    draw = ImageDraw.Draw(image)
+    font, bold = label_font(TEXT_PX), label_font(TEXT_PX, bold=True)
+    draw_text(draw, (PAD, PAD), title, label_font(TITLE_PX, bold=True), th.text, max_width=WIDTH - 2 * PAD)
+    rank_x, name_x, chips_x, change_x = PAD + 36, PAD + 52, WIDTH - PAD - 120, WIDTH - PAD
+    y = 48
+    draw_text(draw, (rank_x, y), words[0], bold, th.muted, anchor="ra")
+    draw_text(draw, (name_x, y), words[1], bold, th.muted)
+    draw_text(draw, (chips_x, y), words[2], bold, th.muted, anchor="ra")
+    draw_text(draw, (change_x, y), words[3], bold, th.muted, anchor="ra")
+    draw.line((PAD, HEADER - 4, WIDTH - PAD, HEADER - 4), fill=th.panel_edge, width=1)
+    if not rows:
+        draw_text(draw, (PAD, HEADER + 4), words[4], font, th.muted, max_width=WIDTH - 2 * PAD)
+    rank, previous = 0, None
+    for i, row in enumerate(rows):
+        if row.chips != previous:
+            rank, previous = i + 1, row.chips
+        y = HEADER + i * ROW
+        if i % 2:
+            draw.rectangle((PAD // 2, y - 3, WIDTH - PAD // 2, y + ROW - 4), fill=th.panel)
+        draw_text(draw, (rank_x, y), str(rank), font, th.muted, anchor="ra")
+        draw_text(draw, (name_x, y), row.name, font, th.text, max_width=chips_x - 110 - name_x)
+        draw_text(draw, (chips_x, y), _number(row.chips, lang), bold, th.text, anchor="ra")
+        change = (
+            "±0" if row.change == 0 else ("+" if row.change > 0 else "−") + _number(abs(row.change), lang)
+        )
+        colour = th.muted if row.change == 0 else th.good if row.change > 0 else th.bad
+        draw_text(draw, (change_x, y), change, font, colour, anchor="ra")
+    return image
+
+
+def render_leaderboard(
+    rows: Sequence[LeaderboardRow], *, title: str, theme_name: ThemeName = "dark", lang: str = "en"
+) -> bytes:
+    """:func:`compose_leaderboard` as PNG bytes."""
+    return encode(compose_leaderboard(rows, title=title, theme_name=theme_name, lang=lang))
