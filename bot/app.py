@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.cogs.chips import HistoryButton
 from bot.cogs.scoring import PostButton
 from bot.components import DYNAMIC_ITEMS
 from bot.config import BotConfig
@@ -91,7 +92,8 @@ class MahjongBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         await self.load_extension("bot.cogs.table")
         await self.load_extension("bot.cogs.scoring")
-        self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton)
+        await self.load_extension("bot.cogs.chips")
+        self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton)
         await self.restore_tables()
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)

@@ -1,0 +1,371 @@
+"""``/chips``: balances, history, the leaderboard, transfers, buy-ins, and the admin's adjustments,
+seasons and export. The ledger's rules live in :mod:`bot.storage` (every change one balanced
+transaction; the floor and the buy-in limit are checked where it books); this cog checks first
+only to refuse in the reader's language, always ephemerally, and says why.
+
+Admin: Manage Server, or the club's ``admin_role_id``. History pages are buttons whose custom_id
+``mj:chips:hist:<member>:<page>`` names only whose history (shown to anyone who asks) and the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import Language, language, text
+from bot.storage import MAX_AMOUNT, StorageInputError, Transaction
+from bot.storage.records import seat_holder
+from render.leaderboard import LeaderboardRow, render_leaderboard
+
+if TYPE_CHECKING:
+    from bot.app import MahjongBot
+
+PAGE = 8
+"""Transactions per page of /chips history."""
+
+NONE = discord.AllowedMentions.none()
+
+
+def _bot(interaction: discord.Interaction[Any]) -> MahjongBot:
+    from bot.app import MahjongBot
+
+    client = interaction.client
+    assert isinstance(client, MahjongBot)
+    return client
+
+
+def _n(value: int, lang: Language) -> str:
+    shown = f"{value:,}"
+    return shown.replace(",", ".") if lang == "de" else shown
+
+
+def _why(txn: Transaction, lang: Language) -> str:
+    if txn.kind == "hand":
+        return text("chips_why_hand", lang, hand=txn.hand_no or "?", game=txn.game_id or "?")
+    if txn.kind == "transfer":
+        giver = next((e.holder for e in txn.entries if e.amount < 0), "")
+        taker = next((e.holder for e in txn.entries if e.amount > 0), "")
+        return text("chips_why_transfer", lang, giver=_mention(giver), taker=_mention(taker))
+    if txn.kind == "buy_in":
+        return text("chips_why_buy_in", lang)
+    if txn.kind == "adjustment":
+        actor = f"<@{txn.actor_id}>" if txn.actor_id else "?"
+        return text("chips_why_adjustment", lang, actor=actor, reason=txn.reason)
+    return text("chips_why_start", lang)
+
+
+def _mention(holder: str) -> str:
+    return f"<@{holder.removeprefix('user:')}>" if holder.startswith("user:") else holder
+
+
+async def history_page(
+    bot: MahjongBot, guild_id: int, user_id: int, page: int, lang: Language
+) -> tuple[str, discord.ui.View]:
+    """The text of one page of a member's history and its Previous/Next buttons."""
+    season = await bot.storage.current_season(guild_id)
+    txns = await bot.storage.transactions(guild_id, user_id=user_id, limit=(page + 1) * PAGE + 1)
+    shown = txns[page * PAGE : (page + 1) * PAGE]
+    holder = seat_holder(user_id)
+    lines = [text("chips_history_title", lang, who=f"<@{user_id}>", season=season.name, page=page + 1)]
+    for txn in shown:
+        amount = sum(e.amount for e in txn.entries if e.holder == holder)
+        sign = "+" if amount > 0 else "−"
+        lines.append(f"`{sign}{_n(abs(amount), lang):>9}` {txn.created_at[:10]} · {_why(txn, lang)}")
+    if not shown:
+        lines.append(text("chips_history_empty", lang))
+    view = discord.ui.View(timeout=None)
+    if page > 0:
+        view.add_item(HistoryButton(user_id, page - 1, text("chips_previous", lang)))
+    if len(txns) > (page + 1) * PAGE:
+        view.add_item(HistoryButton(user_id, page + 1, text("chips_next", lang)))
+    return "\n".join(lines), view
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:chips:hist:(?P<user>\d+):(?P<page>\d+)"
+):
+    """Previous / Next on /chips history; the page is read again from the ledger on each click."""
+
+    def __init__(self, user_id: int, page: int, label: str) -> None:
+        self.user_id, self.page = user_id, page
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"mj:chips:hist:{user_id}:{page}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HistoryButton:
+        return cls(int(match["user"]), int(match["page"]), "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        lang = language(interaction.locale)
+        if interaction.guild_id is None:
+            await interaction.response.send_message(text("chips_guild_only", lang), ephemeral=True)
+            return
+        body, view = await history_page(
+            _bot(interaction), interaction.guild_id, self.user_id, self.page, lang
+        )
+        await interaction.response.edit_message(content=body, view=view, allowed_mentions=NONE)
+
+
+class ChipsCog(commands.Cog):
+    """``/chips``."""
+
+    chips = app_commands.Group(
+        name="chips", description="The club's chips: balances, history, standings, seasons", guild_only=True
+    )
+    season = app_commands.Group(
+        name="season", description="Admin: seasons of the club's ledger", parent=chips
+    )
+
+    def __init__(self, bot: MahjongBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _refuse(self, interaction: discord.Interaction[Any], key: str, **values: object) -> None:
+        message = text(key, language(interaction.locale), **values)
+        await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NONE)
+
+    async def _is_admin(self, interaction: discord.Interaction[Any]) -> bool:
+        user = interaction.user
+        if interaction.permissions.manage_guild:
+            return True
+        if isinstance(user, discord.Member):
+            if user.guild_permissions.manage_guild:
+                return True
+            role = (await self.bot.storage.club_options(interaction.guild_id or 0)).admin_role_id
+            return role is not None and any(r.id == role for r in user.roles)
+        return False
+
+    async def _remember(self, *people: discord.abc.User) -> None:
+        for person in people:
+            await self.bot.storage.remember_player(person.id, person.display_name)
+
+    # ------------------------------------------------------------------ everyone
+
+    @chips.command(name="balance", description="A member's chips this season (default yours)")
+    @app_commands.describe(member="The member")
+    async def balance(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        who = member or interaction.user
+        await self._remember(who)
+        chips = await self.bot.storage.balance(guild, who.id)
+        season = await self.bot.storage.current_season(guild)
+        name = text("chips_you", lang) if member is None else who.mention
+        await interaction.response.send_message(
+            text("chips_balance", lang, who=name, chips=_n(chips, lang), season=season.name),
+            ephemeral=True,
+            allowed_mentions=NONE,
+        )
+
+    @chips.command(name="history", description="A member's last chip movements and why (default yours)")
+    @app_commands.describe(member="The member")
+    async def history(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        who = member or interaction.user
+        body, view = await history_page(
+            self.bot, interaction.guild_id or 0, who.id, 0, language(interaction.locale)
+        )
+        await interaction.response.send_message(body, view=view, ephemeral=True, allowed_mentions=NONE)
+
+    @chips.command(name="leaderboard", description="The season's standings as an image")
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        png, season = await leaderboard_png(self.bot, guild, lang)
+        await interaction.response.send_message(
+            text("chips_leaderboard", lang, season=season),
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+        )
+
+    @chips.command(name="give", description="Give some of your chips to another member")
+    @app_commands.describe(member="The member", amount="Chips, 1 to 1,000,000,000")
+    async def give(self, interaction: discord.Interaction[Any], member: discord.Member, amount: int) -> None:
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        if not 1 <= amount <= MAX_AMOUNT:
+            await self._refuse(interaction, "chips_bad_amount", amount=amount)
+            return
+        if member.bot or member.id == interaction.user.id:
+            await self._refuse(interaction, "chips_not_a_member")
+            return
+        options = await self.bot.storage.club_options(guild)
+        if not options.allow_member_transfers:
+            await self._refuse(interaction, "chips_transfers_off")
+            return
+        have = await self.bot.storage.balance(guild, interaction.user.id)
+        floor = options.balance_floor
+        if floor is None and not options.allow_negative_balance:
+            floor = 0
+        if floor is not None and have - amount < floor:
+            await self._refuse(
+                interaction,
+                "chips_below_floor",
+                chips=_n(have, lang),
+                amount=_n(amount, lang),
+                left=_n(have - amount, lang),
+                floor=_n(floor, lang),
+            )
+            return
+        await self._remember(interaction.user, member)
+        try:
+            await self.bot.storage.transfer(guild, interaction.user.id, member.id, amount)
+        except StorageInputError as exc:
+            await self._refuse(interaction, "chips_refused", reason=str(exc))
+            return
+        await interaction.response.send_message(
+            text(
+                "chips_gave",
+                lang,
+                giver=interaction.user.mention,
+                amount=_n(amount, lang),
+                taker=member.mention,
+            ),
+            allowed_mentions=NONE,
+        )
+
+    @chips.command(name="buyin", description="Buy in: the club's buy-in amount, within its limit per season")
+    async def buyin(self, interaction: discord.Interaction[Any]) -> None:
+        lang, guild, user = language(interaction.locale), interaction.guild_id or 0, interaction.user
+        options = await self.bot.storage.club_options(guild)
+        if options.buy_in_limit == 0:
+            await self._refuse(interaction, "chips_no_buy_ins")
+            return
+        made = await self.bot.storage.buy_ins_made(guild, user.id)
+        if made >= options.buy_in_limit:
+            await self._refuse(interaction, "chips_buy_in_limit", made=made, limit=options.buy_in_limit)
+            return
+        await self._remember(user)
+        try:
+            await self.bot.storage.club_buy_in(guild, user.id)
+        except StorageInputError as exc:
+            await self._refuse(interaction, "chips_refused", reason=str(exc))
+            return
+        chips = await self.bot.storage.balance(guild, user.id)
+        await interaction.response.send_message(
+            text(
+                "chips_bought",
+                lang,
+                who=user.mention,
+                amount=_n(options.buy_in_amount, lang),
+                made=made + 1,
+                limit=options.buy_in_limit,
+                chips=_n(chips, lang),
+            ),
+            allowed_mentions=NONE,
+        )
+
+    # ------------------------------------------------------------------ admins
+
+    @chips.command(name="adjust", description="Admin: add (or with a minus, take) chips, with the reason")
+    @app_commands.describe(
+        member="The member", amount="Chips to add, or negative to take", reason="Why, for the ledger"
+    )
+    async def adjust(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member,
+        amount: int,
+        reason: app_commands.Range[str, 1, 200],
+    ) -> None:
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        if not await self._is_admin(interaction):
+            await self._refuse(interaction, "chips_not_admin")
+            return
+        if amount == 0 or not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
+            await self._refuse(interaction, "chips_bad_adjustment", amount=amount)
+            return
+        await self._remember(member)
+        try:
+            await self.bot.storage.adjust(
+                guild, member.id, amount, actor_id=interaction.user.id, reason=reason
+            )
+        except StorageInputError as exc:
+            await self._refuse(interaction, "chips_refused", reason=str(exc))
+            return
+        chips = await self.bot.storage.balance(guild, member.id)
+        await interaction.response.send_message(
+            text(
+                "chips_adjusted",
+                lang,
+                actor=interaction.user.mention,
+                who=member.mention,
+                amount=f"{amount:+,}".replace(",", "." if lang == "de" else ","),
+                reason=reason,
+                chips=_n(chips, lang),
+            ),
+            allowed_mentions=NONE,
+        )
+
+    async def _new_season(self, interaction: discord.Interaction[Any], name: str | None) -> None:
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        if not await self._is_admin(interaction):
+            await self._refuse(interaction, "chips_not_admin")
+            return
+        old = await self.bot.storage.current_season(guild)
+        new = await self.bot.storage.new_season(
+            guild, starting_chips=old.starting_chips, actor_id=interaction.user.id, name=name
+        )
+        await interaction.response.send_message(
+            text("chips_season_opened", lang, old=old.name, new=new.name, chips=_n(new.starting_chips, lang)),
+            allowed_mentions=NONE,
+        )
+
+    @season.command(name="new", description="Admin: close this season and open a new one with a name")
+    @app_commands.describe(name="The new season's name")
+    async def season_new(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+    ) -> None:
+        await self._new_season(interaction, name)
+
+    @season.command(
+        name="close", description="Admin: close this season (its standings stay) and open the next"
+    )
+    async def season_close(self, interaction: discord.Interaction[Any]) -> None:
+        await self._new_season(interaction, None)
+
+    @chips.command(name="export", description="Admin: the season's ledger as a CSV file")
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        if not await self._is_admin(interaction):
+            await self._refuse(interaction, "chips_not_admin")
+            return
+        season = await self.bot.storage.current_season(guild)
+        export = await self.bot.storage.export_ledger_csv(guild)
+        await interaction.response.send_message(
+            text("chips_export", lang, season=season.name),
+            file=discord.File(io.BytesIO(export.data), filename=export.filename),
+            ephemeral=True,
+        )
+
+
+def week_ago() -> str:
+    """The time seven days ago as the ledger writes times (ISO, UTC, ``Z``)."""
+    then = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=7)
+    return then.isoformat(timespec="microseconds") + "Z"
+
+
+async def leaderboard_png(bot: MahjongBot, guild_id: int, lang: Language) -> tuple[bytes, str]:
+    """The season's standings image (rendered off the event loop) and the season's name."""
+    season = await bot.storage.current_season(guild_id)
+    standings = await bot.storage.standings(guild_id, since=week_ago())
+    rows = [LeaderboardRow(s.display_name, s.chips, s.change) for s in standings]
+    title = text("chips_leaderboard", lang, season=season.name)
+    png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang)
+    return png, season.name
+
+
+async def setup(bot: MahjongBot) -> None:
+    await bot.add_cog(ChipsCog(bot))

@@ -1,0 +1,122 @@
+"""The texts of /chips: balances, history, the leaderboard, transfers, buy-ins, seasons, refusals."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "chips_balance": ("{who} has **{chips}** chips in {season}.", "{who} hat **{chips}** Chips in {season}."),
+    "chips_you": ("You", "Du"),
+    "chips_history_title": (
+        "Chips of {who} in {season}, page {page}:",
+        "Chips von {who} in {season}, Seite {page}:",
+    ),
+    "chips_history_empty": ("No chip movements yet.", "Noch keine Chip-Bewegungen."),
+    "chips_previous": ("Previous", "Zurück"),
+    "chips_next": ("Next", "Weiter"),
+    "chips_why_hand": ("hand {hand} of game {game}", "Hand {hand} der Partie {game}"),
+    "chips_why_transfer": ("transfer from {giver} to {taker}", "Überweisung von {giver} an {taker}"),
+    "chips_why_buy_in": ("buy-in", "Einkauf"),
+    "chips_why_adjustment": ("adjustment by {actor}: {reason}", "Korrektur durch {actor}: {reason}"),
+    "chips_why_start": ("starting chips", "Startchips"),
+    "chips_leaderboard": ("Standings of {season}", "Rangliste von {season}"),
+    "chips_gave": ("{giver} gave {amount} chips to {taker}.", "{giver} hat {taker} {amount} Chips gegeben."),
+    "chips_bought": (
+        "{who} bought in: {amount} chips (buy-in {made} of {limit} this season); now {chips}.",
+        "{who} hat sich eingekauft: {amount} Chips (Einkauf {made} von {limit} in dieser Saison); "
+        "jetzt {chips}.",
+    ),
+    "chips_buyin_terms": (
+        "A buy-in grants {amount} chips; {limit} per member and season.",
+        "Ein Einkauf bringt {amount} Chips; {limit} pro Mitglied und Saison.",
+    ),
+    "chips_adjusted": (
+        "{actor} adjusted {who} by {amount} chips: {reason}. Now {chips}.",
+        "{actor} hat {who} um {amount} Chips korrigiert: {reason}. Jetzt {chips}.",
+    ),
+    "chips_season_opened": (
+        "{old} is closed (its standings stay); {new} begins, every member at {chips} chips.",
+        "{old} ist abgeschlossen (die Rangliste bleibt); {new} beginnt, jedes Mitglied mit {chips} Chips.",
+    ),
+    "chips_export": ("The ledger of {season}.", "Das Kassenbuch von {season}."),
+    # refusals (ephemeral)
+    "chips_not_admin": (
+        "Only admins may do this: Manage Server, or the club's admin role.",
+        "Nur Admins dürfen das: Server verwalten, oder die Admin-Rolle des Clubs.",
+    ),
+    "chips_transfers_off": (
+        "This club does not allow transfers between members.",
+        "Dieser Club erlaubt keine Überweisungen zwischen Mitgliedern.",
+    ),
+    "chips_below_floor": (
+        "You have {chips} chips; giving {amount} would leave {left}, below the club's floor of {floor}.",
+        "Du hast {chips} Chips; {amount} zu geben ließe {left}, unter dem Minimum des Clubs von {floor}.",
+    ),
+    "chips_no_buy_ins": ("This club offers no buy-ins.", "Dieser Club bietet keine Einkäufe an."),
+    "chips_buy_in_limit": (
+        "You have made {made} of the {limit} buy-ins allowed this season.",
+        "Du hast {made} der {limit} erlaubten Einkäufe dieser Saison gemacht.",
+    ),
+    "chips_bad_amount": (
+        "An amount is a whole number of chips from 1 to 1,000,000,000, not {amount}.",
+        "Ein Betrag ist eine ganze Zahl Chips von 1 bis 1.000.000.000, nicht {amount}.",
+    ),
+    "chips_bad_adjustment": (
+        "An adjustment is from -1,000,000,000 to 1,000,000,000 chips and not 0, not {amount}.",
+        "Eine Korrektur ist von -1.000.000.000 bis 1.000.000.000 Chips und nicht 0, nicht {amount}.",
+    ),
+    "chips_not_a_member": (
+        "Chips go to a member of this server, not to a bot or yourself.",
+        "Chips gehen an ein Mitglied dieses Servers, nicht an einen Bot oder dich selbst.",
+    ),
+    "chips_refused": ("Refused: {reason}", "Abgelehnt: {reason}"),
+    "chips_guild_only": ("Chips belong to a server; use /chips there.", "Chips gehören zu einem Server."),
+}
+
+COMMANDS: Final[dict[str, str]] = {
+    # names
+    "chips": "chips",
+    "balance": "kontostand",
+    "history": "verlauf",
+    "leaderboard": "rangliste",
+    "give": "geben",
+    "buyin": "einkauf",
+    "adjust": "korrektur",
+    "season": "saison",
+    "close": "abschliessen",
+    "export": "export",
+    "member": "mitglied",
+    "amount": "betrag",
+    "reason": "grund",
+    "name": "name",
+    # descriptions
+    "The club's chips: balances, history, standings, seasons": (
+        "Die Chips des Clubs: Kontostände, Verlauf, Rangliste, Saisons"
+    ),
+    "A member's chips this season (default yours)": "Die Chips eines Mitglieds in dieser Saison (sonst deine)",
+    "A member's last chip movements and why (default yours)": (
+        "Die letzten Chip-Bewegungen eines Mitglieds und warum (sonst deine)"
+    ),
+    "The season's standings as an image": "Die Rangliste der Saison als Bild",
+    "Give some of your chips to another member": "Einem anderen Mitglied Chips geben",
+    "Buy in: the club's buy-in amount, within its limit per season": (
+        "Einkaufen: der Betrag des Clubs, innerhalb seiner Grenze pro Saison"
+    ),
+    "Admin: add (or with a minus, take) chips, with the reason": (
+        "Admin: Chips gutschreiben (oder mit Minus abziehen), mit Grund"
+    ),
+    "Admin: seasons of the club's ledger": "Admin: Saisons des Kassenbuchs",
+    "Admin: close this season and open a new one with a name": (
+        "Admin: diese Saison abschliessen und eine neue mit Namen eröffnen"
+    ),
+    "Admin: close this season (its standings stay) and open the next": (
+        "Admin: diese Saison abschliessen (die Rangliste bleibt) und die nächste eröffnen"
+    ),
+    "Admin: the season's ledger as a CSV file": "Admin: das Kassenbuch der Saison als CSV-Datei",
+    "The member": "Das Mitglied",
+    "Chips, 1 to 1,000,000,000": "Chips, 1 bis 1.000.000.000",
+    "Chips to add, or negative to take": "Chips gutschreiben, oder negativ abziehen",
+    "Why, for the ledger": "Warum, für das Kassenbuch",
+    "The new season's name": "Der Name der neuen Saison",
+}
+"""English command text -> German."""

@@ -1,0 +1,132 @@
+"""/chips through the offline Discord harness: balances against the ledger, refusals, seasons,
+the CSV export, history pages after a restart of the buttons, the leaderboard image, German."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+from discord_harness import ChannelSpec, GuildSpec, Harness, RoleSpec
+from test_bot_discord import config
+
+from bot.app import MahjongBot, create_bot
+from bot.storage import Payment
+
+GUILD, CHANNEL, ROLE = 1, 10, 500
+
+
+@pytest.fixture
+async def h(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
+    guild = GuildSpec(
+        GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table")], roles=[RoleSpec(ROLE, "Kassier")]
+    )
+    harness = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
+    yield harness
+    await harness.close()
+
+
+async def test_balance_after_a_hand_matches_the_ledger(h: Harness[MahjongBot]) -> None:
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    storage = h.bot.storage
+    game = await storage.create_game(GUILD, CHANNEL, [ada.id, bo.id, "ai:easy", "ai:easy"], 3)
+    await storage.finish_hand(
+        game.game_id, 1, result="Ada wins", payments=[Payment(1, 0, 120), Payment(2, 0, 80)]
+    )
+    rec = await h.slash("chips balance", user=ada, channel=CHANNEL)
+    assert rec.ephemeral
+    assert f"**{await storage.balance(GUILD, ada.id):,}**" in rec.text
+    rec = await h.slash("chips balance", user=ada, channel=CHANNEL, options={"member": bo})
+    assert f"**{await storage.balance(GUILD, bo.id):,}**" in rec.text
+    rec = await h.slash("chips history", user=ada, channel=CHANNEL)
+    assert "hand 1 of game" in rec.text and "+" in rec.text
+    assert (await storage.check_ledger()).ok
+    h.check()
+
+
+async def test_refusals_say_why_ephemerally(h: Harness[MahjongBot]) -> None:
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    for command, options in [
+        ("chips adjust", {"member": bo, "amount": 5, "reason": "gift"}),
+        ("chips season close", {}),
+        ("chips export", {}),
+    ]:
+        rec = await h.slash(command, user=ada, channel=CHANNEL, options=options)
+        assert rec.ephemeral and "Only admins" in rec.text, command
+    rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": 10})
+    assert rec.ephemeral and "does not allow transfers" in rec.text
+    await h.bot.storage.set_club_option(GUILD, "allow_member_transfers", True)
+    await h.bot.storage.set_club_option(GUILD, "balance_floor", 0)
+    rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": 0})
+    assert rec.ephemeral and "from 1 to 1,000,000,000" in rec.text
+    have = await h.bot.storage.balance(GUILD, ada.id)
+    rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": have + 1})
+    assert rec.ephemeral and "below the club's floor of 0" in rec.text
+    rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": 7})
+    assert not rec.ephemeral and "gave 7 chips" in rec.text
+    assert await h.bot.storage.balance(GUILD, bo.id) == have + 7
+    rec = await h.slash("chips buyin", user=ada, channel=CHANNEL)
+    assert rec.ephemeral and "no buy-ins" in rec.text
+    await h.bot.storage.set_club_option(GUILD, "buy_in_limit", 1)
+    rec = await h.slash("chips buyin", user=ada, channel=CHANNEL)
+    assert not rec.ephemeral and "5,000 chips (buy-in 1 of 1" in rec.text
+    rec = await h.slash("chips buyin", user=ada, channel=CHANNEL)
+    assert rec.ephemeral and "1 of the 1 buy-ins" in rec.text
+    assert (await h.bot.storage.check_ledger()).ok
+    h.check()
+
+
+async def test_admins_adjust_close_seasons_and_export(h: Harness[MahjongBot]) -> None:
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
+    cashier, ada = h.user(2, "Cashier", roles=["Kassier"]), h.user(100, "Ada")
+    rec = await h.slash(
+        "chips adjust", user=boss, channel=CHANNEL, options={"member": ada, "amount": 250, "reason": "prize"}
+    )
+    assert not rec.ephemeral and "prize" in rec.text
+    rec = await h.slash(
+        "chips adjust", user=cashier, channel=CHANNEL, options={"member": ada, "amount": -50, "reason": "fee"}
+    )
+    assert "Only admins" in rec.text
+    await h.bot.storage.set_club_option(GUILD, "admin_role_id", ROLE)
+    rec = await h.slash(
+        "chips adjust", user=cashier, channel=CHANNEL, options={"member": ada, "amount": -50, "reason": "fee"}
+    )
+    assert not rec.ephemeral and "fee" in rec.text
+    start = (await h.bot.storage.current_season(GUILD)).starting_chips
+    assert await h.bot.storage.balance(GUILD, ada.id) == start + 200
+    rec = await h.slash("chips export", user=boss, channel=CHANNEL)
+    assert rec.ephemeral and rec.last is not None
+    (name,) = rec.last.target.filenames  # type: ignore[union-attr]
+    rows = list(csv.DictReader(io.StringIO(rec.last.target.file(name).decode("utf-8-sig"))))  # type: ignore[union-attr]
+    ledger = await h.bot.storage.transactions(GUILD)
+    assert {int(r["txn_id"]) for r in rows} == {t.txn_id for t in ledger}
+    assert sum(int(r["amount"]) for r in rows) == 0
+    rec = await h.slash("chips season new", user=boss, channel=CHANNEL, options={"name": "Winter"})
+    assert not rec.ephemeral and "Winter begins" in rec.text
+    assert await h.bot.storage.balance(GUILD, ada.id) == start
+    rec = await h.slash("chips season close", user=cashier, channel=CHANNEL)
+    assert "Winter is closed" in rec.text
+    h.check()
+
+
+async def test_history_pages_and_the_leaderboard_and_german(h: Harness[MahjongBot]) -> None:
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True), locale="de")
+    ada = h.user(100, "Ada", locale="de")
+    for i in range(12):
+        await h.bot.storage.adjust(GUILD, ada.id, i + 1, actor_id=boss.id, reason=f"r{i}")
+    rec = await h.slash("chips history", user=ada, channel=CHANNEL)
+    assert rec.ephemeral and "Seite 1" in rec.text and "Korrektur durch" in rec.text
+    page = rec.last.target  # type: ignore[union-attr]
+    assert page.custom_ids == [f"mj:chips:hist:{ada.id}:1"] and page.labels == ["Weiter"]
+    rec = await h.click(page, "Weiter", user=ada)
+    assert "Seite 2" in rec.text
+    rec = await h.slash("chips leaderboard", user=ada, channel=CHANNEL)
+    assert not rec.ephemeral and "Rangliste" in rec.text
+    rec = await h.slash(
+        "chips adjust", user=ada, channel=CHANNEL, options={"member": ada, "amount": 5, "reason": "x"}
+    )
+    assert rec.ephemeral and "Nur Admins" in rec.text
+    h.check()
