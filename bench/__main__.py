@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import ai, bot, game, render, scoring, shanten, storage
+from bench import ai, bot, game, leaderboard, render, scoring, shanten, storage
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "storage": storage.run,
     "ai": ai.run,
     "bot": bot.run,
+    "leaderboard": leaderboard.run,
 }
 
 
