@@ -28,6 +28,9 @@ TITLE_PX: Final = 24
 ROW: Final = 32
 PAD: Final = 16
 HEADER: Final = 48 + ROW
+TOP: Final = 20
+"""Rows shown: the first ``TOP``, and the reader's own row below them (a tall image is unreadable
+on a phone, and slow to draw for a big club)."""
 
 WORDS: Final[dict[str, tuple[str, str, str, str, str]]] = {
     "en": ("#", "Name", "Chips", "7 days", "Nobody holds chips yet this season."),
@@ -49,13 +52,40 @@ def _number(n: int, lang: str) -> str:
     return text.replace(",", ".") if lang == "de" else text
 
 
+def ranks(rows: Sequence[LeaderboardRow]) -> list[int]:
+    """The rank of each row in the order given; equal chips share a rank.
+
+    >>> ranks([LeaderboardRow("a", 9, 0), LeaderboardRow("b", 9, 0), LeaderboardRow("c", 5, 0)])
+    [1, 1, 3]
+    """
+    out: list[int] = []
+    rank, previous = 0, None
+    for i, row in enumerate(rows):
+        if row.chips != previous:
+            rank, previous = i + 1, row.chips
+        out.append(rank)
+    return out
+
+
 def compose_leaderboard(
-    rows: Sequence[LeaderboardRow], *, title: str, theme_name: ThemeName = "dark", lang: str = "en"
+    rows: Sequence[LeaderboardRow],
+    *,
+    title: str,
+    theme_name: ThemeName = "dark",
+    lang: str = "en",
+    me: int | None = None,
+    top: int = TOP,
 ) -> Image.Image:
-    """The standings image (rows in the order given, ranked 1, 2, ...; equal chips share a rank)."""
+    """The standings image: rows in the order given, ranked 1, 2, ... (equal chips share a rank).
+    The first ``top`` rows are drawn, and row ``me`` (the reader's, highlighted) after a gap when
+    it comes later."""
     th = theme(theme_name)
     words = WORDS["de" if lang == "de" else "en"]
-    height = HEADER + ROW * max(len(rows), 1) + PAD
+    rank_of = ranks(rows)
+    shown = list(range(min(len(rows), top)))
+    if me is not None and me >= len(shown) and me < len(rows):
+        shown += [-1, me]  # -1: the gap
+    height = HEADER + ROW * max(len(shown), 1) + PAD
     image = Image.new("RGB", (WIDTH, height), th.background)
     draw = ImageDraw.Draw(image)
     font, bold = label_font(TEXT_PX), label_font(TEXT_PX, bold=True)
@@ -69,14 +99,17 @@ def compose_leaderboard(
     draw.line((PAD, HEADER - 4, WIDTH - PAD, HEADER - 4), fill=th.panel_edge, width=1)
     if not rows:
         draw_text(draw, (PAD, HEADER + 4), words[4], font, th.muted, max_width=WIDTH - 2 * PAD)
-    rank, previous = 0, None
-    for i, row in enumerate(rows):
-        if row.chips != previous:
-            rank, previous = i + 1, row.chips
-        y = HEADER + i * ROW
-        if i % 2:
+    for line, i in enumerate(shown):
+        y = HEADER + line * ROW
+        if i < 0:
+            draw_text(draw, (name_x, y), "…", font, th.muted)
+            continue
+        row = rows[i]
+        if i == me:
+            draw.rectangle((PAD // 2, y - 3, WIDTH - PAD // 2, y + ROW - 4), outline=th.text, width=2)
+        elif i % 2:
             draw.rectangle((PAD // 2, y - 3, WIDTH - PAD // 2, y + ROW - 4), fill=th.panel)
-        draw_text(draw, (rank_x, y), str(rank), font, th.muted, anchor="ra")
+        draw_text(draw, (rank_x, y), str(rank_of[i]), font, th.muted, anchor="ra")
         draw_text(draw, (name_x, y), row.name, font, th.text, max_width=chips_x - 110 - name_x)
         draw_text(draw, (chips_x, y), _number(row.chips, lang), bold, th.text, anchor="ra")
         change = (
@@ -88,7 +121,13 @@ def compose_leaderboard(
 
 
 def render_leaderboard(
-    rows: Sequence[LeaderboardRow], *, title: str, theme_name: ThemeName = "dark", lang: str = "en"
+    rows: Sequence[LeaderboardRow],
+    *,
+    title: str,
+    theme_name: ThemeName = "dark",
+    lang: str = "en",
+    me: int | None = None,
+    top: int = TOP,
 ) -> bytes:
     """:func:`compose_leaderboard` as PNG bytes."""
-    return encode(compose_leaderboard(rows, title=title, theme_name=theme_name, lang=lang))
+    return encode(compose_leaderboard(rows, title=title, theme_name=theme_name, lang=lang, me=me, top=top))

@@ -75,3 +75,13 @@ def test_text_is_11_px_high_at_phone_width(monkeypatch: pytest.MonkeyPatch) -> N
     caps = compose_leaderboard([LeaderboardRow("HHH", 1, 0)], title="S")
     box = ImageChops.difference(plain, caps).getbbox()
     assert box is not None and (box[3] - box[1]) * scale >= 11
+
+
+def test_a_big_club_shows_the_top_and_the_readers_row() -> None:
+    many = [LeaderboardRow(f"M{i}", 10_000 - i, 0) for i in range(200)]
+    top = compose_leaderboard(many, title="S")
+    with_me = compose_leaderboard(many, title="S", me=150)
+    near_top = compose_leaderboard(many, title="S", me=3)
+    assert top.height == near_top.height < 1100  # 20 rows, not 200
+    assert with_me.height == top.height + 2 * module.ROW  # a gap row and the reader's row
+    assert top.tobytes() != near_top.tobytes()  # the reader's row is marked

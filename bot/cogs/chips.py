@@ -185,8 +185,9 @@ class ChipsCog(commands.Cog):
     @chips.command(name="leaderboard", description="The season's standings as an image")
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
-        png, season = await leaderboard_png(self.bot, guild, lang)
-        await interaction.response.send_message(
+        await interaction.response.defer(thinking=True)  # the query and the image may take a moment
+        png, season = await leaderboard_png(self.bot, guild, lang, me=interaction.user.id)
+        await interaction.followup.send(
             text("chips_leaderboard", lang, season=season),
             file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
         )
@@ -357,13 +358,17 @@ def week_ago() -> str:
     return then.isoformat(timespec="microseconds") + "Z"
 
 
-async def leaderboard_png(bot: MahjongBot, guild_id: int, lang: Language) -> tuple[bytes, str]:
-    """The season's standings image (rendered off the event loop) and the season's name."""
+async def leaderboard_png(
+    bot: MahjongBot, guild_id: int, lang: Language, *, me: int | None = None
+) -> tuple[bytes, str]:
+    """The season's standings image (rendered off the event loop: the top rows, and the row of
+    member ``me`` below them) and the season's name."""
     season = await bot.storage.current_season(guild_id)
     standings = await bot.storage.standings(guild_id, since=week_ago())
     rows = [LeaderboardRow(s.display_name, s.chips, s.change) for s in standings]
+    mine = next((i for i, s in enumerate(standings) if s.user_id == me), None)
     title = text("chips_leaderboard", lang, season=season.name)
-    png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang)
+    png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang, me=mine)
     return png, season.name
 
 
