@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import ai, bot, game, leaderboard, render, scoring, shanten, storage
+from bench import ai, bot, game, leaderboard, render, scoring, shanten, stats, storage
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
@@ -19,6 +19,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "ai": ai.run,
     "bot": bot.run,
     "leaderboard": leaderboard.run,
+    "stats": stats.run,
 }
 
 

@@ -93,6 +93,7 @@ class MahjongBot(commands.Bot):
         await self.load_extension("bot.cogs.table")
         await self.load_extension("bot.cogs.scoring")
         await self.load_extension("bot.cogs.chips")
+        await self.load_extension("bot.cogs.stats")
         self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton)
         await self.restore_tables()
         if self.config.dev_guild:

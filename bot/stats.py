@@ -126,7 +126,7 @@ def replay_facts(game: PlayedGame, logs: Mapping[int, Sequence[str]]) -> dict[in
             continue
         discarder = None
         if result.discarder is not None:
-            discarder = played.order[played.position_of(result.discarder)]
+            discarder = played.order[(record.east + result.discarder) % 4]
         facts[record.number] = HandFacts(
             winner=played.order[record.winner],
             self_drawn=result.self_drawn,
@@ -165,8 +165,12 @@ class ReplayCache:
             facts = {}
         for hand in game.hands:
             facts.setdefault(hand.hand_no, None)
-        self._games[game.game_id] = facts
-        self._games.move_to_end(game.game_id)
+        self.remember(game.game_id, facts)
+
+    def remember(self, game_id: int, facts: Mapping[int, HandFacts | None]) -> None:
+        """Keep what a game's hands yielded (hand number -> facts), as :meth:`add` does."""
+        self._games[game_id] = dict(facts)
+        self._games.move_to_end(game_id)
         while len(self._games) > self.max_games:
             self._games.popitem(last=False)
 
@@ -198,10 +202,12 @@ def pattern_name(line: ScoreLine) -> str:
 
 
 def hand_name(score: Score | None) -> str:
-    """A winning hand's name: its limit line, else its line worth most (doubles first)."""
+    """A winning hand's name: its line worth most (doubles first; a limit hand's is its limit),
+    the Mah-Jongg points aside."""
     if score is None or not score.items:
         return ""
-    top = max(score.items, key=lambda i: (i.doubles, i.points))
+    lines = [i for i in score.items if not _is_base(i)] or list(score.items)
+    top = max(lines, key=lambda i: (i.doubles, i.points))
     return pattern_name(top)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import chips, table
+from bot.i18n import chips, stats, table
 
 Language = Literal["en", "de"]
 
@@ -47,7 +47,7 @@ def merged(*parts: Mapping[str, V]) -> dict[str, V]:
     return out
 
 
-CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(table.MESSAGES, chips.MESSAGES)
+CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(table.MESSAGES, chips.MESSAGES, stats.MESSAGES)
 """Message key -> (English, German), from every area's module."""
 
 
@@ -66,7 +66,7 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     return template.format(**values) if values else template
 
 
-COMMAND_TEXT: Final[dict[str, str]] = merged(table.COMMANDS, chips.COMMANDS)
+COMMAND_TEXT: Final[dict[str, str]] = merged(table.COMMANDS, chips.COMMANDS, stats.COMMANDS)
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
 

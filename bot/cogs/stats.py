@@ -1,0 +1,177 @@
+"""``/stats member [member] [season]`` and ``/stats table``: statistics from the record.
+
+A slash-command group cannot also be a command, so ``/stats`` has two subcommands: ``member``
+(a member's figures over a season, with their chips as a chart and their biggest hand as an
+image) and ``table`` (this channel's games). The answers are public: a member's results are the
+club's information, like the score sheets the table posts. They speak the asker's language.
+
+The figures come from :mod:`bot.stats` (stored hands, the ledger, replays of the logs, kept in a
+:class:`~bot.stats.ReplayCache`); the first call in a server after a start replays its season,
+so every answer is deferred first, and the images are drawn off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import Language, language, text
+from bot.stats import MemberStats, ReplayCache, TableStats, load_member_stats, load_table_stats
+from bot.storage import NotFoundError
+from render.chart import render_line_chart
+from render.hand import render_strip
+
+if TYPE_CHECKING:
+    from bot.app import MahjongBot
+
+
+def member_text(name: str, season: str, stats: MemberStats, lang: Language) -> str:
+    """The message of ``/stats member``."""
+    lines = [text("stats_title", lang, name=name, season=season)]
+    if not stats.hands:
+        return text("stats_no_hands", lang, name=name, season=season)
+    lines.append(
+        text(
+            "stats_hands",
+            lang,
+            hands=stats.hands,
+            wins=stats.wins,
+            share=stats.win_share,
+            self_drawn=stats.self_drawn,
+        )
+    )
+    lines.append(text("stats_dealt_in", lang, dealt_in=stats.dealt_in, net=stats.net))
+    if stats.best is not None:
+        lines.append(
+            text(
+                "stats_average",
+                lang,
+                average=stats.average_win,
+                best=stats.best.value,
+                name=stats.best.name or "-",
+                game=stats.best.game_id,
+                hand=stats.best.hand_no,
+            )
+        )
+    if stats.patterns:
+        listed = ", ".join(f"{name} ×{count}" for name, count in stats.patterns)
+        lines.append(text("stats_patterns", lang, patterns=listed))
+    return "\n".join(lines)
+
+
+def member_images(name: str, season: str, stats: MemberStats, lang: Language) -> list[tuple[str, bytes]]:
+    """The chips chart and the biggest hand's image (slow: call it in a thread)."""
+    images = []
+    if stats.chips:
+        images.append(
+            (
+                "chips.png",
+                render_line_chart(
+                    stats.chips,
+                    title=text("stats_chart_title", lang, name=name, season=season),
+                    first_label=text("stats_chart_start", lang),
+                    last_label=text("stats_chart_now", lang, chips=stats.chips[-1]),
+                    baseline=stats.chips[0],
+                ),
+            )
+        )
+    best = stats.best
+    if best is not None and best.score is not None and best.score.groups:
+        images.append(("best-hand.png", render_strip(best.score.groups, win_tile=best.win_tile)))
+    return images
+
+
+def table_text(channel: str, stats: TableStats, lang: Language) -> str:
+    """The message of ``/stats table``."""
+    if not stats.games:
+        return text("stats_table_none", lang)
+    lines = [
+        text("stats_table_title", lang, channel=channel),
+        text("stats_table_games", lang, games=stats.games, finished=stats.finished_games, hands=stats.hands),
+    ]
+    if stats.longest is not None:
+        lines.append(
+            text(
+                "stats_table_longest",
+                lang,
+                hands=stats.longest.hands,
+                game=stats.longest.game_id,
+                started=stats.longest.started[:10],
+                ended=(stats.longest.ended or stats.longest.started)[:10],
+            )
+        )
+    return "\n".join(lines)
+
+
+class StatsCog(commands.Cog):
+    """``/stats``."""
+
+    stats = app_commands.Group(name="stats", description="Statistics from the games played here")
+
+    def __init__(self, bot: MahjongBot) -> None:
+        self.bot = bot
+        self.cache = ReplayCache()
+
+    @stats.command(name="member", description="A member's hands, wins, biggest hand and chips over a season")
+    @app_commands.describe(
+        member="Whose statistics (default you)", season="The season's number (default the current one)"
+    )
+    async def member(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        member: discord.Member | None = None,
+        season: app_commands.Range[int, 1, 100_000] | None = None,
+    ) -> None:
+        lang = language(interaction.locale)
+        if interaction.guild is None:
+            await interaction.response.send_message(text("stats_server_only", lang), ephemeral=True)
+            return
+        who = member or interaction.user
+        if who.bot:
+            await interaction.response.send_message(text("stats_computer", lang), ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            found, figures = await load_member_stats(
+                self.bot.storage, self.cache, interaction.guild.id, who.id, season=season
+            )
+        except NotFoundError:
+            await interaction.followup.send(text("stats_unknown_season", lang, season=season))
+            return
+        if found is None:
+            await interaction.followup.send(text("stats_no_season", lang))
+            return
+        name = who.display_name
+        body = member_text(name, found.name, figures, lang)
+        images = (
+            await asyncio.to_thread(member_images, name, found.name, figures, lang) if figures.hands else []
+        )
+        await interaction.followup.send(
+            body,
+            files=[discord.File(io.BytesIO(png), filename=fn) for fn, png in images],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @stats.command(name="table", description="This channel's games: how many, hands, the longest")
+    async def table(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        lang = language(interaction.locale)
+        if interaction.guild is None or interaction.channel_id is None:
+            await interaction.response.send_message(text("stats_server_only", lang), ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        figures = await load_table_stats(self.bot.storage, interaction.guild.id, interaction.channel_id)
+        channel = (
+            interaction.channel.mention if isinstance(interaction.channel, discord.abc.GuildChannel) else "#"
+        )
+        await interaction.followup.send(
+            table_text(channel, figures, lang), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def setup(bot: MahjongBot) -> None:
+    await bot.add_cog(StatsCog(bot))

@@ -1,0 +1,61 @@
+"""Texts of ``/stats``: a member's figures and a channel's, in English and German."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "stats_title": ("**{name}** in {season}", "**{name}** in {season}"),
+    "stats_no_hands": (
+        "{name} has not finished a hand in {season} yet.",
+        "{name} hat in {season} noch keine Hand zu Ende gespielt.",
+    ),
+    "stats_hands": (
+        "Hands played: **{hands}** · wins: **{wins}** ({share:.0%}) · self-drawn: **{self_drawn}**",
+        "Gespielte Hände: **{hands}** · gewonnen: **{wins}** ({share:.0%}) · selbst gezogen: **{self_drawn}**",
+    ),
+    "stats_dealt_in": (
+        "Dealt into a win: **{dealt_in}** · chips from hands: **{net:+,}**",
+        "Gewinnstein abgeworfen: **{dealt_in}** · Chips aus Händen: **{net:+,}**",
+    ),
+    "stats_average": (
+        "Average winning hand: **{average:.0f}** · biggest: **{best}** ({name}, game {game} hand {hand})",
+        "Durchschnittliche Gewinnhand: **{average:.0f}** · größte: **{best}** ({name}, Partie {game} Hand {hand})",
+    ),
+    "stats_patterns": ("Scored most often: {patterns}", "Am häufigsten gewertet: {patterns}"),
+    "stats_chart_title": ("{name}: chips in {season}", "{name}: Chips in {season}"),
+    "stats_chart_start": ("season start", "Saisonbeginn"),
+    "stats_chart_now": ("now {chips:,}", "jetzt {chips:,}"),
+    "stats_no_season": ("This server has no season yet.", "Dieser Server hat noch keine Saison."),
+    "stats_unknown_season": (
+        "This server has no season {season}.",
+        "Dieser Server hat keine Saison {season}.",
+    ),
+    "stats_server_only": ("Statistics are kept per server.", "Statistiken gibt es nur auf einem Server."),
+    "stats_computer": ("Computer players have no statistics.", "Computer haben keine Statistik."),
+    "stats_table_title": ("**Table in {channel}**", "**Tisch in {channel}**"),
+    "stats_table_none": (
+        "No game has been played in this channel yet.",
+        "In diesem Kanal wurde noch keine Partie gespielt.",
+    ),
+    "stats_table_games": (
+        "Games: **{games}** ({finished} finished) · hands: **{hands}**",
+        "Partien: **{games}** ({finished} beendet) · Hände: **{hands}**",
+    ),
+    "stats_table_longest": (
+        "Longest game: **{hands}** hands (game {game}, {started} to {ended})",
+        "Längste Partie: **{hands}** Hände (Partie {game}, {started} bis {ended})",
+    ),
+}
+
+COMMANDS: Final[dict[str, str]] = {
+    "stats": "statistik",
+    "member": "mitglied",
+    "table": "tisch",
+    "season": "saison",
+    "Statistics from the games played here": "Statistiken aus den hier gespielten Partien",
+    "A member's hands, wins, biggest hand and chips over a season": "Hände, Siege, größte Hand und Chips eines Mitglieds in einer Saison",
+    "Whose statistics (default you)": "Wessen Statistik (Standard: deine)",
+    "The season's number (default the current one)": "Die Nummer der Saison (Standard: die laufende)",
+    "This channel's games: how many, hands, the longest": "Die Partien dieses Kanals: wie viele, Hände, die längste",
+}

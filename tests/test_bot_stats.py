@@ -1,0 +1,234 @@
+"""/stats: a member's figures and a channel's, from the record (stored hands, the ledger,
+replays of the logs), through the offline discord.py harness; the pure computation on hand-made
+records; the chips chart's text size and reference images."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
+from PIL import Image, ImageChops
+from test_bot_discord import CHANNEL, GUILD, OTHER_CHANNEL, config, guilds, open_table, play_hand
+from test_render import _compare
+
+from bot.app import MahjongBot, create_bot
+from bot.cogs.stats import member_text
+from bot.stats import HandFacts, ReplayCache, load_member_stats, member_stats, table_stats
+from bot.storage import Payment
+from bot.storage.stats import ChipPoint, PlayedGame, PlayedHand
+from engine.scoring.scorer import Score, ScoreLine
+from render.chart import CHART_WIDTH, LABEL_PX, chart_display_sizes, compose_line_chart, nice_ticks
+from render.layout import DISPLAY_WIDTH, cap_height
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
+    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    yield h
+    await h.close()
+
+
+# ------------------------------------------------------------------ pure computation
+
+
+def _score(total: int, *lines: ScoreLine) -> Score:
+    return Score(
+        ruleset="dmjl",
+        won=True,
+        points=total,
+        doubles=0,
+        limit=False,
+        total=total,
+        uncapped=total,
+        items=lines,
+        arrangement="",
+    )
+
+
+def _game(
+    game_id: int, hands: list[PlayedHand], seats: tuple[int | str, ...] = (7, 8, "ai:easy", "ai:normal")
+) -> PlayedGame:
+    return PlayedGame(
+        game_id,
+        10,
+        "dmjl",
+        {},
+        1,
+        seats,
+        "finished",
+        "2026-01-01T10:00:00",
+        "2026-01-01T12:00:00",
+        tuple(hands),
+    )
+
+
+PONG = ScoreLine("exposed pong of simples [666s]", 2, 0, "P3", "[666s]")
+DRAGONS = ScoreLine("pong of dragons [555z]", 0, 1, "D1", "[555z]")
+MJ = ScoreLine("Mah-Jongg", 20, 0, "M1")
+
+
+def test_member_figures_from_hand_made_records() -> None:
+    hands = [
+        PlayedHand(1, "winner=0 mahjong", 1, "t1", (Payment(1, 0, 40), Payment(2, 0, 40), Payment(3, 0, 40))),
+        PlayedHand(2, "winner=1 mahjong", 1, "t2", (Payment(0, 1, 100),)),
+        PlayedHand(3, "winner=none wall", 1, "t3"),
+        PlayedHand(4, "winner=0 mahjong", 2, "t4", (Payment(1, 0, 10),)),  # another season
+    ]
+    cache = ReplayCache()
+    cache.remember(
+        5,
+        {
+            1: HandFacts(0, self_drawn=True, value=40, score=_score(40, PONG, MJ)),
+            2: HandFacts(1, discarder=0, value=100, score=_score(100, DRAGONS, PONG, MJ)),
+            3: HandFacts(None),
+            4: HandFacts(0, value=10, score=_score(10, MJ)),
+        },
+    )
+    chips = [
+        ChipPoint(1, "t0", "starting_chips", 1000),
+        ChipPoint(2, "t1", "hand", 120),
+        ChipPoint(3, "t2", "hand", -100),
+    ]
+    me = member_stats(7, [_game(5, hands)], cache, season_id=1, chips=chips)
+    assert (me.hands, me.wins, me.self_drawn, me.dealt_in) == (3, 1, 1, 1)
+    assert me.win_share == pytest.approx(1 / 3) and me.average_win == 40 and me.net == 20
+    assert me.best is not None and (me.best.value, me.best.hand_no, me.best.name) == (
+        40,
+        1,
+        "exposed pong of simples",
+    )
+    assert me.chips == (1000, 1120, 1020) and me.patterns == (("exposed pong of simples", 1),)
+    other = member_stats(8, [_game(5, hands)], cache, season_id=1)
+    assert (other.wins, other.dealt_in, other.best and other.best.name) == (1, 0, "pong of dragons")
+    assert other.patterns == (("exposed pong of simples", 1), ("pong of dragons", 1))
+    # Without a replay the stored result still counts the win.
+    bare = member_stats(7, [_game(6, hands)], ReplayCache(), season_id=1)
+    assert (bare.hands, bare.wins, bare.best) == (3, 1, None)
+    assert member_stats(99, [_game(5, hands)], cache, season_id=1).hands == 0
+    assert "3" in member_text("Ada", "Season 1", me, "en") and "Gespielte Hände" in member_text(
+        "Ada", "S", me, "de"
+    )
+
+
+def test_table_figures() -> None:
+    long = _game(1, [PlayedHand(n, "winner=0 x", 1, f"t{n}") for n in range(1, 6)])
+    short = _game(2, [PlayedHand(1, "winner=0 x", 1, "t")])
+    figures = table_stats([short, long])
+    assert (figures.games, figures.finished_games, figures.hands) == (2, 2, 6)
+    assert figures.longest is not None and (figures.longest.game_id, figures.longest.hands) == (1, 5)
+    assert table_stats([]).longest is None
+
+
+# ------------------------------------------------------------------ chart
+
+
+def test_chart_text_is_11_px_high_at_phone_width() -> None:
+    assert chart_display_sizes()["text_cap_px"] >= 11
+    assert cap_height(LABEL_PX) * DISPLAY_WIDTH / CHART_WIDTH >= 11
+    plain = compose_line_chart([1, 2, 3], title="", first_label="")
+    caps = compose_line_chart([1, 2, 3], title="", first_label="HHH")
+    box = ImageChops.difference(plain, caps).getbbox()
+    assert box is not None and (box[3] - box[1]) * DISPLAY_WIDTH / CHART_WIDTH >= 11
+    assert plain.width == CHART_WIDTH
+    assert nice_ticks(5, 5) and nice_ticks(-120, 340)[0] <= -120
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light"])
+def test_chart_reference_images(theme_name: str) -> None:
+    values = [5000, 5120, 4980, 4700, 4890, 5300, 5650, 5400, 6100, 6020, 6400]
+    image = compose_line_chart(
+        values,
+        title="Ada: chips in Season 1",
+        first_label="season start",
+        last_label="now 6,400",
+        baseline=5000,
+        theme_name=theme_name,  # type: ignore[arg-type]
+    )
+    _compare(f"chart-{theme_name}.png", image)
+
+
+# ------------------------------------------------------------------ through Discord
+
+
+async def test_stats_after_real_hands_match_the_record(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    people = [alice, bob]
+    for _ in range(2):
+        await play_hand(h, table, people)
+        game = table.game
+        assert game is not None
+        if game.hand_number == 1 or game.deal.over:
+            sheet = h.messages(CHANNEL)[-1]
+            if "Next hand" in sheet.labels:
+                await h.click(sheet, "Next hand", user=alice)
+                await h.settle()
+    game = table.game
+    assert game is not None and game.history
+    pos = table.position_of(alice.id)
+    assert pos is not None
+    rec = await h.slash("stats member", user=bob, channel=CHANNEL, options={"member": alice.id})
+    assert rec.answered and not rec.ephemeral
+    message = rec.last.target if rec.last is not None else None
+    assert isinstance(message, StoredMessage)
+    body = message.text
+    wins = [r for r in game.history if r.winner == pos]
+    assert f"Hands played: **{len(game.history)}**" in body
+    assert f"wins: **{len(wins)}**" in body
+    dealt = [
+        r
+        for r in game.history
+        if r.winner not in (None, pos)
+        and r.result.discarder is not None
+        and (r.east + r.result.discarder) % 4 == pos
+    ]
+    assert f"Dealt into a win: **{len(dealt)}**" in body
+    net = sum(r.nets[pos] for r in game.history)
+    assert f"chips from hands: **{net:+,}**" in body
+    assert "chips.png" in message.filenames
+    if wins:
+        best = max(r.values[pos] for r in wins)
+        assert f"biggest: **{best}**" in body and "best-hand.png" in message.filenames
+    chart = Image.open(io.BytesIO(message.file("chips.png")))
+    assert chart.width == CHART_WIDTH
+    # The chart's last point is the ledger's balance.
+    _, figures = await load_member_stats(h.bot.storage, ReplayCache(), GUILD, alice.id)
+    assert figures.chips[-1] == await h.bot.storage.balance(GUILD, alice.id)
+    # /stats table for the channel, and for a channel without games.
+    rec = await h.slash("stats table", user=alice, channel=CHANNEL)
+    target = rec.last.target if rec.last is not None else None
+    assert isinstance(target, StoredMessage)
+    assert "Games: **1**" in target.text and f"hands: **{len(game.history)}**" in target.text
+    assert "Longest game: **" in target.text
+    rec = await h.slash("stats table", user=alice, channel=OTHER_CHANNEL)
+    target = rec.last.target if rec.last is not None else None
+    assert isinstance(target, StoredMessage) and "No game has been played" in target.text
+    # A season the server does not have; German.
+    rec = await h.slash("stats member", user=alice, channel=CHANNEL, options={"season": 9})
+    target = rec.last.target if rec.last is not None else None
+    assert isinstance(target, StoredMessage) and "no season 9" in target.text
+    rec = await h.slash("stats member", user=alice, channel=CHANNEL, locale="de")
+    target = rec.last.target if rec.last is not None else None
+    assert isinstance(target, StoredMessage) and f"Gespielte Hände: **{len(game.history)}**" in target.text
+    h.check()
+
+
+async def test_stats_commands_speak_german(tmp_path: Path) -> None:
+    german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
+    async with Harness.running(create_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
+        alice = h.user(100, "alice", locale="de")
+        synced = {c["name"]: c for c in h.backend.commands.get(None, [])}
+        assert synced["stats"]["name_localizations"]["de"] == "statistik"
+        subs = {o["name"]: o for o in synced["stats"]["options"]}
+        assert subs["member"]["name_localizations"]["de"] == "mitglied"
+        rec = await h.slash("stats table", user=alice, channel=CHANNEL, locale="de")
+        target = rec.last.target if rec.last is not None else None
+        assert isinstance(target, StoredMessage) and "noch keine Partie" in target.text
+        rec = await h.slash("stats member", user=alice, channel=CHANNEL, locale="de")
+        target = rec.last.target if rec.last is not None else None
+        assert isinstance(target, StoredMessage) and "noch keine Saison" in target.text
+        h.check()
