@@ -66,6 +66,9 @@ async def _fill(storage: Storage, versions: range) -> None:
     if 5 in versions:
         await storage.set_club_option(7, "buy_in_limit", 2, actor_id=1)
         await storage.set_club_option(7, "balance_floor", -100, actor_id=1)
+    if 6 in versions:
+        await storage.set_table_setting(7, "turn_seconds", "45", actor_id=1)
+        await storage.set_table_setting(7, "language", "de", channel_id=70, actor_id=1)
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:
@@ -113,12 +116,16 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         assert options.allow_member_transfers
         assert (options.buy_in_amount, options.buy_in_limit, options.balance_floor) == (5000, 2, -100)
         assert [c.name for c in await storage.settings_history(7)] == [
+            "language",
+            "turn_seconds",
             "balance_floor",
             "buy_in_limit",
             "allow_member_transfers",
             "ruleset",
             "limit",
         ]
+        table = await storage.table_settings(7, 70)
+        assert (table.turn_seconds, table.language) == (45, "de")
         assert await storage.balance(7, 11) == 2250
         games = await storage.load_unfinished_games()
         assert len(games) == 1 and games[0].actions == ("E discard 1m",)

@@ -9,8 +9,9 @@ Open it once when the bot starts and close it when it stops::
 :class:`Storage` is the one front door; each concern lives in a module of its own, all sharing
 the connection core (:mod:`bot.storage.core`): house rules (:mod:`~bot.storage.rules`), players
 (:mod:`~bot.storage.players`), the ledger's books (:mod:`~bot.storage.ledger`), chip movements and
-reports (:mod:`~bot.storage.chips`), games and their logs (:mod:`~bot.storage.games`) and CSV
-exports (:mod:`~bot.storage.export`). Input checks and bounds are in :mod:`~bot.storage.checks`.
+reports (:mod:`~bot.storage.chips`), games and their logs (:mod:`~bot.storage.games`), CSV
+exports (:mod:`~bot.storage.export`) and table settings (:mod:`~bot.storage.table_settings`).
+Input checks and bounds are in :mod:`~bot.storage.checks`.
 
 Durability. The database runs in WAL mode with ``synchronous=FULL``: every
 commit (one per action append, one per chip transaction) is fsynced before
@@ -41,6 +42,7 @@ from bot.storage.export import ExportMixin
 from bot.storage.games import Rebuild, RestoreResult
 from bot.storage.players import PlayersMixin
 from bot.storage.stats import StatsMixin
+from bot.storage.table_settings import TableSettingsMixin
 
 __all__ = [
     "DEFAULT_DB_PATH",
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 
-class Storage(StatsMixin, ExportMixin, ChipsMixin, PlayersMixin):
+class Storage(StatsMixin, ExportMixin, ChipsMixin, PlayersMixin, TableSettingsMixin):
     """Everything the bot keeps: house rules, players, the chip ledger, games and their logs.
 
     :param path: the SQLite file (created with its folder if missing).
