@@ -23,6 +23,7 @@ from bot.i18n import language, text
 from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
 from bot.storage import Storage
+from bot.storage.table_settings import TableSettings
 from bot.table import Seat, Table
 from bot.translator import CatalogueTranslator
 
@@ -66,10 +67,18 @@ class MahjongBot(commands.Bot):
         return self.get_cog("TableCog")
 
     def new_table(
-        self, guild_id: int, channel_id: int, owner_id: int, ruleset: str, overrides: dict[str, object]
+        self,
+        guild_id: int,
+        channel_id: int,
+        owner_id: int,
+        ruleset: str,
+        overrides: dict[str, object],
+        settings: TableSettings | None = None,
     ) -> Table:
-        """A new lobby in a channel, with the configured times."""
-        c = self.config
+        """A new lobby in a channel: its times and language from ``settings`` (the channel's over
+        the server's, as ``Storage.table_settings`` gives them) where set, else the configured
+        ones. The table keeps them: a later change of the settings never alters it."""
+        c, s = self.config, settings or TableSettings()
         table = Table(
             guild_id,
             channel_id,
@@ -79,11 +88,19 @@ class MahjongBot(commands.Bot):
             self.storage,
             self.presenter,
             pace=c.pace_seconds,
-            turn_seconds=c.turn_seconds,
-            claim_seconds=c.claim_seconds,
+            turn_seconds=c.turn_seconds if s.turn_seconds is None else float(s.turn_seconds),
+            claim_seconds=(
+                c.claim_seconds
+                if s.claim_seconds is None
+                else max(float(s.claim_seconds), c.claim_min_seconds)
+            ),
             claim_min_seconds=c.claim_min_seconds,
-            next_hand_seconds=c.next_hand_seconds,
+            next_hand_seconds=(
+                c.next_hand_seconds if s.next_hand_seconds is None else float(s.next_hand_seconds)
+            ),
         )
+        if s.language is not None:
+            table.language = s.language
         self.tables[channel_id] = table
         return table
 
@@ -94,6 +111,7 @@ class MahjongBot(commands.Bot):
         await self.load_extension("bot.cogs.scoring")
         await self.load_extension("bot.cogs.chips")
         await self.load_extension("bot.cogs.stats")
+        await self.load_extension("bot.cogs.settings")
         self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton)
         await self.restore_tables()
         if self.config.dev_guild:

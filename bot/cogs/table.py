@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.settings import has_role, is_admin
 from bot.components import parse_action_code
 from bot.i18n import Language, language, text
 from bot.table import Table, TableError, check_rules, new_seed
@@ -156,6 +157,15 @@ class TableCog(commands.Cog):
             link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
             await self.refuse(interaction, "table_exists", link=link)
             return
+        settings = await self.bot.storage.table_settings(guild_id, channel_id)
+        opener_role = settings.who_opens
+        if (
+            opener_role
+            and not has_role(interaction.user, opener_role)
+            and not await is_admin(self.bot, interaction)
+        ):
+            await self.refuse(interaction, "open_not_allowed", role=f"<@&{opener_role}>")
+            return
         rules = await self.bot.storage.table_rules(guild_id, channel_id)
         name, overrides = (rules.ruleset, dict(rules.overrides)) if ruleset is None else (ruleset, {})
         try:
@@ -163,8 +173,10 @@ class TableCog(commands.Cog):
         except MahjongError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
-        table = self.bot.new_table(guild_id, channel_id, interaction.user.id, name, overrides)
-        table.language = language(interaction.guild_locale)  # the server's language, else English
+        # The channel's settings over the server's, over the configuration: the table keeps them.
+        table = self.bot.new_table(guild_id, channel_id, interaction.user.id, name, overrides, settings)
+        if settings.language is None:
+            table.language = language(interaction.guild_locale)  # the server's language, else English
         table.join(interaction.user.id, interaction.user.display_name)
         for _ in range(computers):
             table.add_computer()
@@ -185,10 +197,19 @@ class TableCog(commands.Cog):
             return
         perms = getattr(interaction.user, "guild_permissions", None)
         lang = language(table.language)
-        if interaction.user.id == table.owner_id or (perms is not None and perms.manage_guild):
+        stopper_role = (await self.bot.storage.table_settings(table.guild_id, table.channel_id)).who_stops
+        if (
+            interaction.user.id == table.owner_id
+            or (perms is not None and perms.manage_guild)
+            or (stopper_role and has_role(interaction.user, stopper_role))
+            or await is_admin(self.bot, interaction)  # the club's admin role
+        ):
             await interaction.response.send_message(text("stopped", lang))
         elif table.seat_of(interaction.user.id) is None:
-            await self.refuse(interaction, "stop_not_allowed")
+            if stopper_role:
+                await self.refuse(interaction, "stop_not_allowed_role", role=f"<@&{stopper_role}>")
+            else:
+                await self.refuse(interaction, "stop_not_allowed")
             return
         else:
             votes, needed = table.vote_stop(interaction.user.id)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import chips, stats, table
+from bot.i18n import chips, settings, stats, table
 
 Language = Literal["en", "de"]
 
@@ -47,7 +47,9 @@ def merged(*parts: Mapping[str, V]) -> dict[str, V]:
     return out
 
 
-CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(table.MESSAGES, chips.MESSAGES, stats.MESSAGES)
+CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
+    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES
+)
 """Message key -> (English, German), from every area's module."""
 
 
@@ -66,7 +68,9 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     return template.format(**values) if values else template
 
 
-COMMAND_TEXT: Final[dict[str, str]] = merged(table.COMMANDS, chips.COMMANDS, stats.COMMANDS)
+COMMAND_TEXT: Final[dict[str, str]] = merged(
+    table.COMMANDS, chips.COMMANDS, stats.COMMANDS, settings.COMMANDS
+)
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
 

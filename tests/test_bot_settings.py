@@ -1,0 +1,317 @@
+"""/settings through the offline Discord harness: set, show and reset per server and per channel,
+the engine's words for a bad value, autocomplete of names and values, refusals for non-admins,
+tables taking their settings when they open (a running one keeps its own), German; and the
+storage of table settings (bounds, scopes, history)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, RoleSpec
+from test_bot_discord import config
+
+from bot.app import MahjongBot, create_bot
+from bot.storage import Storage, StorageInputError
+from bot.table import Table
+
+GUILD, CHANNEL, OTHER, ROLE, HOSTS = 1, 10, 11, 500, 501
+
+
+@pytest.fixture
+async def h(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
+    guild = GuildSpec(
+        GUILD,
+        "Club",
+        channels=[ChannelSpec(CHANNEL, "table"), ChannelSpec(OTHER, "second")],
+        roles=[RoleSpec(ROLE, "Vorstand"), RoleSpec(HOSTS, "Hosts")],
+    )
+    harness = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
+    yield harness
+    await harness.close()
+
+
+def admin(h: Harness[MahjongBot], locale: str = "en-US") -> FakeUser:
+    return h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True), locale=locale)
+
+
+async def set_(
+    h: Harness[MahjongBot], user: FakeUser, name: str, value: str, channel: int | None = None
+) -> str:
+    options: dict[str, object] = {"name": name, "value": value}
+    if channel is not None:
+        options["channel"] = channel
+    rec = await h.slash("settings set", user=user, channel=CHANNEL, options=options)
+    assert rec.answered
+    return ("ephemeral: " if rec.ephemeral else "") + rec.text
+
+
+async def show(h: Harness[MahjongBot], user: FakeUser, channel: int | None = None) -> str:
+    options: dict[str, object] = {} if channel is None else {"channel": channel}
+    rec = await h.slash("settings show", user=user, channel=CHANNEL, options=options)
+    assert rec.ephemeral
+    return rec.text
+
+
+async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> None:
+    boss = admin(h)
+    said = await set_(h, boss, "limit", "300")
+    assert "set `limit` = `300` for this server (was `500`)" in said
+    assert "a game already running keeps its settings" in said
+    said = await set_(h, boss, "mj_bonus", "10", channel=OTHER)
+    assert f"for <#{OTHER}>" in said
+    said = await set_(h, boss, "turn_seconds", "45")
+    assert "= 45 s for this server (was 60 s)" in said
+    await set_(h, boss, "ruleset", "huabao", channel=OTHER)
+
+    server = await show(h, boss)
+    assert "`limit` = `300` (dmjl: `500`) · value of a limit hand" in server
+    assert "mj_bonus" not in server  # the channel's own choice
+    assert "`turn_seconds` = 45 s (default 60 s)" in server
+    assert "Club (the whole server): all at their defaults." in server
+    channel = await show(h, boss, OTHER)
+    assert "**Hua Bao / Babcock classical rules** (`huabao`) · this channel" in channel
+    assert (
+        "`limit` = `300` (huabao: `500`)" in channel and "`limit` = `300` (huabao: `500`) · value" in channel
+    )
+    assert "mj_bonus" not in channel  # 10 is huabao's own default: no difference
+    assert "`turn_seconds` = 45 s" in channel and "· this channel" not in channel.split("turn_seconds")[1]
+
+    rules = await h.bot.storage.table_rules(GUILD, OTHER)
+    assert (rules.ruleset, rules.settings.limit, rules.settings.mj_bonus) == ("huabao", 300, 10)
+
+    said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"name": "limit"})
+    assert "reset `limit` for this server: now `500`" in said.text
+    said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"channel": OTHER})
+    assert "`ruleset`, `mj_bonus`" in said.text and "the server's apply there now" in said.text
+    rules = await h.bot.storage.table_rules(GUILD, OTHER)
+    assert (rules.ruleset, dict(rules.overrides)) == ("dmjl", {})
+    said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"channel": OTHER})
+    assert said.ephemeral and "Nothing was set there" in said.text
+    history = await h.bot.storage.settings_history(GUILD)
+    assert {c.changed_by for c in history} == {boss.id}
+    assert [c.name for c in history][:3] == ["mj_bonus", "ruleset", "limit"]
+    h.check()
+
+
+async def test_club_options_and_roles(h: Harness[MahjongBot]) -> None:
+    boss = admin(h)
+    said = await set_(h, boss, "allow_member_transfers", "true")
+    assert "(was `false`)" in said and "It applies at once." in said
+    said = await set_(h, boss, "admin_role", str(ROLE))
+    assert f"= <@&{ROLE}> for this server (was none)" in said
+    assert (await h.bot.storage.club_options(GUILD)).admin_role_id == ROLE
+    said = await set_(h, boss, "buy_in_amount", "2500")
+    assert "2,500" in said
+    said = await set_(h, boss, "initial_balance", "10000")
+    assert "The next season" in said
+    assert (await h.bot.storage.table_settings(GUILD)).initial_balance == 10000
+    said = await set_(h, boss, "initial_balance", "10000", channel=OTHER)
+    assert said.startswith("ephemeral: ") and "setting of the whole server" in said
+    said = await set_(h, boss, "who_opens", "Hosts")
+    assert f"<@&{HOSTS}>" in said
+    said = await set_(h, boss, "who_opens", "Nobody")
+    assert said.startswith("ephemeral: ") and "no role 'Nobody'" in said and "everyone or a role" in said
+    text = await show(h, boss)
+    assert f"`admin_role` = <@&{ROLE}> (default none)" in text
+    assert "`initial_balance` = 10,000" in text
+    rec = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"name": "admin_role"})
+    assert "now none" in rec.text
+    assert (await h.bot.storage.club_options(GUILD)).admin_role_id is None
+    h.check()
+
+
+async def test_bad_values_are_refused_with_the_engines_words(h: Harness[MahjongBot]) -> None:
+    boss = admin(h)
+    said = await set_(h, boss, "limit", "lots")
+    assert said == "ephemeral: Refused: setting limit takes a whole number from 10 to 100000, not 'lots'"
+    said = await set_(h, boss, "game_length", "rounds:9")
+    assert said.startswith("ephemeral: ") and "rounds:1 to rounds:4" in said
+    said = await set_(h, boss, "ruleset", "mahjong-soul")
+    assert said.startswith("ephemeral: ") and "rulesets are: dmjl, huabao" in said
+    said = await set_(h, boss, "claim_seconds", "1")
+    assert said.startswith("ephemeral: ") and "from 2 to 600" in said
+    said = await set_(h, boss, "language", "fr")
+    assert said.startswith("ephemeral: ") and "en or de" in said
+    said = await set_(h, boss, "colour", "red")
+    assert said.startswith("ephemeral: ") and "There is no setting 'colour'" in said and "limit" in said
+    assert await h.bot.storage.settings_history(GUILD) == []
+    h.check()
+
+
+async def test_non_admins_are_refused_and_may_show(h: Harness[MahjongBot]) -> None:
+    ada, officer = h.user(100, "Ada"), h.user(101, "Officer", roles=["Vorstand"])
+    for command, options in [
+        ("settings set", {"name": "limit", "value": "300"}),
+        ("settings reset", {"name": "limit"}),
+        ("settings reset", {}),
+    ]:
+        rec = await h.slash(command, user=ada, channel=CHANNEL, options=options)
+        assert rec.ephemeral and "Only admins may change settings" in rec.text, command
+    assert "Settings of this server" in await show(h, ada)
+    said = await set_(h, boss := admin(h), "admin_role", "Vorstand")
+    assert f"<@&{ROLE}>" in said
+    said = await set_(h, officer, "limit", "300")
+    assert not said.startswith("ephemeral: ") and "`limit` = `300`" in said
+    del boss
+    h.check()
+
+
+async def test_autocomplete_of_names_and_values(h: Harness[MahjongBot]) -> None:
+    boss = admin(h)
+    rec = await h.autocomplete("settings set", "name", "lim", user=boss, channel=CHANNEL)
+    values = [c["value"] for c in rec.choices]
+    assert values[:3] == ["limit", "limit_hands", "limit_applies_to_losers"]
+    assert rec.choices[0]["name"].startswith("limit · value of a limit hand")
+    rec = await h.autocomplete("settings set", "name", "", user=boss, channel=CHANNEL)
+    assert len(rec.choices) == 25
+    rec = await h.autocomplete(
+        "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "seven_pairs"}
+    )
+    assert [c["value"] for c in rec.choices] == ["true", "false"]
+    rec = await h.autocomplete(
+        "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "earthly_value"}
+    )
+    assert [c["value"] for c in rec.choices] == ["limit", "half_limit", "half_limit_or_better"]
+    rec = await h.autocomplete(
+        "settings set", "value", "300", user=boss, channel=CHANNEL, options={"name": "limit"}
+    )
+    assert rec.choices[0] == {"name": "300 · a whole number from 10 to 100000", "value": "300"}
+    rec = await h.autocomplete(
+        "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "limit"}
+    )
+    assert [c["value"] for c in rec.choices] == ["500", "10", "100000"]
+    rec = await h.autocomplete(
+        "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "who_stops"}
+    )
+    assert [c["value"] for c in rec.choices][:1] == ["everyone"]
+    assert {"name": "@Hosts", "value": str(HOSTS)} in rec.choices
+    rec = await h.autocomplete(
+        "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "ruleset"}
+    )
+    assert [c["value"] for c in rec.choices] == ["dmjl", "huabao"]
+    rec = await h.autocomplete(
+        "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "next_hand_seconds"}
+    )
+    assert [c["value"] for c in rec.choices][:3] == ["0", "10", "20"]
+    await set_(h, boss, "limit", "300", channel=OTHER)
+    rec = await h.autocomplete(
+        "settings reset", "name", "", user=boss, channel=CHANNEL, options={"channel": OTHER}
+    )
+    assert rec.choices[0]["value"] == "limit"
+    h.check()
+
+
+async def open_and_start(h: Harness[MahjongBot], user: FakeUser, channel: int) -> Table:
+    rec = await h.slash("mahjong new", user=user, channel=channel, options={"computers": 3})
+    assert rec.answered and not rec.ephemeral, rec.text
+    rec = await h.click(h.messages(channel)[-1], f"mj:lobby:{channel}:start", user=user)
+    assert rec.answered
+    await h.settle()
+    return h.bot.tables[channel]
+
+
+async def test_tables_take_their_settings_when_they_open(h: Harness[MahjongBot]) -> None:
+    boss, ada = admin(h), h.user(100, "Ada")
+    running = await open_and_start(h, ada, CHANNEL)
+    assert (running.turn_seconds, running.next_hand_seconds, running.language) == (60.0, 0.0, "en")
+    said = await set_(h, boss, "turn_seconds", "45")
+    assert "a game already running keeps its settings" in said
+    await set_(h, boss, "next_hand_seconds", "20")
+    await set_(h, boss, "language", "de", channel=OTHER)
+    await set_(h, boss, "claim_seconds", "10", channel=OTHER)
+    assert (running.turn_seconds, running.next_hand_seconds, running.language) == (60.0, 0.0, "en")
+    fresh = await open_and_start(h, ada, OTHER)
+    assert (fresh.turn_seconds, fresh.claim_seconds, fresh.next_hand_seconds) == (45.0, 10.0, 20.0)
+    assert fresh.language == "de"
+    assert "Mah-Jongg-Tisch" in h.messages(OTHER)[0].text
+    assert running.turn_seconds == 60.0
+    h.check()
+
+
+async def test_who_may_open_and_stop(h: Harness[MahjongBot]) -> None:
+    boss, ada = admin(h), h.user(100, "Ada")
+    host = h.user(102, "Host", roles=["Hosts"])
+    await set_(h, boss, "who_opens", "Hosts", channel=CHANNEL)
+    rec = await h.slash("mahjong new", user=ada, channel=CHANNEL)
+    assert rec.ephemeral and f"only members with the role <@&{HOSTS}>" in rec.text
+    rec = await h.slash("mahjong new", user=ada, channel=OTHER)  # only CHANNEL needs the role
+    assert not rec.ephemeral
+    rec = await h.slash("mahjong new", user=host, channel=CHANNEL, options={"computers": 3})
+    assert not rec.ephemeral
+    rec = await h.slash("mahjong stop", user=ada, channel=CHANNEL)
+    assert rec.ephemeral and "can stop the table" in rec.text
+    await set_(h, boss, "who_stops", "Hosts")
+    rec = await h.slash("mahjong stop", user=ada, channel=OTHER)  # the opener always may
+    assert not rec.ephemeral and "stopped" in rec.text
+    await h.slash("mahjong new", user=ada, channel=OTHER)
+    rec = await h.slash("mahjong stop", user=h.user(103, "Cy"), channel=OTHER)
+    assert rec.ephemeral and f"the role <@&{HOSTS}>" in rec.text
+    rec = await h.slash("mahjong stop", user=host, channel=OTHER)
+    assert not rec.ephemeral and "stopped" in rec.text
+    await h.settle()
+    h.check()
+
+
+async def test_german(h: Harness[MahjongBot]) -> None:
+    boss, ada = admin(h, "de"), h.user(100, "Ada", locale="de")
+    said = await set_(h, boss, "limit", "viel")
+    assert said == (
+        "ephemeral: Abgelehnt: die Einstellung limit nimmt eine ganze Zahl von 10 bis 100000, nicht 'viel'"
+    )
+    said = await set_(h, boss, "limit", "300")
+    assert "hat `limit` = `300` für diesen Server gesetzt (vorher `500`)" in said
+    assert "eine laufende Partie behält ihre Einstellungen" in said
+    await set_(h, boss, "next_hand_seconds", "0", channel=OTHER)
+    text = await show(h, ada)
+    assert "**Einstellungen dieses Servers**" in text
+    assert "`limit` = `300` (dmjl: `500`) · Wert einer Limit-Hand" in text
+    rec = await h.slash("settings set", user=ada, channel=CHANNEL, options={"name": "limit", "value": "5"})
+    assert rec.ephemeral and "Nur Admins dürfen Einstellungen ändern" in rec.text
+    rec = await h.autocomplete("settings set", "name", "turn", user=ada, channel=CHANNEL)
+    assert rec.choices[0]["name"] == "turn_seconds · Zeit für einen Zug vor dem Standardzug"
+    commands = h.commands()
+    (settings,) = [c for c in commands if c["name"] == "settings"]
+    assert settings["name_localizations"]["de"] == "einstellungen"
+    names = {o["name"]: o.get("name_localizations", {}).get("de") for o in settings["options"]}
+    assert names == {"show": "anzeigen", "set": "setzen", "reset": "zuruecksetzen"}
+    h.check()
+
+
+# --- storage -------------------------------------------------------------------------------------
+
+
+async def test_storage_bounds_scopes_and_history(tmp_path: Path) -> None:
+    async with Storage(tmp_path / "db.sqlite3") as storage:
+        await storage.set_table_setting(GUILD, "turn_seconds", 90, actor_id=7)
+        await storage.set_table_setting(GUILD, "turn_seconds", "30", channel_id=CHANNEL, actor_id=8)
+        await storage.set_table_setting(GUILD, "who_stops", "everyone", channel_id=CHANNEL)
+        assert (await storage.table_settings(GUILD, CHANNEL)).turn_seconds == 30
+        assert (await storage.table_settings(GUILD, OTHER)).turn_seconds == 90
+        assert (await storage.table_settings(GUILD, OTHER, inherit=False)).turn_seconds is None
+        assert (await storage.table_settings(GUILD, CHANNEL)).who_stops == 0
+        for name, value, says in [
+            ("turn_seconds", 4, "from 5 to 3600"),
+            ("turn_seconds", True, "from 5 to 3600"),
+            ("next_hand_seconds", "9" * 40, "from 0 to 3600"),
+            ("language", "xx", "en or de"),
+            ("who_opens", -1, "everyone or a role"),
+            ("initial_balance", 10**10, "from 0 to 1000000000"),
+            ("colour", 1, "table settings are: language, turn_seconds"),
+        ]:
+            with pytest.raises(StorageInputError, match=says):
+                await storage.set_table_setting(GUILD, name, value)
+        with pytest.raises(StorageInputError, match="whole server"):
+            await storage.set_table_setting(GUILD, "initial_balance", 5, channel_id=CHANNEL)
+        await storage.clear_table_setting(GUILD, "turn_seconds", channel_id=CHANNEL, actor_id=9)
+        await storage.clear_table_setting(GUILD, "turn_seconds", channel_id=CHANNEL, actor_id=9)  # no-op
+        assert (await storage.table_settings(GUILD, CHANNEL)).turn_seconds == 90
+        history = await storage.settings_history(GUILD)
+        assert [(c.kind, c.name, c.channel_id, c.old_value, c.new_value, c.changed_by) for c in history] == [
+            ("table_setting", "turn_seconds", CHANNEL, 30, None, 9),
+            ("table_setting", "who_stops", CHANNEL, None, 0, None),
+            ("table_setting", "turn_seconds", CHANNEL, None, 30, 8),
+            ("table_setting", "turn_seconds", None, None, 90, 7),
+        ]
