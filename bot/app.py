@@ -138,6 +138,8 @@ class MahjongBot(commands.Bot):
                 dict(record.overrides),
             )
             table.language = record.language
+            for name, seconds in record.times.items():  # the times it opened with, not today's
+                setattr(table, name, seconds)
             for number, s in enumerate(record.seats, 1):
                 if isinstance(s, int):
                     table.seats.append(Seat(s, names[s]))

@@ -209,12 +209,22 @@ class Table:
             ruleset=self.ruleset,
             overrides=self.overrides,
             language=self.language,
+            times=self.times(),
         )
         self.game_id = record.game_id
         self.game = Game(record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats])
         self.game.rename([s.name for s in self.seats])
         await self.presenter.hand_started(self)
         self._launch()
+
+    def times(self) -> dict[str, float]:
+        """The table's times, stored with its game (a restart plays on with them)."""
+        return {
+            "turn_seconds": self.turn_seconds,
+            "claim_seconds": self.claim_seconds,
+            "claim_min_seconds": self.claim_min_seconds,
+            "next_hand_seconds": self.next_hand_seconds,
+        }
 
     def resume(
         self,

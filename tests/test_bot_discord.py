@@ -496,6 +496,7 @@ async def test_a_restart_re_arms_the_timer_from_the_stored_deadline(tmp_path: Pa
     (record,) = await h.bot.storage.load_unfinished_games()
     assert record.deadline == pytest.approx(stored) and record.deadline_version == table.decision_version
     assert (record.created_by, record.language) == (alice.id, "de")
+    assert record.times["turn_seconds"] == 600.0
     await h.close()
     # A new bot whose turns are longer: the running turn goes on from its stored deadline plus
     # the grace, instead of starting afresh.
@@ -505,6 +506,7 @@ async def test_a_restart_re_arms_the_timer_from_the_stored_deadline(tmp_path: Pa
         await h2.settle()
         restored = h2.bot.tables[CHANNEL]
         assert restored.owner_id == alice.id and restored.language == "de"
+        assert restored.turn_seconds == 600.0  # the times it opened with, not the new bot's
         assert restored.deadline_wall == pytest.approx(stored + 20.0, abs=2.0)
         assert any("neu gestartet" in m.text for m in h2.messages(CHANNEL))
         # The owner can stop it alone, as before the restart.

@@ -55,7 +55,7 @@ async def _fill(storage: Storage, versions: range) -> None:
         await storage.set_club_option(7, "allow_member_transfers", True, actor_id=1)
         await storage.buy_in(7, 11, 250)
     if 3 in versions:
-        if await storage.schema_version() == 3:
+        if await storage.schema_version() < 7:
             game_id = await _create_game_as_version_3_did(storage)
         else:
             game_id = (await storage.create_game(7, 70, [11, 12, "ai:easy", "ai:easy"], 5)).game_id
@@ -69,10 +69,12 @@ async def _fill(storage: Storage, versions: range) -> None:
     if 6 in versions:
         await storage.set_table_setting(7, "turn_seconds", "45", actor_id=1)
         await storage.set_table_setting(7, "language", "de", channel_id=70, actor_id=1)
+    if 7 in versions:
+        await storage.create_game(7, 71, [11, 12, "ai:easy", "ai:easy"], 6, times={"turn_seconds": 45})
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:
-    """The rows version 3's ``create_game`` wrote (today's writes columns that came later)."""
+    """The rows ``create_game`` wrote in versions 3 to 6 (today's writes columns that came later)."""
 
     async def work(db: aiosqlite.Connection) -> int:
         await db.execute("INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (7, 'then')")
@@ -127,14 +129,15 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         table = await storage.table_settings(7, 70)
         assert (table.turn_seconds, table.language) == (45, "de")
         assert await storage.balance(7, 11) == 2250
-        games = await storage.load_unfinished_games()
-        assert len(games) == 1 and games[0].actions == ("E discard 1m",)
+        games = sorted(await storage.load_unfinished_games(), key=lambda g: g.channel_id)
+        assert [g.channel_id for g in games] == [70, 71] and games[0].actions == ("E discard 1m",)
+        assert (games[0].times, games[1].times) == ({}, {"turn_seconds": 45.0})
         assert (games[0].language, games[0].deadline, games[0].deadline_version) == ("en", 1_800_000_000.5, 1)
         await storage.finish_hand(games[0].game_id, 1, result="draw", payments=[Payment(1, 0, 10)])
         assert await storage.balance(7, 11) == 2260
         assert (await storage.check_ledger()).ok
         assert await storage.integrity_check() == "ok"
-        assert fold((await storage.load_unfinished_games())[0]).hands[0][2] == "draw"
+        assert fold(await storage.load_game(games[0].game_id)).hands[0][2] == "draw"
 
 
 def _with_extra(extra: Migration) -> tuple[Migration, ...]:

@@ -43,6 +43,28 @@ from engine.rulesets import resolve
 LANGUAGES = ("en", "de")
 """The languages a table can speak."""
 
+TIMES = ("turn_seconds", "claim_seconds", "claim_min_seconds", "next_hand_seconds")
+"""The times a game keeps (seconds, 0 to 3600)."""
+
+
+def _check_times(times: Mapping[str, object]) -> dict[str, float]:
+    if not isinstance(times, Mapping):
+        raise StorageInputError(f"a game's times are seconds by name, not {quote(times)}")
+    out: dict[str, float] = {}
+    for name, value in times.items():
+        if name not in TIMES:
+            raise StorageInputError(f"{quote(name)} is not a game's time; times are: {', '.join(TIMES)}")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or not 0 <= value <= 3600
+        ):
+            raise StorageInputError(f"{name} is 0 to 3600 seconds, not {quote(value)}")
+        out[name] = float(value)
+    return out
+
+
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
@@ -104,6 +126,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
         ruleset: str | None = None,
         overrides: Mapping[str, object] | None = None,
         language: str = "en",
+        times: Mapping[str, float] | None = None,
     ) -> GameRecord:
         """Start a game in a channel with its first hand; its rules are fixed now.
 
@@ -111,7 +134,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
         ``overrides`` (checked by the engine). ``seats`` are as many Discord user ids or
         ``"ai:<level>"`` as the rules have players (4); ``seed`` is the game's random seed
         (0 to 2**63-1). ``actor_id`` (the opener) is the table's owner; ``language`` (``en`` or
-        ``de``) is the language its messages speak, kept for a restart.
+        ``de``) is the language its messages speak, and ``times`` (seconds by name, see
+        :data:`TIMES`) the table's times, both kept for a restart.
 
         :raises SettingError: for an unknown ruleset or a bad override.
         :raises StorageInputError: for bad seats (or not as many as the rules' players) or seed.
@@ -127,6 +151,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
         check_actor(actor_id)
         if language not in LANGUAGES:
             raise StorageInputError(f"a table speaks {' or '.join(LANGUAGES)}, not {quote(language)}")
+        checked_times = _check_times(times or {})
         given: TableRules | None = None
         if ruleset is None and overrides:
             raise StorageInputError(
@@ -153,7 +178,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             game_id = await self._insert(
                 db,
                 "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
-                "created_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "created_at, language, times) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -164,6 +189,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
                     actor_id,
                     now,
                     language,
+                    to_json(checked_times),
                 ),
             )
             await db.executemany(
@@ -492,6 +518,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
             language=game["language"],
             deadline=game["deadline"],
             deadline_version=game["deadline_version"],
+            # (a Row's "in" looks at values: its keys need .keys(); "times" came in version 7)
+            times=json.loads(game["times"]) if "times" in game.keys() else {},  # noqa: SIM118
         )
 
     async def load_game(self, game_id: int) -> GameRecord:

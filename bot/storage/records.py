@@ -205,6 +205,8 @@ class GameRecord:
     """Unix time at which a person's wait runs out (None: nobody was waited for)."""
     deadline_version: int | None = None
     """The game's state version at which that wait began: the deadline holds while it lasts."""
+    times: Mapping[str, float] = field(default_factory=dict)
+    """The table's times in seconds (``turn_seconds``, ``claim_seconds``...), as it opened."""
 
     @property
     def actions(self) -> tuple[str, ...]:
