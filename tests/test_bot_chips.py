@@ -107,8 +107,10 @@ async def test_admins_adjust_close_seasons_and_export(h: Harness[MahjongBot]) ->
     rec = await h.slash("chips season new", user=boss, channel=CHANNEL, options={"name": "Winter"})
     assert not rec.ephemeral and "Winter begins" in rec.text
     assert await h.bot.storage.balance(GUILD, ada.id) == start
+    await h.bot.storage.set_table_setting(GUILD, "initial_balance", "3000", actor_id=boss.id)
     rec = await h.slash("chips season close", user=cashier, channel=CHANNEL)
     assert "Winter is closed" in rec.text
+    assert await h.bot.storage.balance(GUILD, ada.id) == 3000  # /settings initial_balance
     h.check()
 
 

@@ -316,8 +316,12 @@ class ChipsCog(commands.Cog):
             await self._refuse(interaction, "chips_not_admin")
             return
         old = await self.bot.storage.current_season(guild)
+        chosen = (await self.bot.storage.table_settings(guild)).initial_balance  # /settings initial_balance
         new = await self.bot.storage.new_season(
-            guild, starting_chips=old.starting_chips, actor_id=interaction.user.id, name=name
+            guild,
+            starting_chips=old.starting_chips if chosen is None else chosen,
+            actor_id=interaction.user.id,
+            name=name,
         )
         await interaction.response.send_message(
             text("chips_season_opened", lang, old=old.name, new=new.name, chips=_n(new.starting_chips, lang)),
