@@ -1,12 +1,13 @@
 """``/stats`` over a season: ``stats_ms`` (a member's figures, chips chart and best-hand image over
-a season of 2,000 finished hands, with the replay cache filled: every call after the first) and
-``stats_cold_ms`` (the first call after a start: every game's log read and replayed).
+a season of 2,000 finished hands, with the summary cache filled: every call after the first) and
+``stats_cold_ms`` (the first call after a start: every hand's stored summary read and decoded).
 
 The season is built in a temporary database: a few real games are played by the simple computer
 players (16 hands each), and stored again and again under new game ids (same seed, same log:
-each replays to the same hands) until the season has 2,000 finished hands. Games, hands and
-payments go through the storage's own calls; the 370,000 action rows are written in one bulk
-insert, because as many durable appends would take minutes.
+each replays to the same hands) until the season has 2,000 finished hands. Games, hands,
+payments and each hand's summary go through the storage's own calls, as the table makes them;
+the 370,000 action rows are written in one bulk insert, because as many durable appends would
+take minutes.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.stats import ReplayCache, load_member_stats
+from bot.stats import SummaryCache, load_member_stats
 from bot.storage import Payment, Storage
+from bot.summary import summarize
 from engine.game import NEXT, Game
 from engine.players import SimplePlayer
 from render.chart import render_line_chart
@@ -70,7 +72,11 @@ async def _build(storage: Storage, hands: int, distinct: int = 4) -> None:
             payments = [Payment(game.order[t.payer], game.order[t.payee], t.amount) for t in hand.transfers]
             winner = "none" if hand.winner is None else str(game.order[hand.winner])
             await storage.finish_hand(
-                record.game_id, hand.number, result=f"winner={winner} {hand.result.reason}", payments=payments
+                record.game_id,
+                hand.number,
+                result=f"winner={winner} {hand.result.reason}",
+                payments=payments,
+                summary=summarize(game, hand),
             )
             stored += 1
         await storage.end_game(record.game_id, reason="finished")
@@ -83,7 +89,7 @@ async def _build(storage: Storage, hands: int, distinct: int = 4) -> None:
     await storage._write(bulk)
 
 
-async def _member_stats(storage: Storage, cache: ReplayCache) -> None:
+async def _member_stats(storage: Storage, cache: SummaryCache) -> None:
     _, stats = await load_member_stats(storage, cache, GUILD, MEMBER)
     assert stats.hands >= HANDS, stats.hands
     chart = render_line_chart(stats.chips, title="Chips", baseline=stats.chips[0] if stats.chips else None)
@@ -95,7 +101,7 @@ async def _member_stats(storage: Storage, cache: ReplayCache) -> None:
 async def _measure(folder: Path, runs: int) -> dict[str, float]:
     async with Storage(folder / "stats.sqlite3", synchronous="NORMAL") as storage:
         await _build(storage, HANDS)
-        cache = ReplayCache()
+        cache = SummaryCache()
         start = time.perf_counter()
         await _member_stats(storage, cache)
         cold = (time.perf_counter() - start) * 1000

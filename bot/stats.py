@@ -1,16 +1,17 @@
 """Statistics from the record: a member's figures and a channel's, computed from stored games.
 
 Nothing is counted separately. The storage hands out the finished hands with their result text
-and payments (:meth:`bot.storage.Storage.played_games`) and the action logs; what only the engine
-knows (the winning hand's score and patterns, self-drawn or not, who discarded the winning tile)
-comes from replaying the logs (:meth:`engine.game.Game.replay`, deterministic). A replay costs
-a few milliseconds a hand, so :class:`ReplayCache` keeps what each finished hand yielded: a
-finished hand never changes, so a game is replayed once per new finished hand, never twice for
-the same figures.
+and payments (:meth:`bot.storage.Storage.played_games`); what only the engine knows (the winning
+hand's score and patterns, self-drawn or not, who discarded the winning tile) is each hand's
+summary (:mod:`bot.summary`): the engine's own output for that hand, stored with its result in
+one transaction. A hand finished before summaries were kept is replayed from its log once
+(a few milliseconds a hand) and its summary stored, so it is never replayed again.
+:class:`SummaryCache` keeps what each finished hand yielded in memory: a finished hand never
+changes, so a warm ``/stats`` reads only the games' headers.
 
 This module is the bot's, not the engine's: it speaks of members, seasons and the ledger. The
 computation (:func:`member_stats`, :func:`table_stats`) is pure; :func:`load_member_stats` and
-:func:`load_table_stats` read storage and replay off the event loop.
+:func:`load_table_stats` read storage (and replay off the event loop).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.storage.records import Season, Seat
+from bot.storage.records import HandSummary, Season, Seat
 from bot.storage.stats import ChipPoint, PlayedGame
-from engine.game import NEXT, Game
+from bot.summary import score_from_json, summaries_from_log
 from engine.scoring.scorer import Score, ScoreLine
 from engine.tiles import Tile
 
@@ -36,7 +37,8 @@ _WINNER = re.compile(r"^winner=(\S+)")
 
 @dataclass(frozen=True, slots=True)
 class HandFacts:
-    """What a replay says about one finished hand; seats are indexes into the game's seats."""
+    """What the engine said about one finished hand (its summary, decoded); seats are indexes into
+    the game's seats."""
 
     winner: int | None
     self_drawn: bool = False
@@ -103,53 +105,45 @@ class TableStats:
     longest: LongestGame | None
 
 
-# ------------------------------------------------------------------------- replays
+# ------------------------------------------------------------------------- summaries
 
 
-def replay_facts(game: PlayedGame, logs: Mapping[int, Sequence[str]]) -> dict[int, HandFacts]:
-    """Replay a game's finished hands and say what each yielded (hand number -> facts).
-
-    :raises IllegalActionError: when the log does not replay (a corrupt log or a changed engine).
-    """
-    done = [h.hand_no for h in game.hands]
-    log: list[str] = []
-    for number in range(1, max(done, default=0) + 1):
-        if number > 1:
-            log.append(NEXT)
-        log.extend(logs.get(number, ()))
-    played = Game.replay(game.ruleset, dict(game.overrides), game.seed, [str(s) for s in game.seats], log)
-    facts: dict[int, HandFacts] = {}
-    for record in played.history:
-        result = record.result
-        if record.winner is None or result.winner is None:
-            facts[record.number] = HandFacts(None)
-            continue
-        discarder = None
-        if result.discarder is not None:
-            discarder = played.order[(record.east + result.discarder) % 4]
-        facts[record.number] = HandFacts(
-            winner=played.order[record.winner],
-            self_drawn=result.self_drawn,
-            discarder=discarder,
-            value=record.values[record.winner],
-            score=result.scores[result.winner],
-            win_tile=result.win_tile,
-        )
-    return facts
+def hand_facts(summary: HandSummary, *, score: bool = True) -> HandFacts | None:
+    """A stored summary as facts (None: the hand's log did not replay, so the engine said nothing);
+    without ``score`` the winning hand's score and tile are left out (not decoded)."""
+    if summary.error:
+        return None
+    if summary.winner is None:
+        return HandFacts(None)
+    value = summary.values[summary.winner] if summary.winner < len(summary.values) else 0
+    return HandFacts(
+        winner=summary.winner,
+        self_drawn=summary.self_drawn,
+        discarder=summary.discarder,
+        value=value,
+        score=score_from_json(summary.score) if score and summary.score else None,
+        win_tile=Tile.parse(summary.win_tile) if score and summary.win_tile else None,
+    )
 
 
-class ReplayCache:
-    """What replays yielded, per game and finished hand, kept in memory (least recently used
-    games dropped beyond ``max_games``). Finished hands never change, so entries never go stale;
-    a game whose log does not replay is remembered as such (its hands count from the stored
-    result only)."""
+def replay_facts(game: PlayedGame, logs: Mapping[int, Sequence[str]]) -> dict[int, HandFacts | None]:
+    """Replay a game's finished hands and say what each yielded (hand number -> facts; None for a
+    hand the log does not replay)."""
+    return {n: hand_facts(s) for n, s in summaries_from_log(game, logs).items()}
+
+
+class SummaryCache:
+    """What the finished hands yielded (their summaries), per game, kept in memory (least recently
+    used games dropped beyond ``max_games``). Finished hands never change, so entries never go
+    stale; a hand whose log does not replay is remembered as such (None: it counts from the stored
+    result only). A winning hand's score is decoded when it is first asked for."""
 
     def __init__(self, max_games: int = 20_000) -> None:
         self.max_games = max_games
-        self._games: OrderedDict[int, dict[int, HandFacts | None]] = OrderedDict()
+        self._games: OrderedDict[int, dict[int, HandFacts | HandSummary | None]] = OrderedDict()
 
     def missing(self, games: Iterable[PlayedGame]) -> list[PlayedGame]:
-        """The games with a finished hand not replayed yet."""
+        """The games with a finished hand not known yet."""
         out = []
         for game in games:
             known = self._games.get(game.game_id)
@@ -157,26 +151,28 @@ class ReplayCache:
                 out.append(game)
         return out
 
-    def add(self, game: PlayedGame, logs: Mapping[int, Sequence[str]]) -> None:
-        """Replay ``game`` (its finished hands) and keep what each hand yielded."""
-        try:
-            facts: dict[int, HandFacts | None] = dict(replay_facts(game, logs))
-        except Exception:  # a log that no longer replays: fall back to the stored results
-            facts = {}
-        for hand in game.hands:
-            facts.setdefault(hand.hand_no, None)
-        self.remember(game.game_id, facts)
+    def add(self, game: PlayedGame, summaries: Mapping[int, HandSummary]) -> None:
+        """Keep what ``game``'s hands yielded, from their summaries (hand number -> summary)."""
+        self.remember(game.game_id, summaries)
 
-    def remember(self, game_id: int, facts: Mapping[int, HandFacts | None]) -> None:
+    def remember(self, game_id: int, facts: Mapping[int, HandFacts | HandSummary | None]) -> None:
         """Keep what a game's hands yielded (hand number -> facts), as :meth:`add` does."""
         self._games[game_id] = dict(facts)
         self._games.move_to_end(game_id)
         while len(self._games) > self.max_games:
             self._games.popitem(last=False)
 
-    def facts(self, game_id: int, hand_no: int) -> HandFacts | None:
-        """What hand ``hand_no`` of ``game_id`` yielded (None: not replayed or not replayable)."""
-        return self._games.get(game_id, {}).get(hand_no)
+    def facts(self, game_id: int, hand_no: int, *, score: bool = True) -> HandFacts | None:
+        """What hand ``hand_no`` of ``game_id`` yielded (None: not known or not replayable);
+        without ``score`` perhaps without the winning hand's score and tile (cheaper)."""
+        hands = self._games.get(game_id, {})
+        known = hands.get(hand_no)
+        if not isinstance(known, HandSummary):
+            return known
+        if not score:
+            return hand_facts(known, score=False)
+        hands[hand_no] = facts = hand_facts(known)
+        return facts
 
 
 # ------------------------------------------------------------------------- figures
@@ -219,7 +215,7 @@ def _is_base(line: ScoreLine) -> bool:
 def member_stats(
     user_id: int,
     games: Iterable[PlayedGame],
-    cache: ReplayCache,
+    cache: SummaryCache,
     *,
     season_id: int | None,
     chips: Sequence[ChipPoint] = (),
@@ -228,7 +224,7 @@ def member_stats(
     """A member's figures over the hands of ``season_id`` (None: every hand given).
 
     Wins and payments come from the stored hands; self-drawn, deals into a win, values and
-    patterns from the replays in ``cache`` (a hand not replayed counts as played and, if its
+    patterns from the summaries in ``cache`` (a hand without one counts as played and, if its
     stored result names the member, as a win).
     """
     hands = wins = self_drawn = dealt_in = net = 0
@@ -245,7 +241,7 @@ def member_stats(
             hands += 1
             net += sum(p.amount for p in hand.payments if p.payee == me)
             net -= sum(p.amount for p in hand.payments if p.payer == me)
-            facts = cache.facts(game.game_id, hand.hand_no)
+            facts = cache.facts(game.game_id, hand.hand_no, score=False)
             winner = facts.winner if facts is not None else _stored_winner(hand.result, game.seats)
             if facts is not None and facts.discarder == me and winner is not None and winner != me:
                 dealt_in += 1
@@ -254,6 +250,7 @@ def member_stats(
             wins += 1
             if facts is None:
                 continue
+            facts = cache.facts(game.game_id, hand.hand_no) or facts  # now with the score
             self_drawn += facts.self_drawn
             values.append(facts.value)
             if best is None or facts.value > best.value:
@@ -301,30 +298,46 @@ def table_stats(games: Iterable[PlayedGame]) -> TableStats:
 # ------------------------------------------------------------------------- loading
 
 
-async def _replay_missing(storage: Storage, cache: ReplayCache, games: Sequence[PlayedGame]) -> None:
+async def _load_missing(storage: Storage, cache: SummaryCache, games: Sequence[PlayedGame]) -> None:
+    """Fill ``cache`` for ``games``: their stored summaries, and for hands without one (finished
+    before summaries were kept) a replay of the log (in a thread), whose summaries are stored."""
     missing = cache.missing(games)
     if not missing:
         return
-    logs = await storage.game_logs([g.game_id for g in missing])
+    stored = await storage.hand_summaries([g.game_id for g in missing])
+    unsummarized = [g for g in missing if any(h.hand_no not in stored[g.game_id] for h in g.hands)]
+    if unsummarized:
+        logs = await storage.game_logs([g.game_id for g in unsummarized])
 
-    def work() -> None:
-        for game in missing:
-            cache.add(game, logs.get(game.game_id, {}))
+        def work() -> dict[tuple[int, int], HandSummary]:
+            new: dict[tuple[int, int], HandSummary] = {}
+            for game in unsummarized:
+                known = stored[game.game_id]
+                for number, summary in summaries_from_log(game, logs.get(game.game_id, {})).items():
+                    if number not in known:
+                        new[game.game_id, number] = summary
+            return new
 
-    await asyncio.to_thread(work)
+        new = await asyncio.to_thread(work)
+        await storage.keep_hand_summaries(new)
+        for (game_id, number), summary in new.items():
+            stored[game_id][number] = summary
+    for game in missing:
+        cache.add(game, stored[game.game_id])
 
 
 async def load_member_stats(
-    storage: Storage, cache: ReplayCache, guild_id: int, user_id: int, *, season: int | None = None
+    storage: Storage, cache: SummaryCache, guild_id: int, user_id: int, *, season: int | None = None
 ) -> tuple[Season | None, MemberStats]:
-    """Read a season's games (default the open one), replay what the cache lacks (in a thread)
-    and compute a member's figures.
+    """Read a season's games (default the open one) and the summaries of their hands the cache
+    lacks (replaying the hands that have none, once: their summaries are stored), and compute a
+    member's figures.
 
     :raises NotFoundError: for a season number the server does not have.
     """
     found, games = await storage.played_games(guild_id, season=season)
     mine = [g for g in games if user_id in g.seats]
-    await _replay_missing(storage, cache, mine)
+    await _load_missing(storage, cache, mine)
     chips = await storage.chip_history(guild_id, user_id, season=season) if found is not None else []
     season_id = found.season_id if found is not None else None
     return found, member_stats(user_id, mine, cache, season_id=season_id, chips=chips)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.storage import Payment, Storage, StorageInputError
+from bot.summary import summarize
 from engine.actions import CLAIMS, Action
 from engine.ai.player import AIPlayer
 from engine.errors import IllegalActionError
@@ -292,9 +293,9 @@ class Table:
         return events
 
     async def _finish_hand(self) -> None:
-        """Store the hand's result and book its payments in one transaction. Payments the ledger
-        refuses (a balance would leave its bound) are not booked: the result is stored with the
-        reason, the table is told, and the game goes on."""
+        """Store the hand's result, the engine's summary of it (for /stats) and book its payments
+        in one transaction. Payments the ledger refuses (a balance would leave its bound) are not
+        booked: the result is stored with the reason, the table is told, and the game goes on."""
         game = self.game
         assert game is not None and self.game_id is not None
         record = game.history[-1]
@@ -303,10 +304,16 @@ class Table:
         ]
         winner = "none" if record.winner is None else str(game.order[record.winner])
         result = f"winner={winner} {record.result.reason}"
+        summary = summarize(game, record)
         self.unbooked = None
         try:
             await self.storage.finish_hand(
-                self.game_id, record.number, result=result, payments=payments, last_seq=len(record.actions)
+                self.game_id,
+                record.number,
+                result=result,
+                payments=payments,
+                last_seq=len(record.actions),
+                summary=summary,
             )
         except StorageInputError as exc:
             log.error("game %s hand %s: payments not booked: %s", self.game_id, record.number, exc)
@@ -317,6 +324,7 @@ class Table:
                 result=f"{result} unpaid: {exc}"[:500],
                 payments=[],
                 last_seq=len(record.actions),
+                summary=summary,
             )
         if game.finished:
             await self.storage.end_game(self.game_id, reason="finished")

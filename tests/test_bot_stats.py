@@ -16,9 +16,19 @@ from test_render import _compare
 
 from bot.app import MahjongBot, create_bot
 from bot.cogs.stats import member_text
-from bot.stats import HandFacts, ReplayCache, load_member_stats, member_stats, table_stats
-from bot.storage import Payment
+from bot.stats import (
+    HandFacts,
+    SummaryCache,
+    hand_facts,
+    load_member_stats,
+    member_stats,
+    replay_facts,
+    table_stats,
+)
+from bot.storage import HandSummary, Payment
 from bot.storage.stats import ChipPoint, PlayedGame, PlayedHand
+from bot.summary import score_from_json, score_to_json, summaries_from_log
+from engine.game import Game
 from engine.scoring.scorer import Score, ScoreLine
 from render.chart import CHART_WIDTH, LABEL_PX, chart_display_sizes, compose_line_chart, nice_ticks
 from render.layout import DISPLAY_WIDTH, cap_height
@@ -77,7 +87,7 @@ def test_member_figures_from_hand_made_records() -> None:
         PlayedHand(3, "winner=none wall", 1, "t3"),
         PlayedHand(4, "winner=0 mahjong", 2, "t4", (Payment(1, 0, 10),)),  # another season
     ]
-    cache = ReplayCache()
+    cache = SummaryCache()
     cache.remember(
         5,
         {
@@ -105,7 +115,7 @@ def test_member_figures_from_hand_made_records() -> None:
     assert (other.wins, other.dealt_in, other.best and other.best.name) == (1, 0, "pong of dragons")
     assert other.patterns == (("exposed pong of simples", 1), ("pong of dragons", 1))
     # Without a replay the stored result still counts the win.
-    bare = member_stats(7, [_game(6, hands)], ReplayCache(), season_id=1)
+    bare = member_stats(7, [_game(6, hands)], SummaryCache(), season_id=1)
     assert (bare.hands, bare.wins, bare.best) == (3, 1, None)
     assert member_stats(99, [_game(5, hands)], cache, season_id=1).hands == 0
     assert "3" in member_text("Ada", "Season 1", me, "en") and "Gespielte Hände" in member_text(
@@ -196,7 +206,7 @@ async def test_stats_after_real_hands_match_the_record(harness: Harness[MahjongB
     chart = Image.open(io.BytesIO(message.file("chips.png")))
     assert chart.width == CHART_WIDTH
     # The chart's last point is the ledger's balance.
-    _, figures = await load_member_stats(h.bot.storage, ReplayCache(), GUILD, alice.id)
+    _, figures = await load_member_stats(h.bot.storage, SummaryCache(), GUILD, alice.id)
     assert figures.chips[-1] == await h.bot.storage.balance(GUILD, alice.id)
     # /stats table for the channel, and for a channel without games.
     rec = await h.slash("stats table", user=alice, channel=CHANNEL)
@@ -232,3 +242,99 @@ async def test_stats_commands_speak_german(tmp_path: Path) -> None:
         target = rec.last.target if rec.last is not None else None
         assert isinstance(target, StoredMessage) and "noch keine Saison" in target.text
         h.check()
+
+
+# ------------------------------------------------------------------ hand summaries
+
+
+def _engine_facts(game: Game) -> dict[int, HandFacts]:
+    """What the live game's own records say about each hand, by the game's seats (as /stats
+    learnt it from replays before summaries were stored)."""
+    facts = {}
+    for record in game.history:
+        result = record.result
+        if record.winner is None or result.winner is None:
+            facts[record.number] = HandFacts(None)
+            continue
+        discarder = None
+        if result.discarder is not None:
+            discarder = game.order[(record.east + result.discarder) % 4]
+        facts[record.number] = HandFacts(
+            winner=game.order[record.winner],
+            self_drawn=result.self_drawn,
+            discarder=discarder,
+            value=record.values[record.winner],
+            score=result.scores[result.winner],
+            win_tile=result.win_tile,
+        )
+    return facts
+
+
+async def test_stored_summaries_are_what_a_replay_of_the_log_gives(
+    harness: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    game = table.game
+    assert game is not None
+    while len(game.history) < 3 or not any(r.winner is not None for r in game.history):
+        await play_hand(h, table, [alice, bob])
+        sheet = h.messages(CHANNEL)[-1]
+        if "Next hand" in sheet.labels:
+            await h.click(sheet, "Next hand", user=alice)
+            await h.settle()
+    storage = h.bot.storage
+    _, (played,) = await storage.played_games(GUILD)
+    logs = (await storage.game_logs([played.game_id]))[played.game_id]
+    stored = (await storage.hand_summaries([played.game_id]))[played.game_id]
+    # The summary written with each result is what a replay of the log gives, and the engine's own.
+    assert len(stored) == len(played.hands) == len(game.history)
+    assert stored == summaries_from_log(played, logs)
+    assert {n: hand_facts(s) for n, s in stored.items()} == _engine_facts(game) == replay_facts(played, logs)
+    for summary in stored.values():
+        assert not summary.error
+        if summary.score:
+            assert score_to_json(score_from_json(summary.score)) == summary.score
+    # /stats gives the figures it gave from the engine's records.
+    season_id = played.hands[0].season_id
+    chips = await storage.chip_history(GUILD, alice.id)
+    engine = SummaryCache()
+    engine.remember(played.game_id, _engine_facts(game))
+    before = member_stats(alice.id, [played], engine, season_id=season_id, chips=chips)
+    _, figures = await load_member_stats(storage, SummaryCache(), GUILD, alice.id)
+    assert figures == before and figures.hands == len(game.history)
+
+    # Hands finished before summaries were kept: replayed once, their summaries stored then.
+    async def forget(db: object) -> None:
+        await db.execute("DELETE FROM hand_summaries")  # type: ignore[attr-defined]
+
+    await storage._write(forget)
+    assert (await storage.hand_summaries([played.game_id]))[played.game_id] == {}
+    replays: list[int] = []
+
+    def counted(game: PlayedGame, logs: dict[int, tuple[str, ...]]) -> dict[int, HandSummary]:
+        replays.append(game.game_id)
+        return summaries_from_log(game, logs)
+
+    monkeypatch.setattr("bot.stats.summaries_from_log", counted)
+    _, figures = await load_member_stats(storage, SummaryCache(), GUILD, alice.id)
+    assert figures == before and replays == [played.game_id]
+    assert (await storage.hand_summaries([played.game_id]))[played.game_id] == stored
+    _, figures = await load_member_stats(storage, SummaryCache(), GUILD, bob.id)  # as after a restart
+    assert replays == [played.game_id] and figures.hands == len(game.history)
+    # A summary never changes once stored.
+    assert await storage.keep_hand_summaries({(played.game_id, 1): HandSummary(None, error="x")}) == 0
+    h.check()
+
+
+def test_a_log_that_does_not_replay_is_summarized_as_such() -> None:
+    game = _game(5, [PlayedHand(1, "winner=0 mahjong", 1, "t1"), PlayedHand(2, "winner=1 mahjong", 1, "t2")])
+    summaries = summaries_from_log(game, {1: ("E discard 1z",), 2: ()})
+    assert set(summaries) == {1, 2} and all("does not replay" in s.error for s in summaries.values())
+    assert hand_facts(summaries[1]) is None
+    cache = SummaryCache()
+    cache.add(game, summaries)
+    # Counted from the stored results only.
+    me = member_stats(7, [game], cache, season_id=1)
+    assert (me.hands, me.wins, me.best) == (2, 1, None)

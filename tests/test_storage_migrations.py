@@ -18,7 +18,7 @@ import aiosqlite
 import pytest
 from storage_support import fold
 
-from bot.storage import DatabaseAccessError, Payment, SchemaError, SchemaTooNewError, Storage
+from bot.storage import DatabaseAccessError, HandSummary, Payment, SchemaError, SchemaTooNewError, Storage
 from bot.storage import migrate as migrate_module
 from bot.storage.migrate import LATEST_VERSION, Migration, load_migrations
 
@@ -42,6 +42,9 @@ async def test_fresh_database_is_migrated_and_recorded(tmp_path: Path) -> None:
         assert await storage.integrity_check() == "ok"
     async with Storage(tmp_path / "db.sqlite3") as storage:  # reopening applies nothing again
         assert len(await storage.applied_migrations()) == LATEST_VERSION
+
+
+SUMMARY = HandSummary(1, self_drawn=True, win_tile="5p", values=(0, 32, 4, 0), score='{"total":32}')
 
 
 async def _fill(storage: Storage, versions: range) -> None:
@@ -71,6 +74,9 @@ async def _fill(storage: Storage, versions: range) -> None:
         await storage.set_table_setting(7, "language", "de", channel_id=70, actor_id=1)
     if 7 in versions:
         await storage.create_game(7, 71, [11, 12, "ai:easy", "ai:easy"], 6, times={"turn_seconds": 45})
+    if 8 in versions:
+        (game,) = [g for g in await storage.load_unfinished_games() if g.channel_id == 71]
+        await storage.finish_hand(game.game_id, 1, result="winner=1 mahjong", summary=SUMMARY)
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:
@@ -138,6 +144,10 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         assert (await storage.check_ledger()).ok
         assert await storage.integrity_check() == "ok"
         assert fold(await storage.load_game(games[0].game_id)).hands[0][2] == "draw"
+        assert await storage.hand_summaries([games[0].game_id, games[1].game_id]) == {
+            games[0].game_id: {},
+            games[1].game_id: {1: SUMMARY},
+        }
 
 
 def _with_extra(extra: Migration) -> tuple[Migration, ...]:

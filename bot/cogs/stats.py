@@ -5,9 +5,10 @@ A slash-command group cannot also be a command, so ``/stats`` has two subcommand
 image) and ``table`` (this channel's games). The answers are public: a member's results are the
 club's information, like the score sheets the table posts. They speak the asker's language.
 
-The figures come from :mod:`bot.stats` (stored hands, the ledger, replays of the logs, kept in a
-:class:`~bot.stats.ReplayCache`); the first call in a server after a start replays its season,
-so every answer is deferred first, and the images are drawn off the event loop.
+The figures come from :mod:`bot.stats` (stored hands with the engine's summary of each, the
+ledger; kept in a :class:`~bot.stats.SummaryCache`). Hands finished before summaries were kept are
+replayed once, by the first call that needs them, so every answer is deferred first, and the
+images are drawn off the event loop.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Language, language, text
-from bot.stats import MemberStats, ReplayCache, TableStats, load_member_stats, load_table_stats
+from bot.stats import MemberStats, SummaryCache, TableStats, load_member_stats, load_table_stats
 from bot.storage import NotFoundError
 from render.chart import render_line_chart
 from render.hand import render_strip
@@ -115,7 +116,7 @@ class StatsCog(commands.Cog):
 
     def __init__(self, bot: MahjongBot) -> None:
         self.bot = bot
-        self.cache = ReplayCache()
+        self.cache = SummaryCache()
 
     @stats.command(name="member", description="A member's hands, wins, biggest hand and chips over a season")
     @app_commands.describe(

@@ -36,7 +36,16 @@ from bot.storage.checks import (
 from bot.storage.core import to_json
 from bot.storage.errors import ActionOrderError, GameStateError, NotFoundError, StorageInputError
 from bot.storage.ledger import LedgerMixin, Leg
-from bot.storage.records import GameRecord, HandRecord, Payment, Seat, TableRules, Transaction, seat_holder
+from bot.storage.records import (
+    GameRecord,
+    HandRecord,
+    HandSummary,
+    Payment,
+    Seat,
+    TableRules,
+    Transaction,
+    seat_holder,
+)
 from bot.storage.rules import RulesMixin
 from engine.rulesets import resolve
 
@@ -100,6 +109,32 @@ def _check_seats(seats: object) -> list[Seat]:
     if len(set(users)) != len(users):
         raise StorageInputError("a player can take only one seat at a table")
     return checked
+
+
+MAX_SUMMARY_LENGTH = 100_000
+"""The longest score a hand's summary keeps (JSON characters; a real one is under 3,000)."""
+
+
+def check_summary(summary: object) -> HandSummary:
+    """A hand's summary as :class:`HandSummary` describes it (seats 0-3; the seats a game has are
+    checked when it is stored)."""
+    if not isinstance(summary, HandSummary):
+        raise StorageInputError(f"a hand's summary is a HandSummary, not {quote(summary)}")
+    for what, seat in (("winner", summary.winner), ("discarder", summary.discarder)):
+        if seat is not None and (not is_whole(seat) or not 0 <= seat <= 3):
+            raise StorageInputError(f"a summary's {what} is a seat from 0 to 3 or None, not {quote(seat)}")
+    if not isinstance(summary.self_drawn, bool):
+        raise StorageInputError(f"a summary's self_drawn is True or False, not {quote(summary.self_drawn)}")
+    if summary.win_tile is not None and not isinstance(summary.win_tile, str):
+        raise StorageInputError(
+            f"a summary's winning tile is notation or None, not {quote(summary.win_tile)}"
+        )
+    if not isinstance(summary.values, tuple) or not all(is_whole(v) for v in summary.values):
+        raise StorageInputError(f"a summary's values are whole numbers by seat, not {quote(summary.values)}")
+    if not isinstance(summary.score, str) or len(summary.score) > MAX_SUMMARY_LENGTH:
+        raise StorageInputError(f"a summary's score is JSON text of at most {MAX_SUMMARY_LENGTH} characters")
+    check_text(summary.error, "a summary's error", 500)
+    return summary
 
 
 def _check_players(rules: TableRules, seats: Sequence[Seat]) -> None:
@@ -308,19 +343,21 @@ class GamesMixin(LedgerMixin, RulesMixin):
         result: str,
         payments: Sequence[Payment] = (),
         last_seq: int | None = None,
+        summary: HandSummary | None = None,
     ) -> Transaction | None:
-        """Store a hand's result and pay it: the result, the payments and their ledger transaction
-        (in the open season) are one SQLite transaction. Returns the ledger transaction (None when
-        nobody pays).
+        """Store a hand's result and pay it: the result, the engine's summary of the hand, the
+        payments and their ledger transaction (in the open season) are one SQLite transaction.
+        Returns the ledger transaction (None when nobody pays).
 
         Hand settlements are always booked, even when the club forbids negative balances: the hand
         was played. Whether a member may sit down with too few chips is the table's decision.
 
         :param result: the engine's summary of the hand (opaque text, e.g. JSON).
         :param last_seq: if given, the sequence number of the hand's last action, checked.
+        :param summary: the engine's summary of the hand (``bot/summary.py``), for ``/stats``.
         :raises GameStateError: when the hand is not the live one or ``last_seq`` differs.
-        :raises StorageInputError: for a payment with a bad seat or amount (1 to 10^9), or one that
-            would take a balance beyond the ledger's bound.
+        :raises StorageInputError: for a payment with a bad seat or amount (1 to 10^9), one that
+            would take a balance beyond the ledger's bound, or a bad summary.
         """
         check_number(game_id, "a game id")
         check_number(hand_no, "a hand number")
@@ -333,6 +370,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 raise StorageInputError(f"a payment is a Payment(payer, payee, amount), not {quote(p)}")
             check_amount(p.amount, "payment")
             check_text(p.reason, "a payment's reason")
+        if summary is not None:
+            check_summary(summary)
 
         async def work(db: aiosqlite.Connection) -> Transaction | None:
             game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
@@ -383,9 +422,36 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 "WHERE game_id = ? AND hand_no = ?",
                 (self._now(), result, season.season_id, txn_id, game_id, hand_no),
             )
+            if summary is not None:
+                await self._store_summary(db, game_id, hand_no, summary, len(seats))
             return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
         return await self._write(work)
+
+    async def _store_summary(
+        self, db: aiosqlite.Connection, game_id: int, hand_no: int, summary: HandSummary, seats: int
+    ) -> bool:
+        """Keep a finished hand's summary unless it has one already (a summary never changes);
+        True if it was stored."""
+        for seat in (summary.winner, summary.discarder):
+            if seat is not None and seat >= seats:
+                raise StorageInputError(f"game {game_id} has seats 0 to {seats - 1}, not {seat}")
+        cursor = await db.execute(
+            "INSERT OR IGNORE INTO hand_summaries (game_id, hand_no, winner, self_drawn, discarder, "
+            "win_tile, hand_values, score, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                hand_no,
+                summary.winner,
+                int(summary.self_drawn),
+                summary.discarder,
+                summary.win_tile,
+                json.dumps(list(summary.values)),
+                summary.score,
+                summary.error.strip(),
+            ),
+        )
+        return cursor.rowcount > 0
 
     async def _require_live_hand(self, db: aiosqlite.Connection, game: sqlite3.Row, hand_no: int) -> None:
         if game["status"] != "live":

@@ -178,6 +178,27 @@ class HandRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class HandSummary:
+    """The engine's summary of one finished hand, stored with its result (``bot/summary.py``
+    builds it from the engine's record of the hand, or from a replay of its log). Seats are
+    indexes into the game's seats."""
+
+    winner: int | None
+    """The winner's seat, or None when nobody won."""
+    self_drawn: bool = False
+    discarder: int | None = None
+    """Whose discard the winner took (None: self-drawn, or nobody won)."""
+    win_tile: str | None = None
+    """The winning tile in notation (``5p``)."""
+    values: tuple[int, ...] = ()
+    """Each seat's hand value."""
+    score: str = ""
+    """The winning hand's score as JSON (:func:`bot.summary.score_to_json`), ``""`` without a winner."""
+    error: str = ""
+    """Not empty: the hand's log did not replay, so the engine said nothing about it (why)."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """Everything needed to rebuild a game by replaying its log.
 

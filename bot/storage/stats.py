@@ -2,9 +2,12 @@
 chips over a season, straight from the record (games, hands, payments, action logs, the ledger).
 
 Nothing here is counted separately: every figure of ``/stats`` is computed from these rows by
-:mod:`bot.stats`, which replays the logs with the engine where it needs a hand's score.
-Headers and logs are read apart, so a caller that already replayed a finished game (its hands
-never change) does not read its log again (:meth:`StatsMixin.game_logs`).
+:mod:`bot.stats`. What only the engine knows about a hand (its score, self-drawn or not, who
+discarded the winning tile) is the hand's summary, stored with its result
+(:meth:`StatsMixin.hand_summaries`); a hand finished before summaries were kept gets its summary
+from a replay of its log, stored once (:meth:`StatsMixin.keep_hand_summaries`). Headers,
+summaries and logs are read apart, so a caller that already knows a finished game (its hands
+never change) does not read them again.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.storage.checks import check_id, check_number, check_optional
-from bot.storage.games import GamesMixin
-from bot.storage.records import Payment, Season, Seat, seat_holder
+from bot.storage.games import GamesMixin, check_summary
+from bot.storage.records import HandSummary, Payment, Season, Seat, seat_holder
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +159,63 @@ class StatsMixin(GamesMixin):
             return {g: {h: tuple(a) for h, a in by_hand.items()} for g, by_hand in logs.items()}
 
         return await self._read(work)
+
+    async def hand_summaries(self, game_ids: Collection[int]) -> dict[int, dict[int, HandSummary]]:
+        """The stored summaries of some games' finished hands: game id -> hand number -> summary
+        (a hand without one is missing: it finished before summaries were kept)."""
+        ids = sorted({check_number(g, "a game id") for g in game_ids})
+
+        async def work(db: aiosqlite.Connection) -> dict[int, dict[int, HandSummary]]:
+            found: dict[int, dict[int, HandSummary]] = {g: {} for g in ids}
+            for start in range(0, len(ids), 500):
+                part = ids[start : start + 500]
+                marks = ", ".join("?" * len(part))
+                async with db.execute(
+                    "SELECT game_id, hand_no, winner, self_drawn, discarder, win_tile, hand_values, score, "
+                    f"error FROM hand_summaries WHERE game_id IN ({marks})",
+                    part,
+                ) as cur:
+                    async for r in cur:
+                        found[r[0]][r[1]] = HandSummary(
+                            winner=r[2],
+                            self_drawn=bool(r[3]),
+                            discarder=r[4],
+                            win_tile=r[5],
+                            values=tuple(json.loads(r[6])),
+                            score=r[7],
+                            error=r[8],
+                        )
+            return found
+
+        return await self._read(work)
+
+    async def keep_hand_summaries(self, summaries: Mapping[tuple[int, int], HandSummary]) -> int:
+        """Store the summaries of hands that finished before summaries were kept ((game id, hand
+        number) -> summary, from a replay of the log), in one transaction; return how many were new.
+        A hand that has a summary keeps it, and a hand not finished gets none.
+
+        :raises StorageInputError: for a bad summary or a seat the game does not have.
+        """
+        checked = {
+            (check_number(g, "a game id"), check_number(h, "a hand number")): check_summary(s)
+            for (g, h), s in summaries.items()
+        }
+
+        async def work(db: aiosqlite.Connection) -> int:
+            stored = 0
+            seats: dict[int, int] = {}
+            for (game_id, hand_no), summary in sorted(checked.items()):
+                hand = await self._one(
+                    db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
+                )
+                if hand is None or hand["finished_at"] is None:
+                    continue
+                if game_id not in seats:
+                    seats[game_id] = len(await self._seats(db, game_id))
+                stored += await self._store_summary(db, game_id, hand_no, summary, seats[game_id])
+            return stored
+
+        return await self._write(work)
 
     async def chip_history(
         self, guild_id: int, user_id: int, *, season: int | None = None
