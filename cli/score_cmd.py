@@ -48,6 +48,12 @@ def add_parser(sub: Any) -> None:
         metavar="NAME=VALUE",
         help="a house-rule setting, e.g. --set limit=300 (repeatable)",
     )
+    p.add_argument(
+        "--lang",
+        choices=("en", "de"),
+        default="en",
+        help="language of the text: rule and tile names in German follow the seeds (default en)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--png", metavar="FILE", help="also write the arranged hand as a tile image (PNG)")
     p.add_argument("--theme", choices=("dark", "light"), default="dark", help="colours of the --png image")
@@ -90,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
     else:
-        print(score_text(result, ruleset=args.ruleset))
+        print(score_text(result, ruleset=args.ruleset, lang=args.lang))
     return 0
 
 

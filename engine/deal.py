@@ -1034,7 +1034,8 @@ class Deal:
         hands = [str(h) for h in held]
         arrangements = [sc.arrangement if sc else hands[i] for i, sc in enumerate(r.scores)]
         groups = [sc.groups if sc else hand_groups(held[i]) for i, sc in enumerate(r.scores)]
-        lines = [tuple((ln.name, ln.points, ln.doubles) for ln in sc.items) if sc else () for sc in r.scores]
+        items = [sc.items if sc else () for sc in r.scores]
+        lines = [tuple((ln.name, ln.points, ln.doubles) for ln in seat) for seat in items]
         payments = tuple(
             ((t.payer + east) % 4, (t.payee + east) % 4, t.amount) for t in r.settlement.transfers
         )
@@ -1051,4 +1052,6 @@ class Deal:
             win_tile=r.win_tile,
             self_drawn=r.self_drawn,
             discarder=None if r.discarder is None else (r.discarder + east) % 4,
+            ruleset=self.ruleset.name,
+            items=by_position(items),
         )

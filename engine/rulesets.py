@@ -14,6 +14,7 @@ from typing import Final
 
 from engine.errors import SettingError, quote
 from engine.settings import Settings
+from engine.tiles import Lang
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,12 @@ class Ruleset:
     title: str
     source: str
     defaults: Settings = field(default_factory=Settings)
+    title_de: str = ""
+    """The title in German (after its source's own heading)."""
+
+    def title_in(self, lang: Lang = "en") -> str:
+        """The title in ``lang`` (English when there is no German one)."""
+        return self.title_de if lang == "de" and self.title_de else self.title
 
     def settings(self, overrides: Mapping[str, object] | None = None) -> Settings:
         """This ruleset's defaults with a club's ``overrides`` applied and checked.
@@ -40,6 +47,7 @@ DMJL: Final = Ruleset(
     title="DMJL classical Chinese (German league)",
     source="Wertungstabelle der DMJL; game flow from Hua Bao",
     defaults=Settings(),
+    title_de="Klassische chinesische Mah-Jongg-Regeln (DMJL)",
 )
 
 HUABAO: Final = Ruleset(
@@ -57,6 +65,7 @@ HUABAO: Final = Ruleset(
         nine_times_rule=False,
         bonus_tiles=False,
     ),
+    title_de="Hua-Bao-Regeln (nach Babcock)",
 )
 
 RULESETS: Final[dict[str, Ruleset]] = {r.name: r for r in (DMJL, HUABAO)}

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Final
+from typing import Final, Literal
 
 from engine.errors import NotationError, quote
 
@@ -52,6 +52,12 @@ HONOUR_START: Final = 27
 
 BONUS_START: Final = 34
 """Index of ``1f`` (plum); bonus tiles run to 41 (``8f``, winter)."""
+
+Lang = Literal["en", "de"]
+"""A language names are given in: English or German (the German names follow the seeds)."""
+
+LANGS: Final[tuple[Lang, ...]] = ("en", "de")
+"""Every language names are given in."""
 
 
 class Wind(IntEnum):
@@ -104,6 +110,32 @@ _BONUS_NAMES: Final = (
     "Spring",
     "Summer",
     "Autumn",
+    "Winter",
+)
+
+# German names, as the seeds write them: the suits of the classical rules as the Hua Bao rules
+# name them (000 §2: Zahl, Kreis, Bambus), a suit tile as DMJL's table writes it (003:
+# "Kreis-5", "Bambus-2"), the winds (000 §2: Ostwind ...), the dragons (000 §2: rot, grün,
+# weiß; 003: "Grüner Drachen"), the flowers and seasons (000 §2; "Chrysanthe" there is cut
+# short). The flower Bambus is told from the suit by "(Blume)", as "Bamboo flower" in English.
+_SUIT_NAMES_DE: Final = {"m": "Zahl", "p": "Kreis", "s": "Bambus"}
+_HONOUR_NAMES_DE: Final = (
+    "Ostwind",
+    "Südwind",
+    "Westwind",
+    "Nordwind",
+    "Weißer Drache",
+    "Grüner Drache",
+    "Roter Drache",
+)
+_BONUS_NAMES_DE: Final = (
+    "Pflaume",
+    "Orchidee",
+    "Chrysantheme",
+    "Bambus (Blume)",
+    "Frühling",
+    "Sommer",
+    "Herbst",
     "Winter",
 )
 
@@ -233,6 +265,32 @@ class Tile(int):
         if not self.is_bonus:
             raise NotationError(f"{self} is not a bonus tile (1f-8f)")
         return Wind((self - BONUS_START) % 4)
+
+
+def tile_name(tile: int, lang: Lang = "en") -> str:
+    """The name of ``tile`` for people, in English (:attr:`Tile.name`) or German (after the seeds).
+
+    >>> [tile_name(Tile.parse(t), "de") for t in ("5p", "2s", "9m")]
+    ['Kreis-5', 'Bambus-2', 'Zahl-9']
+    >>> [tile_name(Tile.parse(t), "de") for t in ("1z", "2z", "5z", "6z", "7z")]
+    ['Ostwind', 'Südwind', 'Weißer Drache', 'Grüner Drache', 'Roter Drache']
+    >>> [tile_name(Tile.parse(t), "de") for t in ("1f", "4f", "5f", "8f")]
+    ['Pflaume', 'Bambus (Blume)', 'Frühling', 'Winter']
+    >>> tile_name(Tile.parse("5p")), tile_name(Tile.parse("7z"), "en")
+    ('5 circles', 'Red dragon')
+
+    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    """
+    t = TILES[tile]
+    if lang == "en":
+        return t.name
+    if lang != "de":
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    if t < HONOUR_START:
+        return f"{_SUIT_NAMES_DE[t.suit]}-{t.rank}"
+    if t < BONUS_START:
+        return _HONOUR_NAMES_DE[t - HONOUR_START]
+    return _BONUS_NAMES_DE[t - BONUS_START]
 
 
 def _notation(index: int) -> str:

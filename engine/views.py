@@ -21,6 +21,7 @@ from engine.actions import Action
 from engine.hand import Meld
 from engine.scoring.facts import ArrangedGroup as ArrangedGroup  # re-exported for render/ and the bot
 from engine.scoring.facts import GroupKind as GroupKind
+from engine.scoring.scorer import ScoreLine
 from engine.settings import Settings
 from engine.tiles import Tile, Wind
 
@@ -109,7 +110,7 @@ class ScoreSheetView:
     arrangements: tuple[str, ...]
     """Each seat's hand as the scorer arranged it, in notation (for text; images use ``groups``)."""
     lines: tuple[tuple[tuple[str, int, int], ...], ...]
-    """Per seat: (name, points, doubles) lines."""
+    """Per seat: (name, points, doubles) lines, named in English."""
     values: tuple[int, ...]
     """Per seat: the value of the hand (after the limit)."""
     payments: tuple[tuple[int, int, int], ...]
@@ -126,6 +127,11 @@ class ScoreSheetView:
     """Whether the winning tile came from the wall."""
     discarder: int | None = None
     """The seat whose discard won, for a Mah-Jongg on a discard."""
+    ruleset: str = ""
+    """The ruleset the hands were scored by."""
+    items: tuple[tuple[ScoreLine, ...], ...] = ()
+    """Per seat: the same lines as ``lines``, each with its item code and the set it found, so a
+    renderer can name it in another language (:func:`engine.scoring.names.line_name`)."""
 
 
 @dataclass(frozen=True, slots=True)

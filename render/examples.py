@@ -134,6 +134,14 @@ def write_examples(out_dir: Path, seed: int = 7) -> list[Path]:
             "sheet": render_sheet(
                 ex.sheet, ex.players, prevailing=ex.sheet_round, hand_number=ex.sheet_hand, theme=theme
             ),
+            "sheet_de": render_sheet(
+                ex.sheet,
+                ex.players,
+                prevailing=ex.sheet_round,
+                hand_number=ex.sheet_hand,
+                theme=theme,
+                lang="de",
+            ),
             "strip": render_strip(ex.strip, theme=theme, win_tile=ex.strip_win),
         }
         for kind, data in images.items():

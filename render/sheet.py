@@ -16,7 +16,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import Wind, tiles_str
+from engine.scoring.names import line_name
+from engine.tiles import Wind, tile_name, tiles_str
 from engine.views import GroupKind, PlayerView, ScoreSheetView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -30,7 +31,8 @@ from render.layout import (
     wind_name,
     words,
 )
-from render.text import draw_text, label_font, tile_font
+from render.text import clean, draw_text, label_font, tile_font
+from render.text import width as text_width
 from render.theme import Lang, Theme, ThemeName
 from render.theme import theme as get_theme
 from render.tiles import tile_height
@@ -49,6 +51,8 @@ NAME_PX: Final = 22
 VALUE_PX: Final = 24
 TEXT_PX: Final = 19
 """The smallest text on the sheet."""
+NAME_ROOM: Final = 200
+"""Room kept for a discarder's name when how the winner won is to go on one line."""
 BADGE: Final = 36
 HEAD_H: Final = 40
 """A seat's line: badge, name, value."""
@@ -94,17 +98,41 @@ def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, wind: Wind, th: Theme, *, 
     )
 
 
-def _how(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang) -> str:
-    """How the winner won: the winning tile, self-drawn or on whose discard."""
+def _how_parts(
+    sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang, *, name: str | None = None
+) -> list[str]:
+    """How the winner won, in parts: the winning tile, then self-drawn or on whose discard
+    (``name``: the discarder's name to write, instead of theirs)."""
     w = words(lang)
     if sheet.win_tile is None:
-        return ""
-    text = w["winning_tile"].format(tile=sheet.win_tile)
+        return []
+    tile = str(sheet.win_tile) if lang == "en" else tile_name(sheet.win_tile, lang)
+    parts = [w["winning_tile"].format(tile=tile)]
     if sheet.self_drawn:
-        return f"{text}, {w['self_drawn']}"
-    if sheet.discarder is not None:
-        return f"{text}, {w['on_discard'].format(name=_plain(_name(players, sheet.discarder)))}"
-    return text
+        parts.append(w["self_drawn"])
+    elif sheet.discarder is not None:
+        who = _plain(_name(players, sheet.discarder)) if name is None else name
+        parts.append(w["on_discard"].format(name=who))
+    return parts
+
+
+def _how(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang) -> str:
+    """How the winner won: the winning tile, self-drawn or on whose discard."""
+    return ", ".join(_how_parts(sheet, players, lang))
+
+
+def _how_lines(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang) -> list[str]:
+    """How the winner won as the image's lines: one line when it fits with :data:`NAME_ROOM` for
+    the discarder's name, else the winning tile on one line and the discard on the next (a name
+    too long for its line is cut). The name itself never decides, so no name moves the layout."""
+    parts = _how_parts(sheet, players, lang)
+    if len(parts) < 2:
+        return parts
+    nameless = ", ".join(_how_parts(sheet, players, lang, name=""))
+    room = 0 if sheet.self_drawn else NAME_ROOM
+    if text_width(clean(nameless), label_font(TEXT_PX)) + room <= INNER:
+        return [", ".join(parts)]
+    return [f"{parts[0]},", *parts[1:]]
 
 
 def _seat_height(sheet: ScoreSheetView, seat: int, players: Sequence[PlayerView], lang: Lang) -> int:
@@ -112,8 +140,8 @@ def _seat_height(sheet: ScoreSheetView, seat: int, players: Sequence[PlayerView]
     won = seat == sheet.winner
     groups = _groups(sheet, seat)
     size = _fit(groups, WIN_TILE if won else HAND_TILE)
-    how = _how(sheet, players, lang) if won else ""
-    return PAD + HEAD_H + (26 if how else 0) + 8 + (tile_height(size) + 6 if groups else 0) + PAD
+    how = _how_lines(sheet, players, lang) if won else []
+    return PAD + HEAD_H + 26 * len(how) + 8 + (tile_height(size) + 6 if groups else 0) + PAD
 
 
 def _seat_box(
@@ -130,7 +158,7 @@ def _seat_box(
     won = seat == sheet.winner
     groups = _groups(sheet, seat)
     size = _fit(groups, WIN_TILE if won else HAND_TILE)
-    how = _how(sheet, players, lang) if won else ""
+    how = _how_lines(sheet, players, lang) if won else []
     height = _seat_height(sheet, seat, players, lang)
     draw.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN - 1, y + height - 1),
@@ -166,8 +194,8 @@ def _seat_box(
         anchor="lm",
     )
     ty = top + HEAD_H
-    if how:
-        draw_text(draw, (x, ty + 12), how, label_font(TEXT_PX), th.muted, max_width=INNER, anchor="lm")
+    for line in how:
+        draw_text(draw, (x, ty + 12), line, label_font(TEXT_PX), th.muted, max_width=INNER, anchor="lm")
         ty += 26
     if groups:
         draw_groups(
@@ -303,6 +331,17 @@ def _value(points: int, doubles: int, w: dict[str, str]) -> str:
     return " ".join(parts) or "0"
 
 
+def _seat_lines(sheet: ScoreSheetView, seat: int, lang: Lang) -> list[tuple[str, int, int]]:
+    """``seat``'s score lines as (name, points, doubles), named in ``lang``.
+
+    A sheet that carries each line's item code (``sheet.items``) names them in
+    ``lang``; one with only English names (``sheet.lines``) shows those.
+    """
+    if lang != "en" and seat < len(sheet.items) and sheet.items[seat]:
+        return [(line_name(sheet.ruleset, ln, lang), ln.points, ln.doubles) for ln in sheet.items[seat]]
+    return list(sheet.lines[seat]) if seat < len(sheet.lines) else []
+
+
 def sheet_lines(
     sheet: ScoreSheetView,
     players: Sequence[PlayerView],
@@ -314,7 +353,8 @@ def sheet_lines(
     """The score sheet as lines of plain text, to send with :func:`render_sheet`'s image.
 
     The result and how it was won; the winner's hand in notation and every
-    scoring line with its value, then the total; each other seat's hand, value
+    scoring line with its value (named in ``lang``: German names follow the
+    seeds, :mod:`engine.scoring.names`), then the total; each other seat's hand, value
     and lines on one line; every payment; every seat's net. Names are put on
     one line (controls and bidi overrides removed) but not escaped: the bot
     escapes Discord's markdown.
@@ -368,8 +408,7 @@ def sheet_lines(
         out.append(" · ".join(head))
     if winner is not None:
         out.append(f"{_plain(_name(players, winner))}: {arrangement(winner)}")
-        lines = sheet.lines[winner] if winner < len(sheet.lines) else ()
-        for name, points, doubles in lines:
+        for name, points, doubles in _seat_lines(sheet, winner, lang):
             out.append(f"  {name}: {_value(points, doubles, w)}")
         value = sheet.values[winner] if winner < len(sheet.values) else 0
         out.append(f"  {w['total']}: {value}")
@@ -377,7 +416,7 @@ def sheet_lines(
         if seat == winner:
             continue
         value = sheet.values[seat] if seat < len(sheet.values) else 0
-        lines = sheet.lines[seat] if seat < len(sheet.lines) else ()
+        lines = _seat_lines(sheet, seat, lang)
         items = "; ".join(f"{name} {_value(pt, db, w)}" for name, pt, db in lines) or w["nothing"]
         out.append(f"{who(seat)}: {arrangement(seat)}: {value} ({items})")
     if sheet.payments:

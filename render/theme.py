@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from engine.tiles import Lang as Lang  # re-exported: the languages of the engine's names
+
 RGB = tuple[int, int, int]
 ThemeName = Literal["dark", "light"]
-Lang = Literal["en", "de"]
 
 
 @dataclass(frozen=True, slots=True)

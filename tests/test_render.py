@@ -17,7 +17,8 @@ from engine.deal import Deal
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld
 from engine.scoring import WinContext, score
-from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of, parse_tiles
+from engine.scoring.names import line_name
+from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of, parse_tiles, tile_name
 from engine.views import DiscardView, EndReason, GroupKind, HintView, SeatView
 from render import hand as render_hand_module
 from render import render_hand, render_sheet, render_strip, render_table
@@ -646,6 +647,51 @@ def test_deal_sheet_carries_the_scorers_groups() -> None:
     ]
     for seat, groups in enumerate(sheet.groups):  # every seat's groups hold exactly its tiles
         assert counts_of(t for g in groups for t in g.tiles) == Hand.parse(sheet.hands[seat]).counts()
+
+
+def test_sheet_in_german_names_rules_and_tiles_after_the_seeds() -> None:
+    lines = sheet_lines(EX.sheet, EX.players, lang="de")
+    english = sheet_lines(EX.sheet, EX.players)
+    assert EX.sheet.ruleset == "dmjl" and len(EX.sheet.items) == len(EX.sheet.lines)
+    winner = EX.sheet.winner
+    assert winner is not None
+    for item, (name, points, doubles) in zip(EX.sheet.items[winner], EX.sheet.lines[winner], strict=True):
+        assert (item.name, item.points, item.doubles) == (name, points, doubles)
+        german = line_name("dmjl", item, "de")
+        assert german != name and f"  {german}: " in "\n".join(lines)
+        assert f"  {name}: " in "\n".join(english)
+    assert "  Mah-Jongg-Ruf: 20" in lines
+    assert EX.sheet.win_tile is not None
+    assert f"(Gewinnstein {tile_name(EX.sheet.win_tile, 'de')}, " in lines[0]
+    # A sheet with English names only (no item codes) shows those.
+    plain = sheet_lines(dataclasses.replace(EX.sheet, items=()), EX.players, lang="de")
+    assert "  Mah-Jongg: 20" in plain and "  Mah-Jongg-Ruf: 20" not in plain
+
+
+def test_sheet_wraps_a_long_how_line_at_phone_width() -> None:
+    """How the winner won goes on two lines when one is too narrow for it and a name (German:
+    "Gewinnstein Grüner Drache, auf den Abwurf von ..."); no name changes the layout."""
+    longest = max(range(len(EX.players)), key=lambda s: len(EX.players[s].name))
+    winner = next(s for s in range(len(EX.players)) if s != longest)
+    sheet = dataclasses.replace(
+        EX.sheet, winner=winner, self_drawn=False, discarder=longest, win_tile=Tile.parse("6z")
+    )
+    font = label_font(render_sheet_module.TEXT_PX)
+    for lang in ("en", "de"):
+        how = render_sheet_module._how_lines(sheet, EX.players, lang)
+        assert " ".join(how) == render_sheet_module._how(sheet, EX.players, lang)
+        assert all(text_width(clean(line), font) <= render_sheet_module.INNER for line in how)
+    assert len(render_sheet_module._how_lines(sheet, EX.players, "en")) == 1
+    german = render_sheet_module._how_lines(sheet, EX.players, "de")
+    assert german == ["Gewinnstein Grüner Drache,", f"auf den Abwurf von {EX.players[longest].name}"]
+    self_drawn = dataclasses.replace(sheet, discarder=None, self_drawn=True)
+    assert render_sheet_module._how_lines(self_drawn, EX.players, "de") == [
+        "Gewinnstein Grüner Drache, selbst gezogen"
+    ]
+    height = compose_sheet(sheet, EX.players, lang="de").height
+    assert height == compose_sheet(self_drawn, EX.players, lang="de").height + 26
+    short = tuple(dataclasses.replace(p, name="Bo") for p in EX.players)
+    assert compose_sheet(sheet, short, lang="de").height == height
 
 
 def test_sheet_of_a_drawn_hand() -> None:

@@ -33,12 +33,19 @@ CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One line of a score sheet: what was found and what it is worth."""
+    """One line of a score sheet: what was found and what it is worth.
+
+    ``name`` is in English: the item's name, then ``detail`` if there is one.
+    ``code`` is the item's code in RULES.md, by which
+    :func:`engine.scoring.names.line_name` names the line in German.
+    """
 
     name: str
     points: int = 0
     doubles: int = 0
     code: str = ""
+    detail: str = ""
+    """The set, pair or tile the item found, in notation (``[555s]``, ``99p``, ``2f``), or ``""``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,7 +443,7 @@ class _Eval:
                 continue
             for detail in details:
                 name = f"{item.name} {detail}" if detail else item.name
-                lines.append(ScoreLine(name, item.points, item.doubles, item.code))
+                lines.append(ScoreLine(name, item.points, item.doubles, item.code, detail))
         result = Score(
             table.ruleset,
             won,

@@ -7,7 +7,13 @@ house rules change values (the limit, the Mah-Jongg bonus) and switch items on
 and off.
 
 The item codes (``P3``, ``D4``, ``HD2`` ...) are those of ../shared/RULES.md,
-so a line on a score sheet can be traced to the rule it applies.
+so a line on a score sheet can be traced to the rule it applies. Hua Bao's
+limit hands have no code there: each is coded by the section of seed 000 that
+names it and its place in that section (``3.6.5.2`` is Heaven's blessing, the
+second limit hand of §3.6.5; ``3.10.4`` the fourth hand listed in §3.10). An
+item borrowed from another ruleset (``M2`` in ``huabao`` with
+``winning_tile_points``) keeps its code. Each code's German and English name is
+in :mod:`engine.scoring.names`.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from engine.scoring import patterns as p
 from engine.settings import Settings
@@ -230,10 +237,23 @@ def _bonus_doubles(s: Settings) -> list[Item]:
     ]
 
 
+_HUABAO_SET_CODES: Final = {
+    "P3": "H6",
+    "P5": "H7",
+    "P4": "H8",
+    "P6": "H9",
+    "P7": "H10",
+    "P9": "H11",
+    "P8": "H12",
+    "P10": "H13",
+}
+"""Hua Bao's codes of DMJL's pong and kong items (RULES.md §2.2.2 lists them exposed before concealed)."""
+
+
 def huabao_table(s: Settings) -> Table:
     """The Hua Bao table (seed 000 §3.6, §3.8, §3.9; RULES.md §2.2) under settings ``s``."""
     items: list[Item] = [Item("H15", p.BonusTile(), points=4, figure=True)]
-    items += [Item("H" + i.code[1:], i.pattern, points=i.points, figure=True) for i in _set_points()]
+    items += [Item(_HUABAO_SET_CODES[i.code], i.pattern, points=i.points, figure=True) for i in _set_points()]
     items += [
         Item("H1", p.DragonPair(), points=2, figure=True),
         Item("H2", p.SeatWindPair(unless_prevailing=True), points=2, figure=True),
@@ -258,22 +278,22 @@ def huabao_table(s: Settings) -> Table:
     if s.limit_hands:
         earthly = {"limit": 1.0, "half_limit": 0.5, "half_limit_or_better": 0.5}[s.earthly_value]
         limits: list[tuple[str, p.Pattern, float]] = [
-            ("3.6.5", p.AllHonours(), 1.0),
-            ("3.6.5", p.HeavensBlessing(), 1.0),
-            ("3.6.5", p.EarthsBlessing(), earthly),
+            ("3.6.5.1", p.AllHonours(), 1.0),
+            ("3.6.5.2", p.HeavensBlessing(), 1.0),
+            ("3.6.5.3", p.EarthsBlessing(), earthly),
         ]
         if s.traditional_limit_hands:
             limits += [
-                ("3.10", p.NineLanterns(s.nine_lanterns_easy), 1.0),
-                ("3.10", p.FourJoys(), 1.0),
-                ("3.10", p.ThreeScholars(chow_ok=True), 1.0),
-                ("3.10", p.FourKongs(), 1.0),
-                ("3.10", p.HeadsAndTails(), 1.0),
-                ("3.10", p.HeavenlyTwins(), 1.0),
-                ("3.10", p.EarthlyTwins(), 1.0),
-                ("3.10", p.HeavensLadder(), 1.0),
-                ("3.10", p.GreenHand(s.green_hand_requires_gd), 1.0),
-                ("3.10", p.WindingSnakeWikibooks(), 1.0),
+                ("3.10.1", p.NineLanterns(s.nine_lanterns_easy), 1.0),
+                ("3.10.2", p.FourJoys(), 1.0),
+                ("3.10.3", p.ThreeScholars(chow_ok=True), 1.0),
+                ("3.10.4", p.FourKongs(), 1.0),
+                ("3.10.5", p.HeadsAndTails(), 1.0),
+                ("3.10.6", p.HeavenlyTwins(), 1.0),
+                ("3.10.7", p.EarthlyTwins(), 1.0),
+                ("3.10.8", p.HeavensLadder(), 1.0),
+                ("3.10.9", p.GreenHand(s.green_hand_requires_gd), 1.0),
+                ("3.10.10", p.WindingSnakeWikibooks(), 1.0),
             ]
         items += [
             Item(
