@@ -25,7 +25,7 @@ from bot.stats import (
     replay_facts,
     table_stats,
 )
-from bot.storage import HandSummary, Payment
+from bot.storage import HandSummary, Payment, Storage, StorageInputError
 from bot.storage.stats import ChipPoint, PlayedGame, PlayedHand
 from bot.summary import score_from_json, score_to_json, summaries_from_log
 from engine.game import Game
@@ -338,3 +338,25 @@ def test_a_log_that_does_not_replay_is_summarized_as_such() -> None:
     # Counted from the stored results only.
     me = member_stats(7, [game], cache, season_id=1)
     assert (me.hands, me.wins, me.best) == (2, 1, None)
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        pytest.param(HandSummary(4), id="winner-beyond-the-seats"),
+        pytest.param(HandSummary(0, discarder=-1), id="negative-discarder"),
+        pytest.param(HandSummary(0, values=(1, "2")), id="value-not-a-number"),  # type: ignore[arg-type]
+        pytest.param(HandSummary(0, self_drawn=1), id="self-drawn-not-a-bool"),  # type: ignore[arg-type]
+        pytest.param(HandSummary(0, score="x" * 100_001), id="score-too-long"),
+        pytest.param({"winner": 0}, id="not-a-summary"),
+    ],
+)
+async def test_a_bad_summary_stores_nothing(tmp_path: Path, summary: object) -> None:
+    async with Storage(tmp_path / "db.sqlite3") as storage:
+        game = await storage.create_game(1, 10, [7, 8, "ai:easy", "ai:easy"], 1)
+        with pytest.raises(StorageInputError):
+            await storage.finish_hand(game.game_id, 1, result="winner=0", summary=summary)  # type: ignore[arg-type]
+        assert not (await storage.load_game(game.game_id)).hands[0].finished
+        with pytest.raises(StorageInputError):
+            await storage.keep_hand_summaries({(game.game_id, 1): summary})  # type: ignore[dict-item]
+        assert await storage.hand_summaries([game.game_id]) == {game.game_id: {}}
