@@ -28,7 +28,7 @@ from bot.table import Table
 from engine.actions import Action, ActionKind
 from engine.ai.hints import hint
 from engine.events import Event, EventKind
-from engine.tiles import Wind, tiles_str
+from engine.tiles import Tile, Wind, tile_name, tiles_str
 from engine.views import Phase, SeatView
 from render.hand import render_hand
 from render.sheet import render_sheet, sheet_lines
@@ -41,6 +41,18 @@ log = logging.getLogger(__name__)
 
 CARD_LIFETIME = 14 * 60
 """An interaction token lasts 15 minutes; a card older than this is not edited any more."""
+
+
+def say_tile(tile: Tile | None, lang: Language) -> str:
+    """A tile in a sentence: suit tiles by their code (``5p``), honours and bonus tiles by name
+    with their code (``Red dragon (7z)``), since few players know the codes ``1z``-``7z``.
+
+    >>> say_tile(Tile.parse("5p"), "en"), say_tile(Tile.parse("7z"), "de")
+    ('5p', 'Roter Drache (7z)')
+    """
+    if tile is None:
+        return ""
+    return str(tile) if tile.is_suit else f"{tile_name(tile, lang)} ({tile})"
 
 
 def action_label(action: Action, lang: Language) -> str:
@@ -74,7 +86,7 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
         meld = ""
         if e.meld is not None:
             meld = f"{text('meld_' + e.meld.kind.name.lower(), lang)} {tiles_str(e.meld.tiles)}"
-        action = text(key, lang, name=table.seat_at(e.seat).name, tile=e.tile or "", meld=meld)
+        action = text(key, lang, name=table.seat_at(e.seat).name, tile=say_tile(e.tile, lang), meld=meld)
         return text("last_action", lang, action=action)
     return ""
 
@@ -133,7 +145,9 @@ class DiscordPresenter:
         elif view.last_discard is not None:
             who, tile = view.last_discard
             key = "claims_open" if view.phase == Phase.CLAIMS else "robbing_open"
-            lines.append(text(key, lang, tile=tile, name=table.seat_at(who).name, deadline=deadline))
+            lines.append(
+                text(key, lang, tile=say_tile(tile, lang), name=table.seat_at(who).name, deadline=deadline)
+            )
         last = describe(table, table.last_events, lang)
         if last:
             lines.append(last)
@@ -320,7 +334,7 @@ class DiscordPresenter:
         prompt = note
         advice = ""
         if with_hint and view.legal:
-            h = await asyncio.to_thread(hint, view, settings=game.settings)
+            h = await asyncio.to_thread(hint, view, settings=game.settings, lang=lang)
             view = _with_hint(view, h.marks())
             advice = h.text
         legal = list(view.legal)
@@ -331,7 +345,7 @@ class DiscordPresenter:
                 prompt = text("card_turn", lang)
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
-                prompt = text(key, lang, tile=view.last_discard[1])
+                prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang))
         png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay(prompt + (f"\n{advice}" if advice else ""))

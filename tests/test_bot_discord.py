@@ -87,7 +87,7 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
     position = table.position_of(user.id)
     assert position is not None
     table_message = h.messages(channel)[-1]
-    rec = await h.click(table_message, "My hand", user=user)
+    rec = await h.click(table_message, f"mj:hand:{channel}", user=user)  # My hand, in any language
     assert rec.answered and rec.ephemeral
     card = rec.last.target if rec.last is not None else None
     assert isinstance(card, StoredMessage)
@@ -404,6 +404,15 @@ async def test_score_command(harness: Harness[MahjongBot]) -> None:
     assert posted.answered and not posted.ephemeral and "Total: 76" in posted.text
     rec = await h.slash("score", user=alice, channel=CHANNEL, options={"hand": "x" * 150})
     assert rec.ephemeral and "is not a tile" in rec.text and len(rec.text) < 600
+    carla = h.user(300, "carla", locale="de")
+    rec = await h.slash(
+        "score",
+        user=carla,
+        channel=CHANNEL,
+        options={"hand": "234m 777z [555s] [678p] 99p", "seat": "S", "win": "9p", "self_drawn": True},
+    )
+    assert "Pong oder Kang aus Drachen" in rec.text and "76" in rec.text  # D4 by its German name
+    assert rec.last is not None and "Im Kanal zeigen" in rec.last.target.labels  # type: ignore[union-attr]
     h.check()
 
 

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import Language, language, text
 from engine.errors import MahjongError
 from engine.rulesets import RULESETS
 from engine.scoring.report import score_request, score_text
@@ -43,9 +44,17 @@ def post_id(
 
 
 def answer(
-    ruleset: str, seat: str, prevailing: str, win: str | None, self_drawn: bool, flags: str, hand: str
+    ruleset: str,
+    seat: str,
+    prevailing: str,
+    win: str | None,
+    self_drawn: bool,
+    flags: str,
+    hand: str,
+    lang: Language = "en",
 ) -> tuple[str, bytes | None]:
-    """The breakdown text and the image of one request; a bad request gives its error in words."""
+    """The breakdown text (in ``lang``) and the image of one request; a bad request gives its
+    error in words, with an example."""
     try:
         result = score_request(
             hand=hand,
@@ -57,22 +66,17 @@ def answer(
             flags=[f.strip() for f in flags.split(",") if f.strip()],
         )
     except MahjongError as exc:
-        return (
-            f"{exc}\nWrite a hand like `{EXAMPLE}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
-            None,
-        )
+        return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
     png = render_strip(result.arrangement, win_tile=win or None) if result.arrangement else None
-    return f"```\n{score_text(result, ruleset=ruleset)}\n```", png
+    return f"```\n{score_text(result, ruleset=ruleset, lang=lang)}\n```", png
 
 
 class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:post:(?P<request>.+)"):
     """Post a /score answer publicly (scored again from the request in the custom_id)."""
 
-    def __init__(self, custom_id: str) -> None:
+    def __init__(self, custom_id: str, label: str = "Post in channel") -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Post in channel", style=discord.ButtonStyle.secondary, custom_id=custom_id
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id)
         )
 
     @classmethod
@@ -85,9 +89,10 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
         parts = self.custom_id.split(":", 7)
         if len(parts) != 8 or len(parts[3]) != 2:
             await interaction.response.send_message(
-                "This button is broken; score the hand again.", ephemeral=True
+                text("score_broken", language(interaction.locale)), ephemeral=True
             )
             return
+        lang = language(interaction.guild_locale)  # a public message speaks the server's language
         _, _, ruleset, winds, win, how, flags, hand = parts
         body, png = await asyncio.to_thread(
             answer,
@@ -98,10 +103,11 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             how == "s",
             "" if flags == "-" else flags,
             hand.replace("_", " "),
+            lang,
         )
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         await interaction.response.send_message(
-            f"{interaction.user.mention} scored:\n{body}",
+            text("score_posted", lang, mention=interaction.user.mention, body=body),
             files=files,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -139,11 +145,12 @@ class ScoringCog(commands.Cog):
         self_drawn: bool = False,
         flags: str = "",
     ) -> None:
-        body, png = await asyncio.to_thread(answer, ruleset, seat, round, win, self_drawn, flags, hand)
+        lang = language(interaction.locale)
+        body, png = await asyncio.to_thread(answer, ruleset, seat, round, win, self_drawn, flags, hand, lang)
         view = discord.ui.View(timeout=None)
         custom_id = post_id(ruleset, seat, round, win, self_drawn, flags, hand) if png else None
         if custom_id:
-            view.add_item(PostButton(custom_id))
+            view.add_item(PostButton(custom_id, text("post_in_channel", lang)))
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         await interaction.response.send_message(body, files=files, view=view, ephemeral=True)
 

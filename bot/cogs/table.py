@@ -64,7 +64,7 @@ def rules_text(table: Table, lang: Language) -> str:
     rules = get_ruleset(table.ruleset)
     settings = rules.settings(table.overrides)
     unit, count = game_length(settings)
-    lines = [f"**{rules.title}** (`{rules.name}`)"]
+    lines = [f"**{rules.title_in(lang)}** (`{rules.name}`)"]
     changed = []
     for name in sorted(table.overrides):
         if hasattr(settings, name):

@@ -120,6 +120,17 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "won_by": ("{name} wins with {total}.", "{name} gewinnt mit {total}."),
     "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
     "standings": ("Final standings:", "Endstand:"),
+    # /score
+    "score_example": (
+        "Write a hand like `{example}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
+        "Schreib eine Hand etwa so: `{example}`: `[...]` offene Figuren, `(7777s)` ein verdeckter Kong.",
+    ),
+    "score_broken": (
+        "This button is broken; score the hand again.",
+        "Dieser Knopf geht nicht mehr; werte die Hand neu.",
+    ),
+    "score_posted": ("{mention} scored:\n{body}", "{mention} hat gewertet:\n{body}"),
+    "post_in_channel": ("Post in channel", "Im Kanal zeigen"),
     # /mahjong rules
     "rules_default": ("ruleset: {value}", "Regelwerk: {value}"),
     "rules_house": ("House rules: {rules}", "Hausregeln: {rules}"),
