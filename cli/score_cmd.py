@@ -17,7 +17,7 @@ from engine.settings import parse_assignments
 from render import render_strip
 
 EXAMPLE = "234m 777z [555s] [678p] 99p"
-REQUEST_KEYS = ("hand", "ruleset", "seat", "round", "win", "self_drawn", "flags", "settings")
+REQUEST_KEYS = ("hand", "ruleset", "seat", "round", "win", "self_drawn", "discarder", "flags", "settings")
 
 
 def add_parser(sub: Any) -> None:
@@ -30,7 +30,8 @@ def add_parser(sub: Any) -> None:
             "1z-7z (or E S W N, Wh G R) winds and dragons, 1f-8f flowers and seasons; digits "
             "share a suit letter (123m). Plain tiles are concealed; [555p] [345s] [5555p] are "
             "exposed melds, (7777s) a declared concealed kong. 14 tiles (a kong counting 3) "
-            "score as a win, fewer as a losing hand."
+            "score as a win, fewer as a losing hand. A win ends with what each other seat pays "
+            "the winner for this hand alone (East pays and receives double; JSON: pays)."
         ),
         epilog=f'example: mahjong score "{EXAMPLE}" --seat S --win 9p --self-drawn',
     )
@@ -40,6 +41,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--round", default="E", help="prevailing wind E, S, W or N (default E)")
     p.add_argument("--win", help="the winning tile (default: not known)")
     p.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn from the wall")
+    p.add_argument(
+        "--discarder",
+        metavar="SEAT",
+        help="seat letter (E, S, W or N) whose discard won (robbing a kong: the robbed seat); "
+        "matters where the discarder pays alone",
+    )
     p.add_argument("--flags", default="", help="comma-separated: " + ", ".join(FLAGS))
     p.add_argument(
         "--set",
@@ -79,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
             self_drawn=args.self_drawn,
             flags=flags,
             settings=parse_assignments(args.set),
+            discarder=args.discarder,
         )
     except MahjongError as exc:
         if args.json:
@@ -164,7 +172,7 @@ def _one_request(line: str) -> Score:
     settings = req.get("settings") or {}
     if not isinstance(settings, dict):
         raise MahjongError('"settings" must be an object, like {"limit": 300}')
-    for key in ("ruleset", "seat", "round", "win"):
+    for key in ("ruleset", "seat", "round", "win", "discarder"):
         if req.get(key) is not None and not isinstance(req[key], str):
             raise MahjongError(f'"{key}" must be a string')
     self_drawn = req.get("self_drawn", False)
@@ -179,4 +187,5 @@ def _one_request(line: str) -> Score:
         self_drawn=self_drawn,
         flags=flags,
         settings=settings,
+        discarder=req.get("discarder"),
     )

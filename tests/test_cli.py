@@ -23,13 +23,24 @@ def test_text_output_lists_every_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert "winning tile 9p self-drawn, completing 99p" in out
     for line in ("exposed pong of simples [555s]", "only possible tile", "pong or kong of dragons 777z"):
         assert line in out
-    assert out.rstrip().endswith("Total: 76")
+    assert out.rstrip().endswith("Total: 76\nPayments to South: East pays 152, West pays 76, North pays 76")
 
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", *EX01, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"won", "points", "doubles", "limit", "total", "uncapped", "items", "arrangement"}
+    assert set(data) == {
+        "won",
+        "points",
+        "doubles",
+        "limit",
+        "total",
+        "uncapped",
+        "items",
+        "arrangement",
+        "pays",
+    }
+    assert data["pays"] == {"E": 152, "W": 76, "N": 76}
     assert (data["won"], data["points"], data["doubles"], data["total"], data["limit"]) == (
         True,
         38,
@@ -44,6 +55,61 @@ def test_json_no_win_has_reason(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "111z 222z 333z 444z 1m 5p", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["won"] is False and data["total"] == 0 and "four sets and a pair" in data["reason"]
+
+
+def test_discarder_names_who_pays_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["234m 777z [555s] [678p] 99p", "--seat", "S", "--win", "9p"]
+    assert main(["score", *hand, "--discarder", "W", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pays"] == {"E": 144, "W": 72, "N": 72}
+    assert main(["score", *hand, "--discarder", "w", "--set", "discarder_pays_all=true"]) == 0
+    assert (
+        capsys.readouterr()
+        .out.rstrip()
+        .endswith("Total: 72\nPayments to South: East pays 0, West pays 288, North pays 0")
+    )
+    assert main(["score", *hand, "--set", "discarder_pays_all=true", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pays"] is None
+    assert main(["score", *hand, "--set", "discarder_pays_all=true", "--lang", "de"]) == 0
+    assert "Zahlungen: den Abwerfer angeben" in capsys.readouterr().out
+    assert main(["score", *hand[:3], "--win", "9p", "--seat", "E", "--discarder", "N", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pays"] == {"S": 144, "W": 144, "N": 144}
+    assert main(["score", "111z 222z 333z 444z 1m 5p", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pays"] == {}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(["--discarder", "S"], "the discarder (S) is the winner's own seat", id="winner-itself"),
+        pytest.param(["--discarder", "X"], "must be a seat letter E, S, W or N, not 'X'", id="not-a-seat"),
+        pytest.param(["--discarder", "East"], "must be a seat letter E, S, W or N", id="a-word"),
+        pytest.param(
+            ["--discarder", "E", "--self-drawn"], "a self-drawn win has no discarder", id="self-drawn"
+        ),
+    ],
+)
+def test_bad_discarder_is_refused(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["234m 777z [555s] [678p] 99p", "--seat", "S", "--win", "9p"]
+    assert main(["score", *hand, *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert main(["score", *hand, *args, "--json"]) == 2
+    assert message in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_jsonl_takes_the_discarder() -> None:
+    base = {"hand": "234m 777z [555s] [678p] 99p", "seat": "S", "win": "9p"}
+    lines = [
+        json.dumps({**base, "discarder": "N", "settings": {"discarder_pays_all": True}}),
+        json.dumps({**base, "discarder": "S"}),
+        json.dumps({**base, "discarder": 3}),
+    ]
+    out = io.StringIO()
+    assert run_jsonl(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert results[0]["pays"] == {"E": 0, "W": 0, "N": 288}
+    assert "winner's own seat" in results[1]["error"]
+    assert results[2]["error"] == '"discarder" must be a string'
 
 
 def test_limit_and_cap_in_text(capsys: pytest.CaptureFixture[str]) -> None:

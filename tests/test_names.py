@@ -139,14 +139,20 @@ def test_score_text_in_german() -> None:
     result = score_request(hand="234m 777z [555s] [678p] 99p", seat="S", win="9p", self_drawn=True)
     english = score_text(result, ruleset="dmjl")
     assert english == score_text(result, ruleset="dmjl", lang="en")
-    assert "exposed pong of simples [555s]" in english and english.endswith("Total: 76")
+    assert "exposed pong of simples [555s]" in english and english.endswith(
+        "Total: 76\nPayments to South: East pays 152, West pays 76, North pays 76"
+    )
     text = score_text(result, ruleset="dmjl", lang="de")
     lines = text.splitlines()
     assert lines[0] == "Klassische chinesische Mah-Jongg-Regeln (DMJL)"
     assert lines[2] == "  (Gewinnstein Kreis-9 (9p), selbst gezogen, vervollständigt 99p)"
     assert any(line.startswith("  P3    Pong aus Grundziegeln, offen [555s]") for line in lines)
     assert any(line.startswith("  D4    Pong oder Kang aus Drachen 777z") for line in lines)
-    assert lines[-2:] == ["Basis 38, Verdopplungen 1: 38 Punkte × 2^1 = 76", "Summe: 76"]
+    assert lines[-3:] == [
+        "Basis 38, Verdopplungen 1: 38 Punkte × 2^1 = 76",
+        "Summe: 76",
+        "Zahlungen an Süd: Ost zahlt 152, West zahlt 76, Nord zahlt 76",
+    ]
     capped = score_request(hand="[777z] [666z] 555z [345s] 66m", seat="S", win="6m")
     assert "Summe: 500 (auf das Limit begrenzt; 1280 ohne Limit)" in score_text(
         capped, ruleset="dmjl", lang="de"

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from engine.hand import Hand
 from engine.scoring import WinContext, score
+from engine.scoring.report import score_request
 from engine.settlement import settle
 from engine.tiles import Wind
 
@@ -455,3 +456,81 @@ def test_settlement_always_sums_to_zero(
     assert all(t.amount > 0 and t.payer != t.payee for t in result.transfers)
     if winner is not None:
         assert result.nets[winner] >= 0
+
+
+PAYS = {
+    "EX-01-basic-non-east-winner": (None, {"E": 152, "W": 76, "N": 76}),
+    "EX-02-east-wins-no-chow": ("W", {"S": 640, "W": 640, "N": 640}),
+    "EX-03-thirteen-orphans-limit": ("N", {"E": 1000, "S": 500, "N": 500}),
+    "EX-04-little-three-dragons-single-own-bonus": ("E", {"E": 640, "W": 320, "N": 320}),
+    "EX-05-robbing-the-kong": ("N", {"E": 104, "S": 52, "N": 52}),
+    "EX-06-one-suit-only": (None, {"E": 576, "S": 288, "W": 288}),
+    "EX-07-zero-point-hand": ("W", {"E": 80, "W": 40, "N": 40}),
+    "EX-08-concealed-kong-replacement-win": (None, {"S": 416, "W": 416, "N": 416}),
+    "EX-09-big-three-dragons-with-chow-capped": ("N", {"E": 1000, "W": 500, "N": 500}),
+    "EX-10-bonus-tiles": ("E", {"E": 432, "S": 216, "N": 216}),
+    "EX-11-huabao-ex01-hand": (None, {"E": 80, "W": 40, "N": 40}),
+    "EX-11-variant-mj-bonus-20": (None, {"E": 120, "W": 60, "N": 60}),
+    "EX-12-huabao-half-flush-own-prevailing-wind": ("E", {"E": 288, "S": 144, "N": 144}),
+    "EX-13-huabao-pure-flush-east": (None, {"S": 320, "W": 320, "N": 320}),
+    "EX-14-huabao-bouquet-per-category": ("S", {"E": 576, "S": 288, "W": 288}),
+    "EX-15-huabao-earths-blessing-half-limit": ("E", {"E": 500, "W": 250, "N": 250}),
+    "EX-16-huabao-robbing-the-kong": ("E", {"E": 128, "S": 64, "W": 64}),
+    "EX-17-huabao-limit-300": ("N", {"E": 600, "W": 300, "N": 300}),
+    "EX-17-variant-limit-500": ("N", {"E": 1000, "W": 500, "N": 500}),
+}
+"""RULES.md §5: the examples that state what each loser pays the winner (discarder, pays)."""
+
+
+@pytest.mark.parametrize("ex", [p for p in EXAMPLES if p.id in PAYS])
+def test_worked_example_pays(ex: Example) -> None:
+    """§1.14.1 `pays` of a scoring request: the winner's value alone, East paying double."""
+    case = next(p for p in EXAMPLES if p.values[0] is ex)
+    discarder, pays = PAYS[str(case.id)]
+    result = score_request(
+        hand=ex.hand,
+        ruleset=ex.ruleset,
+        seat=ex.winner,
+        prevailing=ex.prevailing,
+        win=ex.win,
+        self_drawn=ex.self_drawn,
+        flags=ex.flags,
+        settings=ex.settings,
+        discarder=discarder,
+    )
+    assert result.pays is not None and dict(result.pays) == pays
+    assert [seat for seat, _ in result.pays] == [s for s in SEATS if s != ex.winner]
+    # the same figures the engine's settlement books for the winner
+    values = [0, 0, 0, 0]
+    values[SEATS.index(ex.winner)] = result.total
+    nets = settle(values, winner=SEATS.index(ex.winner), east=Wind.EAST, loser_settlement="none").nets
+    assert {s: -nets[i] for i, s in enumerate(SEATS) if s != ex.winner} == pays
+
+
+@pytest.mark.parametrize(
+    ("winner", "discarder", "times"),
+    [
+        pytest.param("W", "S", 4, id="EX-18-rule-discarder-pays-4x"),
+        pytest.param("E", "N", 6, id="EX-19-rule-east-winner-6x"),
+    ],
+)
+def test_discarder_pays_alone_in_pays(winner: str, discarder: str, times: int) -> None:
+    """§1.14.1 (wikibooks rule, the engine's ``discarder_pays_all``): the discarder alone pays."""
+    result = score_request(
+        hand="234m 777z [555s] [678p] 99p",
+        seat=winner,
+        win="9p",
+        discarder=discarder,
+        settings={"discarder_pays_all": True},
+    )
+    expected = {s: (times * result.total if s == discarder else 0) for s in SEATS if s != winner}
+    assert dict(result.pays or ()) == expected
+    drawn = score_request(
+        hand="234m 777z [555s] [678p] 99p",
+        seat=winner,
+        win="9p",
+        self_drawn=True,
+        settings={"discarder_pays_all": True},
+    )
+    factor = {s: 2 if "E" in (s, winner) else 1 for s in SEATS if s != winner}
+    assert dict(drawn.pays or ()) == {s: drawn.total * f for s, f in factor.items()}

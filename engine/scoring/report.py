@@ -2,24 +2,33 @@
 (for ``mahjong score`` and ``/score``).
 
 >>> result = score_request(hand="234m 777z [555s] [678p] 99p", seat="S", win="9p", self_drawn=True)
->>> result.total
-76
->>> print(score_text(result, ruleset="dmjl").splitlines()[-1])
+>>> result.total, dict(result.pays or ())
+(76, {'E': 152, 'W': 76, 'N': 76})
+>>> for line in score_text(result, ruleset="dmjl").splitlines()[-2:]:
+...     print(line)
 Total: 76
+Payments to South: East pays 152, West pays 76, North pays 76
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Final
 
+from engine.errors import SettingError, quote
 from engine.hand import Hand
 from engine.rulesets import get_ruleset
 from engine.scoring.context import WinContext
 from engine.scoring.names import line_name
 from engine.scoring.scorer import Score, score
-from engine.tiles import Lang, Tile, tile_name
+from engine.settings import Settings
+from engine.settlement import settle
+from engine.tiles import Lang, Tile, Wind, tile_name
+
+SEAT_LETTERS: Final = "ESWN"
+"""The seats by letter, East first (``Wind`` order)."""
 
 
 def score_request(
@@ -32,15 +41,82 @@ def score_request(
     self_drawn: bool = False,
     flags: list[str] | tuple[str, ...] = (),
     settings: Mapping[str, object] | None = None,
+    discarder: str | None = None,
 ) -> Score:
-    """Score one request given as the strings a person typed.
+    """Score one request given as the strings a person typed, with what each other seat pays
+    the winner (``Score.pays``, RULES.md §1.14.1).
+
+    ``discarder`` is the seat letter of the player whose discard won (for robbing a kong: the
+    robbed player); it matters only where the discarder pays alone.
+
+    >>> dict(score_request(hand="234m 777z [555s] [678p] 99p", seat="S", win="9p", discarder="W",
+    ...                    settings={"discarder_pays_all": True}).pays or ())
+    {'E': 0, 'W': 288, 'N': 0}
 
     :raises MahjongError: with a message saying what was wrong.
     """
     rs = get_ruleset(ruleset)
     st = rs.settings(settings or {})
     ctx = WinContext.make(seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags)
-    return score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
+    from_seat = _discarder(discarder, ctx)
+    result = score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
+    return replace(result, pays=payments(result, ctx, st, from_seat))
+
+
+def _discarder(text: str | None, ctx: WinContext) -> Wind | None:
+    """The discarder's seat from its letter, checked against the win.
+
+    :raises SettingError: for anything but one of the letters E, S, W, N, the winner's own
+        seat, or a self-drawn win.
+    """
+    if text is None or not text.strip():
+        return None
+    letter = text.strip().upper()
+    if len(letter) != 1 or letter not in SEAT_LETTERS:
+        raise SettingError(f"the discarder must be a seat letter E, S, W or N, not {quote(text)}")
+    seat = Wind(SEAT_LETTERS.index(letter))
+    if seat == ctx.seat:
+        raise SettingError(
+            f"the discarder ({letter}) is the winner's own seat: name the seat whose discard won"
+        )
+    if ctx.self_drawn:
+        raise SettingError("a self-drawn win has no discarder: drop the discarder or self-drawn")
+    return seat
+
+
+def payments(
+    result: Score, ctx: WinContext, settings: Settings, discarder: Wind | None
+) -> tuple[tuple[str, int], ...] | None:
+    """What each losing seat pays the winner ``ctx.seat`` for ``result`` alone (RULES.md
+    §1.14.1): the engine's settlement (:func:`engine.settlement.settle`) of the winner's value
+    with the losers' mutual settlement left out; ``()`` for a hand that does not win, None
+    for a discard win whose discarder pays alone but is not named.
+
+    >>> ctx = WinContext.make(seat="E", win="5s")
+    >>> r = score(Hand.parse("[111z] [888m] [333s] 111p 55s"), ctx)
+    >>> payments(r, ctx, Settings(), None)
+    (('S', 640), ('W', 640), ('N', 640))
+    """
+    if not result.won:
+        return ()
+    alone = settings.discarder_pays_all and not ctx.self_drawn
+    if alone and discarder is None:
+        return None
+    values = [0] * len(SEAT_LETTERS)
+    values[ctx.seat] = result.total
+    settlement = settle(
+        values,
+        winner=int(ctx.seat),
+        east=int(Wind.EAST),
+        east_factor=settings.east_factor,
+        loser_settlement="none",
+        discarder=None if discarder is None else int(discarder),
+        discarder_pays_all=alone,
+    )
+    paid = [0] * len(SEAT_LETTERS)
+    for t in settlement.transfers:
+        paid[t.payer] += t.amount
+    return tuple((letter, paid[i]) for i, letter in enumerate(SEAT_LETTERS) if i != ctx.seat)
 
 
 _LABELS: Final[dict[str, dict[str, str]]] = {
@@ -56,6 +132,10 @@ _LABELS: Final[dict[str, dict[str, str]]] = {
         "points": "{points} points",
         "capped": "Total: {total} (capped at the limit; {uncapped} uncapped)",
         "total": "Total: {total}",
+        "pays": "Payments to {winner}: {payers}",
+        "payer": "{seat} pays {amount}",
+        "pays_unknown": "Payments: name the discarder (the discarder pays alone)",
+        "seats": "East South West North",
     },
     "de": {
         "mahjong": "Mah-Jongg: {arrangement}",
@@ -69,6 +149,10 @@ _LABELS: Final[dict[str, dict[str, str]]] = {
         "points": "{points} Punkte",
         "capped": "Summe: {total} (auf das Limit begrenzt; {uncapped} ohne Limit)",
         "total": "Summe: {total}",
+        "pays": "Zahlungen an {winner}: {payers}",
+        "payer": "{seat} zahlt {amount}",
+        "pays_unknown": "Zahlungen: den Abwerfer angeben (der Abwerfer zahlt allein)",
+        "seats": "Ost Süd West Nord",
     },
 }
 """The words around the score lines, by language."""
@@ -139,7 +223,9 @@ def _reason(text: str, lang: Lang) -> str:
 
 
 def score_text(result: Score, *, ruleset: str, lang: Lang = "en") -> str:
-    """The score sheet as text in ``lang``: arrangement, every line with its item code, and the sum.
+    """The score sheet as text in ``lang``: arrangement, every line with its item code, the sum
+    and, for a won hand, who pays the winner what (``result.pays``; a score from
+    :func:`score_request`).
 
     >>> result = score_request(hand="234m 777z [555s] [678p] 99p", seat="S", win="9p")
     >>> print(score_text(result, ruleset="dmjl", lang="de"))  # doctest: +NORMALIZE_WHITESPACE
@@ -154,6 +240,7 @@ def score_text(result: Score, *, ruleset: str, lang: Lang = "en") -> str:
       D4    Pong oder Kang aus Drachen 777z                       1 Verdopplung
     Basis 36, Verdopplungen 1: 36 Punkte × 2^1 = 72
     Summe: 72
+    Zahlungen an Süd: Ost zahlt 144, West zahlt 72, Nord zahlt 72
 
     :raises ValueError: for a language other than ``"en"`` or ``"de"``.
     """
@@ -191,4 +278,19 @@ def score_text(result: Score, *, ruleset: str, lang: Lang = "en") -> str:
             lines.append(w["capped"].format(total=result.total, uncapped=result.uncapped))
         else:
             lines.append(w["total"].format(total=result.total))
+    lines.extend(_pays_lines(result, w))
     return "\n".join(lines)
+
+
+def _pays_lines(result: Score, w: Mapping[str, str]) -> list[str]:
+    """The payments line of a won hand (none for a hand that does not win): who pays the
+    winner what, or that the discarder must be named to know it."""
+    if not result.won:
+        return []
+    if result.pays is None:
+        return [w["pays_unknown"]]
+    names = dict(zip(SEAT_LETTERS, w["seats"].split(), strict=True))
+    payers = [letter for letter, _ in result.pays]
+    winner = next(letter for letter in SEAT_LETTERS if letter not in payers)
+    listed = ", ".join(w["payer"].format(seat=names[s], amount=amount) for s, amount in result.pays)
+    return [w["pays"].format(winner=names[winner], payers=listed)]

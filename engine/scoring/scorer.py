@@ -80,6 +80,12 @@ class Score:
     reason: str = ""
     groups: tuple[ArrangedGroup, ...] = ()
     """The arrangement as typed groups: the sets, the pair, tiles in no set, the bonus tiles last."""
+    pays: tuple[tuple[str, int], ...] | None = None
+    """What each losing seat pays the winner for this hand alone (RULES.md §1.14.1), as
+    ``(seat letter, amount)`` in seat order (``dict(score.pays)`` for a map), set by
+    :func:`engine.scoring.report.score_request`; ``()`` for a hand that does not win, None
+    where it is not known (the scorer alone, or a discard win under ``discarder_pays_all``
+    without the discarder)."""
     _build_groups: Callable[[], tuple[ArrangedGroup, ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -112,6 +118,7 @@ class Score:
         }
         if self.reason:
             out["reason"] = self.reason
+        out["pays"] = None if self.pays is None else dict(self.pays)
         return out
 
 
