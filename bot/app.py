@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.cogs.builder import BUILDER_ITEMS
 from bot.cogs.chips import HistoryButton
 from bot.cogs.scoring import PostButton
 from bot.components import DYNAMIC_ITEMS
@@ -112,7 +113,7 @@ class MahjongBot(commands.Bot):
         await self.load_extension("bot.cogs.chips")
         await self.load_extension("bot.cogs.stats")
         await self.load_extension("bot.cogs.settings")
-        self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton, *BUILDER_ITEMS)
         await self.restore_tables()
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)

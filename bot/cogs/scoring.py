@@ -2,8 +2,10 @@
 ephemeral, with a **Post in channel** button.
 
 The button's custom_id carries the request itself (``mj:post:<ruleset>:<seat><round>:<win>:
-<d|s>:<flags>:<hand>``), so it works after a restart; a request too long for a custom_id
-gets no button.
+<how>:<flags>:<hand>``, ``<how>`` being ``s`` for self-drawn, ``d`` for a discard, ``dW`` for
+West's discard), so it works after a restart; a request too long for a custom_id gets no button.
+
+``/score`` without a hand opens the hand builder (:mod:`bot.cogs.builder`).
 """
 
 from __future__ import annotations
@@ -31,14 +33,24 @@ WINDS = [app_commands.Choice(name=n, value=n[0]) for n in ("East", "South", "Wes
 
 
 def post_id(
-    ruleset: str, seat: str, prevailing: str, win: str | None, self_drawn: bool, flags: str, hand: str
+    ruleset: str,
+    seat: str,
+    prevailing: str,
+    win: str | None,
+    self_drawn: bool,
+    flags: str,
+    hand: str,
+    discarder: str | None = None,
 ) -> str | None:
     """The Post button's custom_id for a request, or None when it does not fit in 100 characters.
 
     >>> post_id("dmjl", "S", "E", "9p", True, "", "99p [555s]")
     'mj:post:dmjl:SE:9p:s:-:99p_[555s]'
+    >>> post_id("dmjl", "S", "E", "9p", False, "", "99p [555s]", "W")
+    'mj:post:dmjl:SE:9p:dW:-:99p_[555s]'
     """
-    packed = f"mj:post:{ruleset}:{seat}{prevailing}:{win or '-'}:{'s' if self_drawn else 'd'}:{flags or '-'}:"
+    how = "s" if self_drawn else "d" + (discarder or "")
+    packed = f"mj:post:{ruleset}:{seat}{prevailing}:{win or '-'}:{how}:{flags or '-'}:"
     packed += "_".join(hand.split())
     return packed if len(packed) <= 100 and ":" not in hand else None
 
@@ -52,9 +64,10 @@ def answer(
     flags: str,
     hand: str,
     lang: Language = "en",
+    discarder: str | None = None,
 ) -> tuple[str, bytes | None]:
-    """The breakdown text (in ``lang``) and the image of one request; a bad request gives its
-    error in words, with an example."""
+    """The breakdown text (in ``lang``) and the image of one request, ending with who pays
+    the winner what; a bad request gives its error in words, with an example."""
     try:
         result = score_request(
             hand=hand,
@@ -64,6 +77,7 @@ def answer(
             win=win or None,
             self_drawn=self_drawn,
             flags=[f.strip() for f in flags.split(",") if f.strip()],
+            discarder=discarder,
         )
     except MahjongError as exc:
         return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
@@ -104,6 +118,7 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             "" if flags == "-" else flags,
             hand.replace("_", " "),
             lang,
+            how[1:] or None,
         )
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         await interaction.response.send_message(
@@ -128,31 +143,58 @@ class ScoringCog(commands.Cog):
         win="The winning tile, like 9p",
         self_drawn="The winning tile came from the wall",
         flags="last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong",
+        discarder="The seat whose discard won (robbing a kong: the robbed seat)",
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()],
         seat=WINDS,
         round=WINDS,
+        discarder=WINDS,
     )
     async def score(
         self,
         interaction: discord.Interaction[Any],
-        hand: app_commands.Range[str, 1, 200],
+        hand: app_commands.Range[str, 1, 200] | None = None,
         ruleset: str = "dmjl",
         seat: str = "E",
         round: str = "E",
         win: str | None = None,
         self_drawn: bool = False,
         flags: str = "",
+        discarder: str | None = None,
     ) -> None:
         lang = language(interaction.locale)
-        body, png = await asyncio.to_thread(answer, ruleset, seat, round, win, self_drawn, flags, hand, lang)
-        view = discord.ui.View(timeout=None)
-        custom_id = post_id(ruleset, seat, round, win, self_drawn, flags, hand) if png else None
-        if custom_id:
-            view.add_item(PostButton(custom_id, text("post_in_channel", lang)))
-        files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
-        await interaction.response.send_message(body, files=files, view=view, ephemeral=True)
+        if hand is None:
+            from bot.cogs.builder import open_builder
+
+            await open_builder(interaction, ruleset, seat, round, self_drawn, discarder)
+            return
+        await send_answer(interaction, lang, ruleset, seat, round, win, self_drawn, flags, hand, discarder)
+
+
+async def send_answer(
+    interaction: discord.Interaction[Any],
+    lang: Language,
+    ruleset: str,
+    seat: str,
+    prevailing: str,
+    win: str | None,
+    self_drawn: bool,
+    flags: str,
+    hand: str,
+    discarder: str | None = None,
+) -> None:
+    """Answer a scoring request ephemerally: the breakdown, the image and **Post in channel**
+    (``/score hand:…`` and the builder's **Score**)."""
+    body, png = await asyncio.to_thread(
+        answer, ruleset, seat, prevailing, win, self_drawn, flags, hand, lang, discarder
+    )
+    view = discord.ui.View(timeout=None)
+    custom_id = post_id(ruleset, seat, prevailing, win, self_drawn, flags, hand, discarder) if png else None
+    if custom_id:
+        view.add_item(PostButton(custom_id, text("post_in_channel", lang)))
+    files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
+    await interaction.response.send_message(body, files=files, view=view, ephemeral=True)
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import chips, settings, stats, table
+from bot.i18n import builder, chips, settings, stats, table
 
 Language = Literal["en", "de"]
 
@@ -48,7 +48,7 @@ def merged(*parts: Mapping[str, V]) -> dict[str, V]:
 
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
-    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES
+    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES, builder.MESSAGES
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -69,7 +69,7 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(
-    table.COMMANDS, chips.COMMANDS, stats.COMMANDS, settings.COMMANDS
+    table.COMMANDS, chips.COMMANDS, stats.COMMANDS, settings.COMMANDS, builder.COMMANDS
 )
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
