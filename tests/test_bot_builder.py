@@ -98,6 +98,8 @@ async def test_undo_and_refusals_on_the_card(harness: Harness[MahjongBot]) -> No
     card = await open_card(h, alice)
     await press(h, card, alice, "undo")
     assert "Nothing to undo." in card.text
+    await press(h, card, alice, "score")
+    assert "Pick some tiles first." in card.text
     await pick(h, card, alice, "135m")
     await press(h, card, alice, "chow")
     assert "(135m) are not a Chow" in card.text
