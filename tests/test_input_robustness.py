@@ -268,7 +268,12 @@ def test_ctrl_c_in_play_ends_with_one_line() -> None:
             seen += os.read(proc.stdout.fileno(), 65536)
     assert b"Your move" in seen, seen[-2000:]
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    proc.wait(timeout=30)  # stdin stays open: an end of input racing the signal would also end play
+    err = proc.stderr.read()
+    assert proc.stdin is not None
+    proc.stdin.close()
+    proc.stdout.close()
+    proc.stderr.close()
     assert proc.returncode == 130
     assert b"Traceback" not in err and err.strip() == b"mahjong: interrupted"
 
