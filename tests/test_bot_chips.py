@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 from discord_harness import ChannelSpec, GuildSpec, Harness, RoleSpec
-from test_bot_discord import config
+from test_bot_discord import config, open_table, play_hand
 
 from bot.app import MahjongBot, create_bot
 from bot.storage import Payment
@@ -38,12 +38,31 @@ async def test_balance_after_a_hand_matches_the_ledger(h: Harness[MahjongBot]) -
     )
     rec = await h.slash("chips balance", user=ada, channel=CHANNEL)
     assert rec.ephemeral
-    assert f"**{await storage.balance(GUILD, ada.id):,}**" in rec.text
+    assert f"You have **{await storage.balance(GUILD, ada.id):,}**" in rec.text
     rec = await h.slash("chips balance", user=ada, channel=CHANNEL, options={"member": bo})
     assert f"**{await storage.balance(GUILD, bo.id):,}**" in rec.text
     rec = await h.slash("chips history", user=ada, channel=CHANNEL)
     assert "hand 1 of game" in rec.text and "+" in rec.text
     assert (await storage.check_ledger()).ok
+    h.check()
+
+
+async def test_balances_after_hands_played_at_a_table_match_the_ledger(h: Harness[MahjongBot]) -> None:
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    table = await open_table(h, ada, bo, channel=CHANNEL)
+    await play_hand(h, table, [ada, bo], channel=CHANNEL)
+    await h.settle()
+    game = table.game
+    assert game is not None and game.history
+    start = await h.bot.storage.balance(GUILD, 999)
+    for user in (ada, bo):
+        position = table.position_of(user.id)
+        assert position is not None
+        chips = start + game.history[-1].nets[position]
+        assert chips == await h.bot.storage.balance(GUILD, user.id)
+        rec = await h.slash("chips balance", user=user, channel=CHANNEL)
+        assert f"You have **{chips:,}** chips" in rec.text
+    assert (await h.bot.storage.check_ledger(GUILD)).ok
     h.check()
 
 

@@ -164,9 +164,9 @@ class ChipsCog(commands.Cog):
         await self._remember(who)
         chips = await self.bot.storage.balance(guild, who.id)
         season = await self.bot.storage.current_season(guild)
-        name = text("chips_you", lang) if member is None else who.mention
+        key = "chips_balance_own" if who.id == interaction.user.id else "chips_balance"
         await interaction.response.send_message(
-            text("chips_balance", lang, who=name, chips=_n(chips, lang), season=season.name),
+            text(key, lang, who=who.mention, chips=_n(chips, lang), season=season.name),
             ephemeral=True,
             allowed_mentions=NONE,
         )

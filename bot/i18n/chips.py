@@ -6,7 +6,10 @@ from typing import Final
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "chips_balance": ("{who} has **{chips}** chips in {season}.", "{who} hat **{chips}** Chips in {season}."),
-    "chips_you": ("You", "Du"),
+    "chips_balance_own": (
+        "You have **{chips}** chips in {season}.",
+        "Du hast **{chips}** Chips in {season}.",
+    ),
     "chips_history_title": (
         "Chips of {who} in {season}, page {page}:",
         "Chips von {who} in {season}, Seite {page}:",
