@@ -258,7 +258,8 @@ class ChipsMixin(LedgerMixin):
 
     async def standings(self, guild_id: int, *, since: str | None = None) -> list[Standing]:
         """The members of the open season, richest first, each with the change of their chips since
-        ``since`` (an ISO time as the ledger writes it, e.g. a week ago; None: 0). One query."""
+        ``since`` (an ISO time as the ledger writes it, e.g. a week ago; None: 0): what they won,
+        lost, bought, gave or were adjusted by, not the season's starting chips. One query."""
         check_id(guild_id, "guild id")
         if since is not None and not isinstance(since, str):
             raise StorageInputError(f"since is an ISO time, not {since!r:.40}")
@@ -270,7 +271,8 @@ class ChipsMixin(LedgerMixin):
             return await self._all(
                 db,
                 "SELECT a.user_id, p.display_name, COALESCE(SUM(e.amount), 0) AS chips, "
-                "COALESCE(SUM(CASE WHEN t.created_at >= ? THEN e.amount END), 0) AS change "
+                "COALESCE(SUM(CASE WHEN t.created_at >= ? AND t.kind NOT IN ('starting_chips', 'season_reset') "
+                "THEN e.amount END), 0) AS change "
                 "FROM accounts a LEFT JOIN entries e USING (account_id) "
                 "LEFT JOIN transactions t ON t.txn_id = e.txn_id "
                 "LEFT JOIN players p ON p.user_id = a.user_id "
