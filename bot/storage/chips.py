@@ -271,8 +271,8 @@ class ChipsMixin(LedgerMixin):
             return await self._all(
                 db,
                 "SELECT a.user_id, p.display_name, COALESCE(SUM(e.amount), 0) AS chips, "
-                "COALESCE(SUM(CASE WHEN t.created_at >= ? AND t.kind NOT IN ('starting_chips', 'season_reset') "
-                "THEN e.amount END), 0) AS change "
+                "COALESCE(SUM(CASE WHEN t.created_at >= ? "
+                "AND t.kind NOT IN ('starting_chips', 'season_reset') THEN e.amount END), 0) AS change "
                 "FROM accounts a LEFT JOIN entries e USING (account_id) "
                 "LEFT JOIN transactions t ON t.txn_id = e.txn_id "
                 "LEFT JOIN players p ON p.user_id = a.user_id "
