@@ -15,6 +15,7 @@ import pytest
 from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harness, StoredMessage
 
 from bot.app import MahjongBot, create_bot
+from bot.components import action_code
 from bot.config import BotConfig
 from bot.storage import StorageInputError
 from bot.table import Table
@@ -104,7 +105,9 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
         if action.kind == "chow":
             assert action.tile is not None
             label = f"Chow {tiles_str((action.tile, action.tile + 1, action.tile + 2))}"
-        target = label or next(c for c in card.custom_ids if c.endswith(f"{action.kind}-{action.tile}"))
+        if label and user.locale.startswith("en"):
+            assert label in card.labels, (label, card.labels)  # an English card's exact labels
+        target = next(c for c in card.custom_ids if c.endswith(f":{action_code(action)}"))
         rec = await h.click(card, target, user=user)
     assert rec.answered
 
