@@ -151,3 +151,19 @@ async def test_history_pages_and_the_leaderboard_and_german(h: Harness[MahjongBo
     )
     assert rec.ephemeral and "Nur Admins" in rec.text
     h.check()
+
+
+async def test_a_closed_seasons_standings_stay_viewable(h: Harness[MahjongBot]) -> None:
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    storage = h.bot.storage
+    game = await storage.create_game(GUILD, CHANNEL, [ada.id, bo.id, "ai:easy", "ai:easy"], 3)
+    await storage.finish_hand(game.game_id, 1, result="Ada wins", payments=[Payment(1, 0, 120)])
+    old = {s.user_id: s.chips for s in await storage.standings(GUILD)}
+    closed = (await storage.current_season(GUILD)).number
+    await storage.new_season(GUILD, starting_chips=1000)
+    assert {s.user_id: s.chips for s in await storage.standings(GUILD, season=closed)} == old
+    rec = await h.slash("chips leaderboard", user=bo, channel=CHANNEL, options={"season": closed})
+    assert rec.answered and rec.last is not None and "leaderboard.png" in rec.last.target.filenames  # type: ignore[union-attr]
+    rec = await h.slash("chips leaderboard", user=bo, channel=CHANNEL, options={"season": 99})
+    assert rec.ephemeral and "no season 99" in rec.text
+    h.check()

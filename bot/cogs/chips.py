@@ -183,12 +183,20 @@ class ChipsCog(commands.Cog):
         await interaction.response.send_message(body, view=view, ephemeral=True, allowed_mentions=NONE)
 
     @chips.command(name="leaderboard", description="The season's standings as an image")
-    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(season="An earlier season's number (default: this season)")
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        season: app_commands.Range[int, 1, 1_000_000] | None = None,
+    ) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
+        if season is not None and season not in {s.number for s in await self.bot.storage.seasons(guild)}:
+            await self._refuse(interaction, "chips_no_season", number=season)
+            return
         await interaction.response.defer(thinking=True)  # the query and the image may take a moment
-        png, season = await leaderboard_png(self.bot, guild, lang, me=interaction.user.id)
+        png, name = await leaderboard_png(self.bot, guild, lang, me=interaction.user.id, season=season)
         await interaction.followup.send(
-            text("chips_leaderboard", lang, season=season),
+            text("chips_leaderboard", lang, season=name),
             file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
         )
 
@@ -363,17 +371,23 @@ def week_ago() -> str:
 
 
 async def leaderboard_png(
-    bot: MahjongBot, guild_id: int, lang: Language, *, me: int | None = None
+    bot: MahjongBot, guild_id: int, lang: Language, *, me: int | None = None, season: int | None = None
 ) -> tuple[bytes, str]:
-    """The season's standings image (rendered off the event loop: the top rows, and the row of
-    member ``me`` below them) and the season's name."""
-    season = await bot.storage.current_season(guild_id)
-    standings = await bot.storage.standings(guild_id, since=week_ago())
+    """The standings image of the open season (or of season number ``season``, as it closed),
+    rendered off the event loop: the top rows, and the row of member ``me`` below them; and the
+    season's name."""
+    if season is None:
+        found = await bot.storage.current_season(guild_id)
+        standings = await bot.storage.standings(guild_id, since=week_ago())
+    else:
+        found = next(s for s in await bot.storage.seasons(guild_id) if s.number == season)
+        standings = await bot.storage.standings(guild_id, season=season)  # no 7-day change: closed
+    season_name = found.name
     rows = [LeaderboardRow(s.display_name, s.chips, s.change) for s in standings]
     mine = next((i for i, s in enumerate(standings) if s.user_id == me), None)
-    title = text("chips_leaderboard", lang, season=season.name)
+    title = text("chips_leaderboard", lang, season=season_name)
     png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang, me=mine)
-    return png, season.name
+    return png, season_name
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -6,6 +6,10 @@ from typing import Final
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "chips_balance": ("{who} has **{chips}** chips in {season}.", "{who} hat **{chips}** Chips in {season}."),
+    "chips_no_season": (
+        "This server has no season {number}; `/chips leaderboard` without a season shows this one.",
+        "Dieser Server hat keine Saison {number}; `/chips leaderboard` ohne Saison zeigt die jetzige.",
+    ),
     "chips_balance_own": (
         "You have **{chips}** chips in {season}.",
         "Du hast **{chips}** Chips in {season}.",
@@ -93,6 +97,7 @@ COMMANDS: Final[dict[str, str]] = {
     "reason": "grund",
     "name": "name",
     # descriptions
+    "An earlier season's number (default: this season)": "Nummer einer früheren Saison (sonst die jetzige)",
     "The club's chips: balances, history, standings, seasons": (
         "Die Chips des Clubs: Kontostände, Verlauf, Rangliste, Saisons"
     ),

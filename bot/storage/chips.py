@@ -256,16 +256,23 @@ class ChipsMixin(LedgerMixin):
             for r in await self._read(work)
         ]
 
-    async def standings(self, guild_id: int, *, since: str | None = None) -> list[Standing]:
+    async def standings(
+        self, guild_id: int, *, since: str | None = None, season: int | None = None
+    ) -> list[Standing]:
         """The members of the open season, richest first, each with the change of their chips since
         ``since`` (an ISO time as the ledger writes it, e.g. a week ago; None: 0): what they won,
-        lost, bought, gave or were adjusted by, not the season's starting chips. One query."""
+        lost, bought, gave or were adjusted by, not the season's starting chips. One query.
+        ``season`` (a number) reads a closed season's final standings instead.
+
+        :raises NotFoundError: for a season the server does not have.
+        """
         check_id(guild_id, "guild id")
+        check_optional(season, "a season number")
         if since is not None and not isinstance(since, str):
             raise StorageInputError(f"since is an ISO time, not {since!r:.40}")
 
         async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
-            found = await self._find_season(db, guild_id, None)
+            found = await self._find_season(db, guild_id, season)
             if found is None:
                 return []
             return await self._all(
