@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 from PIL import Image, ImageChops
+from render_support import compare_reference
 from test_bot_discord import CHANNEL, GUILD, OTHER_CHANNEL, config, guilds, open_table, play_hand
-from test_render import _compare
 
 from bot.app import MahjongBot, create_bot
 from bot.cogs.stats import member_text
@@ -157,7 +157,7 @@ def test_chart_reference_images(theme_name: str) -> None:
         baseline=5000,
         theme_name=theme_name,  # type: ignore[arg-type]
     )
-    _compare(f"chart-{theme_name}.png", image)
+    compare_reference(f"chart-{theme_name}.png", image)
 
 
 # ------------------------------------------------------------------ through Discord

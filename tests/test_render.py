@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 import dataclasses
 import io
-import os
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
+from render_support import compare_reference
 
 from engine.deal import Deal
 from engine.errors import InvalidHandError, NotationError
@@ -53,7 +53,6 @@ from render.theme import IVORY, THEMES, Lang
 from render.tiles import BACK, tile_height, tile_image
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = Path(__file__).resolve().parent / "data" / "render"
 EX = example(7)
 ODD_NAMES = [
     "x" * 200,
@@ -163,29 +162,15 @@ def test_strip_refuses_bad_notation(bad: str) -> None:
         render_strip(bad)
 
 
-def _compare(name: str, image: Image.Image) -> None:
-    path = REFERENCE / name
-    if os.environ.get("RENDER_REGEN") or not path.exists():
-        REFERENCE.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        if not os.environ.get("RENDER_REGEN"):
-            pytest.fail(f"wrote missing reference {path}; check it and commit it")
-    ref = Image.open(path).convert("RGB")
-    assert ref.size == image.size
-    diff = ImageChops.difference(ref, image.convert("RGB")).convert("L")
-    hist = diff.histogram()
-    mean = sum(i * n for i, n in enumerate(hist)) / (image.width * image.height)
-    changed = sum(hist[24:]) / (image.width * image.height)
-    assert mean < 1.5 and changed < 0.01, f"{name}: mean difference {mean:.2f}, {changed:.2%} pixels changed"
-
-
 def test_reference_images() -> None:
-    _compare("strip_dark.png", compose_strip(EX.strip, theme="dark", win_tile=EX.strip_win, size=40))
-    _compare("hand_light.png", compose_hand(EX.private, theme="light", hint=True))
-    _compare("hand_kongs_dark_de.png", compose_hand(_kongs(hint=True), theme="dark", hint=True, lang="de"))
-    _compare("table_dark.png", compose_table(EX.public, theme="dark"))
-    _compare("table_seat_light_de.png", compose_table(EX.private, theme="light", lang="de"))
-    _compare(
+    compare_reference("strip_dark.png", compose_strip(EX.strip, theme="dark", win_tile=EX.strip_win, size=40))
+    compare_reference("hand_light.png", compose_hand(EX.private, theme="light", hint=True))
+    compare_reference(
+        "hand_kongs_dark_de.png", compose_hand(_kongs(hint=True), theme="dark", hint=True, lang="de")
+    )
+    compare_reference("table_dark.png", compose_table(EX.public, theme="dark"))
+    compare_reference("table_seat_light_de.png", compose_table(EX.private, theme="light", lang="de"))
+    compare_reference(
         "sheet_light.png",
         compose_sheet(
             EX.sheet, EX.players, prevailing=EX.sheet_round, hand_number=EX.sheet_hand, theme="light"

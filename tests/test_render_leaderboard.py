@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
+from render_support import compare_reference
 
 import render.leaderboard as module
 from render.layout import DISPLAY_WIDTH, cap_height
 from render.leaderboard import WIDTH, LeaderboardRow, compose_leaderboard, render_leaderboard
 from render.text import label_font
 
-REFERENCE = Path(__file__).parent / "data" / "render"
 ROWS = [
     LeaderboardRow("Ada", 7250, 1250),
     LeaderboardRow("Bö Ürsli", 5000, 0),
@@ -22,25 +19,9 @@ ROWS = [
 ]
 
 
-def _compare(name: str, image: Image.Image) -> None:
-    path = REFERENCE / name
-    if os.environ.get("RENDER_REGEN") or not path.exists():
-        REFERENCE.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        if not os.environ.get("RENDER_REGEN"):
-            pytest.fail(f"wrote missing reference {path}; check it and commit it")
-    ref = Image.open(path).convert("RGB")
-    assert ref.size == image.size
-    diff = ImageChops.difference(ref, image.convert("RGB")).convert("L")
-    hist = diff.histogram()
-    mean = sum(i * n for i, n in enumerate(hist)) / (image.width * image.height)
-    changed = sum(hist[24:]) / (image.width * image.height)
-    assert mean < 1.5 and changed < 0.01, f"{name}: mean difference {mean:.2f}, {changed:.2%} pixels changed"
-
-
 def test_reference_images() -> None:
-    _compare("leaderboard_dark.png", compose_leaderboard(ROWS, title="Season 1", theme_name="dark"))
-    _compare(
+    compare_reference("leaderboard_dark.png", compose_leaderboard(ROWS, title="Season 1", theme_name="dark"))
+    compare_reference(
         "leaderboard_light_de.png",
         compose_leaderboard(ROWS, title="Saison 2", theme_name="light", lang="de"),
     )
