@@ -28,7 +28,7 @@ from typing import Any, Final
 import discord
 
 from bot.builder import HOWS, SEATS, Builder, BuilderError
-from bot.cogs.scoring import send_answer
+from bot.cogs.scoring import ScoreAsk, send_answer
 from bot.i18n import Language, language, text
 from engine.errors import MahjongError
 from engine.rulesets import get_ruleset
@@ -321,9 +321,7 @@ async def _step(
             if state.count > 14:
                 raise BuilderError("builder_mark_kong")
             win = state.win_tile()
-            await send_answer(
-                interaction,
-                lang,
+            ask = ScoreAsk(
                 state.ruleset,
                 SEATS[state.seat],
                 SEATS[state.prevailing],
@@ -333,6 +331,7 @@ async def _step(
                 state.hand_text(),
                 state.discarder_letter(),
             )
+            await send_answer(interaction, lang, ask)
             return
         else:
             raise BuilderError("builder_broken")

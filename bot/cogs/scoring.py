@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,57 +33,74 @@ EXAMPLE = "234m 777z [555s] [678p] 99p"
 WINDS = [app_commands.Choice(name=n, value=n[0]) for n in ("East", "South", "West", "North")]
 
 
-def post_id(
-    ruleset: str,
-    seat: str,
-    prevailing: str,
-    win: str | None,
-    self_drawn: bool,
-    flags: str,
-    hand: str,
-    discarder: str | None = None,
-) -> str | None:
-    """The Post button's custom_id for a request, or None when it does not fit in 100 characters.
+@dataclass(frozen=True, slots=True)
+class ScoreAsk:
+    """One scoring request as a person gave it: the strings of ``/score`` or the builder."""
 
-    >>> post_id("dmjl", "S", "E", "9p", True, "", "99p [555s]")
-    'mj:post:dmjl:SE:9p:s:-:99p_[555s]'
-    >>> post_id("dmjl", "S", "E", "9p", False, "", "99p [555s]", "W")
-    'mj:post:dmjl:SE:9p:dW:-:99p_[555s]'
-    """
-    how = "s" if self_drawn else "d" + (discarder or "")
-    packed = f"mj:post:{ruleset}:{seat}{prevailing}:{win or '-'}:{how}:{flags or '-'}:"
-    packed += "_".join(hand.split())
-    return packed if len(packed) <= 100 and ":" not in hand else None
+    ruleset: str
+    seat: str
+    prevailing: str
+    win: str | None
+    self_drawn: bool
+    flags: str
+    hand: str
+    discarder: str | None = None
 
+    def post_id(self) -> str | None:
+        """The Post button's custom_id carrying this request, or None when it does not fit in
+        100 characters.
 
-def answer(
-    ruleset: str,
-    seat: str,
-    prevailing: str,
-    win: str | None,
-    self_drawn: bool,
-    flags: str,
-    hand: str,
-    lang: Language = "en",
-    discarder: str | None = None,
-) -> tuple[str, bytes | None]:
-    """The breakdown text (in ``lang``) and the image of one request, ending with who pays
-    the winner what; a bad request gives its error in words, with an example."""
-    try:
-        result = score_request(
-            hand=hand,
-            ruleset=ruleset,
-            seat=seat,
-            prevailing=prevailing,
-            win=win or None,
-            self_drawn=self_drawn,
-            flags=[f.strip() for f in flags.split(",") if f.strip()],
-            discarder=discarder,
+        >>> ScoreAsk("dmjl", "S", "E", "9p", True, "", "99p [555s]").post_id()
+        'mj:post:dmjl:SE:9p:s:-:99p_[555s]'
+        >>> ScoreAsk("dmjl", "S", "E", "9p", False, "", "99p [555s]", "W").post_id()
+        'mj:post:dmjl:SE:9p:dW:-:99p_[555s]'
+        """
+        how = "s" if self.self_drawn else "d" + (self.discarder or "")
+        packed = f"mj:post:{self.ruleset}:{self.seat}{self.prevailing}:{self.win or '-'}:{how}:"
+        packed += f"{self.flags or '-'}:" + "_".join(self.hand.split())
+        return packed if len(packed) <= 100 and ":" not in self.hand else None
+
+    @classmethod
+    def from_post_id(cls, custom_id: str) -> ScoreAsk | None:
+        """The request a Post button carries (None for a custom_id that is not one).
+
+        >>> ask = ScoreAsk("dmjl", "S", "E", "9p", False, "", "99p [555s]", "W")
+        >>> ScoreAsk.from_post_id("mj:post:dmjl:SE:9p:dW:-:99p_[555s]") == ask
+        True
+        """
+        parts = custom_id.split(":", 7)
+        if len(parts) != 8 or len(parts[3]) != 2:
+            return None
+        _, _, ruleset, winds, win, how, flags, hand = parts
+        return cls(
+            ruleset,
+            winds[0],
+            winds[1],
+            None if win == "-" else win,
+            how == "s",
+            "" if flags == "-" else flags,
+            hand.replace("_", " "),
+            how[1:] or None,
         )
-    except MahjongError as exc:
-        return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
-    png = render_strip(result.arrangement, win_tile=win or None) if result.arrangement else None
-    return f"```\n{score_text(result, ruleset=ruleset, lang=lang)}\n```", png
+
+    def answer(self, lang: Language = "en") -> tuple[str, bytes | None]:
+        """The breakdown text (in ``lang``) and the image, ending with who pays the winner what;
+        a bad request gives its error in words, with an example."""
+        try:
+            result = score_request(
+                hand=self.hand,
+                ruleset=self.ruleset,
+                seat=self.seat,
+                prevailing=self.prevailing,
+                win=self.win or None,
+                self_drawn=self.self_drawn,
+                flags=[f.strip() for f in self.flags.split(",") if f.strip()],
+                discarder=self.discarder,
+            )
+        except MahjongError as exc:
+            return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
+        png = render_strip(result.arrangement, win_tile=self.win or None) if result.arrangement else None
+        return f"```\n{score_text(result, ruleset=self.ruleset, lang=lang)}\n```", png
 
 
 class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:post:(?P<request>.+)"):
@@ -100,26 +118,14 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        parts = self.custom_id.split(":", 7)
-        if len(parts) != 8 or len(parts[3]) != 2:
+        ask = ScoreAsk.from_post_id(self.custom_id)
+        if ask is None:
             await interaction.response.send_message(
                 text("score_broken", language(interaction.locale)), ephemeral=True
             )
             return
         lang = language(interaction.guild_locale)  # a public message speaks the server's language
-        _, _, ruleset, winds, win, how, flags, hand = parts
-        body, png = await asyncio.to_thread(
-            answer,
-            ruleset,
-            winds[0],
-            winds[1],
-            None if win == "-" else win,
-            how == "s",
-            "" if flags == "-" else flags,
-            hand.replace("_", " "),
-            lang,
-            how[1:] or None,
-        )
+        body, png = await asyncio.to_thread(ask.answer, lang)
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         await interaction.response.send_message(
             text("score_posted", lang, mention=interaction.user.mention, body=body),
@@ -169,28 +175,16 @@ class ScoringCog(commands.Cog):
 
             await open_builder(interaction, ruleset, seat, round, self_drawn, discarder)
             return
-        await send_answer(interaction, lang, ruleset, seat, round, win, self_drawn, flags, hand, discarder)
+        ask = ScoreAsk(ruleset, seat, round, win, self_drawn, flags, hand, discarder)
+        await send_answer(interaction, lang, ask)
 
 
-async def send_answer(
-    interaction: discord.Interaction[Any],
-    lang: Language,
-    ruleset: str,
-    seat: str,
-    prevailing: str,
-    win: str | None,
-    self_drawn: bool,
-    flags: str,
-    hand: str,
-    discarder: str | None = None,
-) -> None:
+async def send_answer(interaction: discord.Interaction[Any], lang: Language, ask: ScoreAsk) -> None:
     """Answer a scoring request ephemerally: the breakdown, the image and **Post in channel**
     (``/score hand:…`` and the builder's **Score**)."""
-    body, png = await asyncio.to_thread(
-        answer, ruleset, seat, prevailing, win, self_drawn, flags, hand, lang, discarder
-    )
+    body, png = await asyncio.to_thread(ask.answer, lang)
     view = discord.ui.View(timeout=None)
-    custom_id = post_id(ruleset, seat, prevailing, win, self_drawn, flags, hand, discarder) if png else None
+    custom_id = ask.post_id() if png else None
     if custom_id:
         view.add_item(PostButton(custom_id, text("post_in_channel", lang)))
     files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
