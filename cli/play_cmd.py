@@ -110,11 +110,11 @@ def play(
             continue
         view = game.view(you)
         out.write(table_text(view, you))
-        action = _your_move(view, stdin, out, settings)
-        if action is None:
+        yours = _your_move(view, stdin, out, settings)
+        if yours is None:
             out.write("Goodbye.\n")
             return 0
-        game.apply(action)
+        game.apply(yours)
 
 
 def _ask(stdin: TextIO, out: TextIO, prompt: str) -> bool:
