@@ -40,8 +40,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from fontTools import subset  # type: ignore[import-untyped]
-from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
+from fontTools import subset  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 HERE = Path(__file__).resolve().parent
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
