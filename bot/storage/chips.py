@@ -24,7 +24,7 @@ from bot.storage.checks import (
 )
 from bot.storage.errors import BuyInLimitError, InsufficientBalanceError, StorageInputError
 from bot.storage.ledger import LedgerMixin
-from bot.storage.records import Balance, LedgerCheck, Standing, Transaction, seat_holder
+from bot.storage.records import Balance, LedgerCheck, Season, Standing, Transaction, seat_holder
 
 
 class ChipsMixin(LedgerMixin):
@@ -46,17 +46,8 @@ class ChipsMixin(LedgerMixin):
 
         async def work(db: aiosqlite.Connection) -> Transaction:
             season = await self._open_season(db, guild_id)
-            bank = await self._account(db, season, "bank")
-            member = await self._account(db, season, seat_holder(user_id))
-            txn = await self._post(
-                db,
-                season,
-                "buy_in",
-                user_id if actor_id is None else actor_id,
-                reason,
-                [(bank, -amount, ""), (member, amount, "")],
-            )
-            return await self._transaction(db, txn)
+            actor = user_id if actor_id is None else actor_id
+            return await self._book_buy_in(db, season, user_id, amount, actor, reason)
 
         return await self._write(work)
 
@@ -82,20 +73,21 @@ class ChipsMixin(LedgerMixin):
                     else f"<@{user_id}> has made {made} of the {options.buy_in_limit} buy-ins this "
                     f"club allows in {season.name}"
                 )
-            bank = await self._account(db, season, "bank")
-            member = await self._account(db, season, seat_holder(user_id))
-            amount = options.buy_in_amount
-            txn = await self._post(
-                db,
-                season,
-                "buy_in",
-                user_id,
-                f"buy-in {made + 1} of {options.buy_in_limit}",
-                [(bank, -amount, ""), (member, amount, "")],
-            )
-            return await self._transaction(db, txn)
+            reason = f"buy-in {made + 1} of {options.buy_in_limit}"
+            return await self._book_buy_in(db, season, user_id, options.buy_in_amount, user_id, reason)
 
         return await self._write(work)
+
+    async def _book_buy_in(
+        self, db: aiosqlite.Connection, season: Season, user_id: int, amount: int, actor: int, reason: str
+    ) -> Transaction:
+        """Chips from the bank to a member, as a buy-in (inside the caller's write transaction)."""
+        bank = await self._account(db, season, "bank")
+        member = await self._account(db, season, seat_holder(user_id))
+        txn = await self._post(
+            db, season, "buy_in", actor, reason, [(bank, -amount, ""), (member, amount, "")]
+        )
+        return await self._transaction(db, txn)
 
     async def buy_ins_made(self, guild_id: int, user_id: int) -> int:
         """How many buy-ins a member has made in the open season (0 before the first)."""
