@@ -157,8 +157,9 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
     SettingSpec(
         "zero_point_basis",
         str,
-        "what must be zero for the zero-point hand",
-        choices=("figure_points", "all_points_except_mj20"),
+        "what must be zero for the zero-point hand: the points of sets and pairs, of sets, pairs "
+        "and bonus tiles, or of everything but the Mah-Jongg bonus",
+        choices=("sets_and_pairs", "figure_points", "all_points_except_mj20"),
         ref="A-DMJL-04",
     ),
     SettingSpec(
@@ -325,7 +326,7 @@ class Settings:
     rob_kong_bonus: int = 0
     concealed_hand_doubles: int = 1
     concealed_requires_self_draw: bool = True
-    zero_point_basis: str = "figure_points"
+    zero_point_basis: str = "sets_and_pairs"
     flower_double_model: str = "dmjl"
     limit_hands: bool = True
     traditional_limit_hands: bool = False

@@ -306,13 +306,17 @@ def test_score_ignores_the_order_of_parts(case: tuple[str, str, bool, str, str],
     assert a == b
 
 
-def test_a_bonus_tile_can_cost_the_zero_point_double() -> None:
-    # Found by a property test: the bonus tile's 4 points end the zero-point hand,
-    # so the best arrangement changes and the hand is worth less (288 < 320).
-    plain = sc("123m 123m 123m 234m 55m", win="1m")
-    with_flower = sc("123m 123m 123m 234m 55m 1f", win="1m")
+def test_a_bonus_tile_can_cost_the_zero_point_double_only_where_it_counts() -> None:
+    # Found by a property test: where bonus tiles count for the zero-point hand
+    # (figure_points), the flower's 4 points end it, the best arrangement changes and the
+    # hand is worth less (288 < 320). dmjl's own basis (A-DMJL-04 revised) ignores them.
+    figure = {"zero_point_basis": "figure_points"}
+    plain = sc("123m 123m 123m 234m 55m", win="1m", settings=figure)
+    with_flower = sc("123m 123m 123m 234m 55m 1f", win="1m", settings=figure)
     assert (plain.total, with_flower.total) == (320, 288)
     assert "W1" in names(plain) and "W1" not in names(with_flower)
+    default = sc("123m 123m 123m 234m 55m 1f", win="1m")
+    assert "W1" in names(default) and default.total > plain.total
 
 
 @pytest.mark.parametrize(

@@ -187,6 +187,35 @@ EXAMPLES = [
     pytest.param(
         Example(
             "dmjl",
+            "E",
+            "S",
+            "234s [567p] 345m 678m 99p 1f",
+            "8m",
+            False,
+            (24, 1, 48, False),  # A-DMJL-04 revised: a bonus tile does not spoil the zero-point hand
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-96, 192, -48, -48),
+        ),
+        id="EX-07-variant-flower-sets-and-pairs",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
+            "E",
+            "S",
+            "234s [567p] 345m 678m 99p 1f",
+            "8m",
+            False,
+            (24, 0, 24, False),
+            {s: (JUNK + " 1z 2z 3z", 0) for s in "EWN"},
+            (-48, 96, -24, -24),
+            settings={"zero_point_basis": "figure_points"},
+        ),
+        id="EX-07-variant-flower-figure-points",
+    ),
+    pytest.param(
+        Example(
+            "dmjl",
             "S",
             "E",
             "(4444m) 777s 111p [234p] 22z",

@@ -266,6 +266,7 @@ class Facts:
         "pairs",
         "points_except_mj",
         "pong_tiles",
+        "set_pair_points",
         "sets",
         "shape",
         "summary",
@@ -294,6 +295,7 @@ class Facts:
         self.win_in = win_in
         self.only_possible = only_possible
         self.figure_points = 0
+        self.set_pair_points = 0
         self.points_except_mj = 0
         chows = 0
         kongs = 0

@@ -371,7 +371,8 @@ class BigFourJoys(Pattern):
 
 
 class ZeroPoints(Pattern):
-    """No points for sets, pairs and bonus tiles (or, by setting, no points but Mah-Jongg)."""
+    """No points for sets and pairs (``sets_and_pairs``; by setting also none for bonus tiles,
+    ``figure_points``, or none but the Mah-Jongg bonus, ``all_points_except_mj20``)."""
 
     name = "zero-point hand"
 
@@ -379,7 +380,12 @@ class ZeroPoints(Pattern):
         self.basis = basis
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        value = f.figure_points if self.basis == "figure_points" else f.points_except_mj
+        if self.basis == "sets_and_pairs":
+            value = f.set_pair_points
+        elif self.basis == "figure_points":
+            value = f.figure_points
+        else:
+            value = f.points_except_mj
         return ONCE if value == 0 else NONE
 
 

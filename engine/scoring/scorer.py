@@ -375,6 +375,7 @@ class _Eval:
     """The value of one candidate (or, for ``_hand_part``, of the per-hand items)."""
 
     __slots__ = (
+        "bonus",
         "doubles",
         "facts",
         "figure",
@@ -393,6 +394,7 @@ class _Eval:
         self.matched: list[tuple[int, Item, tuple[str, ...]]] = []
         self.points = 0
         self.figure = 0
+        self.bonus = 0
         self.mj = 0
         self.doubles = 0
         self.share = 0.0
@@ -409,6 +411,8 @@ class _Eval:
             self.points += gained
             if item.figure:
                 self.figure += gained
+                if item.bonus_tile:
+                    self.bonus += gained
             if item.mj_bonus:
                 self.mj += gained
         self.doubles += item.doubles * len(m)
@@ -496,9 +500,11 @@ def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
     ev = _Eval(f)
     ev.matched = part.matched[:]
     ev.points, ev.figure, ev.mj, ev.doubles = part.points, part.figure, part.mj, part.doubles
+    ev.bonus = part.bonus
     ev.share, ev.share_item = part.share, part.share_item
     _match_into(ev, plan.points, f)
     f.figure_points = ev.figure  # the zero-point hand (a double) reads the points
+    f.set_pair_points = ev.figure - ev.bonus
     f.points_except_mj = ev.points - ev.mj
     _match_into(ev, plan.doubles, f)
     if f.winner:

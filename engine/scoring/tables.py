@@ -46,6 +46,8 @@ class Item:
     figure: bool = False
     or_better: bool = False
     mj_bonus: bool = False
+    bonus_tile: bool = False
+    """Points for a flower or season (a figure, but not a set or pair: A-DMJL-04)."""
     name: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -114,7 +116,7 @@ def _set_points() -> list[Item]:
 
 def dmjl_table(s: Settings) -> Table:
     """The DMJL table (seed 003; RULES.md §2.1) under settings ``s``."""
-    items: list[Item] = [Item("P1", p.BonusTile(), points=4, figure=True)]
+    items: list[Item] = [Item("P1", p.BonusTile(), points=4, figure=True, bonus_tile=True)]
     items += _set_points()
     items += [
         Item("P11", p.DragonPair(), points=2, figure=True),
@@ -252,7 +254,7 @@ _HUABAO_SET_CODES: Final = {
 
 def huabao_table(s: Settings) -> Table:
     """The Hua Bao table (seed 000 §3.6, §3.8, §3.9; RULES.md §2.2) under settings ``s``."""
-    items: list[Item] = [Item("H15", p.BonusTile(), points=4, figure=True)]
+    items: list[Item] = [Item("H15", p.BonusTile(), points=4, figure=True, bonus_tile=True)]
     items += [Item(_HUABAO_SET_CODES[i.code], i.pattern, points=i.points, figure=True) for i in _set_points()]
     items += [
         Item("H1", p.DragonPair(), points=2, figure=True),
