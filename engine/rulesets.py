@@ -61,6 +61,7 @@ HUABAO: Final = Ruleset(
         concealed_hand_doubles=0,
         flower_double_model="per_category",
         earthly_value="half_limit_or_better",
+        loser_max_pairs=1,
         original_call=False,
         nine_times_rule=False,
         bonus_tiles=False,

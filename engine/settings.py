@@ -197,7 +197,12 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
     ),
     SettingSpec("limit_applies_to_losers", bool, "the limit caps losing hands too", ref="A-CORE-16"),
     SettingSpec(
-        "loser_max_pairs", int, "pairs a losing hand may count", minimum=0, maximum=1, ref="A-CORE-15"
+        "loser_max_pairs",
+        int,
+        "pairs a losing hand may count (7: every pair it holds)",
+        minimum=0,
+        maximum=7,
+        ref="A-CORE-15",
     ),
     SettingSpec("bonus_tiles", bool, "flowers and seasons are in play (144 tiles)", ref="A-DMJL-27"),
     # --- Table, wall and play (RULES.md §4.1, §4.2) ---
@@ -338,7 +343,7 @@ class Settings:
     original_call: bool = True
     nine_times_rule: bool = True
     limit_applies_to_losers: bool = True
-    loser_max_pairs: int = 1
+    loser_max_pairs: int = 7
     bonus_tiles: bool = True
     players: int = 4
     wall_break: str = "two_throw"

@@ -80,11 +80,18 @@ def test_four_of_a_kind_undeclared_is_a_pong_plus_a_tile() -> None:
 # --- Losing hands -----------------------------------------------------------------------------
 
 
-def test_losing_hand_counts_pongs_and_one_best_pair() -> None:
-    # Two scoring pairs: only the better one counts (A-CORE-15).
+def test_losing_hand_counts_every_scoring_pair_in_dmjl_and_one_elsewhere() -> None:
+    # Two scoring pairs (A-CORE-15, revised): dmjl counts both (East's wind as seat and
+    # prevailing wind, and the red dragon); huabao only the better one.
     result = sc("555z 11z 77z 123m 9p", seat="E", prevailing="E")
     assert not result.won and not result.limit
-    assert names(result).count("P12") == 1 and "P11" not in names(result)
+    assert {"P11", "P12", "P13"} <= set(names(result))
+    assert {line.detail for line in result.items if line.code in ("P11", "P12", "P13")} == {"11z", "77z"}
+    one = sc("555z 11z 77z 123m 9p", ruleset="huabao", seat="E", prevailing="E")
+    counted = {line.detail for line in one.items if line.detail in ("11z", "77z")}
+    assert len(counted) == 1
+    assert (result.points, result.total) == (8 + 2 + 2 + 2, 28)  # P6, P11, P12, P13; D4 doubles
+    assert (one.points, one.total) == (8 + 4, 24)  # H9 and the better pair (H4); HD2 doubles
 
 
 def test_losing_hand_with_only_bonus_tiles() -> None:

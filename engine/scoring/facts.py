@@ -257,6 +257,7 @@ class Facts:
     __slots__ = (
         "chows",
         "concealed_pongs",
+        "extra_pairs",
         "features",
         "figure_points",
         "groups",
@@ -285,6 +286,7 @@ class Facts:
         pairs: tuple[int, ...] = (),
         win_in: int | None = None,
         only_possible: bool = False,
+        extra_pairs: tuple[int, ...] = (),
     ) -> None:
         self.summary = summary
         self.winner = winner
@@ -292,6 +294,8 @@ class Facts:
         self.sets = sets
         self.pair = pair
         self.pairs = pairs
+        self.extra_pairs = extra_pairs
+        """A losing hand's further pairs that count (RULES.md A-CORE-15), besides ``pair``."""
         self.win_in = win_in
         self.only_possible = only_possible
         self.figure_points = 0
@@ -319,7 +323,7 @@ class Facts:
             else:
                 got.append(label)
         features = summary.features
-        if pair >= HONOUR_START:
+        if pair >= HONOUR_START or any(t >= HONOUR_START for t in extra_pairs):
             features |= HONOUR_PAIR
         for t in pong_tiles:
             if t >= HONOUR_START:

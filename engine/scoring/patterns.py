@@ -13,6 +13,7 @@ evaluates them once per hand instead of once per arrangement.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Final
 
 from engine.scoring.facts import (
@@ -63,8 +64,11 @@ class Pattern:
         return self.name
 
 
-def _pair(f: Facts, cond: bool) -> tuple[str, ...]:
-    return (tiles_str((f.pair, f.pair)),) if cond else NONE
+def _pairs_where(f: Facts, holds: Callable[[int], bool]) -> tuple[str, ...]:
+    """One detail per counted pair (the pair, and a losing hand's further pairs) that ``holds``."""
+    if not f.extra_pairs:
+        return (tiles_str((f.pair, f.pair)),) if f.pair >= 0 and holds(f.pair) else NONE
+    return tuple(tiles_str((t, t)) for t in (f.pair, *f.extra_pairs) if t >= 0 and holds(t))
 
 
 # --- Points: sets, pairs, bonus tiles ----------------------------------------
@@ -109,7 +113,7 @@ class DragonPair(Pattern):
     name = "pair of dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _pair(f, f.pair in _DRAGONS)
+        return _pairs_where(f, lambda t: t in _DRAGONS)
 
 
 class SeatWindPair(Pattern):
@@ -126,7 +130,7 @@ class SeatWindPair(Pattern):
         s = f.summary
         if self.unless_prevailing and s.seat_tile == s.prevailing_tile:
             return NONE
-        return _pair(f, f.pair == s.seat_tile)
+        return _pairs_where(f, lambda t: t == s.seat_tile)
 
 
 class PrevailingWindPair(Pattern):
@@ -143,7 +147,7 @@ class PrevailingWindPair(Pattern):
         s = f.summary
         if self.unless_seat and s.seat_tile == s.prevailing_tile:
             return NONE
-        return _pair(f, f.pair == s.prevailing_tile)
+        return _pairs_where(f, lambda t: t == s.prevailing_tile)
 
 
 class OwnPrevailingPair(Pattern):
@@ -155,7 +159,9 @@ class OwnPrevailingPair(Pattern):
 
     def match(self, f: Facts) -> tuple[str, ...]:
         s = f.summary
-        return _pair(f, s.seat_tile == s.prevailing_tile and f.pair == s.seat_tile)
+        if s.seat_tile != s.prevailing_tile:
+            return NONE
+        return _pairs_where(f, lambda t: t == s.seat_tile)
 
 
 # --- Points for going Mah-Jongg ----------------------------------------------

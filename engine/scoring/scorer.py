@@ -339,14 +339,17 @@ def _why_not(hand: Hand, concealed: list[int], table: Table) -> str:
 def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Score:
     concealed, declared, summary = _summarise(hand, ctx)
     sets = list(declared) + [(PONG, t, True) for t in range(N_KINDS) if concealed[t] >= 3]
-    pairs = [-1]
-    if table.loser_max_pairs:
-        pairs += [t for t in range(N_KINDS) if concealed[t] == 2]
+    held = [t for t in range(N_KINDS) if concealed[t] == 2]
+    held.sort(key=lambda t: -t)  # honours first: only honour pairs score
+    most = table.loser_max_pairs
+    candidates: list[tuple[int, tuple[int, ...]]] = [(-1, ())]
+    if most:  # each pair in turn as "the" pair (doubles look at it), the others counted beside it
+        candidates += [(p, tuple(t for t in held if t != p)[: most - 1]) for p in held]
     plan = table.loser_plan
     part: _Eval | None = None
     best_eval: _Eval | None = None
-    for pair in pairs:
-        f = Facts(summary, winner=False, shape="partial", sets=sets, pair=pair)
+    for pair, extra in candidates:
+        f = Facts(summary, winner=False, shape="partial", sets=sets, pair=pair, extra_pairs=extra)
         if part is None:
             part = _hand_part(f, plan)
         ev = _evaluate(f, table, plan, part)
@@ -356,12 +359,14 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
     rest = concealed[:]
     for _, tile, _ in sets[len(declared) :]:
         rest[tile] -= 3
-    if best_eval.facts.pair >= 0:
-        rest[best_eval.facts.pair] -= 2
+    for t in (best_eval.facts.pair, *best_eval.facts.extra_pairs):
+        if t >= 0:
+            rest[t] -= 2
     if not reason:
+        counted = "one pair" if most == 1 else "its pairs" if most else "no pair"
         reason = (
             f"a losing hand of {hand.tile_count} tile{'s' if hand.tile_count != 1 else ''}: "
-            "scored with its sets, one pair "
+            f"scored with its sets, {counted} "
             "and the doubles for all hands"
         )
     leftover = [t for t in range(N_KINDS) for _ in range(rest[t])]
