@@ -323,7 +323,7 @@ class Facts:
             else:
                 got.append(label)
         features = summary.features
-        if pair >= HONOUR_START or any(t >= HONOUR_START for t in extra_pairs):
+        if pair >= HONOUR_START or (extra_pairs and max(extra_pairs) >= HONOUR_START):
             features |= HONOUR_PAIR
         for t in pong_tiles:
             if t >= HONOUR_START:

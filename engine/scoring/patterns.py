@@ -64,10 +64,13 @@ class Pattern:
         return self.name
 
 
+def _pair(f: Facts, cond: bool) -> tuple[str, ...]:
+    return (tiles_str((f.pair, f.pair)),) if cond else NONE
+
+
 def _pairs_where(f: Facts, holds: Callable[[int], bool]) -> tuple[str, ...]:
-    """One detail per counted pair (the pair, and a losing hand's further pairs) that ``holds``."""
-    if not f.extra_pairs:
-        return (tiles_str((f.pair, f.pair)),) if f.pair >= 0 and holds(f.pair) else NONE
+    """One detail per counted pair of a losing hand with further pairs (RULES.md A-CORE-15)
+    that ``holds``: the pair and ``f.extra_pairs``."""
     return tuple(tiles_str((t, t)) for t in (f.pair, *f.extra_pairs) if t >= 0 and holds(t))
 
 
@@ -113,7 +116,9 @@ class DragonPair(Pattern):
     name = "pair of dragons"
 
     def match(self, f: Facts) -> tuple[str, ...]:
-        return _pairs_where(f, lambda t: t in _DRAGONS)
+        if f.extra_pairs:
+            return _pairs_where(f, lambda t: t in _DRAGONS)
+        return _pair(f, f.pair in _DRAGONS)
 
 
 class SeatWindPair(Pattern):
@@ -130,7 +135,9 @@ class SeatWindPair(Pattern):
         s = f.summary
         if self.unless_prevailing and s.seat_tile == s.prevailing_tile:
             return NONE
-        return _pairs_where(f, lambda t: t == s.seat_tile)
+        if f.extra_pairs:
+            return _pairs_where(f, lambda t: t == s.seat_tile)
+        return _pair(f, f.pair == s.seat_tile)
 
 
 class PrevailingWindPair(Pattern):
@@ -147,7 +154,9 @@ class PrevailingWindPair(Pattern):
         s = f.summary
         if self.unless_seat and s.seat_tile == s.prevailing_tile:
             return NONE
-        return _pairs_where(f, lambda t: t == s.prevailing_tile)
+        if f.extra_pairs:
+            return _pairs_where(f, lambda t: t == s.prevailing_tile)
+        return _pair(f, f.pair == s.prevailing_tile)
 
 
 class OwnPrevailingPair(Pattern):
@@ -161,7 +170,9 @@ class OwnPrevailingPair(Pattern):
         s = f.summary
         if s.seat_tile != s.prevailing_tile:
             return NONE
-        return _pairs_where(f, lambda t: t == s.seat_tile)
+        if f.extra_pairs:
+            return _pairs_where(f, lambda t: t == s.seat_tile)
+        return _pair(f, f.pair == s.seat_tile)
 
 
 # --- Points for going Mah-Jongg ----------------------------------------------
