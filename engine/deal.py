@@ -33,9 +33,9 @@ from engine.actions import Action, ActionKind
 from engine.errors import IllegalActionError, InvalidHandError, SettingError
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import Ruleset, resolve
+from engine.rulesets import Ruleset, resolve, table_for
 from engine.scoring import Score, WinContext, score
-from engine.scoring.tables import Table, table_for
+from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.settlement import Settlement, settle
 from engine.shapes import (

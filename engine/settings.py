@@ -206,7 +206,14 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
     ),
     SettingSpec("bonus_tiles", bool, "flowers and seasons are in play (144 tiles)", ref="A-DMJL-27"),
     # --- Table, wall and play (RULES.md §4.1, §4.2) ---
-    SettingSpec("players", int, "number of players", minimum=4, maximum=4, ref="§1.1"),
+    SettingSpec(
+        "players",
+        int,
+        "number of players (3 only where the ruleset allows it)",
+        minimum=3,
+        maximum=4,
+        ref="§1.1",
+    ),
     SettingSpec(
         "wall_break", str, "how the wall is broken", choices=("two_throw", "one_throw"), ref="§1.3.2"
     ),
@@ -231,7 +238,13 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         choices=("top_first", "second_stack_first"),
         ref="A-CORE-03",
     ),
-    SettingSpec("deal_pattern", str, "the order of the deal", choices=("A", "B"), ref="§1.4"),
+    SettingSpec(
+        "deal_pattern",
+        str,
+        "the order of the deal (R3: three players take twelve tiles before the wall is built)",
+        choices=("A", "B", "R3"),
+        ref="§1.4",
+    ),
     SettingSpec(
         "wall_reserve",
         int,
@@ -268,6 +281,44 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         maximum=5,
         ref="§2.3.8",
     ),
+    SettingSpec(
+        "max_chows",
+        int,
+        "chows a winning hand may hold (4: any number)",
+        minimum=0,
+        maximum=4,
+        ref="A-RU-12",
+    ),
+    SettingSpec(
+        "min_suit_pungs",
+        int,
+        "pungs or kongs of suit tiles a winning hand needs",
+        minimum=0,
+        maximum=4,
+        ref="A-RU-11",
+    ),
+    SettingSpec(
+        "require_flush",
+        bool,
+        "a winning hand other than a special hand must be a half or pure flush",
+        ref="A-WB-15",
+    ),
+    SettingSpec("min_fan", int, "fan a winning hand needs", minimum=0, maximum=20, ref="§2.5.1"),
+    SettingSpec(
+        "rounding",
+        str,
+        "how a hand's value is rounded: not at all, its base up to tens before doubling, or each "
+        "payment to hundreds after East's doubling",
+        choices=("none", "up_to_10", "half_up_100_after_east_double"),
+        ref="A-WB-03, A-RU-03",
+    ),
+    SettingSpec(
+        "count_scale", int, "the counted value is multiplied by this", minimum=1, maximum=100, ref="A-RU-02"
+    ),
+    SettingSpec(
+        "no_chow_points", int, "points for a hand without a chow", minimum=0, maximum=1000, ref="A-WB-02"
+    ),
+    SettingSpec("unit_per_fan", int, "chips paid per fan", minimum=1, maximum=1000, ref="A-JX-01"),
     # --- Settlement and session (RULES.md §4.5, §4.6) ---
     SettingSpec(
         "east_factor", int, "East pays and receives this many times", minimum=1, maximum=2, ref="§1.14"
@@ -358,6 +409,14 @@ class Settings:
     final_discard_claims: str = "mahjong_only"
     three_mahjong_claims_abort: bool = False
     min_doubles: int = 0
+    max_chows: int = 4
+    min_suit_pungs: int = 0
+    require_flush: bool = False
+    min_fan: int = 0
+    rounding: str = "none"
+    count_scale: int = 1
+    no_chow_points: int = 0
+    unit_per_fan: int = 1
     east_factor: int = 2
     discarder_pays_all: bool = False
     draw_settlement: str = "none"
@@ -385,8 +444,17 @@ class Settings:
         return {spec.name: getattr(self, spec.name) for spec in SPECS}
 
     def fingerprint(self) -> str:
-        """A short hash of every setting, so two tables can tell they played the same rules."""
-        text = json.dumps(self.as_dict(), sort_keys=True)
+        """A short hash of every setting, so two tables can tell they played the same rules.
+
+        A setting added after games were stored counts only where it differs from its
+        default, so those games keep the fingerprint they were stored with.
+        """
+        values = {
+            name: value
+            for name, value in self.as_dict().items()
+            if name not in ADDED_LATER or value != _DEFAULTS[name]
+        }
+        text = json.dumps(values, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -405,3 +473,20 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
             raise SettingError(f"{quote(pair)} is not a setting; write name=value, like limit=300")
         out[key.strip()] = value.strip()
     return out
+
+
+ADDED_LATER: Final = frozenset(
+    {
+        "max_chows",
+        "min_suit_pungs",
+        "require_flush",
+        "min_fan",
+        "rounding",
+        "count_scale",
+        "no_chow_points",
+        "unit_per_fan",
+    }
+)
+"""Settings added after the first stored games (see :meth:`Settings.fingerprint`)."""
+
+_DEFAULTS: Final = {f.name: f.default for f in dataclasses.fields(Settings)}

@@ -31,7 +31,7 @@ from typing import Any
 from engine.actions import KINDS, TILE_KINDS, Action
 from engine.errors import IllegalActionError
 from engine.game import NEXT, Game
-from engine.rulesets import RULESETS
+from engine.rulesets import RULESETS, get_ruleset
 from engine.settings import SPECS
 from engine.tiles import TILES
 from engine.wall import KIND
@@ -39,14 +39,25 @@ from engine.wall import KIND
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 
 
-def random_settings(rng: random.Random, *, max_hands: int = 4) -> dict[str, object]:
-    """A random valid value for a random subset of the settings (every setting can be drawn).
+def random_settings(rng: random.Random, ruleset: str = "dmjl", *, max_hands: int = 4) -> dict[str, object]:
+    """A random valid value for a random subset of the settings ``ruleset`` takes (every one
+    of them can be drawn).
 
-    Whole numbers favour their bounds; ``game_length`` stays short so that games end.
+    Whole numbers favour their bounds; ``game_length`` stays short so that games end; the
+    player count is one the ruleset is played by, with its deal.
     """
+    rs = get_ruleset(ruleset)
     out: dict[str, object] = {}
     for spec in SPECS:
-        if spec.name == "game_length":  # always short, now and then longer (up to all four rounds)
+        if spec.name not in rs.setting_names:
+            continue
+        if spec.name == "players":
+            players = rng.choice(rs.seat_counts)
+            out["players"] = players
+            out["deal_pattern"] = "R3" if players == 3 else rng.choice(["A", "B"])
+        elif spec.name == "deal_pattern":
+            continue
+        elif spec.name == "game_length":  # always short, now and then longer (up to all four rounds)
             long = rng.random() < 0.05
             hands = rng.randint(1, 40 if long else max_hands)
             out[spec.name] = rng.choice([f"hands:{hands}", f"rounds:{rng.randint(1, 4) if long else 1}"])
@@ -121,7 +132,7 @@ def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3, max_hand
     while report.actions < actions:
         if game is None or (game.deal.over and (game.finished or len(game.history) >= max_hands)):
             ruleset = rng.choice(sorted(RULESETS))
-            setup = (ruleset, random_settings(rng), f"{seed}:{report.games}")
+            setup = (ruleset, random_settings(rng, ruleset), f"{seed}:{report.games}")
             game = Game(setup[0], setup[1], setup[2], PLAYERS)
             shadow = Game(setup[0], setup[1], setup[2], PLAYERS)
             report.games += 1

@@ -132,7 +132,7 @@ class GameMachine(RuleBasedStateMachine):
     )
     def start(self, seed: int, ruleset: str, rng: random.Random) -> None:
         # Any valid value of any setting: a setting the engine accepts must never break a hand.
-        self.overrides = random_settings(rng, max_hands=3)
+        self.overrides = random_settings(rng, ruleset, max_hands=3)
         self.game = Game(ruleset, self.overrides, seed=seed, players=["Ada", "Bo", "Cy", "Di"])
         self.ruleset = ruleset
         self.seed = seed

@@ -102,7 +102,7 @@ def public_history_points(ruleset: str, overrides: dict[str, object], seed: int)
     rng=st.randoms(use_true_random=False),
 )
 def test_same_public_history_gives_the_same_public_view(seed: int, ruleset: str, rng: random.Random) -> None:
-    public_history_points(ruleset, random_settings(rng), seed)
+    public_history_points(ruleset, random_settings(rng, ruleset), seed)
 
 
 def test_the_comparison_covers_whole_hands() -> None:

@@ -10,11 +10,11 @@ import pytest
 from engine.ai.hints import hint
 from engine.deal import Deal
 from engine.hand import Hand
-from engine.rulesets import RULESETS
+from engine.rulesets import RULESETS, table_for
 from engine.scoring import WinContext, score
-from engine.scoring.names import RULE_NAMES, line_name, rule_name
+from engine.scoring.names import line_name, rule_name
 from engine.scoring.report import score_request, score_text
-from engine.scoring.tables import Item, table_for
+from engine.scoring.tables import Item
 from engine.tiles import LANGS, N_ALL, TILES, Tile, tile_name
 
 SWITCHES = {
@@ -45,7 +45,7 @@ def every_item() -> dict[str, list[Item]]:
 
 
 def test_every_item_of_every_ruleset_has_a_german_and_an_english_name() -> None:
-    assert set(every_item()) == set(RULESETS) == set(RULE_NAMES)
+    assert set(every_item()) == set(RULESETS)
     for ruleset, items in every_item().items():
         assert items
         for item in items:
@@ -56,8 +56,8 @@ def test_every_item_of_every_ruleset_has_a_german_and_an_english_name() -> None:
 
 
 def test_a_code_means_one_rule_in_a_table() -> None:
-    """Each code names one pattern (HD5 and HD7 count flowers and seasons alike), so a code finds
-    its name; Hua Bao's pongs and kongs are H6-H13 (RULES.md §2.2.2), not H3-H10 as pairs are."""
+    """Each code names one pattern, so a code finds its name; Hua Bao's pongs and kongs are
+    H6-H13 (RULES.md §2.2.2), not H3-H10 as pairs are."""
     for ruleset, items in every_item().items():
         kinds: dict[str, set[str]] = {}
         for item in items:
@@ -71,8 +71,8 @@ def test_english_names_are_the_lines_names() -> None:
         for item in items:
             titles.setdefault(item.code, set()).add(item.name)
         for code, names in titles.items():
-            if len(names) == 1:  # HD5 and HD7 lines say flower or season
-                assert rule_name(ruleset, code, "en") == names.pop()
+            assert len(names) == 1, (ruleset, code, names)
+            assert rule_name(ruleset, code, "en") == names.pop()
 
 
 @pytest.mark.parametrize(
@@ -96,14 +96,15 @@ def test_english_names_are_the_lines_names() -> None:
         ("huabao", "H1", "Paar Drachen"),
         ("huabao", "H6", "offener Drilling 2–8"),
         ("huabao", "H17", "Beraubung des Kong"),
-        ("huabao", "HD7", "Blumenstrauß"),
+        ("huabao", "HD7f", "Blumenstrauß (alle vier Blumenziegel)"),
+        ("huabao", "HD7s", "Blumenstrauß (alle vier Jahreszeiten)"),
         ("huabao", "HD9", "unreines Farbenspiel"),
         ("huabao", "3.6.5.3", "Segen der Erde"),
         ("huabao", "3.10.5", "Das Eckstein-Spiel"),
         ("huabao", "3.10.9", "Die grüne Hand (Kaiserliche Jade)"),
         # borrowed items keep their lender's name
         ("huabao", "M2", "Schlussziegel von der Mauer"),
-        ("dmjl", "HD5", "Stein der Hauptfarbe, der seinem Wind entspricht"),
+        ("dmjl", "HD5f", "Blumenziegel, der seinem Wind entspricht"),
     ],
 )
 def test_german_names_are_the_seeds(ruleset: str, code: str, german: str) -> None:

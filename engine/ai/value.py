@@ -26,9 +26,9 @@ from typing import Final
 
 from engine.actions import Action, ActionKind
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import get_ruleset, resolve
+from engine.rulesets import get_ruleset, resolve, table_for
 from engine.scoring import WinContext, score
-from engine.scoring.tables import Table, table_for
+from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
 from engine.views import SeatView
@@ -106,8 +106,9 @@ class Knowledge:
 
     @property
     def limit(self) -> int:
-        """The value of a limit hand and the cap of every hand."""
-        return self.table.limit
+        """The value of a limit hand and the cap of every hand (a very large number where
+        the ruleset has no limit)."""
+        return self.table.limit if self.table.limit is not None else 1 << 40
 
     def winds(self, seat: Wind, prevailing: Wind) -> WindValues:
         """The scorer's figures for a player of wind ``seat`` (cached)."""

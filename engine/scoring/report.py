@@ -24,7 +24,6 @@ from engine.scoring.context import WinContext
 from engine.scoring.names import line_name
 from engine.scoring.scorer import Score, score
 from engine.settings import Settings
-from engine.settlement import settle
 from engine.tiles import Lang, Tile, Wind, tile_name
 
 SEAT_LETTERS: Final = "ESWN"
@@ -60,7 +59,7 @@ def score_request(
     ctx = WinContext.make(seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags)
     from_seat = _discarder(discarder, ctx)
     result = score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
-    return replace(result, pays=payments(result, ctx, st, from_seat))
+    return replace(result, pays=payments(result, ctx, st, from_seat, rs.name))
 
 
 def _discarder(text: str | None, ctx: WinContext) -> Wind | None:
@@ -85,12 +84,11 @@ def _discarder(text: str | None, ctx: WinContext) -> Wind | None:
 
 
 def payments(
-    result: Score, ctx: WinContext, settings: Settings, discarder: Wind | None
+    result: Score, ctx: WinContext, settings: Settings, discarder: Wind | None, ruleset: str = "dmjl"
 ) -> tuple[tuple[str, int], ...] | None:
     """What each losing seat pays the winner ``ctx.seat`` for ``result`` alone (RULES.md
-    §1.14.1): the engine's settlement (:func:`engine.settlement.settle`) of the winner's value
-    with the losers' mutual settlement left out; ``()`` for a hand that does not win, None
-    for a discard win whose discarder pays alone but is not named.
+    §1.14.1), by the ruleset's own payments (``Ruleset.pays``); ``()`` for a hand that does
+    not win, None for a discard win whose discarder pays alone but is not named.
 
     >>> ctx = WinContext.make(seat="E", win="5s")
     >>> r = score(Hand.parse("[111z] [888m] [333s] 111p 55s"), ctx)
@@ -99,24 +97,19 @@ def payments(
     """
     if not result.won:
         return ()
-    alone = settings.discarder_pays_all and not ctx.self_drawn
-    if alone and discarder is None:
+    rs = get_ruleset(ruleset)
+    if rs.discarder_alone(settings) and not ctx.self_drawn and discarder is None:
         return None
-    values = [0] * len(SEAT_LETTERS)
-    values[ctx.seat] = result.total
-    settlement = settle(
-        values,
+    seats = rs.seats(settings)
+    paid = rs.pays(
+        result.total,
         winner=int(ctx.seat),
+        seats=seats,
         east=int(Wind.EAST),
-        east_factor=settings.east_factor,
-        loser_settlement="none",
         discarder=None if discarder is None else int(discarder),
-        discarder_pays_all=alone,
+        settings=settings,
     )
-    paid = [0] * len(SEAT_LETTERS)
-    for t in settlement.transfers:
-        paid[t.payer] += t.amount
-    return tuple((letter, paid[i]) for i, letter in enumerate(SEAT_LETTERS) if i != ctx.seat)
+    return tuple((SEAT_LETTERS[seat], paid.get(seat, 0)) for seat in seats if seat != ctx.seat)
 
 
 _LABELS: Final[dict[str, dict[str, str]]] = {

@@ -18,15 +18,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import engine.rulesets as registry
 from engine.errors import InvalidHandError
 from engine.hand import Hand, MeldKind
-from engine.rulesets import Ruleset, resolve
 from engine.scoring.context import WinContext
 from engine.scoring.facts import ArrangedGroup, Facts, HandSummary, SetT, hand_groups
-from engine.scoring.tables import Item, Plan, Table, table_for
+from engine.scoring.tables import Item, Plan, Table
 from engine.settings import Settings
 from engine.shapes import is_thirteen_orphans, seven_pairs, standard_arrangements, waits
 from engine.tiles import N_KINDS, tiles_str
+
+if TYPE_CHECKING:
+    from engine.rulesets import Ruleset
 
 CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
 
@@ -149,8 +152,8 @@ def score(
     :raises InvalidHandError: for a winning tile that is not in the hand, or a
         winning tile or flags given for a hand of fewer than 14 tiles.
     """
-    rs, st = resolve(ruleset, settings)
-    table = table_for(rs.name, st)
+    rs, st = registry.resolve(ruleset, settings)
+    table = registry.table_for(rs.name, st)
     ctx = ctx or WinContext()
     if hand.tile_count == 14:
         return _score_winner(hand, ctx, table)
@@ -309,13 +312,46 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
     part = _hand_part(candidates[0], plan)
     best: tuple[int, int] | None = None
     best_eval: _Eval | None = None
+    refused = ""
     for f in candidates:
         ev = _evaluate(f, table, plan, part)
+        if table.constrained and not ev.is_limit:
+            why = _short_of(ev, table)
+            if why:
+                refused = refused or why
+                continue
         key = (ev.total, ev.uncapped)
         if best is None or key > best:
             best, best_eval = key, ev
-    assert best_eval is not None
+    if best_eval is None:
+        result = Score(table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", refused)
+        return _groups_later(result, lambda: hand_groups(hand))
     return best_eval.to_score(table, won=True)
+
+
+def _short_of(ev: _Eval, table: Table) -> str:
+    """Why the arrangement ``ev`` does not win under ``table``'s conditions, or ``""``."""
+    f = ev.facts
+    if f.shape == "standard":
+        chows = sum(1 for kind, _, _ in f.sets if kind == CHOW)
+        if chows > table.max_chows:
+            most = "no chow" if table.max_chows == 0 else f"at most {table.max_chows} chow"
+            return f"a winning hand holds {most}{'s' if table.max_chows > 1 else ''} in {table.ruleset}"
+        suit_pungs = sum(1 for kind, tile, _ in f.sets if kind != CHOW and tile < 27)
+        if suit_pungs < table.min_suit_pungs:
+            return (
+                f"a winning hand needs at least {table.min_suit_pungs} pung or kong of suit tiles "
+                f"in {table.ruleset}"
+            )
+    if table.require_flush:
+        counts = f.summary.counts
+        suits = sum(1 for s in range(3) if any(counts[9 * s : 9 * s + 9]))
+        if suits > 1:
+            return f"a winning hand is of one suit (honours allowed) in {table.ruleset}"
+    if ev.points < table.min_points:
+        unit = "fan" if table.unit == "fan" else "points"
+        return f"a winning hand needs at least {table.min_points} {unit} in {table.ruleset}, not {ev.points}"
+    return ""
 
 
 def _why_not(hand: Hand, concealed: list[int], table: Table) -> str:
@@ -514,12 +550,15 @@ def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
     _match_into(ev, plan.doubles, f)
     if f.winner:
         _match_into(ev, plan.limits, f)
-    ev.uncapped = ev.points << ev.doubles
-    if f.winner or table.limit_applies_to_losers:
+    base = ev.points
+    if table.round_up_to > 1:
+        base = -(-base // table.round_up_to) * table.round_up_to
+    ev.uncapped = (base << ev.doubles) * table.scale
+    if table.limit is not None and (f.winner or table.limit_applies_to_losers):
         ev.total = min(ev.uncapped, table.limit)
     else:
         ev.total = ev.uncapped
-    if ev.share_item is not None:
+    if ev.share_item is not None and table.limit is not None:
         value = int(table.limit * ev.share)
         if not ev.share_item.or_better or value >= ev.total:
             ev.is_limit = True

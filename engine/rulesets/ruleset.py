@@ -1,0 +1,260 @@
+"""The :class:`Ruleset`: everything that varies between the rule systems, in one object.
+
+A ruleset carries its default settings and the settings that apply to it (a
+club may change only those), its tile set, how many players it takes, which
+hand shapes win, how a hand is valued (its scoring table, see
+:mod:`engine.scoring.tables`), how the winner is paid and the German and
+English names of its scoring items. How the deal, claims and East's rotation
+go is set by its settings (``deal_pattern``, ``chow_claims``,
+``dealer_rotation`` ...), which the engine reads; nothing outside a ruleset
+assumes four seats or 144 tiles.
+
+A ruleset may be written as a difference from another (:meth:`Ruleset.derive`),
+and :meth:`Ruleset.diff` lists what differs between two.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.errors import SettingError
+from engine.scoring.tables import Table
+from engine.settings import SPEC_BY_NAME, Settings
+from engine.tiles import BONUS_START, HONOUR_START, Lang
+
+RuleNames = dict[str, tuple[str, str]]
+"""Item code -> (German name, English name)."""
+
+Payer = Callable[..., dict[int, int]]
+"""``pays(total, winner=, seats=, east=, discarder=, settings=)``: what each losing seat
+pays the winner for his hand alone (RULES.md §1.14.1), by seat."""
+
+TABLE_SETTINGS: Final = frozenset(
+    {
+        "players",
+        "wall_break",
+        "break_wall_owner",
+        "break_count",
+        "loose_tile_order",
+        "deal_pattern",
+        "wall_reserve",
+        "final_discard_claims",
+        "initial_score",
+        "game_length",
+    }
+)
+"""Settings every ruleset takes: the table, the wall and the session."""
+
+CLASSICAL_SETTINGS: Final = frozenset(
+    {
+        "limit",
+        "mj_bonus",
+        "winning_tile_points",
+        "winning_tile_points_cumulative",
+        "rob_kong_bonus",
+        "concealed_hand_doubles",
+        "concealed_requires_self_draw",
+        "zero_point_basis",
+        "flower_double_model",
+        "limit_hands",
+        "traditional_limit_hands",
+        "seven_pairs",
+        "seven_pairs_quad_as_two_pairs",
+        "earthly_value",
+        "green_hand_requires_gd",
+        "nine_lanterns_easy",
+        "original_call",
+        "nine_times_rule",
+        "limit_applies_to_losers",
+        "loser_max_pairs",
+        "bonus_tiles",
+        "chow_claims",
+        "mahjong_chow_from_any",
+        "rob_concealed_kong_13_orphans",
+        "three_mahjong_claims_abort",
+        "min_doubles",
+        "east_factor",
+        "discarder_pays_all",
+        "draw_settlement",
+        "loser_settlement",
+    }
+)
+"""The settings of ``dmjl`` and ``huabao`` (every setting the engine had before the other rulesets)."""
+
+
+def f_factor(a: int, b: int, east: int, settings: Settings) -> int:
+    """The settlement factor between seats ``a`` and ``b``: East's factor if either is East."""
+    return settings.east_factor if east in (a, b) else 1
+
+
+def pay_classical(
+    total: int,
+    *,
+    winner: int,
+    seats: Sequence[int],
+    east: int,
+    discarder: int | None,
+    settings: Settings,
+) -> dict[int, int]:
+    """Every loser pays ``total`` times the East factor; with ``discarder_pays_all`` a
+    discard win is paid by the discarder alone, 4 times, 6 to the double-role holder
+    (RULES.md §1.14 ``pay_winner``, ``discarder_pays``).
+
+    >>> pay_classical(76, winner=1, seats=(0, 1, 2, 3), east=0, discarder=None, settings=Settings())
+    {0: 152, 2: 76, 3: 76}
+    """
+    out = {seat: 0 for seat in seats if seat != winner}
+    if settings.discarder_pays_all and discarder is not None:
+        double_role = settings.east_factor > 1 and winner == east
+        out[discarder] = total * (6 if double_role else 4)
+        return out
+    for seat in out:
+        out[seat] = total * f_factor(seat, winner, east, settings)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named ruleset: its title, source, defaults, tile set, seats, scoring table and payments.
+
+    >>> from engine.rulesets import get_ruleset
+    >>> jx = get_ruleset("dmjl")
+    >>> jx.tile_count(jx.defaults), jx.seat_counts
+    (144, (4,))
+    """
+
+    name: str
+    title: str
+    source: str
+    defaults: Settings
+    table: Callable[[Settings], Table]
+    """Builds the scoring table under a table's settings."""
+    settings_used: frozenset[str]
+    """The settings a club may change at this ruleset (besides :data:`TABLE_SETTINGS`)."""
+    title_de: str = ""
+    """The title in German (after its source's own heading)."""
+    names: RuleNames = field(default_factory=dict)
+    """Every scoring item's German and English name by code."""
+    seat_counts: tuple[int, ...] = (4,)
+    """How many players the ruleset can be played by."""
+    winds: bool = True
+    """Whether the set has wind tiles (jiangxi's has none: 120 tiles)."""
+    lucky: tuple[int, ...] = ()
+    """Kinds that are set aside and replaced like bonus tiles (jiangxi's Fa, ``6z``)."""
+    chows: bool = True
+    """Whether chows exist at all (as claims; a ruleset without them may still have runs in a hand)."""
+    pays: Payer = pay_classical
+    """What each losing seat pays the winner (RULES.md §1.14.1)."""
+    parent: str = ""
+    """The ruleset this one is written as a difference from, if any."""
+
+    def discarder_alone(self, settings: Settings) -> bool:
+        """Whether a discard win is paid by the discarder alone (so payments need to know him)."""
+        return settings.discarder_pays_all
+
+    def title_in(self, lang: Lang = "en") -> str:
+        """The title in ``lang`` (English when there is no German one)."""
+        return self.title_de if lang == "de" and self.title_de else self.title
+
+    @property
+    def setting_names(self) -> frozenset[str]:
+        """Every setting a club may change at this ruleset."""
+        return self.settings_used | TABLE_SETTINGS
+
+    def settings(self, overrides: Mapping[str, object] | None = None) -> Settings:
+        """This ruleset's defaults with a club's ``overrides`` applied and checked.
+
+        >>> from engine.rulesets import get_ruleset
+        >>> get_ruleset("huabao").settings({"mj_bonus": "20"}).mj_bonus
+        20
+        >>> get_ruleset("dmjl").settings({"players": 3})
+        Traceback (most recent call last):
+        ...
+        engine.errors.SettingError: dmjl is played by 4 players, not 3
+
+        :raises SettingError: for an unknown setting, one that does not apply to this
+            ruleset, or a value it does not take.
+        """
+        if not overrides:
+            return self.defaults
+        for name in overrides:
+            if name in SPEC_BY_NAME and name not in self.setting_names:
+                raise SettingError(
+                    f"setting {name} does not apply to {self.name}; its settings are: "
+                    f"{', '.join(sorted(self.setting_names))}"
+                )
+        settings = self.defaults.with_values(overrides)
+        self.check(settings)
+        return settings
+
+    def check(self, settings: Settings) -> None:
+        """Refuse settings this ruleset cannot be played with.
+
+        :raises SettingError: saying what is accepted.
+        """
+        if settings.players not in self.seat_counts:
+            counts = " or ".join(str(n) for n in self.seat_counts)
+            raise SettingError(f"{self.name} is played by {counts} players, not {settings.players}")
+        if settings.deal_pattern == "R3" and settings.players != 3:
+            raise SettingError("deal_pattern R3 is the three-player deal; four players deal A or B")
+        if settings.players == 3 and settings.deal_pattern != "R3":
+            raise SettingError("three players deal by deal_pattern R3")
+
+    def seats(self, settings: Settings) -> tuple[int, ...]:
+        """The winds in play (seat numbers ``E=0 .. N=3``): all four, or with three players
+        every wind but North (A-RU-18: West sits opposite East, one place stays empty).
+
+        >>> from engine.rulesets import get_ruleset
+        >>> rs = get_ruleset("dmjl")
+        >>> rs.seats(rs.defaults)
+        (0, 1, 2, 3)
+        """
+        return (0, 1, 2, 3) if settings.players == 4 else (0, 1, 2)
+
+    def tile_ids(self, settings: Settings) -> tuple[int, ...]:
+        """The physical tiles of the set (ids as in :mod:`engine.wall`: four of each playing
+        kind, then one of each bonus tile)."""
+        kinds = [k for k in range(BONUS_START) if self.winds or not HONOUR_START <= k < HONOUR_START + 4]
+        ids = [4 * k + c for k in kinds for c in range(4)]
+        if settings.bonus_tiles and self.winds:
+            ids += list(range(4 * BONUS_START, 4 * BONUS_START + 8))
+        return tuple(ids)
+
+    def tile_count(self, settings: Settings) -> int:
+        """How many tiles the set has under ``settings``: 144, 136 or 120."""
+        return len(self.tile_ids(settings))
+
+    def derive(self, name: str, *, title: str, **changes: object) -> Ruleset:
+        """A ruleset written as this one with ``changes`` (``defaults`` may be a mapping of
+        setting overrides)."""
+        defaults = changes.pop("defaults", None)
+        if isinstance(defaults, Mapping):
+            changes["defaults"] = self.defaults.with_values(defaults)
+        elif defaults is not None:
+            changes["defaults"] = defaults
+        return dataclasses.replace(self, name=name, title=title, parent=self.name, **changes)  # type: ignore[arg-type]
+
+    def diff(self, other: Ruleset) -> list[tuple[str, object, object]]:
+        """What differs between this ruleset and ``other``: ``(what, this value, other value)``
+        for the tile set, the players, chows and every default setting.
+
+        >>> from engine.rulesets import get_ruleset
+        >>> get_ruleset("huabao").diff(get_ruleset("dmjl"))[:2]
+        [('tiles', 136, 144), ('mj_bonus', 10, 20)]
+        """
+        out: list[tuple[str, object, object]] = []
+        for what, mine, theirs in (
+            ("tiles", self.tile_count(self.defaults), other.tile_count(other.defaults)),
+            ("players", self.seat_counts, other.seat_counts),
+            ("chows", self.chows, other.chows),
+        ):
+            if mine != theirs:
+                out.append((what, mine, theirs))
+        for name, value in self.defaults.as_dict().items():
+            theirs = getattr(other.defaults, name)
+            if value != theirs and (name in self.setting_names or name in other.setting_names):
+                out.append((name, value, theirs))
+        return out
