@@ -319,6 +319,45 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         "no_chow_points", int, "points for a hand without a chow", minimum=0, maximum=1000, ref="A-WB-02"
     ),
     SettingSpec("unit_per_fan", int, "chips paid per fan", minimum=1, maximum=1000, ref="A-JX-01"),
+    # --- wikibooks variants (RULES.md §2.3.6-§2.3.9, §4.4) ---
+    SettingSpec(
+        "moon_hand_value",
+        str,
+        "value of the moon hand (Mah-Jongg with the last tile of the wall): the limit or one double",
+        choices=("limit", "one_double"),
+        ref="A-WB-24",
+    ),
+    SettingSpec("riichi", bool, "riichi may be declared; a winning declarer gets one double", ref="§2.3.6"),
+    SettingSpec(
+        "riichi_stake",
+        int,
+        "points a riichi declarer puts into the centre",
+        minimum=0,
+        maximum=100000,
+        ref="A-WB-10",
+    ),
+    SettingSpec(
+        "riichi_carry_over",
+        bool,
+        "riichi sticks of a drawn hand stay in the centre for the next winner; false: they go back",
+        ref="A-WB-10",
+    ),
+    SettingSpec("dora", bool, "a dora tile is turned up; each dora in a set doubles once", ref="§2.3.7"),
+    SettingSpec("dora_in_pair", bool, "dora in the pair double too", ref="A-WB-11"),
+    SettingSpec("dora_for_losers", bool, "dora double losing hands too", ref="A-WB-11"),
+    SettingSpec(
+        "ii_fan_shibari",
+        bool,
+        "Mah-Jongg needs at least one double (not from bonus tiles or dora): sets min_doubles 1",
+        ref="§2.3.8, A-WB-12",
+    ),
+    SettingSpec(
+        "western",
+        bool,
+        "the western way: at most one chow, at least a half flush, bonus tiles, riichi, the last "
+        "fourteen tiles playable, only the winner and riichi declarers receive",
+        ref="§2.3.9",
+    ),
     # --- Settlement and session (RULES.md §4.5, §4.6) ---
     SettingSpec(
         "east_factor", int, "East pays and receives this many times", minimum=1, maximum=2, ref="§1.14"
@@ -327,8 +366,8 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         "loser_settlement",
         str,
         "how losers settle among themselves",
-        choices=("differences", "none"),
-        ref="§1.14",
+        choices=("differences", "riichi_only", "none"),
+        ref="§1.14, A-WB-14",
     ),
     SettingSpec(
         "discarder_pays_all",
@@ -417,6 +456,15 @@ class Settings:
     count_scale: int = 1
     no_chow_points: int = 0
     unit_per_fan: int = 1
+    moon_hand_value: str = "limit"
+    riichi: bool = False
+    riichi_stake: int = 200
+    riichi_carry_over: bool = True
+    dora: bool = False
+    dora_in_pair: bool = True
+    dora_for_losers: bool = True
+    ii_fan_shibari: bool = False
+    western: bool = False
     east_factor: int = 2
     discarder_pays_all: bool = False
     draw_settlement: str = "none"
@@ -485,6 +533,15 @@ ADDED_LATER: Final = frozenset(
         "count_scale",
         "no_chow_points",
         "unit_per_fan",
+        "moon_hand_value",
+        "riichi",
+        "riichi_stake",
+        "riichi_carry_over",
+        "dora",
+        "dora_in_pair",
+        "dora_for_losers",
+        "ii_fan_shibari",
+        "western",
     }
 )
 """Settings added after the first stored games (see :meth:`Settings.fingerprint`)."""

@@ -26,8 +26,15 @@ SWITCHES = {
     "concealed_hand_doubles": (0, 1),
     "original_call": (True, False),
     "nine_times_rule": (True, False),
+    # wikibooks (RULES.md §2.3)
+    "no_chow_points": (0, 10),
+    "seven_pairs": (True, False),
+    "moon_hand_value": ("limit", "one_double"),
+    "riichi": (True, False),
+    "dora": (True, False),
 }
-"""Every setting that switches scoring items on or off, with its values."""
+"""Every setting that switches scoring items on or off, with its values (each ruleset is
+tried with those of them it takes)."""
 
 
 @cache
@@ -36,8 +43,9 @@ def every_item() -> dict[str, list[Item]]:
     found: dict[str, list[Item]] = {}
     for name, rs in RULESETS.items():
         items: dict[tuple[str, str, str], Item] = {}
-        for values in itertools.product(*SWITCHES.values()):
-            table = table_for(name, rs.settings(dict(zip(SWITCHES, values, strict=True))))
+        switches = {key: values for key, values in SWITCHES.items() if key in rs.setting_names}
+        for values in itertools.product(*switches.values()):
+            table = table_for(name, rs.settings(dict(zip(switches, values, strict=True))))
             for item in table.items:
                 items.setdefault((item.code, type(item.pattern).__name__, item.name), item)
         found[name] = list(items.values())

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from engine.errors import SettingError, quote
-from engine.tiles import Tile, Wind
+from engine.tiles import Tile, Wind, parse_tiles
 
 FLAGS: Final = {
     "last-tile": "won with the last tile of the wall, or on the discard after it",
@@ -18,6 +19,7 @@ FLAGS: Final = {
     "original-call": "Mah-Jongg after a call at the beginning",
     "kong-on-kong": "won on the replacement tile of the second of two kongs in one turn (self-drawn)",
     "nine-times": "East's ninth Mah-Jongg in a row",
+    "riichi": "the winner declared riichi (wikibooks with riichi: one double)",
 }
 """Every flag a win may carry, with its meaning."""
 
@@ -27,7 +29,9 @@ class WinContext:
     """Seat and prevailing wind, and for a winner how the winning tile came.
 
     ``win_tile`` None means the winning tile is not known: no item that
-    depends on it applies, and concealed sets stay concealed.
+    depends on it applies, and concealed sets stay concealed. ``dora`` are the
+    lucky tile kinds of the hand (wikibooks with ``dora``: each one built into a
+    set or the pair doubles once); they apply to losing hands too.
 
     >>> WinContext.make(seat="S", prevailing="E", win="9p", self_drawn=True).win_tile
     Tile.parse('9p')
@@ -44,6 +48,8 @@ class WinContext:
     original_call: bool = False
     kong_on_kong: bool = False
     nine_times: bool = False
+    riichi: bool = False
+    dora: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kong_on_kong and not self.replacement:
@@ -80,8 +86,14 @@ class WinContext:
         win: str | Tile | None = None,
         self_drawn: bool = False,
         flags: tuple[str, ...] | list[str] = (),
+        dora: str | Sequence[str | Tile] = (),
     ) -> WinContext:
         """Build a context from what a person typed.
+
+        ``dora`` is a string of tiles (``"5s 1z"``) or a sequence of tiles.
+
+        >>> WinContext.make(seat="N", win="9m", dora="5s").dora
+        (Tile.parse('5s'),)
 
         :raises NotationError: for a wind or tile that cannot be read.
         :raises SettingError: for an unknown flag or flags that contradict each other.
@@ -97,10 +109,18 @@ class WinContext:
             if key not in FLAGS:
                 raise SettingError(f"unknown flag {quote(key)}; flags are: {', '.join(FLAGS)}")
             set_flags[key.replace("-", "_")] = True
+        if isinstance(dora, str):
+            dora_tiles = tuple(t for part in dora.split() for t in parse_tiles(part))
+        else:
+            dora_tiles = tuple(d if isinstance(d, Tile) else Tile.parse(d) for d in dora)
+        for d in dora_tiles:
+            if d.is_bonus:
+                raise SettingError(f"a dora is a playing tile, not a bonus tile ({d})")
         return cls(
             seat=seat_w,
             prevailing=prev_w,
             win_tile=tile,
             self_drawn=self_drawn,
+            dora=dora_tiles,
             **set_flags,
         )

@@ -1,0 +1,656 @@
+"""``wikibooks``: the German Wikibooks rules and their variants (seed 001; RULES.md §2.3).
+
+The book gives the scoring principles (20 points for the win, the sets' values,
+rounding, doubling, the limit) but no complete table; the missing values are
+Hua Bao's (RULES.md A-WB-01), so the table is Hua Bao's set and pair points
+and doubles with the book's own items added: 10 points for a hand of only
+pongs and kongs (A-WB-02), the base rounded up to tens before doubling
+(A-WB-03), every Chinese and Western special hand of the book at the limit
+(the earthly hand half the limit or better, A-WB-04), and the variants riichi,
+dora and Ii Fan Shibari.
+
+**Bundles.** Two settings stand for several others; :meth:`WikibooksRuleset.settings`
+(and so every table that takes its house rules through the ruleset) expands them
+(:func:`expand`), each bundled setting only where the club did not set it itself:
+
+* ``ii_fan_shibari = true`` sets ``min_doubles = 1`` (§2.3.8): the deal offers
+  Mah-Jongg only to a hand with a double that is not a bonus-tile or dora double
+  (those items are ``Item.no_minimum``); riichi and special hands count (A-WB-12).
+* ``western = true`` sets ``max_chows = 1``, ``require_flush = true``,
+  ``bonus_tiles = true``, ``riichi = true``, ``wall_reserve = 0`` and
+  ``loser_settlement = riichi_only`` (§2.3.9, A-WB-14 to A-WB-16).
+
+The table reads only the flat settings (``max_chows``, ``riichi`` ...), never the
+bundles, so ``western=true max_chows=2`` plays the western way with two chows.
+
+**The flow's part.** The deal declares riichi, turns up the dora indicator and
+settles; what of that is wikibooks' own is here as pure functions:
+:func:`dora_of` (the dora of an indicator), :func:`riichi_only_differences` (the
+western loser settlement), :func:`loser_transfers` and :func:`draw_transfers` (the
+losers' and a drawn hand's settlement under the settings), :func:`hand_settlement`
+(a whole hand) and :func:`riichi_stick_nets` (the riichi sticks).
+
+>>> from engine.hand import Hand
+>>> from engine.scoring import WinContext, score
+>>> r = score(Hand.parse("[555z] 333m [567s] 234p 88p"), WinContext.make(seat="W", win="8p"),
+...           ruleset="wikibooks")
+>>> r.points, r.doubles, r.total        # RULES.md EX-18: 28 rounded up to 30, one double
+(28, 1, 60)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+from engine.rulesets import dmjl, huabao
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, f_factor, pay_classical
+from engine.scoring import patterns as p
+from engine.scoring import tables as t
+from engine.scoring.facts import CHOW, HONOUR_SET, KONG, Facts, set_label
+from engine.scoring.tables import Item, Table
+from engine.settings import SPEC_BY_NAME, Settings
+from engine.settlement import Settlement, Transfer
+from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
+
+if TYPE_CHECKING:
+    from engine.scoring.scorer import Score
+
+# --- Vocabulary -----------------------------------------------------------------
+
+WESTERN: Final[Mapping[str, object]] = {
+    "max_chows": 1,
+    "require_flush": True,
+    "bonus_tiles": True,
+    "riichi": True,
+    "wall_reserve": 0,
+    "loser_settlement": "riichi_only",
+}
+"""What ``western = true`` stands for (RULES.md §2.3.9), setting by setting."""
+
+II_FAN_SHIBARI: Final[Mapping[str, object]] = {"min_doubles": 1}
+"""What ``ii_fan_shibari = true`` stands for (RULES.md §2.3.8)."""
+
+BUNDLES: Final[Mapping[str, Mapping[str, object]]] = {"western": WESTERN, "ii_fan_shibari": II_FAN_SHIBARI}
+"""Each bundle setting and what it sets when it is true."""
+
+SEAT_COUNT: Final = 4
+"""The book plays with four only ("…keine dieser Varianten dargestellt")."""
+
+_DRAGON_CYCLE: Final = {HONOUR_START + 6: HONOUR_START + 4, HONOUR_START + 4: HONOUR_START + 5}
+"""Red → white → green → red («Dora Pai»: "Roter Drache - Weißer Drache - Grüner Drache")."""
+
+NAMES: Final[RuleNames] = {
+    # Set and pair points: Hua Bao's (A-WB-01; the book names none but the example
+    # "Ein offenes Pong von weißen Drachen wäre beispielsweise 4 Punkte wert")
+    **{code: huabao.NAMES[code] for code in ("H1", "H2", "H3", "H4", *huabao.SET_CODES.values(), "H17")},
+    # «Die Punktezählung», «Blumen- und Jahreszeitensteine»
+    "H15": ("Blumen- oder Jahreszeitenziegel", "bonus tile"),
+    "H16": ("Grundpunkte für den Gewinn", "Mah-Jongg"),
+    "WB1": ("Spiel nur aus Pongs und Kans", "no chow"),
+    # Doubles (A-WB-01; the book's wording where it has one)
+    "HD1": huabao.NAMES["HD1"],
+    "HD2": ("Drachenpong", "pong or kong of dragons"),
+    "HD3": (
+        "Pong des Rundenwindes (in der Ostwindrunde ein Ostwindpong)",
+        "pong or kong of the prevailing wind",
+    ),
+    "HD5f": ("eigener Blumenziegel", "own flower"),
+    "HD5s": ("eigener Jahreszeitenziegel", "own season"),
+    "HD7f": ("Bouquet (alle vier Blumenziegel)", "all four flowers"),
+    "HD7s": ("Bouquet (alle vier Jahreszeitenziegel)", "all four seasons"),
+    "HD9": ("unreines Farbenspiel", "one suit with honours"),
+    "HD10": ("reines Farbenspiel", "one suit only"),
+    # Varianten
+    "WB2": ("Riichi", "riichi"),
+    "WB3": ("Dora Pai", "dora"),
+    # Chinesische Sonderspiele, in the book's order
+    "CS1": ("Die Himmlische Hand", "Heaven's blessing"),
+    "CS2": ("Die Irdische Hand", "Earth's blessing"),
+    "CS3": ("Alle Ehren", "honours only"),
+    "CS4": ("Die Dreizehn Waisen", "thirteen orphans"),
+    "CS5": ("Vier Freuden Spiel (Vier Segen über der Tür)", "four blessings over the door"),
+    "CS6": ("Die drei großen Gelehrten", "three great scholars"),
+    "CS7": ("Die Grüne Hand", "imperial green hand"),
+    "CS8": ("Das Neunlaternenspiel", "nine lanterns"),
+    "CS9": ("Das Vier-Kan-Spiel", "fourfold wealth (four kongs)"),
+    # Westliche Sonderspiele, in the book's order
+    "WS1": ("Die Zwillinge des Himmels", "heavenly twins"),
+    "WS2": ("Die Zwillinge der Erde", "earthly twins"),
+    "WS3": ("Das Mondspiel", "plucking the shadow of the moon from the bottom of the sea"),
+    "WS4": ("Das Kopf-und-Schwanz-Spiel", "heads and tails"),
+    "WS5": ("Die sich windende Schlange", "winding snake"),
+    "WS6": ("Die Himmelsleiter", "heaven's ladder"),
+    "WS7": ("Grüne Jade", "green jade"),
+    "WS8": ("Rote Koralle", "red coral"),
+    "WS9": ("Weisser Opal", "white opal"),
+    # Items a club may switch on from the other rulesets keep their names
+    "L18": dmjl.NAMES["L18"],
+}
+"""Every item's German name (the book's wording where it has one) and English name."""
+
+
+# --- Patterns no other ruleset has ---------------------------------------------
+
+
+class Riichi(p.Pattern):
+    """The winner declared riichi (``ctx.riichi``) with no set exposed (declared concealed
+    kongs allowed, A-WB-10); a flag on an exposed hand counts nothing."""
+
+    name = "riichi"
+    per_hand = True
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if not s.ctx.riichi or not all(concealed for _, _, concealed in s.declared):
+            return p.NONE
+        return p.ONCE
+
+
+class Dora(p.Pattern):
+    """One occurrence per dora tile built into a set (a dora pong: three, a kong: four, a
+    chow holding one: one) and, with ``in_pair``, into the pair (two; A-WB-11). The detail
+    is the set or pair the tile is in."""
+
+    name = "dora"
+
+    def __init__(self, in_pair: bool) -> None:
+        self.in_pair = in_pair
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        dora = f.summary.ctx.dora
+        if not dora:
+            return p.NONE
+        out: list[str] = []
+        for kind, tile, concealed in f.sets:
+            tiles = (tile, tile + 1, tile + 2) if kind == CHOW else (tile,) * (4 if kind == KONG else 3)
+            hits = sum(1 for x in tiles for d in dora if x == d)
+            out += [set_label(kind, tile, concealed)] * hits
+        if self.in_pair:
+            for pair in (f.pair, *f.extra_pairs, *f.pairs):
+                if pair >= 0:
+                    out += [tiles_str((pair, pair))] * (2 * sum(1 for d in dora if d == pair))
+        return tuple(out)
+
+
+class MoonHand(p.LastTileDrawn):
+    """«Das Mondspiel»: Mah-Jongg with the last tile of the live wall, self-drawn."""
+
+    name = "plucking the shadow of the moon from the bottom of the sea"
+
+
+class NineLanterns(p.NineLanterns):
+    """«Das Neunlaternenspiel»: one suit, a pong *or kong* of 1 and of 9, a run 2-8, one tile
+    doubled; concealed (declared concealed kongs allowed), or with ``easy`` exposed chows
+    inside 2-8 (A-WB-21). Hua Bao's traditional pattern refuses the kongs."""
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        if s.n_suits != 1 or s.has_honours:
+            return p.NONE
+        kongs = 0
+        for kind, tile, concealed in s.declared:
+            if kind == KONG:
+                kongs += 1
+            if concealed:
+                continue
+            if not (self.easy and kind == CHOW and 1 <= tile % 9 <= 5):
+                return p.NONE
+        base = next(i for i in range(HONOUR_START) if s.counts[i]) // 9 * 9
+        c = s.counts[base : base + 9]
+        if sum(c) != 14 + kongs or c[0] < 3 or c[8] < 3 or min(c[1:8]) < 1:
+            return p.NONE
+        return p.ONCE
+
+
+class JewelHand(p.Pattern):
+    """Green jade, red coral, white opal: a pong (or kong) of one dragon, three pongs (or
+    kongs) of one suit and a pair of that suit."""
+
+    needs = HONOUR_SET
+
+    def __init__(self, title: str, dragon: str, suit: str) -> None:
+        self._title = title
+        self.dragon = int(Tile.parse(dragon))
+        self.suit = int(Tile.parse(f"1{suit}")) // 9
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        if f.shape != "standard" or f.chows or not 0 <= f.pair < HONOUR_START or f.pair // 9 != self.suit:
+            return p.NONE
+        rest = sorted(f.pong_tiles)
+        if len(rest) != 4 or self.dragon not in rest:
+            return p.NONE
+        rest.remove(self.dragon)
+        return p.ONCE if all(x < HONOUR_START and x // 9 == self.suit for x in rest) else p.NONE
+
+
+# --- The table ------------------------------------------------------------------
+
+
+def table(s: Settings) -> Table:
+    """The wikibooks table (seed 001 «Abrechnung», «Sonderspiele», «Varianten»; RULES.md §2.3)
+    under settings ``s``.
+
+    >>> codes = [i.code for i in table(RULESET.defaults).items]
+    >>> codes[:3], "WB1" in codes, "CS8" in codes, "WS9" in codes, "WB2" in codes
+    (['H15', 'H6', 'H8'], True, True, True, False)
+    """
+    items: list[Item] = [Item("H15", p.BonusTile(), points=4, figure=True, bonus_tile=True)]
+    items += [Item(huabao.SET_CODES[i.code], i.pattern, points=i.points, figure=True) for i in t.set_points()]
+    items += [
+        Item("H1", p.DragonPair(), points=2, figure=True),
+        Item("H2", p.SeatWindPair(unless_prevailing=True), points=2, figure=True),
+        Item("H3", p.PrevailingWindPair(unless_seat=True), points=2, figure=True),
+        Item("H4", p.OwnPrevailingPair(), points=4, figure=True),
+        Item("H16", p.MahJongg(), points=s.mj_bonus, winner_only=True, mj_bonus=True),
+    ]
+    if s.no_chow_points:
+        items.append(Item("WB1", p.NoChow(), points=s.no_chow_points, winner_only=True))
+    if s.rob_kong_bonus:
+        items.append(Item("H17", p.RobbingKong(), points=s.rob_kong_bonus, winner_only=True))
+    items += t.winning_tile_points(s)
+    items += [
+        Item("HD1", p.SeatWindSet(), doubles=1),
+        Item("HD2", p.DragonSet(), doubles=1),
+        Item("HD3", p.PrevailingWindSet(), doubles=1),
+    ]
+    items += t.bonus_doubles(s)
+    items += t.concealed_hand(s)
+    items += [
+        Item("HD9", p.HalfFlush(), doubles=1, winner_only=True),
+        Item("HD10", p.PureFlush(), doubles=3, winner_only=True),
+    ]
+    if s.riichi:
+        items.append(Item("WB2", Riichi(), doubles=1, winner_only=True))
+    if s.dora:
+        items.append(
+            Item("WB3", Dora(s.dora_in_pair), doubles=1, winner_only=not s.dora_for_losers, no_minimum=True)
+        )
+    if s.moon_hand_value == "one_double":
+        items.append(Item("WS3", MoonHand(), doubles=1, winner_only=True))
+    if s.limit_hands:
+        items += _special_hands(s)
+    return Table(
+        ruleset="wikibooks",
+        items=tuple(items),
+        limit=s.limit,
+        thirteen_orphans=s.limit_hands,
+        seven_pairs=s.seven_pairs,
+        quad_as_two_pairs=s.seven_pairs_quad_as_two_pairs,
+        only_possible_matters=s.winning_tile_points,
+        limit_applies_to_losers=s.limit_applies_to_losers,
+        loser_max_pairs=s.loser_max_pairs,
+        round_up_to=10 if s.rounding == "up_to_10" else 1,
+        max_chows=s.max_chows,
+        require_flush=s.require_flush,
+    )
+
+
+def _special_hands(s: Settings) -> list[Item]:
+    """«Sonderspiele»: every Chinese and Western special hand at the limit (A-WB-04); the
+    earthly hand as ``earthly_value`` says, the moon hand as ``moon_hand_value`` (A-WB-24),
+    the twins only where seven pairs win."""
+    earthly = 1.0 if s.earthly_value == "limit" else 0.5
+    hands: list[tuple[str, p.Pattern, float]] = [
+        ("CS1", p.HeavensBlessing(), 1.0),
+        ("CS2", p.EarthsBlessing(), earthly),
+        ("CS3", p.AllHonours(), 1.0),
+        ("CS4", p.ThirteenOrphans(), 1.0),
+        ("CS5", p.FourJoys(), 1.0),
+        ("CS6", p.ThreeScholars(chow_ok=True), 1.0),
+        ("CS7", p.GreenHand(s.green_hand_requires_gd), 1.0),
+        ("CS8", NineLanterns(s.nine_lanterns_easy), 1.0),
+        ("CS9", p.FourKongs(), 1.0),
+    ]
+    if s.seven_pairs:
+        hands += [("WS1", p.HeavenlyTwins(), 1.0), ("WS2", p.EarthlyTwins(), 1.0)]
+    if s.moon_hand_value == "limit":
+        hands.append(("WS3", MoonHand(), 1.0))
+    hands += [
+        ("WS4", p.HeadsAndTails(), 1.0),
+        ("WS5", p.WindingSnakeWikibooks(), 1.0),
+        ("WS6", p.HeavensLadder(), 1.0),
+        ("WS7", JewelHand("green jade", "6z", "s"), 1.0),
+        ("WS8", JewelHand("red coral", "7z", "m"), 1.0),
+        ("WS9", JewelHand("white opal", "5z", "p"), 1.0),
+    ]
+    if s.nine_times_rule:
+        hands.append(("L18", p.NineTimes(), 1.0))
+    or_better = s.earthly_value == "half_limit_or_better"
+    return [
+        Item(code, pat, limit=share, winner_only=True, or_better=or_better and code == "CS2")
+        for code, pat, share in hands
+    ]
+
+
+# --- Settings: defaults, bundles ------------------------------------------------
+
+
+def expand(overrides: Mapping[str, object]) -> dict[str, object]:
+    """A club's ``overrides`` with every bundle that is switched on spelt out (:data:`BUNDLES`);
+    a setting the club gives itself stands.
+
+    >>> expand({"western": "yes"})["max_chows"], expand({"western": "yes", "max_chows": 2})["max_chows"]
+    (1, 2)
+    >>> expand({"ii_fan_shibari": True}), expand({"ii_fan_shibari": "false"})
+    ({'ii_fan_shibari': True, 'min_doubles': 1}, {'ii_fan_shibari': 'false'})
+
+    :raises SettingError: for a bundle setting given a value that is not true or false.
+    """
+    out = dict(overrides)
+    for name, bundle in BUNDLES.items():
+        if name in overrides and SPEC_BY_NAME[name].convert(overrides[name]):
+            for key, value in bundle.items():
+                out.setdefault(key, value)
+    return out
+
+
+class WikibooksRuleset(Ruleset):
+    """A :class:`Ruleset` whose house rules spell out the bundle settings (:func:`expand`)."""
+
+    __slots__ = ()
+
+    def settings(self, overrides: Mapping[str, object] | None = None) -> Settings:
+        """The defaults with ``overrides`` applied, bundles expanded, and checked.
+
+        >>> st = RULESET.settings({"western": "true"})
+        >>> st.max_chows, st.require_flush, st.riichi, st.wall_reserve, st.loser_settlement
+        (1, True, True, 0, 'riichi_only')
+        >>> RULESET.settings({"ii_fan_shibari": "on"}).min_doubles
+        1
+
+        :raises SettingError: as :meth:`Ruleset.settings`.
+        """
+        return Ruleset.settings(self, expand(overrides or {}))
+
+
+SETTINGS_USED: Final = (
+    CLASSICAL_SETTINGS
+    - {"zero_point_basis", "traditional_limit_hands", "original_call", "winning_tile_points_cumulative"}
+) | {
+    "rounding",
+    "no_chow_points",
+    "max_chows",
+    "require_flush",
+    "moon_hand_value",
+    "riichi",
+    "riichi_stake",
+    "riichi_carry_over",
+    "dora",
+    "dora_in_pair",
+    "dora_for_losers",
+    "ii_fan_shibari",
+    "western",
+}
+"""The settings a club may change at wikibooks (RULES.md §4, the ``wikibooks`` column)."""
+
+
+# --- Payments and settlement ----------------------------------------------------
+
+
+def round_half_up_100(amount: int) -> int:
+    """``amount`` to the nearest hundred, 50 up (A-WB-27's western sticks).
+
+    >>> round_half_up_100(240), round_half_up_100(250), round_half_up_100(0)
+    (200, 300, 0)
+    """
+    return (amount + 50) // 100 * 100
+
+
+def pay_wikibooks(
+    total: int,
+    *,
+    winner: int,
+    seats: Sequence[int],
+    east: int,
+    discarder: int | None,
+    settings: Settings,
+) -> dict[int, int]:
+    """What each loser pays the winner (RULES.md §1.14.1, §2.3.5): :func:`pay_classical`
+    (the discarder alone 4 times, 6 to East, with ``discarder_pays_all``; else everyone, East
+    double); with ``rounding = half_up_100_after_east_double`` each payment is then rounded to
+    hundreds (as western counting sticks need, §2.3.12).
+
+    >>> pay_wikibooks(60, winner=2, seats=(0, 1, 2, 3), east=0, discarder=1, settings=RULESET.defaults)
+    {0: 0, 1: 240, 3: 0}
+    """
+    out = pay_classical(total, winner=winner, seats=seats, east=east, discarder=discarder, settings=settings)
+    if settings.rounding == "half_up_100_after_east_double":
+        out = {seat: round_half_up_100(amount) for seat, amount in out.items()}
+    return out
+
+
+def riichi_only_differences(
+    values: Sequence[int],
+    riichi_seats: Collection[int],
+    *,
+    winner: int | None,
+    east: int,
+    settings: Settings,
+    seats: Sequence[int] = (0, 1, 2, 3),
+) -> list[Transfer]:
+    """The western losers' settlement (RULES.md §2.3.9 item 5, A-WB-14): "Nur der Gewinner oder
+    wer Riichi erklärt hat, erhält Punkte" — of every two losers the lower pays the higher the
+    difference of their values (East's factor where East is one of them) only if the higher
+    declared riichi. ``values`` by seat; ``winner`` None for a drawn hand (all seats settle).
+
+    >>> [(x.payer, x.payee, x.amount) for x in riichi_only_differences(
+    ...     [10, 30, 0, 20], {1}, winner=None, east=0, settings=RULESET.defaults)]
+    [(0, 1, 40), (2, 1, 30), (3, 1, 10)]
+    """
+    out: list[Transfer] = []
+    losers = [s for s in seats if s != winner]
+    for i, a in enumerate(losers):
+        for b in losers[i + 1 :]:
+            high, low = (a, b) if values[a] > values[b] else (b, a)
+            diff = values[high] - values[low]
+            if diff and high in riichi_seats:
+                amount = diff * f_factor(high, low, east, settings)
+                out.append(Transfer(low, high, amount, "difference of hands (riichi)"))
+    return out
+
+
+def loser_transfers(
+    values: Sequence[int],
+    *,
+    winner: int | None,
+    east: int,
+    settings: Settings,
+    riichi_seats: Collection[int] = (),
+    seats: Sequence[int] = (0, 1, 2, 3),
+) -> list[Transfer]:
+    """The losers' settlement among themselves as ``loser_settlement`` says: ``differences``
+    (every two losers, §2.3.5 item 4, also after the discarder paid alone, A-WB-13),
+    ``riichi_only`` (:func:`riichi_only_differences`) or ``none``.
+
+    >>> [(x.payer, x.payee, x.amount) for x in loser_transfers(
+    ...     [10, 0, 60, 0], winner=2, east=0, settings=RULESET.defaults)]   # RULES.md EX-18
+    [(1, 0, 20), (3, 0, 20)]
+    """
+    if settings.loser_settlement == "riichi_only":
+        return riichi_only_differences(
+            values, riichi_seats, winner=winner, east=east, settings=settings, seats=seats
+        )
+    if settings.loser_settlement != "differences":
+        return []
+    return riichi_only_differences(values, seats, winner=winner, east=east, settings=settings, seats=seats)
+
+
+def draw_transfers(
+    values: Sequence[int],
+    *,
+    east: int,
+    settings: Settings,
+    riichi_seats: Collection[int] = (),
+    seats: Sequence[int] = (0, 1, 2, 3),
+) -> list[Transfer]:
+    """A drawn hand (RULES.md §2.3.5 item 5): nothing by the official rules
+    (``draw_settlement = none``); with ``mutual`` all seats settle their unfinished hands
+    pairwise, as the losers of a won hand do (``loser_settlement``).
+
+    >>> from engine.rulesets import get_ruleset
+    >>> mutual = get_ruleset("wikibooks").settings({"draw_settlement": "mutual"})
+    >>> [(x.payer, x.payee, x.amount) for x in draw_transfers([20, 10, 0, 10], east=0, settings=mutual)]
+    [(1, 0, 20), (2, 0, 40), (3, 0, 20), (2, 1, 10), (2, 3, 10)]
+    """
+    if settings.draw_settlement != "mutual":
+        return []
+    return loser_transfers(
+        values, winner=None, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
+    )
+
+
+def hand_settlement(
+    values: Sequence[int],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    east: int,
+    settings: Settings,
+    riichi_seats: Collection[int] = (),
+    seats: Sequence[int] = (0, 1, 2, 3),
+) -> Settlement:
+    """One hand settled the wikibooks way, riichi sticks aside (:func:`riichi_stick_nets`):
+    the winner paid (:func:`pay_wikibooks`), then the losers among themselves
+    (:func:`loser_transfers`); a drawn hand (``winner`` None) by :func:`draw_transfers`.
+
+    >>> hand_settlement([10, 0, 60, 0], winner=2, discarder=1, east=0,
+    ...                 settings=RULESET.defaults).nets           # RULES.md EX-18
+    (40, -260, 240, -20)
+    """
+    transfers: list[Transfer] = []
+    if winner is None:
+        transfers += draw_transfers(
+            values, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
+        )
+    else:
+        paid = pay_wikibooks(
+            values[winner], winner=winner, seats=seats, east=east, discarder=discarder, settings=settings
+        )
+        transfers += [Transfer(seat, winner, amount, "Mah-Jongg") for seat, amount in paid.items() if amount]
+        transfers += loser_transfers(
+            values, winner=winner, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
+        )
+    nets = [0] * len(values)
+    for x in transfers:
+        nets[x.payer] -= x.amount
+        nets[x.payee] += x.amount
+    return Settlement(tuple(transfers), tuple(nets))
+
+
+def riichi_stick_nets(
+    declarers: Sequence[int],
+    winner: int | None,
+    settings: Settings,
+    *,
+    carried: int = 0,
+    seats: Sequence[int] = (0, 1, 2, 3),
+) -> tuple[tuple[int, ...], int]:
+    """The riichi sticks of one hand (RULES.md §2.3.6, A-WB-10): each seat's net from them and
+    what stays in the centre afterwards.
+
+    Each of ``declarers`` put ``riichi_stake`` into the centre when declaring; ``carried`` is
+    what earlier drawn hands left there. A winner takes the whole centre, his own stick
+    included. After a drawn hand the sticks stay for the next winner
+    (``riichi_carry_over``), or else go back to whoever put them in. The nets and the change
+    of the centre sum to zero: ``sum(nets) == carried - left``.
+
+    >>> riichi_stick_nets([1, 2], 1, RULESET.defaults)        # RULES.md EX-20
+    ((0, 200, -200, 0), 0)
+    >>> riichi_stick_nets([1, 2], None, RULESET.defaults)
+    ((0, -200, -200, 0), 400)
+    >>> riichi_stick_nets([], 0, RULESET.defaults, carried=400)
+    ((400, 0, 0, 0), 0)
+    """
+    nets = [0] * max(len(seats), max(seats, default=0) + 1)
+    stake = settings.riichi_stake
+    for seat in declarers:
+        nets[seat] -= stake
+    centre = carried + stake * len(declarers)
+    if winner is not None:
+        nets[winner] += centre
+        return tuple(nets), 0
+    if settings.riichi_carry_over:
+        return tuple(nets), centre
+    for seat in declarers:
+        nets[seat] += stake
+    return tuple(nets), carried
+
+
+# --- Dora and Ii Fan Shibari ------------------------------------------------------
+
+
+def dora_of(indicator: Tile) -> Tile:
+    """The dora an indicator shows («Dora Pai»): the next rank of its suit (9 → 1); the next
+    wind East → South → West → North → East; the next dragon red → white → green → red.
+
+    >>> [str(dora_of(Tile.parse(x))) for x in ("4s", "9p", "4z", "1z", "7z", "5z", "6z")]
+    ['5s', '1p', '1z', '2z', '5z', '6z', '7z']
+
+    :raises ValueError: for a bonus tile, which shows no dora (the deal turns up the next
+        playing tile instead, or another rule of the table's).
+    """
+    i = int(indicator)
+    if indicator.is_bonus:
+        raise ValueError(f"a bonus tile ({indicator}) shows no dora")
+    if i < HONOUR_START:
+        return TILES[i - i % 9 + (i % 9 + 1) % 9]
+    if i < HONOUR_START + 4:
+        return TILES[HONOUR_START + (i - HONOUR_START + 1) % 4]
+    return TILES[_DRAGON_CYCLE.get(i, HONOUR_START + 6)]
+
+
+def shibari_doubles(result: Score, table: Table) -> int:
+    """The doubles of ``result`` that count toward ``min_doubles`` (Ii Fan Shibari, §2.3.8):
+    every double but those of items marked ``no_minimum`` (bonus tiles, dora).
+
+    >>> from engine.hand import Hand
+    >>> from engine.rulesets import table_for
+    >>> from engine.scoring import WinContext, score
+    >>> hand_a = Hand.parse("[555m] [234s] 678m 789p 33s 2f")           # RULES.md EX-22, hand A
+    >>> r = score(hand_a, WinContext.make(seat="S", win="3s", self_drawn=True), ruleset="wikibooks")
+    >>> r.doubles, shibari_doubles(r, table_for("wikibooks", RULESET.defaults))
+    (1, 0)
+    """
+    free = {item.code for item in table.items if item.no_minimum}
+    return sum(line.doubles for line in result.items if line.code not in free)
+
+
+def may_declare(result: Score, table: Table, settings: Settings) -> bool:
+    """Whether ``result`` is a Mah-Jongg the table offers under ``min_doubles``: a winning
+    hand that is a special hand (A-WB-12) or has enough :func:`shibari_doubles`."""
+    return result.won and (result.limit or shibari_doubles(result, table) >= settings.min_doubles)
+
+
+RULESET: Final = WikibooksRuleset(
+    name="wikibooks",
+    title="Wikibooks rules (with riichi, dora, Ii Fan Shibari, western play)",
+    title_de="Mahjong-Regeln nach Wikibooks",
+    source="German Wikibooks 'Mahjong'; point values from Hua Bao (RULES.md A-WB-01)",
+    defaults=huabao.RULESET.defaults.with_values(
+        {
+            "bonus_tiles": True,
+            "mj_bonus": 20,
+            "no_chow_points": 10,
+            "rounding": "up_to_10",
+            "seven_pairs": True,
+            "wall_break": "one_throw",
+            "deal_pattern": "B",
+            "loose_tile_order": "second_stack_first",
+            "three_mahjong_claims_abort": True,
+            "rob_concealed_kong_13_orphans": True,
+            "discarder_pays_all": True,
+        }
+    ),
+    table=table,
+    settings_used=SETTINGS_USED,
+    names=NAMES,
+    seat_counts=(SEAT_COUNT,),
+    pays=pay_wikibooks,
+    parent="huabao",
+)
+"""The ``wikibooks`` ruleset: Hua Bao's defaults with the book's (RULES.md §2.3.1, §4)."""
