@@ -11,7 +11,7 @@ seat may do now, :meth:`Deal.apply` applies one legal action (or raises
 the state untouched), :meth:`Deal.view` gives what one seat may know.
 
 >>> deal = Deal("dmjl", seed=1)
->>> str(deal.phase), deal.turn, len(deal.concealed[0]) + 3 * len(deal.melds[0])
+>>> str(deal.phase), deal.turn, len(deal.seats[0].concealed) + 3 * len(deal.seats[0].melds)
 ('turn', 0, 14)
 >>> first = deal.legal_actions(0)[0]
 >>> _ = deal.apply(first)
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.actions import Action, ActionKind
@@ -37,7 +37,7 @@ from engine.rulesets import Ruleset, resolve, table_for
 from engine.scoring import Score, WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.settlement import Settlement, settle
+from engine.settlement import Settlement, settle_hand
 from engine.shapes import (
     ONE_OF_RANK,
     complete_from_keys,
@@ -57,7 +57,6 @@ ROBBING: Final = Phase.ROBBING
 OVER: Final = Phase.OVER
 
 _WINDS: Final = tuple(Wind)
-_BONUS_DOUBLES: Final = frozenset({"D1", "D2", "D3", "HD5", "HD7"})
 _PRECEDENCE: Final[dict[ActionKind, int]] = {
     ActionKind.MAHJONG: 4,
     ActionKind.KONG: 3,
@@ -68,6 +67,11 @@ _PRECEDENCE: Final[dict[ActionKind, int]] = {
 _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
 
 
+def _set_aside(lucky: tuple[int, ...], bonus: bool) -> tuple[bool, ...]:
+    """By tile id: whether a drawn tile is set aside and replaced (bonus tiles, lucky kinds)."""
+    return tuple((bonus and KIND[t].is_bonus) or KIND[t] in lucky for t in range(len(KIND)))
+
+
 @dataclass(slots=True)
 class MeldRecord:
     """A declared meld on the table: the meld, its physical tiles, and the claimed tile if any."""
@@ -76,6 +80,28 @@ class MeldRecord:
     tiles: list[int]
     claimed_from: int | None = None
     claimed_tile: int | None = None
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One seat's part of a deal: its tiles in hand, melds, bonus tiles and discards."""
+
+    concealed: list[int] = field(default_factory=list)
+    """The physical tiles in hand."""
+    counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
+    """The concealed tiles counted by kind."""
+    keys: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """The suit keys of the concealed tiles (:func:`engine.shapes.complete_from_keys`)."""
+    melds: list[MeldRecord] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    """Bonus (and lucky) tiles set aside, physical ids."""
+    discards: list[list[int | None]] = field(default_factory=list)
+    """Each discard as ``[tile id, claimed_by]``."""
+    discard_views: list[DiscardView] = field(default_factory=list)
+    called: bool = False
+    """Made the call at the beginning."""
+    discarded: bool = False
+    """Has discarded at least once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +140,14 @@ class Deal:
         """
         self.ruleset, self.settings = resolve(ruleset, settings)
         if self.settings.players != 4:
-            raise SettingError(f"{self.ruleset.name} is played by four players")
+            raise SettingError(
+                f"{self.ruleset.name} with {self.settings.players} players is not playable at this "
+                "table yet; play it with players=4"
+            )
         self.table: Table = table_for(self.ruleset.name, self.settings)
+        self._aside = _set_aside(self.ruleset.lucky, self.settings.bonus_tiles and self.ruleset.winds)
+        """By tile id: whether the tile is set aside and replaced when drawn (bonus and lucky tiles)."""
+        self._no_minimum = frozenset(i.code for i in self.table.items if i.no_minimum)
         self.seed = seed
         self.prevailing = prevailing
         self.east_streak = east_streak
@@ -126,23 +158,20 @@ class Deal:
             if _arranged
             else Wall.build(
                 rng,
-                bonus_tiles=s.bonus_tiles,
+                self.ruleset.tile_ids(s),
                 wall_break=s.wall_break,
                 break_wall_owner=s.break_wall_owner,
                 break_count=s.break_count,
                 loose_tile_order=s.loose_tile_order,
             )
         )
-        self.concealed: list[list[int]] = [[], [], [], []]
-        self.counts: list[list[int]] = [[0] * N_KINDS for _ in range(4)]
-        self.keys: list[list[int]] = [[0, 0, 0] for _ in range(4)]  # suit keys of the concealed tiles
-        self.melds: list[list[MeldRecord]] = [[], [], [], []]
-        self.bonus: list[list[int]] = [[], [], [], []]
-        self.discards: list[list[list[int | None]]] = [[], [], [], []]  # [tile id, claimed_by]
-        self._discard_views: list[list[DiscardView]] = [[], [], [], []]
+        self.in_play: tuple[int, ...] = self.ruleset.seats(s)
+        """The winds in play, in turn order (three players leave one wind out, A-RU-18)."""
+        self._after = {seat: self.in_play[i + 1 :] + self.in_play[:i] for i, seat in enumerate(self.in_play)}
+        """Each seat's others in turn order."""
+        self.seats: list[SeatState] = [SeatState() for _ in range(4)]
+        """Each wind's tiles; a wind not in play keeps an empty seat."""
         self._discard_cache: dict[tuple[int, int, int], tuple[DiscardView, ...]] = {}
-        self.called = [False] * 4
-        self.discarded = [False] * 4
         self.turn: int | None = 0
         self.phase = TURN
         self.drawn: int | None = None
@@ -174,11 +203,11 @@ class Deal:
     def _deal(self) -> None:
         wall = self.wall
         for _ in range(3):  # three times round, two stacks (four tiles) each
-            for seat in range(4):
+            for seat in self.in_play:
                 for _ in range(4):
                     self._give(seat, wall.draw_live())
         # Pattern A: one each, then one more to East; pattern B: two to East, then one each.
-        last = (0, 1, 2, 3, 0) if self.settings.deal_pattern == "A" else (0, 0, 1, 2, 3)
+        last = (*self.in_play, 0) if self.settings.deal_pattern == "A" else (0, *self.in_play)
         for seat in last:
             self._give(seat, wall.draw_live())
         self._replace_bonus_at_deal()
@@ -186,34 +215,34 @@ class Deal:
     def _replace_bonus_at_deal(self) -> None:
         """Bonus tiles: E, S, W, N each expose all and replace, until none is left (A-CORE-05)."""
         wall = self.wall
-        while any(KIND[t].is_bonus for hand in self.concealed for t in hand):
-            for seat in range(4):
-                found = [t for t in self.concealed[seat] if KIND[t].is_bonus]
+        while any(self._aside[t] for seat in self.in_play for t in self.seats[seat].concealed):
+            for seat in self.in_play:
+                found = [t for t in self.seats[seat].concealed if self._aside[t]]
                 for t in found:
                     self._take(seat, t)
-                    self.bonus[seat].append(t)
+                    self.seats[seat].bonus.append(t)
                 for _ in found:
                     self._give(seat, wall.draw_replacement())
 
     def _give(self, seat: int, tile: int) -> None:
-        self.concealed[seat].append(tile)
+        self.seats[seat].concealed.append(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
-            self.counts[seat][kind] += 1
+            self.seats[seat].counts[kind] += 1
             if kind < HONOUR_START:
-                self.keys[seat][kind // 9] += ONE_OF_RANK[kind % 9]
+                self.seats[seat].keys[kind // 9] += ONE_OF_RANK[kind % 9]
 
     def _take(self, seat: int, tile: int) -> None:
-        self.concealed[seat].remove(tile)
+        self.seats[seat].concealed.remove(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
-            self.counts[seat][kind] -= 1
+            self.seats[seat].counts[kind] -= 1
             if kind < HONOUR_START:
-                self.keys[seat][kind // 9] -= ONE_OF_RANK[kind % 9]
+                self.seats[seat].keys[kind // 9] -= ONE_OF_RANK[kind % 9]
 
     def _take_kind(self, seat: int, kind: int) -> int:
         """Remove one tile of ``kind`` from the seat's concealed tiles (the drawn one last)."""
-        candidates = [t for t in self.concealed[seat] if KIND[t] == kind]
+        candidates = [t for t in self.seats[seat].concealed if KIND[t] == kind]
         pick = next((t for t in candidates if t != self.drawn), candidates[-1])
         self._take(seat, pick)
         return pick
@@ -232,20 +261,22 @@ class Deal:
 
     def tile_count(self, seat: int) -> int:
         """The seat's tiles in play, a kong counting three."""
-        return len(self.concealed[seat]) + 3 * len(self.melds[seat])
+        return len(self.seats[seat].concealed) + 3 * len(self.seats[seat].melds)
 
     def hand_of(self, seat: int, extra: int | None = None) -> Hand:
         """The seat's tiles as a :class:`~engine.hand.Hand` (plus one tile of kind ``extra``)."""
-        tiles = [KIND[t] for t in self.concealed[seat]]
+        tiles = [KIND[t] for t in self.seats[seat].concealed]
         if extra is not None:
             tiles.append(TILES[extra])
         return Hand(
-            tuple(tiles), tuple(m.meld for m in self.melds[seat]), tuple(KIND[t] for t in self.bonus[seat])
+            tuple(tiles),
+            tuple(m.meld for m in self.seats[seat].melds),
+            tuple(KIND[t] for t in self.seats[seat].bonus),
         )
 
     def _complete_with(self, seat: int, kind: int | None) -> bool:
-        counts = self.counts[seat]
-        keys = self.keys[seat]
+        counts = self.seats[seat].counts
+        keys = self.seats[seat].keys
         honours = counts[HONOUR_START:]
         if kind is not None:
             if kind < HONOUR_START:
@@ -256,7 +287,7 @@ class Deal:
                 honours[kind - HONOUR_START] += 1
         if complete_from_keys(keys, honours):
             return True
-        if self.melds[seat]:
+        if self.seats[seat].melds:
             return False
         if kind is not None:
             counts = counts[:]
@@ -269,9 +300,11 @@ class Deal:
         )
 
     def _meets_minimum(self, seat: int, kind: int | None, *, self_drawn: bool) -> bool:
-        """Whether the hand scores the ruleset's minimum doubles (bonus-tile doubles do not count)."""
+        """Whether the complete hand wins under the ruleset's conditions: the table's (at most
+        so many chows, a suit pung, a flush, the minimum fan) and the minimum doubles (bonus-tile
+        and dora doubles do not count). No table offers a Mah-Jongg that is not one (§1.12.4)."""
         need = self.settings.min_doubles
-        if not need:
+        if not need and not self.table.constrained:
             return True
         if kind is None:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
@@ -286,18 +319,19 @@ class Deal:
                 robbing=self.robbed is not None,
             )
         result = score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings)
-        if result.limit:
+        if not result.won:
+            return False
+        if result.limit or not need:
             return True
-        doubles = sum(line.doubles for line in result.items if line.code not in _BONUS_DOUBLES)
-        return result.won and doubles >= need
+        return sum(line.doubles for line in result.items if line.code not in self._no_minimum) >= need
 
     def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
         if not self._complete_with(seat, kind) or not self._meets_minimum(seat, kind, self_drawn=False):
             return False
-        if self.settings.mahjong_chow_from_any or seat == (discarder + 1) % 4:
+        if self.settings.mahjong_chow_from_any or seat == self._after[discarder][0]:
             return True
         # Without chows from anyone, the tile must complete a pong or the pair.
-        counts = self.counts[seat][:]
+        counts = self.seats[seat].counts[:]
         counts[kind] += 1
         for pair, sets in standard_arrangements(counts):
             if pair == kind or any(k == MeldKind.PONG and t == kind for k, t in sets):
@@ -305,9 +339,9 @@ class Deal:
         return not is_standard_complete(counts)  # a special hand
 
     def _waiting_after_discard(self, seat: int, kind: int) -> bool:
-        counts = self.counts[seat][:]
+        counts = self.seats[seat].counts[:]
         counts[kind] -= 1
-        no_melds = not self.melds[seat]
+        no_melds = not self.seats[seat].melds
         return bool(
             waits(
                 counts,
@@ -374,30 +408,30 @@ class Deal:
         ]
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        counts = self.counts[seat]
+        counts = self.seats[seat].counts
         out: list[Action] = []
-        kinds = sorted({KIND[t] for t in self.concealed[seat]})
-        if self.called[seat] and self.drawn is not None:
+        kinds = sorted({KIND[t] for t in self.seats[seat].concealed})
+        if self.seats[seat].called and self.drawn is not None:
             out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))
         else:
             out.extend(Action.of(seat, ActionKind.DISCARD, k) for k in kinds)
             if (
                 self.settings.original_call
-                and not self.discarded[seat]
+                and not self.seats[seat].discarded
                 and not self.claims_made
-                and not self.melds[seat]
+                and not self.seats[seat].melds
             ):
                 out.extend(
                     Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
                 )
         if self.can_declare:
-            if not self.called[seat] and self.wall.remaining > 0:
+            if not self.seats[seat].called and self.wall.remaining > 0:
                 out.extend(
                     Action(seat, ActionKind.CONCEALED_KONG, TILES[k])
                     for k in range(N_KINDS)
                     if counts[k] == 4
                 )
-                for record in self.melds[seat]:
+                for record in self.seats[seat].melds:
                     m = record.meld
                     if m.kind == MeldKind.PONG and not m.concealed and counts[m.tile]:
                         out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
@@ -444,10 +478,10 @@ class Deal:
                 return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
             if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
                 return f"there is no discard to claim: {who} must discard", False
-            held = [KIND[t] for t in self.concealed[action.seat]]
+            held = [KIND[t] for t in self.seats[action.seat].concealed]
             if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and action.tile not in held:
                 return f"{who} holds no {action.tile} to discard", True
-            if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and self.called[action.seat]:
+            if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and self.seats[action.seat].called:
                 return f"{who} made the call at the beginning and must discard the tile just drawn", False
             if action.kind is ActionKind.CALL:
                 return (
@@ -499,17 +533,17 @@ class Deal:
         if kind in (ActionKind.DISCARD, ActionKind.CALL):
             assert action.tile is not None
             if kind is ActionKind.CALL:
-                self.called[seat] = True
+                self.seats[seat].called = True
                 events.append(Event(EventKind.CALL, seat))
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
             if tile is None:
                 tile = self._take_kind(seat, action.tile)
             else:
                 self._take(seat, tile)
-            self.discards[seat].append([tile, None])
-            self._discard_views[seat].append(DiscardView(KIND[tile]))
-            self.earthly = seat == 0 and not self.discarded[0] and not self.claims_made
-            self.discarded[seat] = True
+            self.seats[seat].discards.append([tile, None])
+            self.seats[seat].discard_views.append(DiscardView(KIND[tile]))
+            self.earthly = seat == 0 and not self.seats[0].discarded and not self.claims_made
+            self.seats[seat].discarded = True
             self.first_turn = False
             self.drawn = None
             self.discard = (seat, tile)
@@ -520,7 +554,7 @@ class Deal:
             assert action.tile is not None
             tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
             meld = Meld(MeldKind.KONG, action.tile, True)
-            self.melds[seat].append(MeldRecord(meld, tiles))
+            self.seats[seat].melds.append(MeldRecord(meld, tiles))
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
             self._replace(seat, events)
@@ -528,7 +562,7 @@ class Deal:
             assert action.tile is not None
             index = next(
                 i
-                for i, r in enumerate(self.melds[seat])
+                for i, r in enumerate(self.seats[seat].melds)
                 if r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == action.tile
             )
             tile = self._take_kind(seat, action.tile)
@@ -552,8 +586,9 @@ class Deal:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
             self._win(seat, win_tile=win_tile, self_drawn=True, discarder=None, events=events)
 
-    def _others(self, seat: int) -> list[int]:
-        return [(seat + i) % 4 for i in (1, 2, 3)]
+    def _others(self, seat: int) -> tuple[int, ...]:
+        """The other seats in play, in turn order after ``seat``."""
+        return self._after[seat]
 
     def _open_claims(self, events: list[Event]) -> None:
         assert self.discard is not None
@@ -565,15 +600,15 @@ class Deal:
         only_mahjong = self.final_discard and s.final_discard_claims == "mahjong_only"
         for seat in self._others(discarder):
             options: list[Action] = []
-            counts = self.counts[seat]
+            counts = self.seats[seat].counts
             if self._mahjong_claim_ok(seat, kind, discarder):
                 options.append(Action.of(seat, ActionKind.MAHJONG))
-            if not only_mahjong and not self.called[seat]:
+            if not only_mahjong and not self.seats[seat].called:
                 if counts[kind] == 3 and self.wall.remaining > 0:
                     options.append(Action.of(seat, ActionKind.KONG))
                 if counts[kind] >= 2:
                     options.append(Action.of(seat, ActionKind.PONG))
-                if s.chow_claims and seat == (discarder + 1) % 4 and kind < 27:
+                if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
                     rank = kind % 9
                     for start in (kind - 2, kind - 1, kind):
                         if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
@@ -608,11 +643,11 @@ class Deal:
             return
         if best is None:
             self.discard = None
-            self._next_draw((discarder + 1) % 4, events)
+            self._next_draw(self._after[discarder][0], events)
             return
         seat = best.seat
-        self.discards[discarder][-1][1] = seat
-        self._discard_views[discarder][-1] = DiscardView(KIND[tile], seat)
+        self.seats[discarder].discards[-1][1] = seat
+        self.seats[discarder].discard_views[-1] = DiscardView(KIND[tile], seat)
         self.claims_made = True
         if best.kind is ActionKind.MAHJONG:
             self._give(seat, tile)
@@ -630,7 +665,7 @@ class Deal:
             n = 3 if best.kind is ActionKind.KONG else 2
             tiles = [self._take_kind(seat, kind) for _ in range(n)]
             meld = Meld(MeldKind.KONG if best.kind is ActionKind.KONG else MeldKind.PONG, TILES[kind])
-        self.melds[seat].append(MeldRecord(meld, [*tiles, tile], discarder, tile))
+        self.seats[seat].melds.append(MeldRecord(meld, [*tiles, tile], discarder, tile))
         events.append(Event(EventKind.CLAIM, seat, KIND[tile], meld=meld))
         self.turn = seat
         self.phase = TURN
@@ -671,7 +706,7 @@ class Deal:
         assert self.robbed is not None
         seat, tile, index = self.robbed
         self.robbed = None
-        record = self.melds[seat][index]
+        record = self.seats[seat].melds[index]
         record.meld = Meld(MeldKind.KONG, record.meld.tile)
         record.tiles.append(tile)
         self.turn = seat
@@ -695,8 +730,8 @@ class Deal:
         an exhaustive draw (the player cannot complete the turn); None is returned then.
         """
         tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
-        while KIND[tile].is_bonus:
-            self.bonus[seat].append(tile)
+        while self._aside[tile]:
+            self.seats[seat].bonus.append(tile)
             events.append(Event(EventKind.BONUS, seat, KIND[tile]))
             if not self.wall.remaining:
                 self._end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
@@ -750,7 +785,7 @@ class Deal:
                 flags.append("robbing-kong")
             if self.earthly and discarder == 0 and seat != 0:
                 flags.append("first-turn")
-        if self.called[seat] and self.settings.original_call:
+        if self.seats[seat].called and self.settings.original_call:
             flags.append("original-call")
         if seat == 0 and self.east_streak >= 8 and self.settings.nine_times_rule:
             flags.append("nine-times")
@@ -774,27 +809,25 @@ class Deal:
             seat, win_tile=win_tile, self_drawn=self_drawn, discarder=discarder, robbing=robbing
         )
         win_tile = ctx.win_tile
-        scores: list[Score | None] = []
-        for s in range(4):
+        scores: list[Score | None] = [None] * 4
+        for s in self.in_play:
             if s == seat:
-                result = score(self.hand_of(s), ctx, ruleset=self.ruleset, settings=self.settings)
+                scores[s] = score(self.hand_of(s), ctx, ruleset=self.ruleset, settings=self.settings)
             else:
-                result = score(
+                scores[s] = score(
                     self.hand_of(s),
                     WinContext(seat=Wind(s), prevailing=self.prevailing),
                     ruleset=self.ruleset,
                     settings=self.settings,
                 )
-            scores.append(result)
         values = tuple(sc.total if sc else 0 for sc in scores)
-        settlement = settle(
+        settlement = settle_hand(
             values,
             winner=seat,
-            east=0,
-            east_factor=self.settings.east_factor,
-            loser_settlement=self.settings.loser_settlement,
             discarder=discarder,
-            discarder_pays_all=self.settings.discarder_pays_all,
+            ruleset=self.ruleset,
+            settings=self.settings,
+            seats=self.in_play,
         )
         self.result = DealResult(
             seat, EndReason.MAHJONG, tuple(scores), values, settlement, win_tile, self_drawn, discarder
@@ -805,21 +838,27 @@ class Deal:
 
     def _end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
         if self.settings.draw_settlement == "mutual":
-            # All four settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
-            scores: tuple[Score | None, ...] = tuple(
-                score(
+            # The seats settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
+            scores: list[Score | None] = [None] * 4
+            for s in self.in_play:
+                scores[s] = score(
                     self.hand_of(s),
                     WinContext(seat=Wind(s), prevailing=self.prevailing),
                     ruleset=self.ruleset,
                     settings=self.settings,
                 )
-                for s in range(4)
-            )
             values = tuple(sc.total if sc else 0 for sc in scores)
-            settlement = settle(values, winner=None, east=0, east_factor=self.settings.east_factor)
-            self.result = DealResult(None, reason, scores, values, settlement)
         else:
-            self.result = DealResult(None, reason, (None,) * 4, (0,) * 4, Settlement((), (0, 0, 0, 0)))
+            scores, values = [None] * 4, (0,) * 4
+        settlement = settle_hand(
+            values,
+            winner=None,
+            discarder=None,
+            ruleset=self.ruleset,
+            settings=self.settings,
+            seats=self.in_play,
+        )
+        self.result = DealResult(None, reason, tuple(scores), values, settlement)
         self._close()
         events.append(Event(EventKind.HAND_ENDED))
 
@@ -857,8 +896,8 @@ class Deal:
         """
         rs, st = resolve(ruleset, settings)
         pool: dict[int, list[int]] = {}
-        for ident, kind in enumerate(KIND[: 144 if st.bonus_tiles else 136]):
-            pool.setdefault(int(kind), []).append(ident)
+        for ident in rs.tile_ids(st):
+            pool.setdefault(int(KIND[ident]), []).append(ident)
 
         def take(text: str) -> list[int]:
             out = []
@@ -868,8 +907,8 @@ class Deal:
                 out.append(pool[kind].pop(0))
             return out
 
-        if len(hands) != 4:
-            raise InvalidHandError("an arranged deal needs four hands, East's first")
+        if len(hands) != len(rs.seats(st)):
+            raise InvalidHandError(f"an arranged deal needs {len(rs.seats(st))} hands, East's first")
         seat_tiles = [take(h.replace(" ", "")) for h in hands]
         live_tiles = take(live.replace(" ", ""))
         dead_tiles = take(dead.replace(" ", ""))
@@ -909,10 +948,10 @@ class Deal:
         """Everything that makes up the state, for comparing two deals."""
         return (
             self.wall.tiles(),
-            [list(h) for h in self.concealed],
-            [[(r.meld, list(r.tiles), r.claimed_from) for r in ms] for ms in self.melds],
-            [list(b) for b in self.bonus],
-            [[tuple(d) for d in ds] for ds in self.discards],
+            [list(st.concealed) for st in self.seats],
+            [[(r.meld, list(r.tiles), r.claimed_from) for r in st.melds] for st in self.seats],
+            [list(st.bonus) for st in self.seats],
+            [[tuple(d) for d in st.discards] for st in self.seats],
             self.turn,
             self.phase,
             self.drawn,
@@ -926,12 +965,12 @@ class Deal:
     def all_tiles(self) -> list[int]:
         """Every physical tile, wherever it is: the check that none is lost or doubled."""
         tiles = self.wall.tiles()
-        for seat in range(4):
-            tiles.extend(self.concealed[seat])
-            tiles.extend(self.bonus[seat])
-            for record in self.melds[seat]:
+        for seat in self.in_play:
+            tiles.extend(self.seats[seat].concealed)
+            tiles.extend(self.seats[seat].bonus)
+            for record in self.seats[seat].melds:
                 tiles.extend(record.tiles)
-            tiles.extend(t for t, claimed in self.discards[seat] if claimed is None and t is not None)
+            tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
         if self.robbed is not None:
             tiles.append(self.robbed[1])
         return tiles
@@ -966,9 +1005,9 @@ class Deal:
                     wind=_WINDS[w],
                     name=names[p],
                     chips=chips[p],
-                    concealed_count=len(self.concealed[w]),
-                    melds=tuple(r.meld for r in self.melds[w]),
-                    bonus=tuple(KIND[t] for t in self.bonus[w]),
+                    concealed_count=len(self.seats[w].concealed),
+                    melds=tuple(r.meld for r in self.seats[w].melds),
+                    bonus=tuple(KIND[t] for t in self.seats[w].bonus),
                     discards=self._discards_seen(w, east),
                 )
             )
@@ -977,9 +1016,9 @@ class Deal:
         legal: tuple[Action, ...] = ()
         if position is not None:
             seat = (position - east) % 4
-            own = [t for t in self.concealed[seat] if not (seat == self.turn and t == self.drawn)]
+            own = [t for t in self.seats[seat].concealed if not (seat == self.turn and t == self.drawn)]
             concealed = tuple(sorted(KIND[t] for t in own))
-            if seat == self.turn and self.drawn is not None and self.drawn in self.concealed[seat]:
+            if seat == self.turn and self.drawn is not None and self.drawn in self.seats[seat].concealed:
                 drawn = KIND[self.drawn]
             legal = tuple(Action.of(position, a.kind, a.tile) for a in self.legal_actions(seat))
         last = None
@@ -1012,7 +1051,7 @@ class Deal:
         if got is None:
             got = tuple(
                 d if d.claimed_by is None else DiscardView(d.tile, (d.claimed_by + east) % 4)
-                for d in self._discard_views[wind]
+                for d in self.seats[wind].discard_views
             )
             if len(self._discard_cache) > 16:
                 self._discard_cache.clear()

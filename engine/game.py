@@ -271,7 +271,17 @@ class Game:
         # The finished hand keeps its seats until the next is dealt (views and the score
         # sheet still show it); the rotation takes effect in next_hand.
         self._next_east, self._next_prevailing = self.east, self.prevailing
-        if (not east_won and not drawn) or nine_times:
+        rotation = self.settings.dealer_rotation
+        if rotation == "winner":
+            # The winner deals the next hand; a drawn hand keeps the dealer (A-JX-06).
+            if winner is not None and winner != self.east:
+                self._next_east = winner
+                self.east_streak = 0
+        elif (
+            (not east_won and not drawn)
+            or nine_times
+            or (rotation == "after_every_scored_game" and not drawn)
+        ):
             # East passes to the right: the former South becomes East (§1.13).
             self._next_east = (self.east + 1) % 4
             self.east_streak = 0

@@ -385,6 +385,14 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         ref="A-DMJL-26",
     ),
     SettingSpec("game_length", str, "rounds:N (1-4 prevailing winds) or hands:N", ref="§1.13"),
+    SettingSpec(
+        "dealer_rotation",
+        str,
+        "who is East next: East stays while he wins or the hand is drawn, East moves on after "
+        "every hand with a winner, or the winner deals next",
+        choices=("on_non_east_win", "after_every_scored_game", "winner"),
+        ref="§1.13, A-RU-16, A-JX-06",
+    ),
 )
 
 
@@ -471,6 +479,7 @@ class Settings:
     loser_settlement: str = "differences"
     initial_score: int = 2000
     game_length: str = "rounds:4"
+    dealer_rotation: str = "on_non_east_win"
 
     def with_values(self, values: Mapping[str, object]) -> Settings:
         """A copy with ``values`` applied, each checked against its spec.

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.errors import SettingError
+
+if TYPE_CHECKING:
+    from engine.rulesets import Ruleset
+    from engine.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,17 +85,72 @@ def settle(
                     transfers.append(Transfer(seat, winner, amount, "Mah-Jongg"))
     if loser_settlement == "differences":
         losers = [s for s in range(n) if s != winner]
-        for i, a in enumerate(losers):
-            for b in losers[i + 1 :]:
-                diff = values[a] - values[b]
-                if diff > 0:
-                    transfers.append(Transfer(b, a, diff * factor(a, b), "difference of hands"))
-                elif diff < 0:
-                    transfers.append(Transfer(a, b, -diff * factor(a, b), "difference of hands"))
+        transfers += differences(values, losers, east=east, east_factor=east_factor)
     elif loser_settlement != "none":
         raise SettingError(f"loser_settlement takes differences or none, not {loser_settlement!r}")
+    return _totalled(transfers, n)
+
+
+def differences(
+    values: Sequence[int], seats: Sequence[int], *, east: int, east_factor: int
+) -> list[Transfer]:
+    """``loser_differences`` (RULES.md §1.14): among ``seats``, for every pair the lower hand
+    pays the higher the difference of their values, East's factor where East is one of them.
+
+    >>> [(t.payer, t.payee, t.amount) for t in differences([0, 30, 10, 10], [1, 2, 3], east=0, east_factor=2)]
+    [(2, 1, 20), (3, 1, 20)]
+    """
+    out: list[Transfer] = []
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            times = east_factor if east in (a, b) else 1
+            diff = values[a] - values[b]
+            if diff > 0:
+                out.append(Transfer(b, a, diff * times, "difference of hands"))
+            elif diff < 0:
+                out.append(Transfer(a, b, -diff * times, "difference of hands"))
+    return out
+
+
+def _totalled(transfers: list[Transfer], n: int) -> Settlement:
     nets = [0] * n
     for t in transfers:
         nets[t.payer] -= t.amount
         nets[t.payee] += t.amount
     return Settlement(tuple(transfers), tuple(nets))
+
+
+def settle_hand(
+    values: Sequence[int],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    ruleset: Ruleset,
+    settings: Settings,
+    seats: Sequence[int] = (0, 1, 2, 3),
+    east: int = 0,
+) -> Settlement:
+    """Settle one hand as ``ruleset`` pays it: the winner is paid by the ruleset's own
+    payments (``Ruleset.pays``: RULES.md §1.14.1), then the losers settle among themselves
+    as ``settings.loser_settlement`` says; a drawn hand settles the seats' differences only
+    with ``draw_settlement`` ``mutual``. ``values`` are by seat; seats not in ``seats`` are
+    not at the table.
+
+    >>> from engine.rulesets import get_ruleset
+    >>> rs = get_ruleset("dmjl")
+    >>> settle_hand([16, 76, 4, 0], winner=1, discarder=None, ruleset=rs, settings=rs.defaults).nets
+    (-96, 304, -96, -112)
+    """
+    transfers: list[Transfer] = []
+    if winner is not None:
+        paid = ruleset.pays(
+            values[winner], winner=winner, seats=seats, east=east, discarder=discarder, settings=settings
+        )
+        transfers += [Transfer(seat, winner, amount, "Mah-Jongg") for seat, amount in paid.items() if amount]
+        mode = settings.loser_settlement
+    else:
+        mode = "differences" if settings.draw_settlement == "mutual" else "none"
+    if mode == "differences":
+        losers = [s for s in seats if s != winner]
+        transfers += differences(values, losers, east=east, east_factor=settings.east_factor)
+    return _totalled(transfers, len(values))

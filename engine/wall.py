@@ -6,7 +6,7 @@ are four copies of each of the 34 playing kinds, 136-143 the eight bonus
 tiles.
 
 >>> import random
->>> wall = Wall.build(random.Random(7), bonus_tiles=True)
+>>> wall = Wall.build(random.Random(7), range(144))
 >>> wall.remaining
 144
 >>> len({wall.draw_live() for _ in range(10)})
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -62,22 +63,23 @@ class Wall:
     def build(
         cls,
         rng: random.Random,
+        tiles: Sequence[int],
         *,
-        bonus_tiles: bool,
         wall_break: str = "two_throw",
         break_wall_owner: str = "second_thrower",
         break_count: str = "sum_both",
         loose_tile_order: str = "top_first",
     ) -> Wall:
-        """Shuffle, build four sides of 17 (or 18) stacks and break the wall with dice.
+        """Shuffle ``tiles`` (the set's tile ids), build four sides of 15, 17 or 18 stacks
+        (120, 136 or 144 tiles) and break the wall with dice.
 
         Placement (RULES.md §1.3.1 [ENGINE]): side ``s`` (E, S, W, N) stack ``k``
         gets ``T[2(sL+k)]`` on top and ``T[2(sL+k)+1]`` below; the ring runs from a
         side's last stack to the first stack of the side of its owner's left
         neighbour: E → N → W → S.
         """
-        n = 144 if bonus_tiles else 136
-        tiles = list(range(n))
+        n = len(tiles)
+        tiles = list(tiles)
         rng.shuffle(tiles)
         length = n // 8  # stacks per side
         sides = [

@@ -112,7 +112,7 @@ def check(game: Game, shadow: Game) -> None:
     for position in range(4):
         view = game.view(position)
         shown = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
-        if shown != sorted(KIND[t] for t in deal.concealed[int(game.wind_of(position))]):
+        if shown != sorted(KIND[t] for t in deal.seats[int(game.wind_of(position))].concealed):
             raise Break(f"position {position}'s view does not hold exactly its own tiles")
     start = 4 * game.settings.initial_score
     if sum(game.chips) != start or any(sum(r.nets) for r in game.history):

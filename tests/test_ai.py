@@ -137,7 +137,7 @@ def test_hidden_tiles_of_others_do_not_change_the_decision() -> None:
     a = Deal.arranged([east, *OTHERS], settings=NO_BONUS)
     b = Deal.arranged([east, "567m5678p5678s66z", P, S], settings=NO_BONUS)
     assert a.view(0) == b.view(0)
-    assert a.concealed[1] != b.concealed[1]
+    assert a.seats[1].concealed != b.seats[1].concealed
     for level in LEVELS:
         assert AIPlayer(level, seed=7).choose(a.view(0)) == AIPlayer(level, seed=7).choose(b.view(0))
 

@@ -50,9 +50,9 @@ def test_pong_beats_chow_and_the_claimant_discards_next() -> None:
     )
     play(deal, "E discard 5p", "S chow 456p", "W pong")
     assert deal.phase == TURN and deal.turn == W
-    assert deal.melds[W][0].meld.kind == MeldKind.PONG and deal.melds[W][0].claimed_from == E
-    assert deal.melds[S] == []
-    assert deal.discards[E][-1][1] == W  # marked as claimed
+    assert deal.seats[W].melds[0].meld.kind == MeldKind.PONG and deal.seats[W].melds[0].claimed_from == E
+    assert deal.seats[S].melds == []
+    assert deal.seats[E].discards[-1][1] == W  # marked as claimed
     assert legal(deal, W) == ["W discard 2s"]  # after a claim: discard, no Mah-Jongg, no kong
 
 
@@ -109,7 +109,7 @@ def test_no_claim_passes_the_turn_to_the_right_with_a_draw() -> None:
     play(deal, "E discard 5p")
     assert deal.phase == TURN and deal.turn == S
     assert KIND[deal.drawn or 0] == Tile.parse("3z")
-    assert deal.discards[E] == [[deal.discards[E][0][0], None]]
+    assert deal.seats[E].discards == [[deal.seats[E].discards[0][0], None]]
 
 
 def test_claimed_discard_skips_players_in_between() -> None:
@@ -133,7 +133,7 @@ def test_claimed_kong_takes_a_replacement_from_the_dead_wall() -> None:
         fill=False,
     )
     play(deal, "E discard 5p", "S kong")
-    assert deal.turn == S and deal.melds[S][0].meld.kind == MeldKind.KONG
+    assert deal.turn == S and deal.seats[S].melds[0].meld.kind == MeldKind.KONG
     assert KIND[deal.drawn or 0] == Tile.parse("8m")  # the first loose tile
     assert deal.replacement
 
@@ -150,7 +150,7 @@ def test_win_on_the_replacement_tile_scores_dead_wall_items() -> None:
     )
     assert "E concealed-kong 4m" in legal(deal, E)
     play(deal, "E concealed-kong 4m")
-    assert deal.melds[E][0].meld.concealed and KIND[deal.drawn or 0] == Tile.parse("7s")
+    assert deal.seats[E].melds[0].meld.concealed and KIND[deal.drawn or 0] == Tile.parse("7s")
     play(deal, "E mahjong")
     assert deal.result is not None and deal.result.winner == E
     score = deal.result.scores[E]
@@ -187,7 +187,7 @@ def test_robbing_the_added_kong() -> None:
     assert deal.result is not None and deal.result.winner == W and deal.result.discarder == N
     west = deal.result.scores[W]
     assert west is not None and "W11" in {line.code for line in west.items}
-    assert deal.melds[N][0].meld.kind == MeldKind.PONG  # the robbed set stays a pong (A-CORE-13)
+    assert deal.seats[N].melds[0].meld.kind == MeldKind.PONG  # the robbed set stays a pong (A-CORE-13)
     assert sum(deal.result.settlement.nets) == 0
 
 
@@ -203,7 +203,7 @@ def test_passing_on_the_robbery_completes_the_kong_with_a_replacement() -> None:
     deal = _robbing_deal()
     play(deal, "N added-kong 5p", "W pass")
     assert deal.phase == TURN and deal.turn == N
-    assert deal.melds[N][0].meld.kind == MeldKind.KONG and not deal.melds[N][0].meld.concealed
+    assert deal.seats[N].melds[0].meld.kind == MeldKind.KONG and not deal.seats[N].melds[0].meld.concealed
     assert deal.replacement
 
 
@@ -221,7 +221,7 @@ def test_a_discarded_fourth_tile_cannot_complete_an_exposed_pong() -> None:
     assert deal.phase == TURN and deal.turn == N and KIND[deal.drawn or 0] == Tile.parse("1p")
     assert [e.kind for e in events] == ["discard", "pass", "pass", "pass", "draw"]
     assert all(e.private for e in events if e.kind in ("pass", "draw"))
-    assert deal.melds[N][0].meld.kind == MeldKind.PONG
+    assert deal.seats[N].melds[0].meld.kind == MeldKind.PONG
 
 
 # --- Bonus tiles --------------------------------------------------------------------------------------
@@ -237,11 +237,11 @@ def test_bonus_tiles_are_replaced_at_the_deal_east_first_and_in_chains() -> None
     )
     # East replaces 1f and gets 2f, a bonus again; South replaces 5f with 8m; then the
     # round repeats from East (A-CORE-05), who replaces 2f with 9m.
-    assert [str(KIND[t]) for t in deal.bonus[E]] == ["1f", "2f"]
-    assert [str(KIND[t]) for t in deal.bonus[S]] == ["5f"]
-    assert Tile.parse("9m") in [KIND[t] for t in deal.concealed[E]]
-    assert Tile.parse("8m") in [KIND[t] for t in deal.concealed[S]]
-    assert not any(KIND[t].is_bonus for hand in deal.concealed for t in hand)
+    assert [str(KIND[t]) for t in deal.seats[E].bonus] == ["1f", "2f"]
+    assert [str(KIND[t]) for t in deal.seats[S].bonus] == ["5f"]
+    assert Tile.parse("9m") in [KIND[t] for t in deal.seats[E].concealed]
+    assert Tile.parse("8m") in [KIND[t] for t in deal.seats[S].concealed]
+    assert not any(KIND[t].is_bonus for st in deal.seats for t in st.concealed)
 
 
 def test_bonus_tile_drawn_in_play_is_exposed_and_replaced() -> None:
@@ -251,7 +251,7 @@ def test_bonus_tile_drawn_in_play_is_exposed_and_replaced() -> None:
     events = deal.apply("E discard 5p")
     for idle in deal.idle_passes():
         events += deal.apply(idle)
-    assert [str(KIND[t]) for t in deal.bonus[S]] == ["7f"]
+    assert [str(KIND[t]) for t in deal.seats[S].bonus] == ["7f"]
     assert KIND[deal.drawn or 0] == Tile.parse("8m")
     assert any(e.kind == "bonus" and not e.private for e in events)
     assert all(e.private for e in events if e.kind == "draw")
@@ -280,7 +280,7 @@ def test_a_bonus_tile_drawn_last_ends_the_hand_as_an_exhaustive_draw() -> None:
     play(deal, "E discard 5p")  # South draws the last tile, a flower: nothing is left to replace it
     assert deal.over and deal.result is not None and deal.result.winner is None
     assert deal.result.reason == EndReason.NO_BONUS_REPLACEMENT
-    assert [str(KIND[t]) for t in deal.bonus[S]] == ["7f"]
+    assert [str(KIND[t]) for t in deal.seats[S].bonus] == ["7f"]
     assert deal.result.settlement.nets == (0, 0, 0, 0)
 
 
@@ -359,7 +359,7 @@ def test_original_call_restricts_the_caller() -> None:
     )
     assert "E call 5z" in legal(deal, E)  # after discarding 5z East waits on 1z or 2z
     play(deal, "E call 5z", "S discard 7p", "W discard 8p", "N discard 9p")
-    assert deal.called[E] and deal.turn == E
+    assert deal.seats[E].called and deal.turn == E
     assert legal(deal, E) == ["E discard 3s"]  # the drawn tile must go at once
 
 

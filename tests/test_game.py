@@ -112,7 +112,7 @@ def test_views_hide_other_hands() -> None:
     for position in range(4):
         view = game.view(position)
         wind = int(game.wind_of(position))
-        own = sorted(KIND[t] for t in game.deal.concealed[wind])
+        own = sorted(KIND[t] for t in game.deal.seats[wind].concealed)
         shown = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
         assert shown == own
         assert [p.concealed_count for p in view.players] == [p.concealed_count for p in public.players]
@@ -174,7 +174,7 @@ class GameMachine(RuleBasedStateMachine):
             view = self.game.view(position)
             wind = int(self.game.wind_of(position))
             shown = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
-            assert shown == sorted(KIND[t] for t in deal.concealed[wind])
+            assert shown == sorted(KIND[t] for t in deal.seats[wind].concealed)
 
     @invariant()
     def chips_sum_to_the_start(self) -> None:

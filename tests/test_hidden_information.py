@@ -29,7 +29,7 @@ def _wall(deal: Deal) -> Wall:
     s = deal.settings
     return Wall.build(
         random.Random(deal.seed),
-        bonus_tiles=s.bonus_tiles,
+        deal.ruleset.tile_ids(s),
         wall_break=s.wall_break,
         break_wall_owner=s.break_wall_owner,
         break_count=s.break_count,
@@ -59,7 +59,7 @@ def twin(deal: Deal, rng: random.Random) -> tuple[Deal, int] | None:
     """Deal B: a tile that stays hidden in a seat's hand swapped with one never drawn
     (of another kind); None when there is no such pair."""
     winner = deal.result.winner if deal.result else None
-    kept = [(seat, t) for seat in range(4) if seat != winner for t in deal.concealed[seat]]
+    kept = [(seat, t) for seat in range(4) if seat != winner for t in deal.seats[seat].concealed]
     unseen = [t for t in deal.wall.tiles() if not KIND[t].is_bonus]
     pairs = [(seat, t, u) for seat, t in kept for u in unseen if KIND[t] != KIND[u]]
     if not pairs:

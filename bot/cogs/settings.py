@@ -562,7 +562,12 @@ class SettingsCog(commands.Cog):
     async def name_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return self._names(ENTRIES, current, language(interaction.locale))
+        """Every setting but the house rules the scope's ruleset does not take."""
+        channel = getattr(interaction.namespace, "channel", None)
+        rules = await self.bot.storage.table_rules(interaction.guild_id or 0, getattr(channel, "id", None))
+        takes = get_ruleset(rules.ruleset).setting_names
+        names = [n for n, e in ENTRIES.items() if e.kind != "house" or n in takes]
+        return self._names(names, current, language(interaction.locale))
 
     @reset.autocomplete("name")
     async def reset_choices(

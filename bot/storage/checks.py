@@ -30,6 +30,7 @@ from bot.storage.errors import StorageInputError
 from bot.storage.records import Seat
 from engine.errors import SettingError
 from engine.errors import quote as engine_quote
+from engine.rulesets import Ruleset
 from engine.settings import SPEC_BY_NAME
 
 MAX_ID: Final = 2**63 - 1
@@ -135,12 +136,14 @@ def check_seat(seat: object, index: int) -> Seat:
     return check_id(seat, f"seat {index}")
 
 
-def valid_overrides(overrides: Mapping[str, object]) -> dict[str, object]:
-    """The stored overrides that today's engine still accepts (an update may drop a setting)."""
+def valid_overrides(overrides: Mapping[str, object], ruleset: Ruleset | None = None) -> dict[str, object]:
+    """The stored overrides that today's engine still accepts (an update may drop a setting),
+    and, given a ``ruleset``, that apply to it (a server's house rules stay when a channel
+    plays another ruleset; they count where they apply)."""
     out: dict[str, object] = {}
     for name, value in overrides.items():
         spec = SPEC_BY_NAME.get(name)
-        if spec is None:
+        if spec is None or (ruleset is not None and name not in ruleset.setting_names):
             continue
         try:
             out[name] = spec.convert(value)

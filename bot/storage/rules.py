@@ -54,8 +54,13 @@ class RulesMixin(StorageCore):
             rules = get_ruleset(ruleset)
         except SettingError:
             rules = get_ruleset("dmjl")  # a ruleset an update removed: play the default, keep the row
-        overrides = valid_overrides(stored)
-        return TableRules(rules.name, overrides, rules.settings(overrides))
+        overrides = valid_overrides(stored, rules)
+        try:
+            settings = rules.settings(overrides)
+        except SettingError:  # a combination the ruleset refuses (players and deal): its own
+            overrides = {k: v for k, v in overrides.items() if k not in ("players", "deal_pattern")}
+            settings = rules.settings(overrides)
+        return TableRules(rules.name, overrides, settings)
 
     async def table_rules(self, guild_id: int, channel_id: int | None = None) -> TableRules:
         """The ruleset and house rules in force in a channel (channel's choices over the server's)."""

@@ -92,7 +92,7 @@ class Knowledge:
     @property
     def chows(self) -> bool:
         """Whether a chow may be claimed at all."""
-        return self.settings.chow_claims
+        return self.settings.chow_claims and get_ruleset(self.ruleset).chows
 
     @property
     def seven_pairs(self) -> bool:

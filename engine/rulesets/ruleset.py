@@ -44,6 +44,7 @@ TABLE_SETTINGS: Final = frozenset(
         "final_discard_claims",
         "initial_score",
         "game_length",
+        "dealer_rotation",
     }
 )
 """Settings every ruleset takes: the table, the wall and the session."""
