@@ -54,15 +54,19 @@ def resolve(
     """
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if isinstance(settings, Settings):
-        rs.check(settings)
-        return rs, settings
+        return rs, settings  # checked against the ruleset when its table is built (table_for)
     return rs, rs.settings(settings)
 
 
 @lru_cache(maxsize=256)
 def table_for(ruleset: str, settings: Settings) -> Table:
-    """The (cached) scoring table of ``ruleset`` under ``settings``."""
-    return get_ruleset(ruleset).table(settings)
+    """The (cached) scoring table of ``ruleset`` under ``settings``.
+
+    :raises SettingError: for settings the ruleset cannot be played with (``Ruleset.check``).
+    """
+    rs = get_ruleset(ruleset)
+    rs.check(settings)
+    return rs.table(settings)
 
 
 __all__ = ["RULESETS", "TABLE_SETTINGS", "Ruleset", "get_ruleset", "resolve", "table_for"]

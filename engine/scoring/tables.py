@@ -84,19 +84,19 @@ class Table:
 
     winner_plan: Plan = field(init=False)
     loser_plan: Plan = field(init=False)
+    constrained: bool = field(init=False)
+    """Whether a complete shape may still not win (too many chows, too few points ...)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "winner_plan", Plan.of(self.items))
         object.__setattr__(self, "loser_plan", Plan.of(tuple(i for i in self.items if not i.winner_only)))
+        constrained = self.max_chows < 4 or self.min_suit_pungs or self.require_flush or self.min_points
+        object.__setattr__(self, "constrained", bool(constrained))
         codes = [i.code for i in self.items]
         repeated = sorted({c for c in codes if codes.count(c) > 1})
         if repeated:
             raise ValueError(f"{self.ruleset}: item codes repeat: {', '.join(repeated)}")
 
-    @property
-    def constrained(self) -> bool:
-        """Whether a complete shape may still not win (too many chows, too few points ...)."""
-        return bool(self.max_chows < 4 or self.min_suit_pungs or self.require_flush or self.min_points)
 
 
 @dataclass(frozen=True, slots=True)
