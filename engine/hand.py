@@ -8,7 +8,11 @@ A hand string is whitespace-separated parts:
   and kong;
 * ``(7777s)`` is a **declared concealed kong** (shown with its outer tiles
   face down);
-* bonus tiles (``1f``-``8f``) may stand anywhere outside brackets.
+* bonus tiles (``1f``-``8f``) may stand anywhere outside brackets;
+* ``{66z}`` are playing tiles **laid out** beside the hand like bonus tiles:
+  jiangxi's Fa (``6z``, RULES.md §1.5), which belong to no set (a ruleset
+  names the kinds it lays out in ``Ruleset.lucky``; the scorer refuses others).
+  They are kept in :attr:`Hand.bonus` with the flowers.
 
 >>> hand = Hand.parse("234m 777z [555s] [678p] 9p 1f")
 >>> str(hand)
@@ -17,6 +21,9 @@ A hand string is whitespace-separated parts:
 True
 >>> hand.tile_count
 13
+>>> fa = Hand.parse("123s 456m 888p 345p 77s {66z}")
+>>> str(fa), fa.tile_count, Hand.parse(str(fa)) == fa
+('456m345888p12377s {66z}', 14, True)
 """
 
 from __future__ import annotations
@@ -160,7 +167,8 @@ def _meld_order(meld: Meld) -> tuple[int, int, bool]:
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One player's tiles: concealed tiles, declared melds and bonus tiles.
+    """One player's tiles: concealed tiles, declared melds and bonus tiles (with any playing
+    tiles laid out like them, written ``{6z}``).
 
     All three are kept in canonical order, so two hands with the same tiles
     are equal however they were written.
@@ -199,9 +207,6 @@ class Hand:
         for t in self.concealed:
             if t.is_bonus:
                 raise InvalidHandError(f"{t} is a bonus tile; keep bonus tiles in Hand.bonus")
-        for t in self.bonus:
-            if not t.is_bonus:
-                raise InvalidHandError(f"{t} is not a bonus tile (1f-8f)")
         counts = self.counts()
         for kind in range(N_KINDS):
             if counts[kind] > 4:
@@ -226,8 +231,12 @@ class Hand:
         if self.concealed:
             parts.append(tiles_str(self.concealed))
         parts.extend(str(m) for m in self.melds)
-        if self.bonus:
-            parts.append(tiles_str(self.bonus))
+        laid_out = [t for t in self.bonus if not t.is_bonus]
+        if laid_out:
+            parts.append("{" + tiles_str(laid_out) + "}")
+        flowers = [t for t in self.bonus if t.is_bonus]
+        if flowers:
+            parts.append(tiles_str(flowers))
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -253,6 +262,14 @@ class Hand:
                 "with exposed melds in brackets, e.g. [555p]"
             )
         for part in parts:
+            if part[0] == "{":
+                if part[-1] != "}" or len(part) < 3 or any(ch in part[1:-1] for ch in "[](){}"):
+                    raise NotationError(
+                        f"{quote(part)}: write tiles laid out beside the hand in braces, like {{66z}}, "
+                        "separated from other parts by spaces"
+                    )
+                bonus.extend(parse_tiles(part[1:-1]))
+                continue
             if part[0] in "[(":
                 close = "]" if part[0] == "[" else ")"
                 if part[-1] != close:
@@ -260,11 +277,11 @@ class Hand:
                         f"{quote(part)} has no closing {close!r}; write melds like [555p] or (7777s), "
                         "separated from other parts by spaces"
                     )
-                if any(ch in part[1:-1] for ch in "[]()"):
+                if any(ch in part[1:-1] for ch in "[](){}"):
                     raise NotationError(f"{quote(part)}: put a space between two melds, like '[555p] [678s]'")
                 melds.append(Meld.parse(part))
                 continue
-            if any(ch in part for ch in "[]()"):
+            if any(ch in part for ch in "[](){}"):
                 raise NotationError(
                     f"{quote(part)}: brackets must enclose a whole part, separated by spaces, "
                     "like '123m [555p]'"

@@ -319,6 +319,39 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         "no_chow_points", int, "points for a hand without a chow", minimum=0, maximum=1000, ref="A-WB-02"
     ),
     SettingSpec("unit_per_fan", int, "chips paid per fan", minimum=1, maximum=1000, ref="A-JX-01"),
+    SettingSpec(
+        "menqing_with_qidui", bool, "seven pairs counts as Menqing (no peng) in jiangxi", ref="A-JX-12"
+    ),
+    SettingSpec(
+        "quanqiuren_requires_discard",
+        bool,
+        "Quanqiuren (four exposed triplets) needs a win on a discard in jiangxi",
+        ref="A-JX-13",
+    ),
+    SettingSpec("dealer_loses_double", bool, "a losing dealer pays double in jiangxi", ref="A-JX-03"),
+    SettingSpec(
+        "gen_zhuang_chips",
+        int,
+        "chips the dealer pays each other player when the first four discards are alike (Gen zhuang)",
+        minimum=0,
+        maximum=1000,
+        ref="A-JX-08",
+    ),
+    SettingSpec(
+        "pass_over",
+        str,
+        "a player who lets a winning discard pass may not win on a discard: never barred, until he "
+        "draws again, or for the rest of the hand",
+        choices=("none", "until_own_draw", "literal_first_discard_only"),
+        ref="A-JX-05",
+    ),
+    SettingSpec(
+        "multiple_winners",
+        str,
+        "several Mah-Jongg claims on one discard: the next in turn wins, or all win",
+        choices=("next_in_turn", "all_win"),
+        ref="A-JX-07",
+    ),
     # --- wikibooks variants (RULES.md §2.3.6-§2.3.9, §4.4) ---
     SettingSpec(
         "moon_hand_value",
@@ -464,6 +497,12 @@ class Settings:
     count_scale: int = 1
     no_chow_points: int = 0
     unit_per_fan: int = 1
+    menqing_with_qidui: bool = True
+    quanqiuren_requires_discard: bool = True
+    dealer_loses_double: bool = False
+    gen_zhuang_chips: int = 0
+    pass_over: str = "none"
+    multiple_winners: str = "next_in_turn"
     moon_hand_value: str = "limit"
     riichi: bool = False
     riichi_stake: int = 200
@@ -542,6 +581,12 @@ ADDED_LATER: Final = frozenset(
         "count_scale",
         "no_chow_points",
         "unit_per_fan",
+        "menqing_with_qidui",
+        "quanqiuren_requires_discard",
+        "dealer_loses_double",
+        "gen_zhuang_chips",
+        "pass_over",
+        "multiple_winners",
         "moon_hand_value",
         "riichi",
         "riichi_stake",

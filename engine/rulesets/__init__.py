@@ -16,16 +16,17 @@ from functools import lru_cache
 from typing import Final
 
 from engine.errors import SettingError, quote
-from engine.rulesets import dmjl, huabao, wikibooks
+from engine.rulesets import dmjl, huabao, jiangxi, wikibooks
 from engine.rulesets.ruleset import TABLE_SETTINGS, Ruleset
 from engine.scoring.tables import Table
 from engine.settings import Settings
 
 DMJL: Final = dmjl.RULESET
 HUABAO: Final = huabao.RULESET
+JIANGXI: Final = jiangxi.RULESET
 WIKIBOOKS: Final = wikibooks.RULESET
 
-RULESETS: Final[dict[str, Ruleset]] = {r.name: r for r in (DMJL, HUABAO, WIKIBOOKS)}
+RULESETS: Final[dict[str, Ruleset]] = {r.name: r for r in (DMJL, HUABAO, JIANGXI, WIKIBOOKS)}
 """Every ruleset by name."""
 
 

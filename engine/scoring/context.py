@@ -19,6 +19,15 @@ FLAGS: Final = {
     "original-call": "Mah-Jongg after a call at the beginning",
     "kong-on-kong": "won on the replacement tile of the second of two kongs in one turn (self-drawn)",
     "nine-times": "East's ninth Mah-Jongg in a row",
+    "kong-replacement": "won with the replacement tile drawn for one's own kong (self-drawn; jiangxi 杠上花)",
+    "kong-discard": (
+        "won on the discard a player made after drawing the replacement for his kong (jiangxi 杠上炮)"
+    ),
+    "first-draw": "a player other than East won with his first draw, no claim made before (jiangxi Di-Hu)",
+    "restricted-rob": (
+        "jiangxi: held below the 2-fan minimum on a discard, won from the player who took it for a kong "
+        "(robbing that kong, or on his kong-discard): a fixed 3 fan (A-JX-19)"
+    ),
     "riichi": "the winner declared riichi (wikibooks with riichi: one double)",
 }
 """Every flag a win may carry, with its meaning."""
@@ -48,14 +57,29 @@ class WinContext:
     original_call: bool = False
     kong_on_kong: bool = False
     nine_times: bool = False
+    kong_replacement: bool = False
+    kong_discard: bool = False
+    first_draw: bool = False
+    restricted_rob: bool = False
     riichi: bool = False
     dora: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.kong_on_kong and not self.replacement:
+        if (self.kong_on_kong or self.kong_replacement) and not self.replacement:
             object.__setattr__(self, "replacement", True)
-        if self.replacement and not self.self_drawn:
+        if (self.replacement or self.first_draw) and not self.self_drawn:
             object.__setattr__(self, "self_drawn", True)
+        if self.kong_discard and self.self_drawn:
+            raise SettingError(
+                "kong-discard means the winning tile was discarded after a kong's replacement draw, "
+                "so the win is not self-drawn"
+            )
+        if self.first_draw and self.seat == Wind.EAST:
+            raise SettingError("first-draw is a win of South, West or North; for East use first-turn")
+        if self.restricted_rob and not (self.robbing_kong or self.kong_discard):
+            raise SettingError(
+                "restricted-rob is a win from a kong's player: add robbing-kong or kong-discard"
+            )
         if self.robbing_kong and self.self_drawn:
             raise SettingError(
                 "robbing-kong means the winning tile was taken from another player's kong, "

@@ -26,7 +26,7 @@ from engine.scoring.facts import ArrangedGroup, Facts, HandSummary, SetT, hand_g
 from engine.scoring.tables import Item, Plan, Table
 from engine.settings import Settings
 from engine.shapes import is_thirteen_orphans, seven_pairs, standard_arrangements, waits
-from engine.tiles import N_KINDS, tiles_str
+from engine.tiles import N_KINDS, TILES, tiles_str
 
 if TYPE_CHECKING:
     from engine.rulesets import Ruleset
@@ -89,6 +89,10 @@ class Score:
     :func:`engine.scoring.report.score_request`; ``()`` for a hand that does not win, None
     where it is not known (the scorer alone, or a discard win under ``discarder_pays_all``
     without the discarder)."""
+    fan: int | None = None
+    """The hand's fan where the ruleset counts fan (``Table.unit == "fan"``, jiangxi): its
+    ``total`` (RULES.md §1.14.1: the items added, doubled for four Fa), before the dealer's
+    doubling, which is in ``pays``; None where it counts points."""
     _build_groups: Callable[[], tuple[ArrangedGroup, ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -121,6 +125,8 @@ class Score:
         }
         if self.reason:
             out["reason"] = self.reason
+        if self.fan is not None:
+            out["fan"] = self.fan
         out["pays"] = None if self.pays is None else dict(self.pays)
         return out
 
@@ -155,6 +161,8 @@ def score(
     rs, st = registry.resolve(ruleset, settings)
     table = registry.table_for(rs.name, st)
     ctx = ctx or WinContext()
+    if rs.lucky or not rs.winds or any(not t.is_bonus for t in hand.bonus):
+        _check_tiles(hand, rs)
     if hand.tile_count == 14:
         return _score_winner(hand, ctx, table)
     if ctx.win_tile is not None or ctx.self_drawn or ctx.flags:
@@ -163,6 +171,30 @@ def score(
             "winning tile, self-draw or flags; a winning hand has 14 tiles (a kong counting as 3)"
         )
     return _score_loser(hand, ctx, table, "")
+
+
+def _check_tiles(hand: Hand, rs: Ruleset) -> None:
+    """Refuse tiles ``rs``'s set lacks, and tiles laid out (``{6z}``) that it does not lay out
+    or that it lays out but the hand keeps (RULES.md §1.5: jiangxi's Fa).
+
+    :raises InvalidHandError: saying which tile and how to write it.
+    """
+    lucky = set(rs.lucky)
+    for t in hand.bonus:
+        if not t.is_bonus and t not in lucky:
+            laid = " ".join(str(TILES[k]) for k in sorted(lucky)) or "no playing tile"
+            raise InvalidHandError(f"{t} is laid out beside the hand, but {rs.name} lays out {laid}")
+    held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles)]
+    for t in held:
+        if t in lucky:
+            raise InvalidHandError(
+                f"in {rs.name} a {t} is laid out when drawn and replaced (RULES.md §1.5), never "
+                f"kept in the hand: write it in braces, like {{{t}}}"
+            )
+    if not rs.winds:
+        for t in (*held, *hand.bonus):
+            if t.is_wind or t.is_bonus:
+                raise InvalidHandError(f"{rs.name} is played without winds and flowers: there is no {t}")
 
 
 # --- Winners ---------------------------------------------------------------------
@@ -174,7 +206,11 @@ def _summarise(hand: Hand, ctx: WinContext) -> tuple[list[int], tuple[SetT, ...]
     for t in hand.concealed:
         concealed[t] += 1
     declared: tuple[SetT, ...] = tuple((m.kind, m.tile, m.concealed) for m in hand.melds)
-    return concealed, declared, HandSummary(ctx, list(hand.kind_counts[:N_KINDS]), hand.bonus, declared)
+    counts = list(hand.kind_counts[:N_KINDS])
+    for t in hand.bonus:
+        if t < N_KINDS:  # a playing tile laid out (jiangxi's Fa) is in no set and no suit
+            counts[t] -= 1
+    return concealed, declared, HandSummary(ctx, counts, hand.bonus, declared)
 
 
 def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
@@ -303,9 +339,8 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
     if not candidates:
         # A 14-tile hand that is no Mah-Jongg is worth nothing: a false Mah-Jongg
         # scores nothing (A-CORE-17) and a hand with too many tiles is dead (§1.12.3).
-        result = Score(
-            table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", _why_not(hand, concealed, table)
-        )
+        why = _why_not(hand, concealed, table)
+        result = Score(table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", why, fan=_fan(table, 0))
         return _groups_later(result, lambda: hand_groups(hand))
 
     plan = table.winner_plan
@@ -324,7 +359,9 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
         if best is None or key > best:
             best, best_eval = key, ev
     if best_eval is None:
-        result = Score(table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", refused)
+        result = Score(
+            table.ruleset, False, 0, 0, False, 0, 0, (), str(hand), "", refused, fan=_fan(table, 0)
+        )
         return _groups_later(result, lambda: hand_groups(hand))
     return best_eval.to_score(table, won=True)
 
@@ -487,6 +524,7 @@ class _Eval:
                 arrangement,
                 f.win_place(),
                 reason,
+                fan=_fan(table, self.total),
             )
             return _groups_later(result, lambda: f.arranged_groups(leftover))
         lines = []
@@ -508,8 +546,14 @@ class _Eval:
             arrangement,
             f.win_place(),
             reason,
+            fan=_fan(table, self.total),
         )
         return _groups_later(result, lambda: f.arranged_groups(leftover))
+
+
+def _fan(table: Table, total: int) -> int | None:
+    """``Score.fan``: the total where ``table`` counts fan, else None."""
+    return total if table.unit == "fan" else None
 
 
 def _hand_part(f: Facts, plan: Plan) -> _Eval:
