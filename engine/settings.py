@@ -43,6 +43,8 @@ class SettingSpec:
         """What values the setting takes, in words."""
         if self.name == "game_length":
             return "rounds:1 to rounds:4 (prevailing-wind rounds) or hands:1 to hands:400"
+        if self.name in _NOTATIONS:
+            return _NOTATIONS[self.name][0]
         if self.kind is bool:
             return "true or false"
         if self.kind is int:
@@ -88,6 +90,10 @@ class SettingSpec:
             if length is None:
                 raise self._bad(value)
             return length
+        if self.name in _NOTATIONS:
+            if not isinstance(value, str):
+                raise self._bad(value)
+            return _NOTATIONS[self.name][1](value)
         if not isinstance(value, str) or value.strip() not in self.choices:
             raise self._bad(value)
         return value.strip()
@@ -315,6 +321,79 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
     SettingSpec(
         "count_scale", int, "the counted value is multiplied by this", minimum=1, maximum=100, ref="A-RU-02"
     ),
+    # --- rumisberg (RULES.md §2.4, §4.4-§4.5) ---
+    SettingSpec(
+        "limit_after_east_double",
+        bool,
+        "the limit caps each payment after East's doubling (also East pays or gets at most the limit)",
+        ref="A-RU-04",
+    ),
+    SettingSpec(
+        "club_hand_value",
+        int,
+        "fixed value of the club hand, paid instead of its count (0: no club hand)",
+        minimum=0,
+        maximum=100000,
+        ref="A-RU-09",
+    ),
+    SettingSpec(
+        "club_hand_pattern",
+        str,
+        "the club hand's four sets and pair (one suit: 22 666 555 999 777)",
+        ref="A-RU-09",
+    ),
+    SettingSpec(
+        "special_hands",
+        str,
+        "the club's own special hands, each NAME: GROUPS = VALUE, separated by ;",
+        ref="A-RU-01",
+    ),
+    SettingSpec(
+        "bouquet_payment",
+        int,
+        "each other player pays this for a bouquet completed during play; its doubles then do not "
+        "count at Mah-Jongg (0: no payment, the doubles count)",
+        minimum=0,
+        maximum=100000,
+        ref="A-RU-08",
+    ),
+    SettingSpec("fishing", bool, "a player one tile short may declare Fishing", ref="§2.4.7"),
+    SettingSpec(
+        "fishing_value",
+        str,
+        "a Fishing hand is valued with its least (or most) valuable winning tile",
+        choices=("min", "max"),
+        ref="A-RU-05",
+    ),
+    SettingSpec(
+        "gulasch_stake",
+        int,
+        "each player's stake in the Gulasch pot (after a hand without Mah-Jongg)",
+        minimum=0,
+        maximum=100000,
+        ref="§2.4.6",
+    ),
+    SettingSpec(
+        "gulasch_wall_exchanges",
+        int,
+        "tiles a player may exchange with the wall in a Gulasch",
+        minimum=0,
+        maximum=3,
+        ref="A-RU-07",
+    ),
+    SettingSpec(
+        "gulasch_pot_carry_over",
+        bool,
+        "the Gulasch pot stays for the next hand when a Gulasch is drawn; false: the stakes go back",
+        ref="A-RU-07",
+    ),
+    SettingSpec(
+        "pot_reading",
+        str,
+        "the Pot (card No. 30): each player pays East his whole balance, or East's hand value undoubled",
+        choices=("whole_balance", "hand_value_undoubled"),
+        ref="A-RU-10",
+    ),
     SettingSpec(
         "no_chow_points", int, "points for a hand without a chow", minimum=0, maximum=1000, ref="A-WB-02"
     ),
@@ -408,7 +487,13 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         "on a discard win the discarder alone pays 4 times (6 for East)",
         ref="§2.3.5",
     ),
-    SettingSpec("draw_settlement", str, "after a drawn hand", choices=("none", "mutual"), ref="§1.10"),
+    SettingSpec(
+        "draw_settlement",
+        str,
+        "after a drawn hand: nothing, the hands settle with each other, or the next hand is a Gulasch",
+        choices=("none", "mutual", "gulasch"),
+        ref="§1.10, §2.4.6",
+    ),
     SettingSpec(
         "initial_score",
         int,
@@ -440,6 +525,32 @@ def _game_length(value: object) -> str | None:
     if (unit == "rounds" and 1 <= n <= 4) or (unit == "hands" and 1 <= n <= 400):
         return f"{unit}:{n}"
     return None
+
+
+def _special_hands(text: str) -> str:
+    """The ``special_hands`` setting checked and in its stored form (the notation of
+    :mod:`engine.scoring.special_hands`)."""
+    from engine.scoring.special_hands import canonical  # the scoring package imports settings
+
+    return canonical(text)
+
+
+def _club_hand_pattern(text: str) -> str:
+    """The ``club_hand_pattern`` setting checked and in its stored form."""
+    from engine.scoring.special_hands import parse_groups
+
+    return " ".join(str(g) for g in parse_groups(text, "the club hand"))
+
+
+_NOTATIONS: Final = {
+    "special_hands": (
+        "hands written NAME: GROUPS = VALUE, separated by ;, like Club-Hand: 22 666 555 999 777 = 3000",
+        _special_hands,
+    ),
+    "club_hand_pattern": ("four sets and a pair, like 22 666 555 999 777", _club_hand_pattern),
+}
+"""Settings written in a notation: what they take, in words, and the reader that checks a value
+and returns its stored form (raising :class:`SettingError` with what is wrong)."""
 
 
 def game_length(settings: Settings) -> tuple[str, int]:
@@ -495,6 +606,17 @@ class Settings:
     min_fan: int = 0
     rounding: str = "none"
     count_scale: int = 1
+    limit_after_east_double: bool = False
+    club_hand_value: int = 0
+    club_hand_pattern: str = "22 666 555 999 777"
+    special_hands: str = ""
+    bouquet_payment: int = 0
+    fishing: bool = False
+    fishing_value: str = "min"
+    gulasch_stake: int = 500
+    gulasch_wall_exchanges: int = 3
+    gulasch_pot_carry_over: bool = True
+    pot_reading: str = "whole_balance"
     no_chow_points: int = 0
     unit_per_fan: int = 1
     menqing_with_qidui: bool = True
@@ -579,6 +701,17 @@ ADDED_LATER: Final = frozenset(
         "min_fan",
         "rounding",
         "count_scale",
+        "limit_after_east_double",
+        "club_hand_value",
+        "club_hand_pattern",
+        "special_hands",
+        "bouquet_payment",
+        "fishing",
+        "fishing_value",
+        "gulasch_stake",
+        "gulasch_wall_exchanges",
+        "gulasch_pot_carry_over",
+        "pot_reading",
         "no_chow_points",
         "unit_per_fan",
         "menqing_with_qidui",

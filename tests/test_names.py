@@ -32,6 +32,9 @@ SWITCHES = {
     "moon_hand_value": ("limit", "one_double"),
     "riichi": (True, False),
     "dora": (True, False),
+    # rumisberg (RULES.md §2.4): a paid bouquet's doubles are dropped; the club hand
+    "bouquet_payment": (0, 1000),
+    "club_hand_value": (0, 3000),
 }
 """Every setting that switches scoring items on or off, with its values (each ruleset is
 tried with those of them it takes)."""

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.errors import SettingError, quote
-from engine.rulesets import dmjl, huabao, jiangxi, wikibooks
+from engine.rulesets import dmjl, huabao, jiangxi, rumisberg, wikibooks
 from engine.rulesets.ruleset import TABLE_SETTINGS, Ruleset
 from engine.scoring.tables import Table
 from engine.settings import Settings
@@ -25,8 +25,9 @@ DMJL: Final = dmjl.RULESET
 HUABAO: Final = huabao.RULESET
 JIANGXI: Final = jiangxi.RULESET
 WIKIBOOKS: Final = wikibooks.RULESET
+RUMISBERG: Final = rumisberg.RULESET
 
-RULESETS: Final[dict[str, Ruleset]] = {r.name: r for r in (DMJL, HUABAO, JIANGXI, WIKIBOOKS)}
+RULESETS: Final[dict[str, Ruleset]] = {r.name: r for r in (DMJL, HUABAO, JIANGXI, WIKIBOOKS, RUMISBERG)}
 """Every ruleset by name."""
 
 

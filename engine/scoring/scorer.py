@@ -93,6 +93,9 @@ class Score:
     """The hand's fan where the ruleset counts fan (``Table.unit == "fan"``, jiangxi): its
     ``total`` (RULES.md §1.14.1: the items added, doubled for four Fa), before the dealer's
     doubling, which is in ``pays``; None where it counts points."""
+    fixed: bool = False
+    """The hand is paid a fixed value instead of its count (an item with ``Item.fixed``, like
+    rumisberg's club hand): ``total`` is that value, which payments neither round nor cap."""
     _build_groups: Callable[[], tuple[ArrangedGroup, ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -350,7 +353,7 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
     refused = ""
     for f in candidates:
         ev = _evaluate(f, table, plan, part)
-        if table.constrained and not ev.is_limit:
+        if table.constrained and not (ev.is_limit or ev.fixed):
             why = _short_of(ev, table)
             if why:
                 refused = refused or why
@@ -457,6 +460,8 @@ class _Eval:
         "doubles",
         "facts",
         "figure",
+        "fixed",
+        "fixed_item",
         "is_limit",
         "matched",
         "mj",
@@ -480,6 +485,8 @@ class _Eval:
         self.uncapped = 0
         self.total = 0
         self.is_limit = False
+        self.fixed_item: Item | None = None
+        self.fixed = False
 
     def add(self, index: int, item: Item, m: tuple[str, ...]) -> None:
         """Record that ``item`` matched ``m``."""
@@ -497,6 +504,8 @@ class _Eval:
         if item.limit > self.share:
             self.share = item.limit
             self.share_item = item
+        if item.fixed and (self.fixed_item is None or item.fixed > self.fixed_item.fixed):
+            self.fixed_item = item
 
     def to_score(self, table: Table, *, won: bool, reason: str = "", leftover: Sequence[int] = ()) -> Score:
         """The score sheet of this candidate (``leftover``: a losing hand's tiles in no set)."""
@@ -527,9 +536,27 @@ class _Eval:
                 fan=_fan(table, self.total),
             )
             return _groups_later(result, lambda: f.arranged_groups(leftover))
+        if self.fixed and self.fixed_item is not None:
+            item = self.fixed_item
+            result = Score(
+                table.ruleset,
+                won,
+                self.total,
+                0,
+                False,
+                self.total,
+                self.total,
+                (ScoreLine(item.name, self.total, 0, item.code),),
+                arrangement,
+                f.win_place(),
+                reason,
+                fixed=True,
+                fan=_fan(table, self.total),
+            )
+            return _groups_later(result, lambda: f.arranged_groups(leftover))
         lines = []
         for _, item, details in self.matched:
-            if item.limit:
+            if item.limit or item.fixed:
                 continue
             for detail in details:
                 name = f"{item.name} {detail}" if detail else item.name
@@ -561,7 +588,7 @@ def _hand_part(f: Facts, plan: Plan) -> _Eval:
     part = _Eval(f)
     features = f.summary.features
     for index, item, needs in plan.per_hand:
-        if needs & ~features or (item.limit and not f.winner):
+        if needs & ~features or ((item.limit or item.fixed) and not f.winner):
             continue
         m = item.pattern.match(f)
         if m:
@@ -606,6 +633,12 @@ def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
         value = int(table.limit * ev.share)
         if not ev.share_item.or_better or value >= ev.total:
             ev.is_limit = True
+            ev.total = ev.uncapped = value
+    if ev.fixed_item is not None and not ev.is_limit:
+        value = ev.fixed_item.fixed
+        counted = table.constrained and _short_of(ev, table)  # a count that is not allowed
+        if not ev.fixed_item.or_better or value >= ev.total or counted:
+            ev.fixed = True
             ev.total = ev.uncapped = value
     return ev
 

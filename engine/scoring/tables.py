@@ -47,6 +47,11 @@ class Item:
     """Points for a flower or season (a figure, but not a set or pair: A-DMJL-04)."""
     no_minimum: bool = False
     """Doubles that do not count toward a minimum of doubles (bonus tiles, dora: §2.3.8)."""
+    fixed: int = 0
+    """A fixed value that replaces the count (a winner's item): the hand is worth exactly
+    this, neither scaled nor capped, and a ruleset's conditions for counted hands (chows,
+    suit pungs) do not apply (rumisberg's club hand, RULES.md §2.4.8: "nicht ausgezählt");
+    with ``or_better`` the count stands where it is higher. A limit hand keeps its limit."""
     name: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -102,8 +107,8 @@ class Table:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A table's items sorted for evaluation: those matched once per hand, then
-    per candidate the points, the doubles and the limit hands. Each entry keeps
-    its position in the table, so score lines come out in table order."""
+    per candidate the points, the doubles and the limit and fixed-value hands. Each
+    entry keeps its position in the table, so score lines come out in table order."""
 
     per_hand: tuple[tuple[int, Item, int], ...]
     points: tuple[tuple[int, Item, int], ...]
@@ -120,7 +125,7 @@ class Plan:
             per_hand=per_hand,
             points=tuple(e for e in rest if e[1].points),
             doubles=tuple(e for e in rest if e[1].doubles),
-            limits=tuple(e for e in rest if e[1].limit),
+            limits=tuple(e for e in rest if e[1].limit or e[1].fixed),
         )
 
 

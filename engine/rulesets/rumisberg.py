@@ -1,0 +1,411 @@
+"""``rumisberg``: the house rules of the Mah-Jong-Club Rumisberg (seed 002; RULES.md §2.4).
+
+The club's count list ("Auszählliste") is not in the seed, so the count is
+DMJL's (RULES.md A-RU-02) with the club's changes (§2.4.4): a concealed hand
+doubles twice (rule 14), the bouquet was paid during play and its doubles are
+dropped at Mah-Jong (rule 7), "only major tiles" needs every suit (rule 10),
+a counted hand holds at most one chow (rule 4) and a pung or kong of suit
+tiles (rule 16), the count is scaled by ten and capped at 10'000 (rule 17).
+The club hand (rule 5) is paid a fixed 3000 and never counted.
+
+Payments (:func:`pays`) round each amount to hundreds after East's doubling
+(rule 18) and cap it at the limit. The flow rules that the deal and the game
+apply are pure functions here: the Fishing value and payments (§2.4.7), the
+bouquet payment (§2.4.8), the Gulasch pot (§2.4.6) and the Pot (A-RU-10).
+
+>>> from engine.scoring.report import score_request
+>>> r = score_request(hand="[555s] 777z 333m [678p] 99p", ruleset="rumisberg", seat="S",
+...                   win="9p", self_drawn=True)  # RULES.md EX-25
+>>> r.points, r.doubles, r.total, dict(r.pays or ())
+(42, 1, 840, {'E': 1700, 'W': 800, 'N': 800})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+import engine.scoring.scorer as scorer  # the scorer imports the registry, which imports this module
+from engine.hand import Hand
+from engine.rulesets import dmjl
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, f_factor
+from engine.scoring import patterns as p
+from engine.scoring.context import WinContext
+from engine.scoring.facts import Facts
+from engine.scoring.special_hands import SpecialHand, SpecialHandPattern, parse_groups, parse_special_hands
+from engine.scoring.special_hands import special_items as club_items
+from engine.scoring.tables import Item, Table
+from engine.settings import Settings
+from engine.settlement import Transfer
+from engine.tiles import BONUS_START, N_KINDS, TILES, Tile, Wind
+
+if TYPE_CHECKING:
+    from engine.scoring.scorer import Score
+
+CLUB_HAND: Final = "RU5"
+"""The club hand's item code (seed 002 rule 5)."""
+CLUB_HAND_NAME: Final = "club hand 26.5.97"
+"""The club hand's English name (the club's foundation date)."""
+
+NAMES: Final[RuleNames] = {
+    **dmjl.NAMES,
+    "W6": ("Honor-Hand (jedes Motiv mindestens einmal)", "major tiles only, every suit"),
+    "HD5f": ("Blumenziegel des Platzwindes", "own flower"),
+    "HD5s": ("Jahreszeitenziegel des Platzwindes", "own season"),
+    "HD7f": ("Blumenbouquet", "all four flowers"),
+    "HD7s": ("Jahreszeitenbouquet", "all four seasons"),
+    CLUB_HAND: ("Club-Hand 26.5.97", CLUB_HAND_NAME),
+}
+"""Rumisberg's items: DMJL's count list (seed 003) and the club's own (seed 002: "Honor-Hand",
+"Blumenbouquet", "Jahreszeit- resp. Blumenbouquet", "Club-Hand")."""
+
+
+class HonorHand(p.AllMajors):
+    """Only terminals and honours, with every suit ("Motiv") at least once (seed 002 rule 10,
+    A-RU-20: the Honor-Hand, card No. 6)."""
+
+    name = "major tiles only, every suit"
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        s = f.summary
+        return p.ONCE if s.all_major and s.n_suits == 3 else p.NONE
+
+
+def club_hand(s: Settings) -> SpecialHand:
+    """The club hand under ``s`` (rule 5, A-RU-09: one suit, a pair of 2 and pongs or kongs of
+    6, 5, 9 and 7, by default) with its fixed value.
+
+    >>> str(club_hand(RULESET.defaults))
+    'club hand 26.5.97: 22 666 555 999 777 = 3000'
+    """
+    return SpecialHand(CLUB_HAND_NAME, parse_groups(s.club_hand_pattern, "the club hand"), s.club_hand_value)
+
+
+def table(s: Settings) -> Table:
+    """The Rumisberg count list (RULES.md §2.4.4) under settings ``s``: DMJL's table with the
+    club's changes, the club hand and the club's own special hands."""
+    paid_bouquet = s.bouquet_payment > 0
+    base = dmjl.table(s)
+    items: list[Item] = []
+    for item in base.items:
+        if item.code == "W6":
+            item = Item("W6", HonorHand(), doubles=1, winner_only=True)
+        elif paid_bouquet and isinstance(item.pattern, p.Bouquet):
+            continue  # paid during play (rule 7): not counted at Mah-Jong
+        elif paid_bouquet and isinstance(item.pattern, p.OwnBonus):
+            item = replace(item, pattern=p.OwnBonus(item.pattern.season, unless_bouquet=False))
+        items.append(item)
+    if s.club_hand_value:
+        hand = club_hand(s)
+        items.append(Item(CLUB_HAND, SpecialHandPattern(hand), fixed=hand.value, winner_only=True))
+    items += club_items(parse_special_hands(s.special_hands), limit=s.limit)
+    return replace(
+        base,
+        ruleset="rumisberg",
+        items=tuple(items),
+        scale=s.count_scale,
+        round_up_to=10 if s.rounding == "up_to_10" else 1,
+        max_chows=s.max_chows,
+        min_suit_pungs=s.min_suit_pungs,
+    )
+
+
+# --- Payments -------------------------------------------------------------------
+
+
+def round100(amount: int) -> int:
+    """``amount`` rounded to hundreds: a remainder of 49 or less down, of 50 or more up
+    (seed 002 rule 18: "Bei 49 wird abgerundet und bei 50 aufgerundet").
+
+    The reference values of RULES.md §2.4.5:
+
+    >>> [round100(x) for x in (840, 1680, 750, 1450, 680, 1360, 16000)]
+    [800, 1700, 800, 1500, 700, 1400, 16000]
+    >>> round100(1649), round100(1650)
+    (1600, 1700)
+    """
+    return (amount + 50) // 100 * 100
+
+
+def payment(total: int, factor: int, settings: Settings, *, fixed: bool = False) -> int:
+    """One payment of a hand worth ``total`` with settlement factor ``factor`` (2 where East
+    pays or receives): doubled first, then rounded (rule 18), then capped at the limit (rule 17,
+    A-RU-04); a fixed-value hand (the club hand) is neither rounded nor capped.
+
+    >>> payment(840, 2, RULESET.defaults), payment(8000, 2, RULESET.defaults)
+    (1700, 10000)
+    >>> payment(3000, 2, RULESET.defaults, fixed=True)
+    6000
+    """
+    amount = total * factor
+    if fixed:
+        return amount
+    if settings.rounding == "half_up_100_after_east_double":
+        amount = round100(amount)
+    if settings.limit_after_east_double:
+        amount = min(amount, settings.limit)
+    return amount
+
+
+def pays(
+    total: int,
+    *,
+    winner: int,
+    seats: Sequence[int],
+    east: int,
+    discarder: int | None,
+    settings: Settings,
+    fixed: bool = False,
+) -> dict[int, int]:
+    """What each seat but the winner pays him for a hand worth ``total`` (RULES.md §1.14.1,
+    §2.4.5): ``min(round100(total × f), limit)``, East's share doubled first; whoever
+    discarded. ``fixed``: the club hand's ``total × f``, neither rounded nor capped. With three
+    players ``seats`` holds two payers.
+
+    >>> pays(840, winner=1, seats=(0, 1, 2, 3), east=0, discarder=None, settings=RULESET.defaults)
+    {0: 1700, 2: 800, 3: 800}
+    >>> pays(3000, winner=1, seats=(0, 1, 2), east=0, discarder=2, settings=RULESET.defaults, fixed=True)
+    {0: 6000, 2: 3000}
+    """
+    return {
+        seat: payment(total, f_factor(seat, winner, east, settings), settings, fixed=fixed)
+        for seat in seats
+        if seat != winner
+    }
+
+
+# --- Fishing (RULES.md §2.4.7) ----------------------------------------------------
+
+
+def fishing_waits(
+    hand: Hand, *, seat: Wind, prevailing: Wind = Wind.EAST, settings: Settings | None = None
+) -> dict[Tile, int]:
+    """Each tile that completes ``hand`` (one tile short) into a Mah-Jong that counts, taken
+    from a discard, with the hand's value then: counted without the concealed-hand doubles
+    (rule 14), scaled and capped (the ``total``, before East's doubling and rounding). Empty
+    for a hand that is not one tile short of a valid Mah-Jong: such a hand may not declare
+    Fishing.
+
+    >>> waits = fishing_waits(Hand.parse("[999p] 555s [222m] 67m 33z"), seat=Wind.NORTH)
+    >>> {str(t): v for t, v in waits.items()}  # RULES.md EX-28: North's Fishing hand
+    {'5m': 300, '8m': 300}
+    """
+    st = replace(settings or RULESET.defaults, concealed_hand_doubles=0)
+    if hand.tile_count != 13:
+        return {}
+    counts = hand.counts()
+    out: dict[Tile, int] = {}
+    for kind in range(N_KINDS):
+        if counts[kind] >= 4:
+            continue
+        tile = TILES[kind]
+        done = Hand((*hand.concealed, tile), hand.melds, hand.bonus)
+        result = scorer.score(
+            done, WinContext(seat=seat, prevailing=prevailing, win_tile=tile), ruleset=RULESET, settings=st
+        )
+        if result.won:
+            out[tile] = result.total
+    return out
+
+
+def fishing_value(
+    hand: Hand, *, seat: Wind, prevailing: Wind = Wind.EAST, settings: Settings | None = None
+) -> int:
+    """A Fishing player's value F (RULES.md §2.4.7 item 3): what ``hand`` would be worth
+    completed by a discard with its least valuable winning tile (``fishing_value = max``: its
+    most valuable), without the concealed-hand doubles (rule 14), scaled and capped at the
+    limit. Each payment of it is then rounded after East's doubling (:func:`fishing_payments`,
+    rule 18). 0 for a hand that is not one tile short of a valid Mah-Jong.
+
+    >>> fishing_value(Hand.parse("[999p] 555s [222m] 67m 33z"), seat=Wind.NORTH)  # EX-28
+    300
+    """
+    st = settings or RULESET.defaults
+    values = fishing_waits(hand, seat=seat, prevailing=prevailing, settings=st).values()
+    if not values:
+        return 0
+    return max(values) if st.fishing_value == "max" else min(values)
+
+
+def fishing_payments(
+    values: Mapping[int, int], *, mahjong: int, seats: Sequence[int], east: int, settings: Settings
+) -> list[Transfer]:
+    """What the Fishing players receive when ``mahjong`` goes Mah-Jong (RULES.md §2.4.7 item
+    4): every player except the Mah-Jong player pays each Fishing player φ his value
+    ``values[φ]`` (:func:`fishing_value`) as he would pay a winner: East pays (or φ as East
+    receives) double, rounded after doubling, capped. Two Fishing players pay each other.
+    The Fishing players' own payment to the Mah-Jong player is :func:`pays`.
+
+    >>> [(t.payer, t.payee, t.amount) for t in fishing_payments(
+    ...     {3: 300}, mahjong=1, seats=(0, 1, 2, 3), east=0, settings=RULESET.defaults)]
+    [(0, 3, 600), (2, 3, 300)]
+    """
+    out: list[Transfer] = []
+    payers = [seat for seat in seats if seat != mahjong]
+    for fisher in sorted(values):
+        if fisher == mahjong or fisher not in payers or not values[fisher]:
+            continue
+        paid = pays(values[fisher], winner=fisher, seats=payers, east=east, discarder=None, settings=settings)
+        out += [Transfer(seat, fisher, amount, "fishing") for seat, amount in paid.items() if amount]
+    return out
+
+
+# --- Bouquet (RULES.md §2.4.8) ----------------------------------------------------
+
+
+def bouquets(bonus: Iterable[int]) -> int:
+    """How many bouquets ``bonus`` (a player's exposed bonus tiles) holds: all four flowers,
+    all four seasons.
+
+    >>> bouquets(Tile.parse(t) for t in ("1f", "2f", "3f", "4f", "7f"))
+    1
+    """
+    held = set(bonus)
+    return sum(1 for first in (BONUS_START, BONUS_START + 4) if all(first + i in held for i in range(4)))
+
+
+def bouquet_payments(seat: int, *, seats: Sequence[int], settings: Settings) -> list[Transfer]:
+    """What ``seat`` receives the moment he completes a bouquet during play (rule 7, A-RU-08):
+    ``bouquet_payment`` from every other player, flat (East neither pays nor receives double),
+    final even if the hand is drawn. Completing both bouquets pays twice (call it per bouquet:
+    :func:`bouquets` before and after the bonus tile is exposed).
+
+    >>> [(t.payer, t.payee, t.amount) for t in bouquet_payments(2, seats=(0, 1, 2, 3),
+    ...                                                          settings=RULESET.defaults)]
+    [(0, 2, 1000), (1, 2, 1000), (3, 2, 1000)]
+    """
+    if not settings.bouquet_payment:
+        return []
+    return [Transfer(other, seat, settings.bouquet_payment, "bouquet") for other in seats if other != seat]
+
+
+# --- Gulasch (RULES.md §2.4.6) and the Pot (A-RU-10) ------------------------------
+
+
+def gulasch_stakes(seats: Sequence[int], settings: Settings) -> dict[int, int]:
+    """What each player puts into the Gulasch pot when a Gulasch hand begins (rule 19): the
+    stake (500), from everyone; the pot grows by their sum.
+
+    >>> gulasch_stakes((0, 1, 2, 3), RULESET.defaults)
+    {0: 500, 1: 500, 2: 500, 3: 500}
+    """
+    return {seat: settings.gulasch_stake for seat in seats}
+
+
+def gulasch_payout(
+    pot: int, winner: int | None, *, seats: Sequence[int], settings: Settings
+) -> tuple[dict[int, int], int]:
+    """Who takes the Gulasch pot after a Gulasch hand, and what stays in it: ``(received by
+    seat, pot left)``. The winner takes all of it besides his payments (rule 19); a drawn
+    Gulasch leaves the pot for the next Gulasch hand (``gulasch_pot_carry_over``, A-RU-07), or
+    gives every player his share back.
+
+    >>> gulasch_payout(2000, 3, seats=(0, 1, 2, 3), settings=RULESET.defaults)
+    ({3: 2000}, 0)
+    >>> gulasch_payout(2000, None, seats=(0, 1, 2, 3), settings=RULESET.defaults)
+    ({}, 2000)
+    """
+    if winner is not None:
+        return ({winner: pot} if pot else {}), 0
+    if settings.gulasch_pot_carry_over or not pot:
+        return {}, pot
+    share = pot // len(seats)
+    return {seat: share for seat in seats}, pot - share * len(seats)
+
+
+def is_pot(result: Score, settings: Settings) -> bool:
+    """Whether ``result`` is the club's "Pot" (rule 20, card No. 30): a special hand marked
+    ``/pot`` in the ``special_hands`` setting (the card is not in the seed, A-RU-01)."""
+    if not result.won:
+        return False
+    codes = {line.code for line in result.items}
+    hands = parse_special_hands(settings.special_hands)
+    return any(hand.pot and f"SH{n}" in codes for n, hand in enumerate(hands, 1))
+
+
+def pot_payments(balances: Mapping[int, int], *, east: int, value: int, settings: Settings) -> list[Transfer]:
+    """What East receives when he makes the Pot (rule 20, A-RU-10: "Osten erhält von jedem
+    Mitspieler seine Punkte"): each other player's whole balance (``pot_reading =
+    whole_balance``; "Pech" for one who has hardly any, nothing from one who has none), or
+    East's hand ``value`` undoubled (``hand_value_undoubled``). Instead of his usual payments.
+
+    >>> [(t.payer, t.amount) for t in pot_payments({0: 12000, 1: 9000, 2: 150, 3: 0}, east=0,
+    ...                                            value=3000, settings=RULESET.defaults)]
+    [(1, 9000), (2, 150)]
+    """
+    out = []
+    for seat, balance in sorted(balances.items()):
+        if seat == east:
+            continue
+        amount = max(balance, 0) if settings.pot_reading == "whole_balance" else value
+        if amount:
+            out.append(Transfer(seat, east, amount, "pot"))
+    return out
+
+
+def nets(transfers: Iterable[Transfer], seats: Collection[int]) -> dict[int, int]:
+    """Each seat's net result of ``transfers`` (they sum to zero).
+
+    >>> nets([Transfer(0, 2, 1000, "bouquet"), Transfer(1, 2, 1000, "bouquet")], (0, 1, 2))
+    {0: -1000, 1: -1000, 2: 2000}
+    """
+    out = dict.fromkeys(seats, 0)
+    for t in transfers:
+        out[t.payer] -= t.amount
+        out[t.payee] += t.amount
+    return out
+
+
+SETTINGS: Final = (CLASSICAL_SETTINGS - {"discarder_pays_all"}) | {
+    "max_chows",
+    "min_suit_pungs",
+    "rounding",
+    "count_scale",
+    "limit_after_east_double",
+    "club_hand_value",
+    "club_hand_pattern",
+    "special_hands",
+    "bouquet_payment",
+    "fishing",
+    "fishing_value",
+    "gulasch_stake",
+    "gulasch_wall_exchanges",
+    "gulasch_pot_carry_over",
+    "pot_reading",
+}
+"""The settings a club may change at Rumisberg (besides the table's)."""
+
+
+RULESET: Final[Ruleset] = dmjl.RULESET.derive(
+    "rumisberg",
+    title="Mah-Jong-Club Rumisberg house rules",
+    source="Spielregeln des Mah-Jong-Clubs Rumisberg; count list after the DMJL",
+    defaults={
+        "limit": 10000,
+        "count_scale": 10,
+        "max_chows": 1,
+        "min_suit_pungs": 1,
+        "concealed_hand_doubles": 2,
+        "flower_double_model": "per_category",
+        "zero_point_basis": "figure_points",
+        "original_call": False,
+        "nine_times_rule": False,
+        "loser_settlement": "none",
+        "draw_settlement": "gulasch",
+        "rounding": "half_up_100_after_east_double",
+        "limit_after_east_double": True,
+        "initial_score": 10000,
+        "club_hand_value": 3000,
+        "bouquet_payment": 1000,
+        "fishing": True,
+        "dealer_rotation": "after_every_scored_game",
+    },
+    table=table,
+    settings_used=SETTINGS,
+    title_de="Hausregeln des Mah-Jong-Clubs Rumisberg",
+    names=NAMES,
+    seat_counts=(3, 4),
+    pays=pays,
+)
+"""The Rumisberg ruleset (RULES.md §2.4)."""
