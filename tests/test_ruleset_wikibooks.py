@@ -8,6 +8,7 @@ tests/test_worked_examples.py).
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field
 
@@ -125,6 +126,28 @@ def test_new_settings_leave_dmjl_and_its_fingerprint_alone() -> None:
     assert Settings().with_values({"riichi": True}).fingerprint() != Settings().fingerprint()
     with pytest.raises(SettingError, match="does not apply to dmjl"):
         get_ruleset("dmjl").settings({"dora": True})
+
+
+def test_every_item_has_its_names_here() -> None:
+    """Every code a wikibooks table can hold has its German and English name in the ruleset
+    (the English one is the line's), and no code repeats within a table."""
+    switches = {
+        "limit_hands": (True, False),
+        "winning_tile_points": (True, False),
+        "flower_double_model": ("dmjl", "per_category", "additive"),
+        "concealed_hand_doubles": (0, 1),
+        "nine_times_rule": (True, False),
+        "moon_hand_value": ("limit", "one_double"),
+        "riichi": (True, False),
+        "dora": (True, False),
+    }
+    seen = set()
+    for values in itertools.product(*switches.values()):
+        for item in table_for("wikibooks", settings_of(dict(zip(switches, values, strict=True)))).items:
+            german, english = RULESET.names[item.code]
+            assert german and english == item.name, item.code
+            seen.add(item.code)
+    assert set(RULESET.names) == seen and len(seen) == 54
 
 
 # --- Worked examples (RULES.md §5.3) --------------------------------------------

@@ -124,8 +124,9 @@ NAMES: Final[RuleNames] = {
     "WS7": ("Grüne Jade", "green jade"),
     "WS8": ("Rote Koralle", "red coral"),
     "WS9": ("Weisser Opal", "white opal"),
-    # Items a club may switch on from the other rulesets keep their names
-    "L18": dmjl.NAMES["L18"],
+    # Items a club may switch on from DMJL keep DMJL's names (winning-tile points, the
+    # concealed hand, DMJL's bonus-tile doubles, nine times Mah-Jongg)
+    **{code: dmjl.NAMES[code] for code in ("M2", "M3", "M4", "M5", "W3", "D1", "D2", "D3", "L18")},
 }
 """Every item's German name (the book's wording where it has one) and English name."""
 
