@@ -183,6 +183,7 @@ class Deal:
         self.claims_made = False
         self.discard: tuple[int, int] | None = None
         self.final_discard = False
+        self.kong_discard = False
         self.earthly = False
         self.pending: dict[int, list[Action]] = {}
         self.responses: dict[int, Action] = {}
@@ -548,6 +549,7 @@ class Deal:
             self.drawn = None
             self.discard = (seat, tile)
             self.final_discard = self.live_remaining == 0
+            self.kong_discard = self.kongs_this_turn > 0  # made after a kong's replacement tile
             events.append(Event(EventKind.DISCARD, seat, action.tile))
             self._open_claims(events)
         elif kind is ActionKind.CONCEALED_KONG:
@@ -774,8 +776,12 @@ class Deal:
                 flags.append("first-turn")
             if self.replacement and win_tile is not None:
                 flags.append("replacement")
+                if self.kongs_this_turn:
+                    flags.append("kong-replacement")
                 if self.kongs_this_turn >= 2:
                     flags.append("kong-on-kong")
+            if seat != 0 and not self.seats[seat].discarded and not self.claims_made:
+                flags.append("first-draw")
             if self.last_live:
                 flags.append("last-tile")
         else:
@@ -783,6 +789,8 @@ class Deal:
                 flags.append("last-tile")
             if robbing:
                 flags.append("robbing-kong")
+            elif self.kong_discard:
+                flags.append("kong-discard")
             if self.earthly and discarder == 0 and seat != 0:
                 flags.append("first-turn")
         if self.seats[seat].called and self.settings.original_call:

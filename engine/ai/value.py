@@ -32,6 +32,7 @@ from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
 from engine.views import SeatView
+from engine.wall import KIND
 
 __all__ = [
     "HandState",
@@ -124,14 +125,22 @@ class Knowledge:
 @lru_cache(maxsize=64)
 def _wind_values(know: Knowledge, seat: Wind, prevailing: Wind) -> WindValues:
     ctx = WinContext(seat=seat, prevailing=prevailing)
+    rs = get_ruleset(know.ruleset)
+    in_set = {int(KIND[i]) for i in rs.tile_ids(know.settings)} - set(rs.lucky)
     neutral = next(w for w in Wind if w not in (seat, prevailing))
-    n = f"{neutral + 1}z"
-    pe = tuple(_meld_value(MeldKind.PONG, t, False, ctx, know) for t in range(N_KINDS))
-    pc = tuple(_meld_value(MeldKind.PONG, t, True, ctx, know) for t in range(N_KINDS))
-    ke = tuple(_meld_value(MeldKind.KONG, t, False, ctx, know) for t in range(N_KINDS))
-    kc = tuple(_meld_value(MeldKind.KONG, t, True, ctx, know) for t in range(N_KINDS))
+    n = f"{neutral + 1}z" if rs.winds else "5z"  # an honour pair that scores nothing of itself
+
+    def melds(kind: MeldKind, concealed: bool) -> tuple[PairValue, ...]:
+        return tuple(
+            _meld_value(kind, t, concealed, ctx, know) if t in in_set else (0, 0) for t in range(N_KINDS)
+        )
+
+    pe, pc = melds(MeldKind.PONG, False), melds(MeldKind.PONG, True)
+    ke, kc = melds(MeldKind.KONG, False), melds(MeldKind.KONG, True)
     pairs = tuple(
         score(Hand((TILES[t],) * 2), ctx, ruleset=know.ruleset, settings=know.settings).points
+        if t in in_set
+        else 0
         for t in range(N_KINDS)
     )
 
