@@ -18,6 +18,7 @@ engine.errors.SettingError: setting limit takes a whole number from 10 to 100000
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 from collections.abc import Mapping
@@ -651,9 +652,7 @@ class Settings:
         for name, value in values.items():
             spec = SPEC_BY_NAME.get(name)
             if spec is None:
-                raise SettingError(
-                    f"there is no setting {quote(name)}; settings are: {', '.join(SPEC_BY_NAME)}"
-                )
+                raise SettingError(unknown_setting(name))
             changes[name] = spec.convert(value)
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
@@ -729,8 +728,25 @@ ADDED_LATER: Final = frozenset(
         "dora_for_losers",
         "ii_fan_shibari",
         "western",
+        "dealer_rotation",
     }
 )
 """Settings added after the first stored games (see :meth:`Settings.fingerprint`)."""
 
 _DEFAULTS: Final = {f.name: f.default for f in dataclasses.fields(Settings)}
+
+
+def unknown_setting(name: object) -> str:
+    """The message for a setting there is not: the names closest to it, or a few examples.
+
+    >>> unknown_setting("limt")
+    "there is no setting 'limt'; did you mean limit?"
+    """
+    typed = name.strip().lower() if isinstance(name, str) else ""
+    close = difflib.get_close_matches(typed, SPEC_BY_NAME, n=4, cutoff=0.6) if typed else []
+    if close:
+        return f"there is no setting {quote(name)}; did you mean {' or '.join(close)}?"
+    return (
+        f"there is no setting {quote(name)}; settings are named like limit, mj_bonus, seven_pairs "
+        f"or game_length ({len(SPEC_BY_NAME)} in all)"
+    )

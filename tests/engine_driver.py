@@ -51,12 +51,10 @@ def random_settings(rng: random.Random, ruleset: str = "dmjl", *, max_hands: int
     for spec in SPECS:
         if spec.name not in rs.setting_names:
             continue
-        if spec.name == "players":
-            players = rng.choice(rs.seat_counts)
-            out["players"] = players
-            out["deal_pattern"] = "R3" if players == 3 else rng.choice(["A", "B"])
-        elif spec.name == "deal_pattern":
-            continue
+        if spec.name in ("players", "deal_pattern"):
+            continue  # four players (the three-player deal is not playable yet), the ruleset's deal
+        if spec.kind is str and not spec.choices and spec.name != "game_length":
+            continue  # free text (a club's own hands): tested with its notation
         elif spec.name == "game_length":  # always short, now and then longer (up to all four rounds)
             long = rng.random() < 0.05
             hands = rng.randint(1, 40 if long else max_hands)
@@ -104,8 +102,7 @@ def check(game: Game, shadow: Game) -> None:
     :raises Break: naming the invariant that failed.
     """
     deal = game.deal
-    n = 144 if game.settings.bonus_tiles else 136
-    if sorted(deal.all_tiles()) != list(range(n)):
+    if sorted(deal.all_tiles()) != list(game.ruleset.tile_ids(game.settings)):
         raise Break("a tile is lost or doubled")
     if game.view(None).concealed or game.view(None).drawn is not None:
         raise Break("the public view holds concealed tiles")

@@ -16,6 +16,7 @@ from test_bot_discord import config
 from bot.app import MahjongBot, create_bot
 from bot.storage import Storage, StorageInputError
 from bot.table import Table
+from engine.rulesets import RULESETS
 
 GUILD, CHANNEL, OTHER, ROLE, HOSTS = 1, 10, 11, 500, 501
 
@@ -191,7 +192,7 @@ async def test_autocomplete_of_names_and_values(h: Harness[MahjongBot]) -> None:
     rec = await h.autocomplete(
         "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "ruleset"}
     )
-    assert [c["value"] for c in rec.choices] == ["dmjl", "huabao"]
+    assert [c["value"] for c in rec.choices] == list(RULESETS)
     rec = await h.autocomplete(
         "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "next_hand_seconds"}
     )

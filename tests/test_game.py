@@ -163,8 +163,8 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def every_tile_once(self) -> None:
-        n = 144 if self.game.settings.bonus_tiles else 136
-        assert sorted(self.game.deal.all_tiles()) == list(range(n))
+        game = self.game
+        assert sorted(game.deal.all_tiles()) == list(game.ruleset.tile_ids(game.settings))
 
     @invariant()
     def views_hold_only_own_tiles(self) -> None:
