@@ -103,7 +103,6 @@ class Table:
             raise ValueError(f"{self.ruleset}: item codes repeat: {', '.join(repeated)}")
 
 
-
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A table's items sorted for evaluation: those matched once per hand, then
