@@ -16,7 +16,7 @@ from bot.storage.core import GUILD_SCOPE, StorageCore, from_json, to_json
 from bot.storage.records import SettingChange, TableRules
 from engine.errors import SettingError
 from engine.rulesets import get_ruleset
-from engine.settings import SPEC_BY_NAME
+from engine.settings import SPEC_BY_NAME, unknown_setting
 
 
 def _scope(channel_id: int | None) -> int:
@@ -25,7 +25,7 @@ def _scope(channel_id: int | None) -> int:
 
 def _setting_name(name: object) -> str:
     if not isinstance(name, str) or name not in SPEC_BY_NAME:
-        raise SettingError(f"there is no setting {quote(name)}; settings are: {', '.join(SPEC_BY_NAME)}")
+        raise SettingError(unknown_setting(name))
     return name
 
 
