@@ -167,17 +167,7 @@ def table(s: Settings) -> Table:
             )
             for code, pat, share in limits
         ]
-    return Table(
-        ruleset="dmjl",
-        items=tuple(items),
-        limit=s.limit,
-        thirteen_orphans=s.limit_hands,
-        seven_pairs=s.seven_pairs,
-        quad_as_two_pairs=s.seven_pairs_quad_as_two_pairs,
-        only_possible_matters=s.winning_tile_points,
-        limit_applies_to_losers=s.limit_applies_to_losers,
-        loser_max_pairs=s.loser_max_pairs,
-    )
+    return t.table_of("dmjl", items, s)
 
 
 RULESET: Final = Ruleset(

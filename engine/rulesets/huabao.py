@@ -7,6 +7,7 @@ codes, Mah-Jongg bonus, doubles, bonus-tile model and limit hands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.rulesets import dmjl
@@ -81,8 +82,9 @@ SET_CODES: Final = {
 """Hua Bao's codes of DMJL's pong and kong items (RULES.md §2.2.2 lists them exposed before concealed)."""
 
 
-def table(s: Settings) -> Table:
-    """The Hua Bao table (seed 000 §3.6, §3.8, §3.9; RULES.md §2.2) under settings ``s``."""
+def core_items(s: Settings, *, extra_points: Sequence[Item] = ()) -> list[Item]:
+    """Hua Bao's points and doubles (every item but the limit hands), under settings ``s``;
+    ``extra_points`` (a ruleset built on them, like wikibooks) follow the Mah-Jongg bonus."""
     items: list[Item] = [Item("H15", p.BonusTile(), points=4, figure=True, bonus_tile=True)]
     items += [Item(SET_CODES[i.code], i.pattern, points=i.points, figure=True) for i in t.set_points()]
     items += [
@@ -91,6 +93,7 @@ def table(s: Settings) -> Table:
         Item("H3", p.PrevailingWindPair(unless_seat=True), points=2, figure=True),
         Item("H4", p.OwnPrevailingPair(), points=4, figure=True),
         Item("H16", p.MahJongg(), points=s.mj_bonus, winner_only=True, mj_bonus=True),
+        *extra_points,
     ]
     if s.rob_kong_bonus:
         items.append(Item("H17", p.RobbingKong(), points=s.rob_kong_bonus, winner_only=True))
@@ -106,6 +109,12 @@ def table(s: Settings) -> Table:
         Item("HD9", p.HalfFlush(), doubles=1, winner_only=True),
         Item("HD10", p.PureFlush(), doubles=3, winner_only=True),
     ]
+    return items
+
+
+def table(s: Settings) -> Table:
+    """The Hua Bao table (seed 000 §3.6, §3.8, §3.9; RULES.md §2.2) under settings ``s``."""
+    items = core_items(s)
     if s.limit_hands:
         earthly = {"limit": 1.0, "half_limit": 0.5, "half_limit_or_better": 0.5}[s.earthly_value]
         limits: list[tuple[str, p.Pattern, float]] = [
@@ -136,16 +145,12 @@ def table(s: Settings) -> Table:
             )
             for code, pat, share in limits
         ]
-    return Table(
-        ruleset="huabao",
-        items=tuple(items),
-        limit=s.limit,
+    return t.table_of(
+        "huabao",
+        items,
+        s,
         thirteen_orphans=False,
         seven_pairs=s.seven_pairs or (s.limit_hands and s.traditional_limit_hands),
-        quad_as_two_pairs=s.seven_pairs_quad_as_two_pairs,
-        only_possible_matters=s.winning_tile_points,
-        limit_applies_to_losers=s.limit_applies_to_losers,
-        loser_max_pairs=s.loser_max_pairs,
     )
 
 

@@ -34,7 +34,7 @@ from engine.hand import MeldKind
 from engine.rulesets.ruleset import RuleNames, Ruleset
 from engine.scoring import patterns as p
 from engine.scoring.facts import Facts, set_label
-from engine.scoring.tables import Item, Table
+from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
 from engine.settlement import Settlement, Transfer
 from engine.tiles import HONOUR_START, TILES, Wind, tiles_str
@@ -380,17 +380,15 @@ def table(s: Settings) -> Table:
         Item("J22", TianHu(), points=5, winner_only=True),
         Item("J23", DiHu(), points=5, winner_only=True),
     ]
-    return Table(
-        ruleset="jiangxi",
-        items=tuple(items),
+    return table_of(
+        "jiangxi",
+        items,
+        s,
         limit=None,
         thirteen_orphans=False,
-        seven_pairs=s.seven_pairs,
-        quad_as_two_pairs=s.seven_pairs_quad_as_two_pairs,
         only_possible_matters=False,
         limit_applies_to_losers=False,
         loser_max_pairs=0,
-        min_points=s.min_fan,
         unit="fan",
     )
 

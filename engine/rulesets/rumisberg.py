@@ -35,7 +35,7 @@ from engine.scoring.context import WinContext
 from engine.scoring.facts import Facts
 from engine.scoring.special_hands import SpecialHand, SpecialHandPattern, parse_groups, parse_special_hands
 from engine.scoring.special_hands import special_items as club_items
-from engine.scoring.tables import Item, Table
+from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
 from engine.settlement import Transfer
 from engine.tiles import BONUS_START, N_KINDS, TILES, Tile, Wind
@@ -100,15 +100,7 @@ def table(s: Settings) -> Table:
         hand = club_hand(s)
         items.append(Item(CLUB_HAND, SpecialHandPattern(hand), fixed=hand.value, winner_only=True))
     items += club_items(parse_special_hands(s.special_hands), limit=s.limit)
-    return replace(
-        base,
-        ruleset="rumisberg",
-        items=tuple(items),
-        scale=s.count_scale,
-        round_up_to=10 if s.rounding == "up_to_10" else 1,
-        max_chows=s.max_chows,
-        min_suit_pungs=s.min_suit_pungs,
-    )
+    return table_of("rumisberg", items, s)
 
 
 # --- Payments -------------------------------------------------------------------

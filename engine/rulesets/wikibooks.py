@@ -240,31 +240,8 @@ def table(s: Settings) -> Table:
     >>> codes[:3], "WB1" in codes, "CS8" in codes, "WS9" in codes, "WB2" in codes
     (['H15', 'H6', 'H8'], True, True, True, False)
     """
-    items: list[Item] = [Item("H15", p.BonusTile(), points=4, figure=True, bonus_tile=True)]
-    items += [Item(huabao.SET_CODES[i.code], i.pattern, points=i.points, figure=True) for i in t.set_points()]
-    items += [
-        Item("H1", p.DragonPair(), points=2, figure=True),
-        Item("H2", p.SeatWindPair(unless_prevailing=True), points=2, figure=True),
-        Item("H3", p.PrevailingWindPair(unless_seat=True), points=2, figure=True),
-        Item("H4", p.OwnPrevailingPair(), points=4, figure=True),
-        Item("H16", p.MahJongg(), points=s.mj_bonus, winner_only=True, mj_bonus=True),
-    ]
-    if s.no_chow_points:
-        items.append(Item("WB1", p.NoChow(), points=s.no_chow_points, winner_only=True))
-    if s.rob_kong_bonus:
-        items.append(Item("H17", p.RobbingKong(), points=s.rob_kong_bonus, winner_only=True))
-    items += t.winning_tile_points(s)
-    items += [
-        Item("HD1", p.SeatWindSet(), doubles=1),
-        Item("HD2", p.DragonSet(), doubles=1),
-        Item("HD3", p.PrevailingWindSet(), doubles=1),
-    ]
-    items += t.bonus_doubles(s)
-    items += t.concealed_hand(s)
-    items += [
-        Item("HD9", p.HalfFlush(), doubles=1, winner_only=True),
-        Item("HD10", p.PureFlush(), doubles=3, winner_only=True),
-    ]
+    no_chow = [Item("WB1", p.NoChow(), points=s.no_chow_points, winner_only=True)] if s.no_chow_points else []
+    items = huabao.core_items(s, extra_points=no_chow)
     if s.riichi:
         items.append(Item("WB2", Riichi(), doubles=1, winner_only=True))
     if s.dora:
@@ -275,20 +252,7 @@ def table(s: Settings) -> Table:
         items.append(Item("WS3", MoonHand(), doubles=1, winner_only=True))
     if s.limit_hands:
         items += _special_hands(s)
-    return Table(
-        ruleset="wikibooks",
-        items=tuple(items),
-        limit=s.limit,
-        thirteen_orphans=s.limit_hands,
-        seven_pairs=s.seven_pairs,
-        quad_as_two_pairs=s.seven_pairs_quad_as_two_pairs,
-        only_possible_matters=s.winning_tile_points,
-        limit_applies_to_losers=s.limit_applies_to_losers,
-        loser_max_pairs=s.loser_max_pairs,
-        round_up_to=10 if s.rounding == "up_to_10" else 1,
-        max_chows=s.max_chows,
-        require_flush=s.require_flush,
-    )
+    return t.table_of("wikibooks", items, s)
 
 
 def _special_hands(s: Settings) -> list[Item]:

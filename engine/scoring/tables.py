@@ -18,7 +18,9 @@ in :mod:`engine.scoring.names`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.scoring import patterns as p
 from engine.settings import Settings
@@ -180,3 +182,26 @@ def bonus_doubles(s: Settings) -> list[Item]:
         Item("HD7f", p.Bouquet(season=False), doubles=2, no_minimum=True),
         Item("HD7s", p.Bouquet(season=True), doubles=2, no_minimum=True),
     ]
+
+
+def table_of(ruleset: str, items: Sequence[Item], s: Settings, **fields: Any) -> Table:
+    """A table of ``items`` whose shapes, limit, rounding and conditions for a win follow the
+    settings ``s``; ``fields`` set what a ruleset fixes itself (``limit=None``, ``unit="fan"`` ...).
+    """
+    values: dict[str, Any] = {
+        "limit": s.limit,
+        "thirteen_orphans": s.limit_hands,
+        "seven_pairs": s.seven_pairs,
+        "quad_as_two_pairs": s.seven_pairs_quad_as_two_pairs,
+        "only_possible_matters": s.winning_tile_points,
+        "limit_applies_to_losers": s.limit_applies_to_losers,
+        "loser_max_pairs": s.loser_max_pairs,
+        "round_up_to": 10 if s.rounding == "up_to_10" else 1,
+        "scale": s.count_scale,
+        "max_chows": s.max_chows,
+        "min_suit_pungs": s.min_suit_pungs,
+        "require_flush": s.require_flush,
+        "min_points": s.min_fan,
+    }
+    values.update(fields)
+    return Table(ruleset=ruleset, items=tuple(items), **values)
