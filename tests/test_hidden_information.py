@@ -60,7 +60,8 @@ def twin(deal: Deal, rng: random.Random) -> tuple[Deal, int] | None:
     (of another kind); None when there is no such pair."""
     winner = deal.result.winner if deal.result else None
     kept = [(seat, t) for seat in range(4) if seat != winner for t in deal.seats[seat].concealed]
-    unseen = [t for t in deal.wall.tiles() if not KIND[t].is_bonus]
+    # Bonus tiles and a ruleset's lucky tiles (jiangxi's Fa) are shown as soon as drawn.
+    unseen = [t for t in deal.wall.tiles() if not (KIND[t].is_bonus or KIND[t] in deal.ruleset.lucky)]
     pairs = [(seat, t, u) for seat, t in kept for u in unseen if KIND[t] != KIND[u]]
     if not pairs:
         return None
