@@ -62,7 +62,13 @@ def action_label(action: Action, lang: Language) -> str:
         return text("chow", lang, tiles=tiles_str((action.tile, action.tile + 1, action.tile + 2)))
     if kind == ActionKind.DISCARD:
         return str(action.tile)
-    if kind in (ActionKind.CALL, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+    if kind in (
+        ActionKind.CALL,
+        ActionKind.RIICHI,
+        ActionKind.FISHING,
+        ActionKind.CONCEALED_KONG,
+        ActionKind.ADDED_KONG,
+    ):
         return text(kind, lang, tile=action.tile)
     return text(kind, lang)
 
@@ -81,12 +87,21 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
     """The table's last public action in words (private events are skipped)."""
     for e in reversed(events):
         key = _EVENT_WORDS.get(e.kind)
+        if e.kind in (EventKind.DECLARE, EventKind.PAID):
+            key = f"did_{e.kind}_{e.what}"
         if key is None or not e.visible_to(None) or e.seat is None:
             continue
         meld = ""
         if e.meld is not None:
             meld = f"{text('meld_' + e.meld.kind.name.lower(), lang)} {tiles_str(e.meld.tiles)}"
-        action = text(key, lang, name=table.seat_at(e.seat).name, tile=say_tile(e.tile, lang), meld=meld)
+        action = text(
+            key,
+            lang,
+            name=table.seat_at(e.seat).name,
+            tile=say_tile(e.tile, lang),
+            meld=meld,
+            amount=e.amount,
+        )
         return text("last_action", lang, action=action)
     return ""
 

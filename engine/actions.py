@@ -56,15 +56,32 @@ class ActionKind(StrEnum):
     """Go Mah-Jongg: self-drawn, on the discard, or robbing a kong."""
     PASS = "pass"
     """Let the discard (or the added kong) go."""
+    RIICHI = "riichi"
+    """Discard a tile and declare riichi (wikibooks): the hand is frozen and a stake goes in."""
+    FISHING = "fishing"
+    """Discard a tile and declare Fishing (rumisberg): one tile short, irrevocably."""
+    NINE_MAJORS = "nine-majors"
+    """Show nine different major tiles in the first go-around: the hand is drawn (wikibooks)."""
 
 
 KINDS: Final = tuple(ActionKind)
 """Every action kind, in the order of the notation's table."""
 
 TILE_KINDS: Final = frozenset(
-    {ActionKind.DISCARD, ActionKind.CALL, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
+    {
+        ActionKind.DISCARD,
+        ActionKind.CALL,
+        ActionKind.RIICHI,
+        ActionKind.FISHING,
+        ActionKind.CHOW,
+        ActionKind.CONCEALED_KONG,
+        ActionKind.ADDED_KONG,
+    }
 )
 """Action kinds that name a tile."""
+
+DISCARDS: Final = frozenset({ActionKind.DISCARD, ActionKind.CALL, ActionKind.RIICHI, ActionKind.FISHING})
+"""Action kinds that discard a tile (some declare something with it)."""
 
 CLAIMS: Final = frozenset(
     {ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.MAHJONG, ActionKind.PASS}

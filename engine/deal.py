@@ -25,19 +25,22 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from engine.actions import Action, ActionKind
+from engine.actions import DISCARDS, Action, ActionKind
 from engine.errors import IllegalActionError, InvalidHandError, SettingError
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, resolve, table_for
+from engine.rulesets import rumisberg as _rumisberg
+from engine.rulesets.jiangxi import PassOver, gen_zhuang, is_gen_zhuang
+from engine.rulesets.wikibooks import dora_of
 from engine.scoring import Score, WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.settlement import Settlement, settle_hand
+from engine.settlement import Settlement, Stake, Transfer, settle_hand, take_centre, totalled
 from engine.shapes import (
     ONE_OF_RANK,
     complete_from_keys,
@@ -47,7 +50,7 @@ from engine.shapes import (
     standard_arrangements,
     waits,
 )
-from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles
+from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile, Wind, parse_tiles
 from engine.views import DiscardView, EndReason, Phase, PlayerView, ScoreSheetView, SeatView
 from engine.wall import KIND, Wall, WallBreak
 
@@ -99,16 +102,22 @@ class SeatState:
     """Each discard as ``[tile id, claimed_by]``."""
     discard_views: list[DiscardView] = field(default_factory=list)
     called: bool = False
-    """Made the call at the beginning."""
+    """Made the call at the beginning, or declared riichi: the hand is frozen."""
+    riichi: bool = False
+    """Declared riichi (wikibooks): frozen, a stake in the centre, a double if he wins."""
+    fishing: bool = False
+    """Declared Fishing (rumisberg): every discard must keep the hand one tile short."""
     discarded: bool = False
     """Has discarded at least once."""
 
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments."""
+    """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments
+    (those made during play, as a bouquet, included)."""
 
     winner: int | None
+    """The winner, the first in turn order after the discarder when several won on one discard."""
     reason: EndReason
     scores: tuple[Score | None, ...]
     values: tuple[int, ...]
@@ -116,6 +125,10 @@ class DealResult:
     win_tile: Tile | None = None
     self_drawn: bool = False
     discarder: int | None = None
+    winners: tuple[int, ...] = ()
+    """Every winner (jiangxi: several may win on one discard, A-JX-07)."""
+    centre: tuple[Stake, ...] = ()
+    """The stakes left in the centre for the next winner (riichi sticks of a drawn hand)."""
 
 
 class Deal:
@@ -129,12 +142,16 @@ class Deal:
         *,
         prevailing: Wind = Wind.EAST,
         east_streak: int = 0,
+        centre: Sequence[Stake] = (),
+        balances: Sequence[int] | None = None,
         _arranged: tuple[Wall, list[list[int]] | None] | None = None,
     ) -> None:
         """Shuffle, build and break the wall with ``random.Random(seed)``, deal, replace bonus tiles.
 
         ``east_streak`` is how many Mah-Jonggs in a row this East has won before
-        this deal (for *nine times Mah-Jongg*).
+        this deal (for *nine times Mah-Jongg*). ``centre`` holds the stakes earlier hands left
+        for the next winner (by seat of this deal); ``balances`` each seat's chips, for the
+        rumisberg Pot (A-RU-10).
 
         :raises SettingError: for an unknown ruleset or setting, or a setting this engine does not play.
         """
@@ -188,8 +205,28 @@ class Deal:
         self.pending: dict[int, list[Action]] = {}
         self.responses: dict[int, Action] = {}
         self.robbed: tuple[int, int, int] | None = None  # (kong seat, tile id, meld index)
+        self.rob_claimed = False  # the kong being robbed was made with a discard (A-JX-19)
         self.log: list[Action] = []
         self.result: DealResult | None = None
+        self.centre: list[Stake] = list(centre)
+        """Stakes lying in the centre for the next winner (riichi sticks, a Gulasch pot)."""
+        self.balances = tuple(balances) if balances is not None else None
+        self.paid: list[Transfer] = []
+        """Payments made during play (gen zhuang, bouquets): final even if the hand is drawn."""
+        self.pass_over = PassOver.of(s)
+        self.held_back: frozenset[int] = frozenset()
+        """Seats the open discard would complete but for the minimum (jiangxi, A-JX-19)."""
+        self.gang_debt: tuple[int, frozenset[int]] | None = None
+        """(gang player, seats he owes a restricted win): after a gang made with a discard that
+        completed those seats' hands below the minimum, they may rob it or win on his next
+        discard for a fixed value (A-JX-19)."""
+        self.shared: dict[int, int] = {}
+        """Winners who share the winning discard with the first winner: seat → its kind."""
+        self.dora_indicator: Tile | None = None
+        self.dora: tuple[Tile, ...] = ()
+        self._indicator: int | None = None
+        """The dora indicator's tile id: out of the wall, lying face up on it."""
+        self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
         if _arranged is None or _arranged[1] is None:
             self._deal()  # from the shuffled wall, or from a wall given as it is
@@ -197,6 +234,7 @@ class Deal:
             for seat, tiles in enumerate(_arranged[1]):
                 for t in tiles:
                     self._give(seat, t)
+            self._turn_dora()
             self._replace_bonus_at_deal()
 
     # --- Setup -------------------------------------------------------------------------------
@@ -211,7 +249,19 @@ class Deal:
         last = (*self.in_play, 0) if self.settings.deal_pattern == "A" else (0, *self.in_play)
         for seat in last:
             self._give(seat, wall.draw_live())
+        self._turn_dora()
         self._replace_bonus_at_deal()
+
+    def _turn_dora(self) -> None:
+        """Dora (wikibooks, §2.3.7): the upper tile of the dead wall's third stack is turned up
+        before the bonus tiles are replaced; it stays there, out of the replacement draws
+        (A-WB-11). A bonus tile there shows no dora: the next tile below or behind is used."""
+        if not self.settings.dora:
+            return
+        tile = self.wall.turn_up(3, skip=lambda t: KIND[t].is_bonus)
+        self._indicator = tile
+        self.dora_indicator = KIND[tile]
+        self.dora = (dora_of(self.dora_indicator),)
 
     def _replace_bonus_at_deal(self) -> None:
         """Bonus tiles: E, S, W, N each expose all and replace, until none is left (A-CORE-05)."""
@@ -221,7 +271,7 @@ class Deal:
                 found = [t for t in self.seats[seat].concealed if self._aside[t]]
                 for t in found:
                     self._take(seat, t)
-                    self.seats[seat].bonus.append(t)
+                    self._set_aside(seat, t, [])
                 for _ in found:
                     self._give(seat, wall.draw_replacement())
 
@@ -300,7 +350,9 @@ class Deal:
             and seven_pairs(counts, quad_as_two_pairs=self.table.quad_as_two_pairs) is not None
         )
 
-    def _meets_minimum(self, seat: int, kind: int | None, *, self_drawn: bool) -> bool:
+    def _meets_minimum(
+        self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
+    ) -> bool:
         """Whether the complete hand wins under the ruleset's conditions: the table's (at most
         so many chows, a suit pung, a flush, the minimum fan) and the minimum doubles (bonus-tile
         and dora doubles do not count). No table offers a Mah-Jongg that is not one (§1.12.4)."""
@@ -318,6 +370,7 @@ class Deal:
                 self_drawn=False,
                 discarder=discarder,
                 robbing=self.robbed is not None,
+                restricted=restricted,
             )
         result = score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings)
         if not result.won:
@@ -327,7 +380,13 @@ class Deal:
         return sum(line.doubles for line in result.items if line.code not in self._no_minimum) >= need
 
     def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
-        if not self._complete_with(seat, kind) or not self._meets_minimum(seat, kind, self_drawn=False):
+        if not self._complete_with(seat, kind):
+            return False
+        if self._restricted(seat, discarder):
+            return True  # won from the gang player at a fixed value (A-JX-19)
+        if not self.pass_over.may_win_on_discard(seat):
+            return False
+        if not self._meets_minimum(seat, kind, self_drawn=False):
             return False
         if self.settings.mahjong_chow_from_any or seat == self._after[discarder][0]:
             return True
@@ -338,6 +397,19 @@ class Deal:
             if pair == kind or any(k == MeldKind.PONG and t == kind for k, t in sets):
                 return True
         return not is_standard_complete(counts)  # a special hand
+
+    def _restricted(self, seat: int, discarder: int) -> bool:
+        """Whether ``seat`` wins from ``discarder`` now only as the restricted win from the gang
+        player (jiangxi, A-JX-19): he is owed it, and would not win otherwise (the minimum, or
+        the pass-over rule, held him back); the tile must complete his hand (checked before)."""
+        debt = self.gang_debt
+        if debt is None or debt[0] != discarder or seat not in debt[1]:
+            return False
+        kind = KIND[self.robbed[1]] if self.robbed else KIND[self.discard[1]] if self.discard else None
+        if kind is None:
+            return False
+        normal = self.pass_over.may_win_on_discard(seat) and self._meets_minimum(seat, kind, self_drawn=False)
+        return not normal and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
 
     def _waiting_after_discard(self, seat: int, kind: int) -> bool:
         counts = self.seats[seat].counts[:]
@@ -409,36 +481,114 @@ class Deal:
         ]
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        counts = self.seats[seat].counts
+        st = self.seats[seat]
+        s = self.settings
+        counts = st.counts
         out: list[Action] = []
-        kinds = sorted({KIND[t] for t in self.seats[seat].concealed})
-        if self.seats[seat].called and self.drawn is not None:
-            out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))
+        kinds = sorted({KIND[t] for t in st.concealed})
+        if st.called and self.drawn is not None:
+            out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))  # a frozen hand
         else:
-            out.extend(Action.of(seat, ActionKind.DISCARD, k) for k in kinds)
-            if (
-                self.settings.original_call
-                and not self.seats[seat].discarded
-                and not self.claims_made
-                and not self.seats[seat].melds
-            ):
+            keep = [k for k in kinds if self._fishing_after(seat, k)] if st.fishing else kinds
+            out.extend(Action.of(seat, ActionKind.DISCARD, k) for k in keep)
+            if s.original_call and not st.discarded and not self.claims_made and not st.melds:
                 out.extend(
                     Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
                 )
-        if self.can_declare:
-            if not self.seats[seat].called and self.wall.remaining > 0:
+            if s.riichi and all(r.meld.concealed for r in st.melds) and self.live_remaining > 0:
                 out.extend(
-                    Action(seat, ActionKind.CONCEALED_KONG, TILES[k])
-                    for k in range(N_KINDS)
-                    if counts[k] == 4
+                    Action(seat, ActionKind.RIICHI, k) for k in kinds if self._waiting_after_discard(seat, k)
                 )
-                for record in self.seats[seat].melds:
+            if s.fishing and not st.fishing:
+                out.extend(Action(seat, ActionKind.FISHING, k) for k in kinds if self._fishing_after(seat, k))
+        if self._may_show_nine_majors(seat):
+            out.append(Action(seat, ActionKind.NINE_MAJORS))
+        if self.can_declare:
+            if not st.called and self.wall.remaining > 0:
+                for k in range(N_KINDS):
+                    if counts[k] == 4 and self._fishing_keeps(seat, k, 4):
+                        out.append(Action(seat, ActionKind.CONCEALED_KONG, TILES[k]))
+                for record in st.melds:
                     m = record.meld
-                    if m.kind == MeldKind.PONG and not m.concealed and counts[m.tile]:
+                    if (
+                        m.kind == MeldKind.PONG
+                        and not m.concealed
+                        and counts[m.tile]
+                        and self._fishing_keeps(seat, m.tile, 1)
+                    ):
                         out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
             if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
                 out.append(Action(seat, ActionKind.MAHJONG))
         return out
+
+    def _may_show_nine_majors(self, seat: int) -> bool:
+        """Wikibooks' abortive draw (§2.3.10 item 5): in his first turn, before anyone has
+        exposed a set, a player holding nine different major tiles may end the hand drawn."""
+        if "nine_majors" not in self.ruleset.aborts or self.seats[seat].discarded or self.claims_made:
+            return False
+        if any(self.seats[other].melds for other in self.in_play):
+            return False
+        counts = self.seats[seat].counts
+        return sum(1 for t in MAJORS if counts[t]) >= 9
+
+    def _fishing_waits(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
+        """Whether concealed ``counts`` (one tile short) with ``melds`` wait on a Mah-Jong that
+        counts under the club's card (rumisberg's Fishing, §2.4.7: structure rules included)."""
+        key = (len(self.log), seat, tuple(counts), melds)
+        got = self._fishing_cache.get(key)
+        if got is not None:
+            return got
+        no_melds = not melds
+        found = False
+        tiles = tuple(TILES[k] for k in range(N_KINDS) for _ in range(counts[k]))
+        bonus = tuple(KIND[t] for t in self.seats[seat].bonus)
+        for w in waits(
+            counts,
+            thirteen_orphans=self.table.thirteen_orphans and no_melds,
+            seven_pairs_ok=self.table.seven_pairs and no_melds,
+        ):
+            if counts[w] + sum(m.tiles.count(w) for m in melds) >= 4:
+                continue  # a fifth tile of a kind does not exist
+            hand = Hand((*tiles, w), melds, bonus)
+            ctx = WinContext(seat=Wind(seat), prevailing=self.prevailing, win_tile=w)
+            if score(hand, ctx, ruleset=self.ruleset, settings=self.settings).won:
+                found = True
+                break
+        if len(self._fishing_cache) > 256:
+            self._fishing_cache.clear()
+        self._fishing_cache[key] = found
+        return found
+
+    def _fishing_after(self, seat: int, kind: int) -> bool:
+        """Whether discarding ``kind`` leaves ``seat`` one tile short of a Mah-Jong that counts."""
+        if not self._waiting_after_discard(seat, kind):  # the shape first: it is cheap
+            return False
+        counts = self.seats[seat].counts[:]
+        counts[kind] -= 1
+        return self._fishing_waits(seat, counts, tuple(r.meld for r in self.seats[seat].melds))
+
+    def _fishing_keeps(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
+        """Whether a kong (or with ``claimed``, a claimed pong) of ``kind`` that takes ``taken``
+        tiles from the hand keeps a Fishing player one tile short (he may claim or declare only
+        so, §2.4.7 item 2); True for a player who is not Fishing."""
+        st = self.seats[seat]
+        if not st.fishing:
+            return True
+        counts = st.counts[:]
+        counts[kind] -= taken
+        melds = [r.meld for r in st.melds if not (r.meld.kind == MeldKind.PONG and r.meld.tile == kind)]
+        pong = claimed and taken == 2
+        melds.append(Meld(MeldKind.PONG if pong else MeldKind.KONG, TILES[kind], taken == 4))
+        if not pong:  # he draws a replacement and may discard it again
+            return self._fishing_waits(seat, counts, tuple(melds))
+        for d in range(N_KINDS):
+            if counts[d]:
+                counts[d] -= 1
+                ok = self._fishing_waits(seat, counts, tuple(melds))
+                counts[d] += 1
+                if ok:
+                    return True
+        return False
 
     # --- Applying actions -------------------------------------------------------------------------
 
@@ -480,14 +630,35 @@ class Deal:
             if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
                 return f"there is no discard to claim: {who} must discard", False
             held = [KIND[t] for t in self.seats[action.seat].concealed]
-            if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and action.tile not in held:
+            st = self.seats[action.seat]
+            if action.kind in DISCARDS and action.tile not in held:
                 return f"{who} holds no {action.tile} to discard", True
-            if action.kind in (ActionKind.DISCARD, ActionKind.CALL) and self.seats[action.seat].called:
-                return f"{who} made the call at the beginning and must discard the tile just drawn", False
+            if action.kind in DISCARDS and st.called:
+                frozen = "declared riichi" if st.riichi else "made the call at the beginning"
+                return f"{who} {frozen} and must discard the tile just drawn", False
             if action.kind is ActionKind.CALL:
                 return (
                     "the call at the beginning is made with the first discard, before any claim, "
                     "by a hand one tile from winning"
+                ), True
+            if action.kind is ActionKind.RIICHI:
+                if not self.settings.riichi:
+                    return "riichi is not played at this table (setting riichi)", False
+                return (
+                    "riichi is declared with a discard that leaves a concealed hand one tile from winning"
+                ), True
+            if action.kind is ActionKind.FISHING:
+                if not self.settings.fishing:
+                    return "Fishing is not played at this table (setting fishing)", False
+                if st.fishing:
+                    return f"{who} is Fishing already", False
+                return "Fishing is declared with a discard that leaves the hand one tile short", True
+            if action.kind is ActionKind.DISCARD and st.fishing:
+                return f"{who} is Fishing: a discard must keep the hand one tile short", True
+            if action.kind is ActionKind.NINE_MAJORS:
+                return (
+                    "nine different major tiles end the hand only in wikibooks, in the player's first "
+                    "turn, before anyone has exposed a set"
                 ), True
             if action.kind is ActionKind.MAHJONG:
                 if not self.can_declare:
@@ -531,18 +702,25 @@ class Deal:
     def _apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
-        if kind in (ActionKind.DISCARD, ActionKind.CALL):
+        if kind in DISCARDS:
             assert action.tile is not None
+            st = self.seats[seat]
             if kind is ActionKind.CALL:
-                self.seats[seat].called = True
+                st.called = True
                 events.append(Event(EventKind.CALL, seat))
+            elif kind is ActionKind.RIICHI:
+                st.called = st.riichi = True
+                if self.settings.riichi_stake:
+                    self.centre.append(Stake(seat, self.settings.riichi_stake, "riichi"))
+            elif kind is ActionKind.FISHING:
+                st.fishing = True
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
             if tile is None:
                 tile = self._take_kind(seat, action.tile)
             else:
                 self._take(seat, tile)
             self.seats[seat].discards.append([tile, None])
-            self.seats[seat].discard_views.append(DiscardView(KIND[tile]))
+            self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=kind is ActionKind.RIICHI))
             self.earthly = seat == 0 and not self.seats[0].discarded and not self.claims_made
             self.seats[seat].discarded = True
             self.first_turn = False
@@ -551,7 +729,12 @@ class Deal:
             self.final_discard = self.live_remaining == 0
             self.kong_discard = self.kongs_this_turn > 0  # made after a kong's replacement tile
             events.append(Event(EventKind.DISCARD, seat, action.tile))
-            self._open_claims(events)
+            if kind in (ActionKind.RIICHI, ActionKind.FISHING):
+                events.append(Event(EventKind.DECLARE, seat, action.tile, what=str(kind)))
+            if not self._first_go_around(events):
+                self._open_claims(events)
+        elif kind is ActionKind.NINE_MAJORS:
+            self._end_drawn(events, EndReason.NINE_MAJORS)
         elif kind is ActionKind.CONCEALED_KONG:
             assert action.tile is not None
             tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
@@ -570,23 +753,29 @@ class Deal:
             tile = self._take_kind(seat, action.tile)
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=Meld(MeldKind.KONG, action.tile)))
-            self.robbed = (seat, tile, index)
-            # Every other seat answers (seats that cannot rob only pass), so the public
-            # state after an added kong is the same whoever could rob it.
-            self.pending = {}
-            for other in self._others(seat):
-                rob = self._mahjong_claim_ok(other, action.tile, seat)
-                self.pending[other] = (
-                    [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
-                )
-                if rob:
-                    events.append(Event(EventKind.MAY_CLAIM, other, action.tile, private=True))
-            self.responses = {}
-            self.turn = None
-            self.phase = ROBBING
+            self._open_robbing(seat, tile, index, events, claimed=False)
         elif kind is ActionKind.MAHJONG:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
-            self._win(seat, win_tile=win_tile, self_drawn=True, discarder=None, events=events)
+            self._win([seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
+
+    def _first_go_around(self, events: list[Event]) -> bool:
+        """After each seat's first discard with no claim made, all of one kind: jiangxi's Gen
+        zhuang (the dealer pays each other seat, §2.5.4) and wikibooks' four winds (the hand is
+        drawn, §2.3.10 item 3). Whether the hand ended."""
+        firsts = [self.seats[w].discards for w in self.in_play]
+        if self.claims_made or any(len(d) != 1 for d in firsts):
+            return False
+        kinds = [KIND[d[0][0]] for d in firsts if d[0][0] is not None]
+        if not is_gen_zhuang(kinds, players=len(self.in_play)):
+            return False
+        if self.settings.gen_zhuang_chips:
+            paid = gen_zhuang(0, self.in_play, self.settings).transfers
+            self.paid += paid
+            events += [Event(EventKind.PAID, t.payee, what="gen_zhuang", amount=t.amount) for t in paid]
+        if "four_winds" in self.ruleset.aborts and kinds[0].is_wind:
+            self._end_drawn(events, EndReason.FOUR_WINDS)
+            return True
+        return False
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play, in turn order after ``seat``."""
@@ -600,17 +789,27 @@ class Deal:
         self.pending = {}
         self.responses = {}
         only_mahjong = self.final_discard and s.final_discard_claims == "mahjong_only"
+        held: set[int] = set()
         for seat in self._others(discarder):
             options: list[Action] = []
-            counts = self.seats[seat].counts
+            st = self.seats[seat]
+            counts = st.counts
             if self._mahjong_claim_ok(seat, kind, discarder):
                 options.append(Action.of(seat, ActionKind.MAHJONG))
-            if not only_mahjong and not self.seats[seat].called:
-                if counts[kind] == 3 and self.wall.remaining > 0:
+            elif s.min_fan and self._complete_with(seat, kind):
+                held.add(seat)  # the minimum held him back: a gang made with this tile owes him
+            if not only_mahjong and not st.called:
+                if counts[kind] == 3 and self.wall.remaining > 0 and self._fishing_keeps(seat, kind, 3):
                     options.append(Action.of(seat, ActionKind.KONG))
-                if counts[kind] >= 2:
+                if counts[kind] >= 2 and self._fishing_keeps(seat, kind, 2, claimed=True):
                     options.append(Action.of(seat, ActionKind.PONG))
-                if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
+                if (
+                    s.chow_claims
+                    and self.ruleset.chows
+                    and not st.fishing
+                    and seat == self._after[discarder][0]
+                    and kind < 27
+                ):
                     rank = kind % 9
                     for start in (kind - 2, kind - 1, kind):
                         if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
@@ -622,10 +821,21 @@ class Deal:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
             options.append(_PASS[seat])
             self.pending[seat] = options
+        self.held_back = frozenset(held)
         # Every other seat answers, a seat with nothing to claim by passing, so the public
         # state after a discard is the same whoever can claim (nothing public says who may).
         self.turn = None
         self.phase = CLAIMS
+
+    def _declined(self) -> None:
+        """The pass-over rule (jiangxi, §2.5.5): every seat that was offered a win on the tile
+        and did not take it is barred from winning on a discard for a while."""
+        for seat, options in self.pending.items():
+            answer = self.responses.get(seat)
+            if options[0].kind is ActionKind.MAHJONG and (
+                answer is None or answer.kind is not ActionKind.MAHJONG
+            ):
+                self.pass_over = self.pass_over.declined(seat)
 
     def _resolve_claims(self, events: list[Event]) -> None:
         assert self.discard is not None
@@ -637,10 +847,19 @@ class Deal:
                 continue
             if best is None or _PRECEDENCE[answer.kind] > _PRECEDENCE[best.kind]:
                 best = answer
-        mahjongs = sum(1 for a in self.responses.values() if a.kind is ActionKind.MAHJONG)
+        mahjongs = [
+            seat
+            for seat in self._others(discarder)
+            if seat in self.responses and self.responses[seat].kind is ActionKind.MAHJONG
+        ]
+        restricted = {seat for seat in mahjongs if self._restricted(seat, discarder)}
+        held = self.held_back - {best.seat} if best is not None else frozenset()
+        self._declined()
         self.pending = {}
         self.responses = {}
-        if mahjongs >= 3 and self.settings.three_mahjong_claims_abort:
+        self.held_back = frozenset()
+        self.gang_debt = None  # the gang player's discard after his replacement tile has gone by
+        if len(mahjongs) >= 3 and self.settings.three_mahjong_claims_abort:
             self._end_drawn(events, EndReason.THREE_MAHJONG_CLAIMS)
             return
         if best is None:
@@ -649,13 +868,24 @@ class Deal:
             return
         seat = best.seat
         self.seats[discarder].discards[-1][1] = seat
-        self.seats[discarder].discard_views[-1] = DiscardView(KIND[tile], seat)
+        self.seats[discarder].discard_views[-1] = DiscardView(
+            KIND[tile], seat, self.seats[discarder].discard_views[-1].turned
+        )
         self.claims_made = True
-        if best.kind is ActionKind.MAHJONG:
-            self._give(seat, tile)
-            self._win(seat, win_tile=KIND[tile], self_drawn=False, discarder=discarder, events=events)
-            return
         kind = KIND[tile]
+        if best.kind is ActionKind.MAHJONG:
+            winners = mahjongs if self.settings.multiple_winners == "all_win" else [seat]
+            self._give(winners[0], tile)
+            self.shared = {other: kind for other in winners[1:]}
+            self._win(
+                winners,
+                win_tile=kind,
+                self_drawn=False,
+                discarder=discarder,
+                events=events,
+                restricted=restricted,
+            )
+            return
         self.discard = None
         self.first_turn = False
         if best.kind is ActionKind.CHOW:
@@ -676,13 +906,38 @@ class Deal:
         self.replacement = False
         self.last_live = False
         if best.kind is ActionKind.KONG:
+            if self.settings.min_fan:
+                # A seat the minimum held back may rob this gang or win on its player's next
+                # discard, at a fixed value (A-JX-19); every other seat answers the window.
+                self.gang_debt = (seat, frozenset(held))
+                self._open_robbing(seat, tile, len(self.seats[seat].melds) - 1, events, claimed=True)
+                return
             self._replace(seat, events)
         else:
             self.can_declare = False
 
+    def _open_robbing(self, seat: int, tile: int, index: int, events: list[Event], *, claimed: bool) -> None:
+        """Every other seat answers a kong that may be robbed: an added kong, or (``claimed``)
+        jiangxi's gang made with a discard (A-JX-19). Seats that cannot rob only pass, so the
+        public state is the same whoever could rob it."""
+        self.robbed = (seat, tile, index)
+        self.rob_claimed = claimed
+        self.pending = {}
+        for other in self._others(seat):
+            if claimed:  # only a seat the gang player owes may rob a gang made with a discard
+                rob = self._complete_with(other, KIND[tile]) and self._restricted(other, seat)
+            else:
+                rob = self._mahjong_claim_ok(other, KIND[tile], seat)
+            self.pending[other] = [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
+            if rob:
+                events.append(Event(EventKind.MAY_CLAIM, other, KIND[tile], private=True))
+        self.responses = {}
+        self.turn = None
+        self.phase = ROBBING
+
     def _resolve_robbing(self, events: list[Event]) -> None:
         assert self.robbed is not None
-        kong_seat, tile, _ = self.robbed
+        kong_seat, tile, index = self.robbed
         winner = next(
             (
                 s
@@ -691,17 +946,35 @@ class Deal:
             ),
             None,
         )
+        restricted = {winner} if winner is not None and self._restricted(winner, kong_seat) else set()
+        self._declined()
         self.pending = {}
         self.responses = {}
         if winner is None:
-            self._finish_added_kong(events)
+            if self.rob_claimed:
+                self.robbed = None
+                self.turn = kong_seat
+                self.phase = TURN
+                self._replace(kong_seat, events)
+            else:
+                self._finish_added_kong(events)
             return
         # The robbed tile counts as a discard by the robbed player; his pong stays a pong (A-CORE-13).
+        if self.rob_claimed:  # the gang made with a discard goes back to a pong
+            record = self.seats[kong_seat].melds[index]
+            record.tiles.remove(tile)
+            record.meld = Meld(MeldKind.PONG, record.meld.tile)
         self.robbed = None
         self.claims_made = True
         self._give(winner, tile)
         self._win(
-            winner, win_tile=KIND[tile], self_drawn=False, discarder=kong_seat, events=events, robbing=True
+            [winner],
+            win_tile=KIND[tile],
+            self_drawn=False,
+            discarder=kong_seat,
+            events=events,
+            robbing=True,
+            restricted=restricted,
         )
 
     def _finish_added_kong(self, events: list[Event]) -> None:
@@ -732,9 +1005,10 @@ class Deal:
         an exhaustive draw (the player cannot complete the turn); None is returned then.
         """
         tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
+        self.pass_over = self.pass_over.drew(seat)
         while self._aside[tile]:
-            self.seats[seat].bonus.append(tile)
             events.append(Event(EventKind.BONUS, seat, KIND[tile]))
+            self._set_aside(seat, tile, events)
             if not self.wall.remaining:
                 self._end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
                 return None
@@ -743,6 +1017,18 @@ class Deal:
         self._give(seat, tile)
         events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True))
         return tile
+
+    def _set_aside(self, seat: int, tile: int, events: list[Event]) -> None:
+        """Lay a bonus (or lucky) tile out; a bouquet it completes is paid at once (rumisberg
+        rule 7: ``bouquet_payment`` from every other seat, final even if the hand is drawn)."""
+        bonus = self.seats[seat].bonus
+        before = _rumisberg.bouquets(KIND[t] for t in bonus)
+        bonus.append(tile)
+        if self.settings.bouquet_payment and _rumisberg.bouquets(KIND[t] for t in bonus) > before:
+            paid = _rumisberg.bouquet_payments(seat, seats=self.in_play, settings=self.settings)
+            self.paid += paid
+            if paid:
+                events.append(Event(EventKind.PAID, seat, what="bouquet", amount=paid[0].amount))
 
     def _next_draw(self, seat: int, events: list[Event]) -> None:
         if self.live_remaining <= 0:
@@ -768,6 +1054,7 @@ class Deal:
         self_drawn: bool,
         discarder: int | None,
         robbing: bool = False,
+        restricted: bool = False,
     ) -> WinContext:
         """How ``seat`` would win now: the winds, the winning tile and every special circumstance."""
         flags: list[str] = []
@@ -793,80 +1080,141 @@ class Deal:
                 flags.append("kong-discard")
             if self.earthly and discarder == 0 and seat != 0:
                 flags.append("first-turn")
+        if restricted:
+            flags.append("restricted-rob")
         if self.seats[seat].called and self.settings.original_call:
             flags.append("original-call")
+        if self.seats[seat].riichi:
+            flags.append("riichi")
         if seat == 0 and self.east_streak >= 8 and self.settings.nine_times_rule:
             flags.append("nine-times")
         if self_drawn and "first-turn" in flags:
             win_tile = None  # Heaven's blessing: the hand was complete as dealt
         return WinContext.make(
-            seat=Wind(seat), prevailing=self.prevailing, win=win_tile, self_drawn=self_drawn, flags=flags
+            seat=Wind(seat),
+            prevailing=self.prevailing,
+            win=win_tile,
+            self_drawn=self_drawn,
+            flags=flags,
+            dora=self.dora,
         )
+
+    def _losing_context(self, seat: int) -> WinContext:
+        return WinContext(seat=Wind(seat), prevailing=self.prevailing, dora=self.dora)
 
     def _win(
         self,
-        seat: int,
+        winners: Sequence[int],
         *,
         win_tile: Tile | None,
         self_drawn: bool,
         discarder: int | None,
         events: list[Event],
         robbing: bool = False,
+        restricted: Collection[int] = (),
     ) -> None:
-        ctx = self._context(
-            seat, win_tile=win_tile, self_drawn=self_drawn, discarder=discarder, robbing=robbing
-        )
-        win_tile = ctx.win_tile
+        """End the hand with ``winners`` (several only on one discard, jiangxi): score every
+        hand, settle, and add what was paid during play and what the winner takes from the
+        centre, what Fishing players receive, or the Pot instead of the usual payments."""
         scores: list[Score | None] = [None] * 4
         for s in self.in_play:
-            if s == seat:
-                scores[s] = score(self.hand_of(s), ctx, ruleset=self.ruleset, settings=self.settings)
+            if s in winners:
+                ctx = self._context(
+                    s,
+                    win_tile=win_tile,
+                    self_drawn=self_drawn,
+                    discarder=discarder,
+                    robbing=robbing,
+                    restricted=s in restricted,
+                )
+                if s == winners[0]:
+                    win_tile = ctx.win_tile
+                scores[s] = score(
+                    self.hand_of(s, self.shared.get(s)), ctx, ruleset=self.ruleset, settings=self.settings
+                )
             else:
                 scores[s] = score(
-                    self.hand_of(s),
-                    WinContext(seat=Wind(s), prevailing=self.prevailing),
-                    ruleset=self.ruleset,
-                    settings=self.settings,
+                    self.hand_of(s), self._losing_context(s), ruleset=self.ruleset, settings=self.settings
                 )
         values = tuple(sc.total if sc else 0 for sc in scores)
+        winner = winners[0]
         settlement = settle_hand(
             values,
-            winner=seat,
+            winners=winners,
             discarder=discarder,
             ruleset=self.ruleset,
             settings=self.settings,
             seats=self.in_play,
+            declarers=[s for s in self.in_play if self.seats[s].riichi],
         )
+        transfers = list(settlement.transfers)
+        won = scores[winner]
+        assert won is not None
+        if winner == 0 and self.balances is not None and _rumisberg.is_pot(won, self.settings):
+            # East's Pot (rumisberg rule 20): every other seat pays him instead of the usual payments.
+            balances = {s: self.balances[s] for s in self.in_play}
+            transfers = [t for t in transfers if t.payee != winner] + _rumisberg.pot_payments(
+                balances, east=0, value=values[winner], settings=self.settings
+            )
+        fishers = {
+            s: _rumisberg.fishing_value(
+                self.hand_of(s), seat=Wind(s), prevailing=self.prevailing, settings=self.settings
+            )
+            for s in self.in_play
+            if self.seats[s].fishing and s not in winners
+        }
+        if fishers:
+            transfers += _rumisberg.fishing_payments(
+                fishers, mahjong=winner, seats=self.in_play, east=0, settings=self.settings
+            )
+        transfers = self.paid + transfers + take_centre(self.centre, winner)
+        self.centre = []
         self.result = DealResult(
-            seat, EndReason.MAHJONG, tuple(scores), values, settlement, win_tile, self_drawn, discarder
+            winner,
+            EndReason.MAHJONG,
+            tuple(scores),
+            values,
+            totalled(transfers, 4),
+            win_tile,
+            self_drawn,
+            discarder,
+            winners=tuple(winners),
         )
         self._close()
-        events.append(Event(EventKind.MAHJONG, seat, win_tile))
+        for w in winners:
+            events.append(Event(EventKind.MAHJONG, w, win_tile))
         events.append(Event(EventKind.HAND_ENDED))
 
     def _end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
+        scores: list[Score | None] = [None] * 4
+        values: tuple[int, ...] = (0,) * 4
         if self.settings.draw_settlement == "mutual":
             # The seats settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
-            scores: list[Score | None] = [None] * 4
             for s in self.in_play:
                 scores[s] = score(
-                    self.hand_of(s),
-                    WinContext(seat=Wind(s), prevailing=self.prevailing),
-                    ruleset=self.ruleset,
-                    settings=self.settings,
+                    self.hand_of(s), self._losing_context(s), ruleset=self.ruleset, settings=self.settings
                 )
             values = tuple(sc.total if sc else 0 for sc in scores)
-        else:
-            scores, values = [None] * 4, (0,) * 4
         settlement = settle_hand(
             values,
-            winner=None,
+            winners=(),
             discarder=None,
             ruleset=self.ruleset,
             settings=self.settings,
             seats=self.in_play,
+            declarers=[s for s in self.in_play if self.seats[s].riichi],
         )
-        self.result = DealResult(None, reason, tuple(scores), values, settlement)
+        # Riichi sticks and a Gulasch pot stay in the centre for the next winner, or go back.
+        keep = {"riichi": self.settings.riichi_carry_over, "gulasch": self.settings.gulasch_pot_carry_over}
+        left = [stake for stake in self.centre if keep.get(stake.reason, True)]
+        self.result = DealResult(
+            None,
+            reason,
+            tuple(scores),
+            values,
+            totalled(self.paid + list(settlement.transfers), 4),
+            centre=tuple(left),
+        )
         self._close()
         events.append(Event(EventKind.HAND_ENDED))
 
@@ -968,6 +1316,11 @@ class Deal:
             self.result.values if self.result else None,
             self.result.settlement.nets if self.result else None,
             [str(a) for a in self.log],
+            [(st.called, st.riichi, st.fishing) for st in self.seats],
+            tuple(self.centre),
+            tuple(self.paid),
+            self.pass_over.barred,
+            self.dora_indicator,
         )
 
     def all_tiles(self) -> list[int]:
@@ -979,7 +1332,9 @@ class Deal:
             for record in self.seats[seat].melds:
                 tiles.extend(record.tiles)
             tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
-        if self.robbed is not None:
+        if self._indicator is not None:
+            tiles.append(self._indicator)
+        if self.robbed is not None and not self.rob_claimed:  # an added tile not yet on the pong
             tiles.append(self.robbed[1])
         return tiles
 
@@ -1051,6 +1406,18 @@ class Deal:
             sheet=self.sheet(east) if self.phase == OVER else None,
             version=len(self.log) if version is None else version,
             settings=self.settings,
+            dora_indicator=self.dora_indicator,
+            centre=sum(stake.amount for stake in self.centre),
+            declared=tuple(
+                (pos(w), what)
+                for w in self.in_play
+                for what, on in (
+                    ("riichi", self.seats[w].riichi),
+                    ("fishing", self.seats[w].fishing),
+                    ("call", self.seats[w].called and not self.seats[w].riichi),
+                )
+                if on
+            ),
         )
 
     def _discards_seen(self, wind: int, east: int) -> tuple[DiscardView, ...]:
@@ -1058,7 +1425,7 @@ class Deal:
         got = self._discard_cache.get(key)
         if got is None:
             got = tuple(
-                d if d.claimed_by is None else DiscardView(d.tile, (d.claimed_by + east) % 4)
+                d if d.claimed_by is None else DiscardView(d.tile, (d.claimed_by + east) % 4, d.turned)
                 for d in self.seats[wind].discard_views
             )
             if len(self._discard_cache) > 16:

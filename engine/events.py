@@ -17,7 +17,7 @@ is that rule in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.hand import Meld
@@ -47,6 +47,12 @@ class EventKind(StrEnum):
     """A seat declared a concealed kong or added a tile to its pong (``meld`` as it is now)."""
     MAHJONG = "mahjong"
     """A seat went Mah-Jongg with ``tile``."""
+    DECLARE = "declare"
+    """A seat declared ``what`` with its discard ``tile`` (just before): ``riichi`` (wikibooks) or
+    ``fishing`` (rumisberg)."""
+    PAID = "paid"
+    """A payment during play: ``seat`` received ``amount`` from each seat paying, for ``what``
+    (``gen_zhuang``: the dealer paid each other seat; ``bouquet``)."""
     HAND_ENDED = "hand-ended"
     """The hand is over (with a winner or drawn); its result is the last of the game's history."""
     GAME_ENDED = "game-ended"
@@ -63,6 +69,10 @@ class Event:
     private: bool = False
     """Only ``seat`` may see this event."""
     meld: Meld | None = None
+    what: str = ""
+    """What was declared or paid for (``DECLARE``, ``PAID``)."""
+    amount: int = 0
+    """The amount paid (``PAID``)."""
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: everyone else, a public message) may see this event."""
@@ -72,7 +82,7 @@ class Event:
         """The same event with its seat renumbered through ``seat_map``."""
         if self.seat is None or seat_map[self.seat] == self.seat:
             return self
-        return Event(self.kind, seat_map[self.seat], self.tile, self.private, self.meld)
+        return replace(self, seat=seat_map[self.seat])
 
     def __str__(self) -> str:
         """The event in words; a private event never shows its tile."""

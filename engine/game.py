@@ -31,8 +31,9 @@ from engine.deal import Deal, DealResult
 from engine.errors import IllegalActionError, NotationError, SettingError
 from engine.events import Event, EventKind
 from engine.rulesets import Ruleset, resolve
+from engine.rulesets import rumisberg as _rumisberg
 from engine.settings import Settings, game_length
-from engine.settlement import Transfer
+from engine.settlement import Stake, Transfer
 from engine.tiles import Wind
 from engine.views import SeatView
 from engine.wall import KIND
@@ -104,6 +105,8 @@ class Game:
         self.rounds_done = 0
         self.hand_number = 1
         self.east_streak = 0
+        self.centre: list[Stake] = []
+        """Stakes lying in the centre for the next winner, by position (riichi sticks, Gulasch)."""
         self.history: list[HandRecord] = []
         self.log: list[str] = []
         self.finished = False
@@ -136,6 +139,8 @@ class Game:
             f"{self.seed}:{self.hand_number}",
             prevailing=self.prevailing,
             east_streak=self.east_streak,
+            centre=[replace(stake, seat=int(self.wind_of(stake.seat))) for stake in self.centre],
+            balances=tuple(self.chips[self.position_of(wind)] for wind in range(4)),
         )
 
     # --- Play ------------------------------------------------------------------------------
@@ -261,8 +266,15 @@ class Game:
                 result=result,
             )
         )
+        self.centre = [replace(stake, seat=self.position_of(stake.seat)) for stake in result.centre]
         east_won = result.winner == 0
         drawn = result.winner is None
+        if drawn and self.settings.draw_settlement == "gulasch":
+            # The next hand is a Gulasch: each player stakes into the pot its winner takes (rule 19).
+            stakes = _rumisberg.gulasch_stakes(
+                [self.position_of(w) for w in self.deal.in_play], self.settings
+            )
+            self.centre += [Stake(p, amount, "gulasch") for p, amount in stakes.items() if amount]
         if east_won:
             self.east_streak += 1
         elif not drawn:
@@ -274,7 +286,11 @@ class Game:
         rotation = self.settings.dealer_rotation
         if rotation == "winner":
             # The winner deals the next hand; a drawn hand keeps the dealer (A-JX-06).
-            if winner is not None and winner != self.east:
+            if len(result.winners) >= 2 and result.discarder is not None:
+                # A discard that fed several winners makes its discarder deal next (A-JX-06).
+                self._next_east = self.position_of(result.discarder)
+                self.east_streak = 0
+            elif winner is not None and winner != self.east:
                 self._next_east = winner
                 self.east_streak = 0
         elif (
@@ -351,5 +367,6 @@ class Game:
             self.rounds_done,
             self.finished,
             tuple(self.log),
+            tuple(self.centre),
             self.deal.snapshot(),
         )

@@ -12,7 +12,7 @@ reported, and the nets always sum to zero.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,27 @@ class Transfer:
     payee: int
     amount: int
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """Points ``seat`` put into the centre for ``reason`` (a riichi stick, a Gulasch stake):
+    the next winner takes them. A stake stays the owner's until then, so every booked
+    payment is one player paying another and the chips still sum to zero."""
+
+    seat: int
+    amount: int
+    reason: str
+
+
+def take_centre(centre: Sequence[Stake], winner: int) -> list[Transfer]:
+    """What the winner takes from the centre: every stake but his own, from its owner.
+
+    >>> sticks = [Stake(1, 200, "riichi"), Stake(2, 200, "riichi")]
+    >>> [(t.payer, t.payee, t.amount) for t in take_centre(sticks, 1)]
+    [(2, 1, 200)]
+    """
+    return [Transfer(s.seat, winner, s.amount, s.reason) for s in centre if s.seat != winner and s.amount]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,14 +109,20 @@ def settle(
         transfers += differences(values, losers, east=east, east_factor=east_factor)
     elif loser_settlement != "none":
         raise SettingError(f"loser_settlement takes differences or none, not {loser_settlement!r}")
-    return _totalled(transfers, n)
+    return totalled(transfers, n)
 
 
 def differences(
-    values: Sequence[int], seats: Sequence[int], *, east: int, east_factor: int
+    values: Sequence[int],
+    seats: Sequence[int],
+    *,
+    east: int,
+    east_factor: int,
+    receivers: Collection[int] | None = None,
 ) -> list[Transfer]:
     """``loser_differences`` (RULES.md §1.14): among ``seats``, for every pair the lower hand
-    pays the higher the difference of their values, East's factor where East is one of them.
+    pays the higher the difference of their values, East's factor where East is one of them;
+    with ``receivers`` only a seat among them is paid (western play: riichi declarers, A-WB-14).
 
     >>> [(t.payer, t.payee, t.amount) for t in differences([0, 30, 10, 10], [1, 2, 3], east=0, east_factor=2)]
     [(2, 1, 20), (3, 1, 20)]
@@ -104,15 +131,19 @@ def differences(
     for i, a in enumerate(seats):
         for b in seats[i + 1 :]:
             times = east_factor if east in (a, b) else 1
-            diff = values[a] - values[b]
-            if diff > 0:
-                out.append(Transfer(b, a, diff * times, "difference of hands"))
-            elif diff < 0:
-                out.append(Transfer(a, b, -diff * times, "difference of hands"))
+            high, low = (a, b) if values[a] >= values[b] else (b, a)
+            diff = values[high] - values[low]
+            if diff and (receivers is None or high in receivers):
+                out.append(Transfer(low, high, diff * times, "difference of hands"))
     return out
 
 
-def _totalled(transfers: list[Transfer], n: int) -> Settlement:
+def totalled(transfers: Sequence[Transfer], n: int) -> Settlement:
+    """``transfers`` with each of ``n`` seats' net result (they sum to zero).
+
+    >>> totalled([Transfer(0, 2, 30, "x"), Transfer(1, 2, 10, "x")], 4).nets
+    (-30, -10, 40, 0)
+    """
     nets = [0] * n
     for t in transfers:
         nets[t.payer] -= t.amount
@@ -123,34 +154,45 @@ def _totalled(transfers: list[Transfer], n: int) -> Settlement:
 def settle_hand(
     values: Sequence[int],
     *,
-    winner: int | None,
+    winners: Sequence[int],
     discarder: int | None,
     ruleset: Ruleset,
     settings: Settings,
     seats: Sequence[int] = (0, 1, 2, 3),
     east: int = 0,
+    declarers: Collection[int] = (),
 ) -> Settlement:
-    """Settle one hand as ``ruleset`` pays it: the winner is paid by the ruleset's own
-    payments (``Ruleset.pays``: RULES.md §1.14.1), then the losers settle among themselves
-    as ``settings.loser_settlement`` says; a drawn hand settles the seats' differences only
-    with ``draw_settlement`` ``mutual``. ``values`` are by seat; seats not in ``seats`` are
-    not at the table.
+    """Settle one hand as ``ruleset`` pays it: each winner is paid by the ruleset's own
+    payments (``Ruleset.pays``: RULES.md §1.14.1; several winners on one discard are each
+    paid as if they won alone, A-JX-07), then the losers settle among themselves as
+    ``settings.loser_settlement`` says (``riichi_only``: a loser receives only if he is one of
+    the riichi ``declarers``, A-WB-14); a drawn hand (no ``winners``) settles the seats'
+    differences only with ``draw_settlement`` ``mutual``. ``values`` are by seat; seats not in
+    ``seats`` are not at the table.
 
     >>> from engine.rulesets import get_ruleset
     >>> rs = get_ruleset("dmjl")
-    >>> settle_hand([16, 76, 4, 0], winner=1, discarder=None, ruleset=rs, settings=rs.defaults).nets
+    >>> settle_hand([16, 76, 4, 0], winners=[1], discarder=None, ruleset=rs, settings=rs.defaults).nets
     (-96, 304, -96, -112)
     """
     transfers: list[Transfer] = []
-    if winner is not None:
+    for winner in winners:
         paid = ruleset.pays(
             values[winner], winner=winner, seats=seats, east=east, discarder=discarder, settings=settings
         )
         transfers += [Transfer(seat, winner, amount, "Mah-Jongg") for seat, amount in paid.items() if amount]
-        mode = settings.loser_settlement
-    else:
-        mode = "differences" if settings.draw_settlement == "mutual" else "none"
+    mode = (
+        settings.loser_settlement
+        if winners
+        else "differences"
+        if settings.draw_settlement == "mutual"
+        else "none"
+    )
+    losers = [s for s in seats if s not in winners]
     if mode == "differences":
-        losers = [s for s in seats if s != winner]
         transfers += differences(values, losers, east=east, east_factor=settings.east_factor)
-    return _totalled(transfers, len(values))
+    elif mode == "riichi_only":
+        transfers += differences(
+            values, losers, east=east, east_factor=settings.east_factor, receivers=declarers
+        )
+    return totalled(transfers, len(values))

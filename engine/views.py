@@ -49,6 +49,10 @@ class EndReason(StrEnum):
     """A bonus tile was drawn and no tile was left to replace it (an exhaustive draw)."""
     THREE_MAHJONG_CLAIMS = "three-mahjong-claims"
     """Three players claimed Mah-Jongg on one discard (wikibooks, RULES.md §1.7.3)."""
+    FOUR_WINDS = "four-winds"
+    """The first four discards were the same wind (wikibooks, RULES.md §2.3.10 item 3)."""
+    NINE_MAJORS = "nine-majors"
+    """A player showed nine different major tiles in the first go-around (wikibooks, §2.3.10 item 5)."""
 
     @property
     def text(self) -> str:
@@ -61,6 +65,8 @@ _REASON_TEXT = {
     EndReason.WALL_EXHAUSTED: "the wall is exhausted",
     EndReason.NO_BONUS_REPLACEMENT: "the wall is exhausted: no tile is left to replace a bonus tile",
     EndReason.THREE_MAHJONG_CLAIMS: "three players claimed Mah-Jongg on one discard",
+    EndReason.FOUR_WINDS: "the first four discards were the same wind",
+    EndReason.NINE_MAJORS: "a player showed nine different major tiles",
 }
 
 
@@ -74,10 +80,12 @@ class HintView:
 
 @dataclass(frozen=True, slots=True)
 class DiscardView:
-    """One discarded tile in a seat's discard row; ``claimed_by`` a seat if it was claimed."""
+    """One discarded tile in a seat's discard row; ``claimed_by`` a seat if it was claimed;
+    ``turned`` if it was laid sideways (the discard that declared riichi)."""
 
     tile: Tile
     claimed_by: int | None = None
+    turned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +176,12 @@ class SeatView:
     """The table's state version: it grows with every applied action (a stale button carries an older one)."""
     settings: Settings = field(default_factory=Settings)
     """The table's house rules."""
+    dora_indicator: Tile | None = None
+    """The tile turned up in the dead wall (wikibooks with ``dora``); everyone sees it."""
+    centre: int = 0
+    """Points lying in the centre for the next winner (riichi sticks, a Gulasch pot)."""
+    declared: tuple[tuple[int, str], ...] = ()
+    """(seat, what) for each declaration in force: ``riichi``, ``fishing``, ``call``."""
 
     @property
     def me(self) -> PlayerView | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -147,6 +147,30 @@ class Wall:
             self.stacks.pop()
         self.remaining -= 1
         return tile
+
+    def turn_up(self, stack: int, *, skip: Callable[[int], bool] = lambda t: False) -> int:
+        """Take out the tile turned up in the dead wall (wikibooks' dora indicator): the upper
+        tile of its ``stack``-th stack counted from the break (the loose tiles' stack is the
+        first), or the next tile that ``skip`` does not refuse, below it and then in the stacks
+        behind. The tile leaves the wall, so replacement draws pass over it.
+
+        >>> wall = Wall(deque([[1, 2], [3, 4], [5, 6], [7, 8]]), [9, 10], WallBreak((), 0, 0))
+        >>> wall.turn_up(3), wall.turn_up(3, skip=lambda t: t == 6), wall.remaining
+        (5, 3, 8)
+
+        :raises IllegalActionError: if no tile is left that may be turned up.
+        """
+        for i in range(len(self.stacks) - (stack - 1), -1, -1):
+            if i >= len(self.stacks) or i < 0:
+                continue
+            for tile in self.stacks[i]:
+                if not skip(tile):
+                    self.stacks[i].remove(tile)
+                    if not self.stacks[i]:
+                        del self.stacks[i]
+                    self.remaining -= 1
+                    return tile
+        raise IllegalActionError("no tile is left in the dead wall to turn up")
 
     def tiles(self) -> list[int]:
         """Every tile still in the wall (for invariant checks)."""

@@ -53,12 +53,31 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "did_kong": ("{name} declared a kong: {meld}", "{name} meldet Kong: {meld}"),
     "did_bonus": ("{name} showed a bonus tile: {tile}", "{name} legt einen Bonusstein aus: {tile}"),
     "did_mahjong": ("{name} went Mah-Jongg with {tile}", "{name} ruft Mah-Jongg mit {tile}"),
+    "did_declare_riichi": (
+        "{name} discarded {tile} and declared riichi: the hand is frozen, a stick goes to the centre",
+        "{name} wirft {tile} ab und erklärt Riichi: die Hand ist eingefroren, ein Stäbchen kommt in die Mitte",
+    ),
+    "did_declare_fishing": (
+        "{name} discarded {tile} and is Fishing",
+        "{name} wirft {tile} ab und erklärt Fishing",
+    ),
+    "did_paid_gen_zhuang": (
+        "Gen zhuang: the first four discards were the same; the dealer pays {amount} to each player",
+        "Gen zhuang: die ersten vier Abwürfe waren gleich; der Geber zahlt jedem {amount}",
+    ),
+    "did_paid_bouquet": (
+        "{name} completed a bouquet: {amount} from each other player",
+        "{name} hat ein Bouquet: {amount} von jedem Mitspieler",
+    ),
     "next_hand_at": ("The next hand starts {deadline}.", "Die nächste Hand beginnt {deadline}."),
     "your_turn_ping": ("{mention}, it is your move.", "{mention}, du bist dran."),
     # Actions
     "discard": ("Discard", "Abwerfen"),
     "discard_tile": ("Discard {tile}", "{tile} abwerfen"),
     "call": ("Call {tile}", "Ruf {tile}"),
+    "riichi": ("Riichi {tile}", "Riichi {tile}"),
+    "fishing": ("Fishing {tile}", "Fishing {tile}"),
+    "nine-majors": ("Nine majors: draw", "Neun Trumpfziegel: unentschieden"),
     "pong": ("Pong", "Pong"),
     "kong": ("Kong", "Kong"),
     "chow": ("Chow {tiles}", "Chow {tiles}"),

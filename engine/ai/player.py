@@ -410,6 +410,12 @@ class AIPlayer:
         if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
             top = [o for o in options if o.shanten == options[0].shanten][:3]
             pick = self._rng.choice(top)
+        offered = {a.tile for a in discards}
+        if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
+            pick = next((o for o in options if o.discard in offered), pick)
+        nine = find_action(legal, ActionKind.NINE_MAJORS)
+        if nine is not None and pick.shanten >= 3:  # a hopeless start: end the hand drawn
+            return nine
         # Kongs: declare when the hand is no worse off for it.
         for a in legal:
             if a.kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) or a.tile is None:
@@ -432,9 +438,10 @@ class AIPlayer:
                 return a
         if pick.discard is None:  # pragma: no cover - a discard option always names its tile
             return discards[0]
-        call = find_action(legal, ActionKind.CALL, pick.discard)
-        if call is not None and pick.shanten == 0 and pick.unseen >= 3:
-            return call
+        for declaration in (ActionKind.CALL, ActionKind.RIICHI, ActionKind.FISHING):
+            declare = find_action(legal, declaration, pick.discard)
+            if declare is not None and pick.shanten == 0 and pick.unseen >= 3:
+                return declare
         action = find_action(legal, ActionKind.DISCARD, pick.discard)
         if action is None:  # the evaluator chose a tile the view does not offer: never happens
             return discards[0]

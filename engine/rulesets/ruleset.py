@@ -151,6 +151,10 @@ class Ruleset:
     """What each losing seat pays the winner (RULES.md §1.14.1)."""
     parent: str = ""
     """The ruleset this one is written as a difference from, if any."""
+    aborts: frozenset[str] = frozenset()
+    """The abortive draws of the ruleset besides the exhausted wall: ``four_winds`` (the first
+    four discards are one wind), ``nine_majors`` (a player may show nine different major tiles
+    in the first go-around; wikibooks §2.3.10)."""
 
     def discarder_alone(self, settings: Settings) -> bool:
         """Whether a discard win is paid by the discarder alone (so payments need to know him)."""

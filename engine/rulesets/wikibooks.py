@@ -616,6 +616,7 @@ RULESET: Final = WikibooksRuleset(
     names=NAMES,
     seat_counts=(SEAT_COUNT,),
     pays=pay_wikibooks,
+    aborts=frozenset({"four_winds", "nine_majors"}),
     parent="huabao",
 )
 """The ``wikibooks`` ruleset: Hua Bao's defaults with the book's (RULES.md §2.3.1, §4)."""
