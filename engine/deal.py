@@ -399,17 +399,16 @@ class Deal:
         return not is_standard_complete(counts)  # a special hand
 
     def _restricted(self, seat: int, discarder: int) -> bool:
-        """Whether ``seat`` wins from ``discarder`` now only as the restricted win from the gang
-        player (jiangxi, A-JX-19): he is owed it, and would not win otherwise (the minimum, or
-        the pass-over rule, held him back); the tile must complete his hand (checked before)."""
+        """Whether ``seat`` wins from ``discarder`` now as the restricted win from the gang
+        player (jiangxi, A-JX-19): held below the minimum on the discard the gang was made
+        with, he robs that gang or wins on its player's next discard, for a fixed 3 fan whatever
+        else the win would count (J18R), and the pass-over rule does not bar it. The tile must
+        complete his hand (checked before)."""
         debt = self.gang_debt
         if debt is None or debt[0] != discarder or seat not in debt[1]:
             return False
         kind = KIND[self.robbed[1]] if self.robbed else KIND[self.discard[1]] if self.discard else None
-        if kind is None:
-            return False
-        normal = self.pass_over.may_win_on_discard(seat) and self._meets_minimum(seat, kind, self_drawn=False)
-        return not normal and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
+        return kind is not None and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
 
     def _waiting_after_discard(self, seat: int, kind: int) -> bool:
         counts = self.seats[seat].counts[:]
