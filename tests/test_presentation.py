@@ -379,5 +379,10 @@ def test_every_setting_has_a_german_help() -> None:
 
 
 def test_a_bad_dora_is_a_setting_error() -> None:
-    with pytest.raises(SettingError):
+    with pytest.raises(SettingError, match="bonus tile"):
         dora_tiles("5s 2f")
+    assert len(dora_tiles("12345678p")) == 8
+    with pytest.raises(SettingError, match="at most 8 dora"):
+        dora_tiles("1234567p", "5s 1z")
+    with pytest.raises(SettingError, match="at most 8 dora"):
+        dora_tiles("1s" * 100_000)  # refused before it is scored

@@ -32,6 +32,8 @@ from engine.tiles import Lang, Tile, Wind, parse_tiles, tile_name
 
 SEAT_LETTERS: Final = "ESWN"
 """The seats by letter, East first (``Wind`` order)."""
+MOST_DORA: Final = 8
+"""The most dora tiles and indicators a request may name (wikibooks turns up one indicator)."""
 ROUND_PAYMENTS: Final = "half_up_100_after_east_double"
 """The ``rounding`` by which each payment is rounded to hundreds after East's doubling (rumisberg)."""
 
@@ -99,12 +101,18 @@ def dora_tiles(dora: str = "", indicators: str = "") -> tuple[Tile, ...]:
     ['1z', '5s', '1p', '5z']
 
     :raises NotationError: for a tile that cannot be read.
-    :raises SettingError: for a bonus tile, which is never dora and shows none.
+    :raises SettingError: for a bonus tile, which is never dora and shows none, or more than
+        :data:`MOST_DORA` tiles.
     """
     found: list[Tile] = []
     for text, shown in ((dora, False), (indicators, True)):
         for part in text.replace(",", " ").split():
-            for tile in parse_tiles(part):
+            tiles = parse_tiles(part)
+            if len(found) + len(tiles) > MOST_DORA:
+                raise SettingError(
+                    f"at most {MOST_DORA} dora or indicators, not more (wikibooks turns up one indicator)"
+                )
+            for tile in tiles:
                 if tile.is_bonus:
                     what = "shows no dora" if shown else "is never a dora"
                     raise SettingError(f"a bonus tile ({tile}) {what}: dora are playing tiles")
