@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from engine.rulesets import RULESETS
+from engine.scoring.facts import bonus_str
 from engine.tiles import Tile, sorted_tiles, tiles_str
 
 ALPHABET: Final = "0123456789abcdefghijklmnopqrstuvwxyzUVWXYZ"
@@ -141,13 +142,22 @@ class Builder:
             raise BuilderError("builder_broken")
         if self.discarder is not None and not 0 <= self.discarder <= 3:
             raise BuilderError("builder_broken")
-        if self.win is not None and self.win.is_bonus:
+        if self.win is not None and self.aside(self.win):
             raise BuilderError("builder_broken")
         for p in self.parts:
             if p.mark == "chow" and (not p.tile.is_suit or p.tile.rank > 7):
                 raise BuilderError("builder_broken")
 
     # --- what it holds ----------------------------------------------------------------------------
+
+    def aside(self, tile: Tile) -> bool:
+        """Whether ``tile`` is set aside beside the hand: a bonus tile, or a tile the ruleset lays
+        out like one (jiangxi's Fa, ``6z``); it belongs to no set and is never the winning tile.
+
+        >>> Builder(ruleset="jiangxi").aside(Tile.parse("6z")), Builder().aside(Tile.parse("6z"))
+        (True, False)
+        """
+        return tile.is_bonus or int(tile) in RULESETS[self.ruleset].lucky
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -157,29 +167,34 @@ class Builder:
     @property
     def count(self) -> int:
         """Playing tiles towards the 14 of a complete hand, a declared kong counting as 3."""
-        return sum(min(3, len(p.tiles)) if p.mark else 1 for p in self.parts if not p.tile.is_bonus)
+        return sum(min(3, len(p.tiles)) if p.mark else 1 for p in self.parts if not self.aside(p.tile))
 
     def hand_text(self) -> str:
         """The hand in notation, as ``/score hand:…`` takes it: loose tiles, declared sets,
-        bonus tiles (``""`` with no tiles)."""
+        the tiles set aside (jiangxi's Fa in braces, ``{66z}``, then bonus tiles; ``""`` with
+        no tiles).
+
+        >>> Builder(ruleset="jiangxi").add([Tile.parse(t) for t in ("6z", "7s", "6z")]).hand_text()
+        '7s {66z}'
+        """
         loose = [p.tile for p in self.parts if not p.mark]
-        playing = [t for t in loose if not t.is_bonus]
-        bonus = [t for t in loose if t.is_bonus]
+        playing = [t for t in loose if not self.aside(t)]
         words = [tiles_str(sorted_tiles(playing))] if playing else []
         words += [p.notation() for p in self.parts if p.mark]
-        if bonus:
-            words.append(tiles_str(sorted_tiles(bonus)))
+        aside = [t for t in loose if self.aside(t)]
+        if aside:
+            words.append(bonus_str(aside))
         return " ".join(words)
 
     def playing_kinds(self) -> tuple[Tile, ...]:
         """The distinct playing tiles in the hand (the winning tile is one of them)."""
-        return sorted_tiles({t for t in self.tiles if not t.is_bonus})
+        return sorted_tiles({t for t in self.tiles if not self.aside(t)})
 
     def win_tile(self) -> Tile | None:
         """The winning tile: the one chosen, else the last loose playing tile picked."""
         if self.win is not None and self.win in self.tiles:
             return self.win
-        loose = [p.tile for p in self.parts if not p.mark and not p.tile.is_bonus]
+        loose = [p.tile for p in self.parts if not p.mark and not self.aside(p.tile)]
         return loose[-1] if loose else None
 
     @property
@@ -212,8 +227,8 @@ class Builder:
                 raise BuilderError("builder_bonus_twice", tile=tile)
             if have[tile] >= 4:
                 raise BuilderError("builder_fifth", tile=tile)
-            if not tile.is_bonus and out.count >= MAX_TILES:
-                last = [p for p in out.parts if not p.tile.is_bonus][-3:]
+            if not out.aside(tile) and out.count >= MAX_TILES:
+                last = [p for p in out.parts if not out.aside(p.tile)][-3:]
                 if len(last) < 3 or any(p.mark or p.tile != tile for p in last):
                     raise BuilderError("builder_full", tile=tile)
             out = replace(out, parts=(*out.parts, Part(tile)))
@@ -237,7 +252,7 @@ class Builder:
         if kind == "chow":
             ok = low.is_suit and low.rank <= 7 and sorted(tail) == [low, low + 1, low + 2]
         else:
-            ok = not low.is_bonus and all(t == low for t in tail)
+            ok = not self.aside(low) and all(t == low for t in tail)
         if not ok:
             raise BuilderError("builder_not_set", group=kind, tiles=tiles_str(sorted_tiles(tail)))
         return replace(self, parts=(*self.parts[:-n], Part(low, kind)))
@@ -260,7 +275,7 @@ class Builder:
         :raises BuilderError: ``builder_broken`` for a value the card never offers.
         """
         try:
-            if field == "win" and not Tile.parse(value).is_bonus:
+            if field == "win" and not self.aside(Tile.parse(value)):
                 return replace(self, win=Tile.parse(value))
             if field == "how" and value in HOWS and len(value) == 1:
                 return replace(self, how=value)

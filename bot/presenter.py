@@ -274,11 +274,17 @@ class DiscordPresenter:
             prevailing=view.prevailing,
             hand_number=view.hand_number,
             lang=lang,
+            settings=view.settings,
         )
         lines = [
             discord.utils.escape_markdown(line)
             for line in sheet_lines(
-                view.sheet, view.players, prevailing=view.prevailing, hand_number=view.hand_number, lang=lang
+                view.sheet,
+                view.players,
+                prevailing=view.prevailing,
+                hand_number=view.hand_number,
+                lang=lang,
+                settings=view.settings,
             )
         ]
         if table.unbooked:

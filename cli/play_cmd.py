@@ -19,7 +19,9 @@ from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote
 from engine.game import NEXT, Game
-from engine.rulesets import RULESETS, get_ruleset
+from engine.rulesets import RULESETS, get_ruleset, table_for
+from engine.scoring.report import line_value, reckon, value_lines
+from engine.scoring.scorer import ScoreLine
 from engine.settings import parse_assignments, parse_whole_number
 from engine.tiles import Tile, parse_tiles, tiles_str
 from engine.views import SeatView
@@ -289,9 +291,13 @@ def sheet_text(view: SeatView, you: int, how: str = "") -> str:
         lines.append(f"Mah-Jongg: {winner.name} with {sheet.arrangements[sheet.winner]}")
         if how:
             lines.append(f"  ({how})")
+        table = table_for(view.ruleset, view.settings)
         for name, points, doubles in sheet.lines[sheet.winner]:
-            value = f"{doubles} double{'s' if doubles > 1 else ''}" if doubles else f"{points}"
+            value = line_value(ScoreLine(name, points, doubles), table.unit)  # as mahjong score says it
             lines.append(f"    {name:<48} {value}")
+        if sheet.winner < len(sheet.items) and sheet.items[sheet.winner]:
+            rk = reckon(sheet.items[sheet.winner], sheet.values[sheet.winner], table)
+            lines += [f"    {line}" for line in value_lines(rk)]
     for p in view.players:
         lines.append(
             f"  {p.wind.letter} {p.name:<12} hand {sheet.values[p.seat]:>5}  chips {sheet.nets[p.seat]:+6} "

@@ -12,12 +12,24 @@ from typing import Any, TextIO
 from engine.errors import MahjongError, quote, shorten
 from engine.rulesets import RULESETS
 from engine.scoring import FLAGS, Score
-from engine.scoring.report import score_request, score_text
+from engine.scoring.report import dora_tiles, score_request, score_text
 from engine.settings import parse_assignments
 from render import render_strip
 
 EXAMPLE = "234m 777z [555s] [678p] 99p"
-REQUEST_KEYS = ("hand", "ruleset", "seat", "round", "win", "self_drawn", "discarder", "flags", "settings")
+REQUEST_KEYS = (
+    "hand",
+    "ruleset",
+    "seat",
+    "round",
+    "win",
+    "self_drawn",
+    "discarder",
+    "flags",
+    "settings",
+    "dora",
+    "dora_indicator",
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -49,6 +61,20 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--flags", default="", help="comma-separated: " + ", ".join(FLAGS))
     p.add_argument(
+        "--dora",
+        default="",
+        metavar="TILES",
+        help="wikibooks: the dora tiles, e.g. 5s (each one built into a set doubles once; "
+        "switches the setting dora on)",
+    )
+    p.add_argument(
+        "--dora-indicator",
+        default="",
+        metavar="TILES",
+        help="wikibooks: the dora indicator turned up, e.g. 4s for dora 5s (9 → 1, E → S → W → N → E, "
+        "red → white → green → red)",
+    )
+    p.add_argument(
         "--set",
         action="append",
         default=[],
@@ -77,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         flags = [f for f in args.flags.split(",") if f.strip()]
+        settings = parse_assignments(args.set)
+        dora = dora_tiles(args.dora, args.dora_indicator)
         result = score_request(
             hand=args.hand,
             ruleset=args.ruleset,
@@ -85,8 +113,10 @@ def run(args: argparse.Namespace) -> int:
             win=args.win,
             self_drawn=args.self_drawn,
             flags=flags,
-            settings=parse_assignments(args.set),
+            settings=settings,
             discarder=args.discarder,
+            dora=args.dora,
+            dora_indicator=args.dora_indicator,
         )
     except MahjongError as exc:
         if args.json:
@@ -95,8 +125,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"mahjong score: {shorten(str(exc))}", file=sys.stderr)
         return 2
     if args.png:
+        # the scorer's typed groups: the group the winning tile completed is framed, tiles laid
+        # out beside the hand (jiangxi's Fa) are drawn with the bonus tiles
+        png = render_strip(result.groups, theme=args.theme, win_tile=args.win)
         try:
-            Path(args.png).write_bytes(render_strip(result.arrangement, theme=args.theme, win_tile=args.win))
+            Path(args.png).write_bytes(png)
         except (OSError, ValueError) as exc:  # ValueError: a NUL or an unencodable character in the name
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a file name"
             print(f"mahjong score: cannot write {quote(args.png)}: {reason}", file=sys.stderr)
@@ -104,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
     else:
-        print(score_text(result, ruleset=args.ruleset, lang=args.lang))
+        print(score_text(result, ruleset=args.ruleset, lang=args.lang, settings=settings, dora=dora))
     return 0
 
 
@@ -172,7 +205,7 @@ def _one_request(line: str) -> Score:
     settings = req.get("settings") or {}
     if not isinstance(settings, dict):
         raise MahjongError('"settings" must be an object, like {"limit": 300}')
-    for key in ("ruleset", "seat", "round", "win", "discarder"):
+    for key in ("ruleset", "seat", "round", "win", "discarder", "dora", "dora_indicator"):
         if req.get(key) is not None and not isinstance(req[key], str):
             raise MahjongError(f'"{key}" must be a string')
     self_drawn = req.get("self_drawn", False)
@@ -188,4 +221,6 @@ def _one_request(line: str) -> Score:
         flags=flags,
         settings=settings,
         discarder=req.get("discarder"),
+        dora=req.get("dora") or "",
+        dora_indicator=req.get("dora_indicator") or "",
     )

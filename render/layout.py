@@ -204,7 +204,11 @@ def parse_arrangement(text: str) -> list[Group]:
 
     The whole string must be a valid hand (checked with :meth:`Hand.parse`).
     Bracketed parts are declared melds; every plain part is one concealed
-    group, except bonus tiles, which form their own group.
+    group, except bonus tiles, which form their own group with the tiles laid
+    out beside the hand (in braces, jiangxi's Fa: ``{66z}``), drawn last.
+
+    >>> [g.tiles for g in parse_arrangement("123s 456m 888p 345p 77s {66z}")][-2:]
+    [(24, 24), (32, 32)]
 
     :raises NotationError: or :class:`InvalidHandError` for a string that is no hand.
     """
@@ -212,6 +216,9 @@ def parse_arrangement(text: str) -> list[Group]:
     groups: list[Group] = []
     bonus: list[int] = []
     for part in text.split():
+        if part[0] == "{":
+            bonus.extend(int(t) for t in parse_tiles(part[1:-1]))
+            continue
         if part[0] in "[(":
             meld = Meld.parse(part)
             groups.append(Group(meld_faces(meld), exposed=not meld.concealed, concealed_kong=meld.concealed))

@@ -16,7 +16,13 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.errors import MahjongError
+from engine.rulesets import get_ruleset, table_for
 from engine.scoring.names import line_name
+from engine.scoring.report import amount_text, line_value, payment_note, reckon, short_calc, value_lines
+from engine.scoring.scorer import ScoreLine
+from engine.scoring.tables import Table
+from engine.settings import Settings
 from engine.tiles import Wind, tile_name, tiles_str
 from engine.views import GroupKind, PlayerView, ScoreSheetView
 from render.layout import (
@@ -69,6 +75,23 @@ def display_sizes() -> dict[str, float]:
 def _signed(n: int) -> str:
     """``+5``, ``-5``, or ``0``."""
     return f"{n:+d}" if n else "0"
+
+
+def _table(sheet: ScoreSheetView, settings: Settings | None) -> Table | None:
+    """The scoring table the sheet's hands were valued by (``settings``: the table's house
+    rules, else the ruleset's defaults); None for a sheet that names no ruleset."""
+    if not sheet.ruleset:
+        return None
+    try:
+        rs = get_ruleset(sheet.ruleset)
+        return table_for(rs.name, rs.defaults if settings is None else settings)
+    except MahjongError:  # settings of another ruleset: the ruleset's own say how it counts
+        return table_for(sheet.ruleset, get_ruleset(sheet.ruleset).defaults)
+
+
+def _amount(value: int, table: Table | None, lang: Lang) -> str:
+    """A hand's value with its unit where it is not points (``8 fan``)."""
+    return amount_text(value, table.unit if table is not None else "points", lang)
 
 
 def _name(players: Sequence[PlayerView], seat: int) -> str:
@@ -153,6 +176,7 @@ def _seat_box(
     players: Sequence[PlayerView],
     th: Theme,
     lang: Lang,
+    table: Table | None = None,
 ) -> int:
     """One seat's box from ``y``: badge, name, value, the arranged hand; returns the box's bottom."""
     won = seat == sheet.winner
@@ -173,7 +197,7 @@ def _seat_box(
         _badge(draw, x, top + (HEAD_H - BADGE) // 2, p.wind, th, on=won)
     value = sheet.values[seat] if seat < len(sheet.values) else 0
     value_font = label_font(VALUE_PX if won else NAME_PX, bold=True)
-    value_text = f"{value}"
+    value_text = _amount(value, table, lang)
     draw.text(
         (WIDTH - MARGIN - PAD, top + HEAD_H // 2),
         value_text,
@@ -221,9 +245,11 @@ def compose_sheet(
     hand_number: int | None = None,
     theme: ThemeName = "dark",
     lang: Lang = "en",
+    settings: Settings | None = None,
 ) -> Image.Image:
     """The image of :func:`render_sheet`, before encoding."""
     th = get_theme(theme)
+    table = _table(sheet, settings)
     w = words(lang)
     n = len(sheet.hands)
     winner = sheet.winner if sheet.winner is not None and 0 <= sheet.winner < n else None
@@ -250,7 +276,7 @@ def compose_sheet(
         y += 28
     y += 6
     for seat in order:
-        y = _seat_box(image, draw, y, seat, sheet, players, th, lang) + 8
+        y = _seat_box(image, draw, y, seat, sheet, players, th, lang, table) + 8
 
     # Each seat's net, two to a row.
     draw_text(draw, (MARGIN + 4, y + 4), w["net"].capitalize(), label_font(NAME_PX, bold=True), th.text)
@@ -290,10 +316,13 @@ def render_sheet(
     hand_number: int | None = None,
     theme: ThemeName = "dark",
     lang: Lang = "en",
+    settings: Settings | None = None,
 ) -> bytes:
     """The score sheet of a finished hand as PNG bytes, 600 pixels wide.
 
-    ``players`` gives each seat's name and wind (``view.players``). The
+    ``players`` gives each seat's name and wind (``view.players``), ``settings``
+    the table's house rules (``view.settings``; the ruleset's defaults when
+    None), by which a value is shown in its unit (``8 fan`` in jiangxi). The
     winner first, with how the hand was won; every seat's hand arranged as
     the scorer kept it (``sheet.groups``: exposed sets on a plate, concealed
     kongs with their outer tiles face down, the winning tile framed) and its
@@ -301,7 +330,15 @@ def render_sheet(
     :func:`sheet_lines`, to be sent with the image as text.
     """
     return encode(
-        compose_sheet(sheet, players, prevailing=prevailing, hand_number=hand_number, theme=theme, lang=lang)
+        compose_sheet(
+            sheet,
+            players,
+            prevailing=prevailing,
+            hand_number=hand_number,
+            theme=theme,
+            lang=lang,
+            settings=settings,
+        )
     )
 
 
@@ -322,13 +359,9 @@ def _plain(name: str) -> str:
     return " ".join("".join(kept).split()) or "?"
 
 
-def _value(points: int, doubles: int, w: dict[str, str]) -> str:
-    parts = []
-    if points:
-        parts.append(f"{points}")
-    if doubles:
-        parts.append(w["doubles"] if doubles == 1 else f"{w['doubles']}×{doubles}")
-    return " ".join(parts) or "0"
+def _value(points: int, doubles: int, table: Table | None, lang: Lang) -> str:
+    """One line's value in words, as ``mahjong score`` and ``/score`` write it."""
+    return line_value(ScoreLine("", points, doubles), table.unit if table is not None else "points", lang)
 
 
 def _seat_lines(sheet: ScoreSheetView, seat: int, lang: Lang) -> list[tuple[str, int, int]]:
@@ -349,12 +382,17 @@ def sheet_lines(
     prevailing: Wind | None = None,
     hand_number: int | None = None,
     lang: Lang = "en",
+    settings: Settings | None = None,
 ) -> list[str]:
     """The score sheet as lines of plain text, to send with :func:`render_sheet`'s image.
 
     The result and how it was won; the winner's hand in notation and every
     scoring line with its value (named in ``lang``: German names follow the
-    seeds, :mod:`engine.scoring.names`), then the total; each other seat's hand, value
+    seeds, :mod:`engine.scoring.names`), then how the value was made and the
+    total, worded as ``mahjong score`` words them
+    (:func:`engine.scoring.report.value_lines`: fan, rounding, scaling, a fixed
+    value; ``settings`` are the table's house rules, the ruleset's defaults
+    when None); each other seat's hand, value
     and lines on one line; every payment; every seat's net. Names are put on
     one line (controls and bidi overrides removed) but not escaped: the bot
     escapes Discord's markdown.
@@ -368,6 +406,8 @@ def sheet_lines(
     w = words(lang)
     n = len(sheet.hands)
     winner = sheet.winner if sheet.winner is not None and 0 <= sheet.winner < n else None
+    table = _table(sheet, settings)
+    fixed = False
 
     def who(seat: int) -> str:
         p = players[seat] if 0 <= seat < len(players) else None
@@ -399,7 +439,7 @@ def sheet_lines(
         head.append(w["hand"].format(n=hand_number))
     if winner is not None:
         value = sheet.values[winner] if winner < len(sheet.values) else 0
-        title = f"{w['mahjong']}: {who(winner)}, {value}"
+        title = f"{w['mahjong']}: {who(winner)}, {_amount(value, table, lang)}"
         how = _how(sheet, players, lang)
         out.append(title + (f" ({how})" if how else ""))
     else:
@@ -409,22 +449,35 @@ def sheet_lines(
     if winner is not None:
         out.append(f"{_plain(_name(players, winner))}: {arrangement(winner)}")
         for name, points, doubles in _seat_lines(sheet, winner, lang):
-            out.append(f"  {name}: {_value(points, doubles, w)}")
+            out.append(f"  {name}: {_value(points, doubles, table, lang)}")
         value = sheet.values[winner] if winner < len(sheet.values) else 0
-        out.append(f"  {w['total']}: {value}")
+        items = sheet.items[winner] if winner < len(sheet.items) else ()
+        if table is not None and items:
+            rk = reckon(items, value, table)
+            fixed = rk.kind == "fixed"
+            out += [f"  {line}" for line in value_lines(rk, lang)]
+        else:
+            out.append(f"  {w['total']}: {_amount(value, table, lang)}")
     for seat in range(n):
         if seat == winner:
             continue
         value = sheet.values[seat] if seat < len(sheet.values) else 0
         lines = _seat_lines(sheet, seat, lang)
-        items = "; ".join(f"{name} {_value(pt, db, w)}" for name, pt, db in lines) or w["nothing"]
-        out.append(f"{who(seat)}: {arrangement(seat)}: {value} ({items})")
+        listed = "; ".join(f"{name} {_value(pt, db, table, lang)}" for name, pt, db in lines) or w["nothing"]
+        items = sheet.items[seat] if seat < len(sheet.items) else ()
+        calc = short_calc(reckon(items, value, table), lang) if table is not None and items else ""
+        if calc:
+            listed = f"{calc}; {listed}"
+        out.append(f"{who(seat)}: {arrangement(seat)}: {_amount(value, table, lang)} ({listed})")
     if sheet.payments:
         pays = ", ".join(
             f"{_plain(_name(players, a))} → {_plain(_name(players, b))} {amount}"
             for a, b, amount in sheet.payments
         )
         out.append(f"{w['payments']}: {pays}")
+        note = payment_note(settings or get_ruleset(sheet.ruleset).defaults, lang) if sheet.ruleset else ""
+        if note and winner is not None and not fixed:  # a fixed value is paid as it is
+            out.append(note)
     nets = ", ".join(f"{_plain(_name(players, s))} {_signed(net)}" for s, net in enumerate(sheet.nets))
     out.append(f"{w['net'].capitalize()}: {nets}")
     return out

@@ -77,7 +77,8 @@ async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> 
     assert (
         "`limit` = `300` (huabao: `500`)" in channel and "`limit` = `300` (huabao: `500`) · value" in channel
     )
-    assert "mj_bonus" not in channel  # 10 is huabao's own default: no difference
+    assert "`mj_bonus` =" not in channel  # 10 is huabao's own default: no house rule differs
+    assert "Differs from `dmjl` in: tiles 136 (dmjl: 144), `mj_bonus` 10 (dmjl: 20)" in channel
     assert "`turn_seconds` = 45 s" in channel and "· this channel" not in channel.split("turn_seconds")[1]
 
     rules = await h.bot.storage.table_rules(GUILD, OTHER)

@@ -89,3 +89,15 @@ def test_the_end_of_a_hand_says_the_winning_tile_and_who_discarded_it() -> None:
     text = run_play("\n".join(["1"] * 3000) + "\nquit\n")
     assert "winning tile" in text
     assert "self-drawn" in text or "discarded by" in text
+
+
+def test_a_jiangxi_hand_ends_in_fan() -> None:
+    """The end of a hand words its value as ``mahjong score`` does: in fan, not points."""
+    out = io.StringIO()
+    st = get_ruleset("jiangxi").settings({"game_length": "hands:2"})
+    assert play("jiangxi", st, "test", "Ada", ["normal"] * 3, io.StringIO("1\n" * 4000), out) == 0
+    text = out.getvalue()
+    assert "Mah-Jongg: " in text and "    Hu (winning hand)" in text
+    totals = [line.strip() for line in text.splitlines() if line.strip().startswith("Total: ")]
+    assert totals and all(line.endswith(" fan") for line in totals)
+    assert " points" not in text and " double" not in text

@@ -265,8 +265,11 @@ async def open_builder(
     prevailing: str,
     self_drawn: bool,
     discarder: str | None,
+    *,
+    note: str = "",
 ) -> None:
-    """``/score`` without a hand: a new builder card, ephemeral, with the command's options."""
+    """``/score`` without a hand: a new builder card, ephemeral, with the command's options
+    (and ``note`` on the card: what of them the builder does not take)."""
     lang = language(interaction.locale)
     try:
         state = Builder(ruleset=get_ruleset(ruleset).name, how="s" if self_drawn else "d")
@@ -275,7 +278,7 @@ async def open_builder(
             state = state.with_option("discarder", discarder)
     except (MahjongError, BuilderError):
         state = Builder()
-    layout, file = await builder_card(state, lang)
+    layout, file = await builder_card(state, lang, note)
     if file is None:
         await interaction.response.send_message(view=layout, ephemeral=True)
     else:

@@ -3,7 +3,8 @@ ephemeral, with a **Post in channel** button.
 
 The button's custom_id carries the request itself (``mj:post:<ruleset>:<seat><round>:<win>:
 <how>:<flags>:<hand>``, ``<how>`` being ``s`` for self-drawn, ``d`` for a discard, ``dW`` for
-West's discard), so it works after a restart; a request too long for a custom_id gets no button.
+West's discard, and ``<ruleset>`` followed by ``+`` and the dora tiles where there are dora:
+``wikibooks+5s``), so it works after a restart; a request too long for a custom_id gets no button.
 
 ``/score`` without a hand opens the hand builder (:mod:`bot.cogs.builder`).
 """
@@ -23,7 +24,7 @@ from discord.ext import commands
 from bot.i18n import Language, language, text
 from engine.errors import MahjongError
 from engine.rulesets import RULESETS
-from engine.scoring.report import score_request, score_text
+from engine.scoring.report import dora_tiles, score_request, score_text
 from render import render_strip
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class ScoreAsk:
     flags: str
     hand: str
     discarder: str | None = None
+    dora: str = ""
+    """The dora tiles (wikibooks), as :func:`engine.scoring.report.dora_tiles` reads them."""
 
     def post_id(self) -> str | None:
         """The Post button's custom_id carrying this request, or None when it does not fit in
@@ -54,11 +57,14 @@ class ScoreAsk:
         'mj:post:dmjl:SE:9p:s:-:99p_[555s]'
         >>> ScoreAsk("dmjl", "S", "E", "9p", False, "", "99p [555s]", "W").post_id()
         'mj:post:dmjl:SE:9p:dW:-:99p_[555s]'
+        >>> ScoreAsk("wikibooks", "N", "E", "9m", False, "", "99m [555s]", "W", "5s 1z").post_id()
+        'mj:post:wikibooks+5s1z:NE:9m:dW:-:99m_[555s]'
         """
         how = "s" if self.self_drawn else "d" + (self.discarder or "")
-        packed = f"mj:post:{self.ruleset}:{self.seat}{self.prevailing}:{self.win or '-'}:{how}:"
+        rules = self.ruleset + ("+" + "".join(self.dora.split()) if self.dora.strip() else "")
+        packed = f"mj:post:{rules}:{self.seat}{self.prevailing}:{self.win or '-'}:{how}:"
         packed += f"{self.flags or '-'}:" + "_".join(self.hand.split())
-        return packed if len(packed) <= 100 and ":" not in self.hand else None
+        return packed if len(packed) <= 100 and ":" not in self.hand + self.dora else None
 
     @classmethod
     def from_post_id(cls, custom_id: str) -> ScoreAsk | None:
@@ -67,11 +73,14 @@ class ScoreAsk:
         >>> ask = ScoreAsk("dmjl", "S", "E", "9p", False, "", "99p [555s]", "W")
         >>> ScoreAsk.from_post_id("mj:post:dmjl:SE:9p:dW:-:99p_[555s]") == ask
         True
+        >>> ScoreAsk.from_post_id("mj:post:wikibooks+5s1z:NE:9m:dW:-:99m_[555s]").dora
+        '5s1z'
         """
         parts = custom_id.split(":", 7)
         if len(parts) != 8 or len(parts[3]) != 2:
             return None
-        _, _, ruleset, winds, win, how, flags, hand = parts
+        _, _, rules, winds, win, how, flags, hand = parts
+        ruleset, _, dora = rules.partition("+")
         return cls(
             ruleset,
             winds[0],
@@ -81,6 +90,7 @@ class ScoreAsk:
             "" if flags == "-" else flags,
             hand.replace("_", " "),
             how[1:] or None,
+            dora,
         )
 
     def answer(self, lang: Language = "en") -> tuple[str, bytes | None]:
@@ -96,11 +106,14 @@ class ScoreAsk:
                 self_drawn=self.self_drawn,
                 flags=[f.strip() for f in self.flags.split(",") if f.strip()],
                 discarder=self.discarder,
+                dora=self.dora,
             )
+            dora = dora_tiles(self.dora)
         except MahjongError as exc:
             return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
-        png = render_strip(result.arrangement, win_tile=self.win or None) if result.arrangement else None
-        return f"```\n{score_text(result, ruleset=self.ruleset, lang=lang)}\n```", png
+        # the scorer's typed groups: the winning group framed, laid-out Fa with the bonus tiles
+        png = render_strip(result.groups, win_tile=self.win or None) if result.groups else None
+        return f"```\n{score_text(result, ruleset=self.ruleset, lang=lang, dora=dora)}\n```", png
 
 
 class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:post:(?P<request>.+)"):
@@ -150,6 +163,8 @@ class ScoringCog(commands.Cog):
         self_drawn="The winning tile came from the wall",
         flags="last-tile, replacement, robbing-kong, first-turn, original-call, kong-on-kong",
         discarder="The seat whose discard won (robbing a kong: the robbed seat)",
+        dora="wikibooks: the dora tiles, like 5s",
+        dora_indicator="wikibooks: the dora indicator turned up, like 4s for dora 5s",
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()],
@@ -168,14 +183,22 @@ class ScoringCog(commands.Cog):
         self_drawn: bool = False,
         flags: str = "",
         discarder: str | None = None,
+        dora: app_commands.Range[str, 1, 40] | None = None,
+        dora_indicator: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         lang = language(interaction.locale)
+        try:
+            tiles = " ".join(str(t) for t in dora_tiles(dora or "", dora_indicator or ""))
+        except MahjongError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
         if hand is None:
             from bot.cogs.builder import open_builder
 
-            await open_builder(interaction, ruleset, seat, round, self_drawn, discarder)
+            note = text("builder_no_dora", lang) if tiles else ""
+            await open_builder(interaction, ruleset, seat, round, self_drawn, discarder, note=note)
             return
-        ask = ScoreAsk(ruleset, seat, round, win, self_drawn, flags, hand, discarder)
+        ask = ScoreAsk(ruleset, seat, round, win, self_drawn, flags, hand, discarder, tiles)
         await send_answer(interaction, lang, ask)
 
 

@@ -27,7 +27,7 @@ from bot.storage import StorageInputError
 from bot.storage.records import ClubOptions
 from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS, TableSettings
 from engine.errors import SettingError, quote
-from engine.rulesets import RULESETS, get_ruleset
+from engine.rulesets import RULESETS, Ruleset, get_ruleset
 from engine.settings import SPEC_BY_NAME, SPECS, SettingSpec, parse_whole_number
 
 if TYPE_CHECKING:
@@ -202,6 +202,57 @@ def _club_value(options: ClubOptions, name: str) -> object:
     return getattr(options, _CLUB_COLUMN.get(name, name))
 
 
+def joined(parts: list[str], lang: Language, limit: int = 900) -> str:
+    """``parts`` joined by commas, cut to about ``limit`` characters with a note of how many were
+    left out (so a message with such a list stays within Discord's limits).
+
+    >>> joined(["a", "b", "c"], "en", limit=4)
+    'a, b … and 1 more'
+    """
+    out: list[str] = []
+    size = 0
+    for number, part in enumerate(parts):
+        if out and size + len(part) + 2 > limit:
+            return ", ".join(out) + " " + text("settings_more", lang, n=len(parts) - number)
+        out.append(part)
+        size += len(part) + 2
+    return ", ".join(out)
+
+
+def _shown(value: object) -> str:
+    """A value of a ruleset difference: ``true``, ``3/4`` (player counts), ``10``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def ruleset_changes(ruleset: Ruleset, lang: Language) -> str:
+    """What ``ruleset`` changes relative to the ruleset it is written from (``ruleset.diff`` of
+    its ``parent``: tile set, players, chows, default settings), in one line of at most about
+    1,000 characters; or that it is a ruleset of its own.
+
+    >>> print(ruleset_changes(get_ruleset("huabao"), "en")[:72])
+    Differs from `dmjl` in: tiles 136 (dmjl: 144), `mj_bonus` 10 (dmjl: 20),
+    """
+    if not ruleset.parent:
+        return text("ruleset_own", lang, name=ruleset.name)
+    parent = get_ruleset(ruleset.parent)
+    changes = [
+        text(
+            "ruleset_change",
+            lang,
+            what=text(f"ruleset_what_{what}", lang) if what in ("tiles", "players", "chows") else f"`{what}`",
+            value=_shown(mine),
+            parent=parent.name,
+            theirs=_shown(theirs),
+        )
+        for what, mine, theirs in ruleset.diff(parent)
+    ]
+    return text("ruleset_parent", lang, parent=parent.name, changes=joined(changes, lang))
+
+
 def _fit(lines: list[str], lang: Language, limit: int = 1900) -> str:
     """``lines`` joined, cut to Discord's message length with a note of how many were left out."""
     out: list[str] = []
@@ -295,6 +346,7 @@ class SettingsCog(commands.Cog):
                 name=ruleset.name,
                 where=here if own_ruleset else "",
             ),
+            ruleset_changes(ruleset, lang),
         ]
         changed = [
             text(

@@ -17,12 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.settings import has_role, is_admin
+from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
 from bot.components import parse_action_code
 from bot.i18n import Language, language, text
 from bot.table import Table, TableError, check_rules, new_seed
 from engine.errors import IllegalActionError, MahjongError
-from engine.rulesets import RULESETS, get_ruleset
+from engine.rulesets import RULESETS, get_ruleset, table_for
 from engine.settings import game_length
 
 if TYPE_CHECKING:
@@ -64,21 +64,22 @@ def rules_text(table: Table, lang: Language) -> str:
     rules = get_ruleset(table.ruleset)
     settings = rules.settings(table.overrides)
     unit, count = game_length(settings)
-    lines = [f"**{rules.title_in(lang)}** (`{rules.name}`)"]
+    lines = [f"**{rules.title_in(lang)}** (`{rules.name}`)", ruleset_changes(rules, lang)]
     changed = []
     for name in sorted(table.overrides):
         if hasattr(settings, name):
             default = text("rules_default", lang, value=getattr(rules.defaults, name))
             changed.append(f"`{name} = {getattr(settings, name)}` ({default})")
     lines.append(
-        text("rules_house", lang, rules=", ".join(changed)) if changed else text("rules_plain", lang)
+        text("rules_house", lang, rules=joined(changed, lang)) if changed else text("rules_plain", lang)
     )
+    limit = table_for(rules.name, settings).limit
     lines.append(
         text(
             "rules_length",
             lang,
             length=text(f"length_{unit}", lang, n=count),
-            limit=settings.limit,
+            limit=text("rules_no_limit", lang) if limit is None else text("rules_limit", lang, limit=limit),
             players=settings.players,
         )
     )

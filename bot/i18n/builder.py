@@ -77,12 +77,22 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "builder_seat": ("Seat wind: {seat}", "Platzwind: {seat}"),
     "builder_prevailing": ("Prevailing wind: {seat}", "Rundenwind: {seat}"),
     "builder_winds": ("East South West North", "Ost Süd West Nord"),
+    "builder_no_dora": (
+        "The builder scores without dora: to count them, type the hand in `/score hand:` with `dora`.",
+        "Der Hand-Baukasten wertet ohne Dora: um sie zu zählen, schreib die Hand in `/score hand:` mit `dora`.",
+    ),
 }
 """Message key -> (English, German)."""
 
 
 COMMANDS: Final[dict[str, str]] = {
     "discarder": "abwerfer",
+    "dora": "dora",
+    "dora_indicator": "dora_anzeiger",
+    "wikibooks: the dora tiles, like 5s": "wikibooks: die Dora-Steine, etwa 5s",
+    "wikibooks: the dora indicator turned up, like 4s for dora 5s": (
+        "wikibooks: der aufgedeckte Dora-Anzeiger, etwa 4s für Dora 5s"
+    ),
     "The seat whose discard won (robbing a kong: the robbed seat)": (
         "Der Platz, dessen Abwurf gewann (Beraubung eines Kang: der beraubte Platz)"
     ),

@@ -15,6 +15,15 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ruleset: **{title}** (`{name}`){where}",
         "Regelwerk: **{title}** (`{name}`){where}",
     ),
+    "ruleset_parent": ("Differs from `{parent}` in: {changes}", "Weicht von `{parent}` ab in: {changes}"),
+    "ruleset_own": (
+        "`{name}` is a ruleset of its own (not written from another).",
+        "`{name}` ist ein eigenes Regelwerk (aus keinem anderen abgeleitet).",
+    ),
+    "ruleset_change": ("{what} {value} ({parent}: {theirs})", "{what} {value} ({parent}: {theirs})"),
+    "ruleset_what_tiles": ("tiles", "Steine"),
+    "ruleset_what_players": ("players", "Spieler"),
+    "ruleset_what_chows": ("chows", "Chows"),
     "settings_rules_head": (
         "House rules that differ from `{ruleset}`:",
         "Hausregeln, die von `{ruleset}` abweichen:",
@@ -247,6 +256,78 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "draw_settlement": "nach einer Remis-Hand",
     "initial_score": "Chips jedes Spielers zu Beginn einer Partie",
     "game_length": "rounds:N (1-4 Windrunden) oder hands:N",
+    "dealer_rotation": (
+        "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand remis endet; Ost "
+        "wechselt nach jeder Hand mit Gewinner; oder wer gewinnt, gibt als Nächstes"
+    ),
+    # winning conditions and counting (rumisberg, jiangxi, wikibooks)
+    "max_chows": "Chows, die eine Gewinnhand haben darf (4: beliebig viele)",
+    "min_suit_pungs": "Pongs oder Kongs aus Farbsteinen, die eine Gewinnhand braucht",
+    "require_flush": "eine Gewinnhand muss, außer einer Sonderhand, eine halbe oder reine Farbe sein",
+    "min_fan": "Fan, die eine Gewinnhand braucht",
+    "rounding": (
+        "wie der Wert einer Hand gerundet wird: gar nicht, die Basis vor dem Verdoppeln auf Zehner "
+        "aufgerundet, oder jede Zahlung nach Osts Verdopplung auf Hunderter"
+    ),
+    "count_scale": "der ausgezählte Wert wird damit malgenommen",
+    "limit_after_east_double": (
+        "das Limit begrenzt jede Zahlung nach Osts Verdopplung (auch Ost zahlt oder erhält höchstens das Limit)"
+    ),
+    "no_chow_points": "Punkte für eine Hand ohne Chow",
+    "moon_hand_value": (
+        "Wert des Mondspiels (Mah-Jongg mit dem letzten Stein der Mauer): das Limit oder eine Verdopplung"
+    ),
+    "multiple_winners": (
+        "mehrere Mah-Jongg-Ansagen auf einen Abwurf: der Nächste in der Reihe gewinnt, oder alle gewinnen"
+    ),
+    # rumisberg: the club hand, the club's own hands, bouquet, Fishing, Gulasch, Pot
+    "club_hand_value": "fester Wert der Club-Hand, bezahlt statt ihrer Auszählung (0: keine Club-Hand)",
+    "club_hand_pattern": "die vier Figuren und das Paar der Club-Hand (eine Farbe: 22 666 555 999 777)",
+    "special_hands": "die eigenen Sonderhände des Clubs, je NAME: FIGUREN = WERT, getrennt durch ;",
+    "bouquet_payment": (
+        "das zahlt jeder andere Spieler für ein im Spiel vollendetes Bouquet; seine Verdopplungen zählen "
+        "dann beim Mah-Jongg nicht (0: keine Zahlung, die Verdopplungen zählen)"
+    ),
+    "fishing": "wer einen Stein vor Mah-Jongg steht, darf Fischen ansagen",
+    "fishing_value": "eine Fischen-Hand zählt mit ihrem billigsten (min) oder teuersten (max) Gewinnstein",
+    "gulasch_stake": "Einsatz jedes Spielers im Gulasch-Topf (nach einer Hand ohne Mah-Jongg)",
+    "gulasch_wall_exchanges": "Steine, die ein Spieler im Gulasch mit der Mauer tauschen darf",
+    "gulasch_pot_carry_over": (
+        "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch remis endet; false: die Einsätze "
+        "gehen zurück"
+    ),
+    "pot_reading": (
+        "der Pot (Karte Nr. 30): jeder Spieler zahlt Ost seinen ganzen Kontostand, oder Osts Handwert "
+        "unverdoppelt"
+    ),
+    # jiangxi
+    "unit_per_fan": "Chips pro Fan",
+    "menqing_with_qidui": "sieben Paare zählen in jiangxi als Menqing (keine Peng)",
+    "quanqiuren_requires_discard": "Quanqiuren (vier offene Drillinge) braucht in jiangxi einen Sieg auf Abwurf",
+    "dealer_loses_double": "ein verlierender Geber zahlt in jiangxi doppelt",
+    "gen_zhuang_chips": (
+        "Chips, die der Geber jedem anderen Spieler zahlt, wenn die ersten vier Abwürfe gleich sind (Gen zhuang)"
+    ),
+    "pass_over": (
+        "wer einen Gewinnstein vorbeigehen lässt, darf nicht auf einen Abwurf gewinnen: nie gesperrt, bis er "
+        "wieder zieht, oder für den Rest der Hand"
+    ),
+    # wikibooks: riichi, dora, Ii Fan Shibari, the western way
+    "riichi": "Riichi darf angesagt werden; wer damit gewinnt, erhält eine Verdopplung",
+    "riichi_stake": "Punkte, die ein Spieler beim Riichi in die Mitte legt",
+    "riichi_carry_over": (
+        "Riichi-Stäbchen einer Remis-Hand bleiben für den nächsten Gewinner in der Mitte; false: sie gehen zurück"
+    ),
+    "dora": "ein Dora-Anzeiger wird aufgedeckt; jede Dora in einer Figur verdoppelt einmal",
+    "dora_in_pair": "auch Dora im Paar verdoppeln",
+    "dora_for_losers": "Dora verdoppeln auch Verliererhände",
+    "ii_fan_shibari": (
+        "Mah-Jongg braucht mindestens eine Verdopplung (nicht aus Bonussteinen oder Dora): setzt min_doubles auf 1"
+    ),
+    "western": (
+        "die westliche Spielweise: höchstens ein Chow, mindestens eine halbe Farbe, Bonussteine, Riichi, die "
+        "letzten vierzehn Steine spielbar, nur Gewinner und Riichi-Ansager erhalten Punkte"
+    ),
 }
 """The German of every house rule's help (the English is the engine's ``SettingSpec.help``)."""
 

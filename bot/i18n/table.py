@@ -158,9 +158,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Keine Hausregeln: das Regelwerk wie beschrieben.",
     ),
     "rules_length": (
-        "A game of {length}, {players} players, limit {limit}.",
-        "Partie über {length}, {players} Spieler, Limit {limit}.",
+        "A game of {length}, {players} players, {limit}.",
+        "Partie über {length}, {players} Spieler, {limit}.",
     ),
+    "rules_limit": ("limit {limit}", "Limit {limit}"),
+    "rules_no_limit": ("no limit", "kein Limit"),
     "length_rounds": ("{n} prevailing-wind round(s)", "{n} Runde(n)"),
     "length_hands": ("{n} hand(s)", "{n} Spiel(e)"),
     "rules_times": (

@@ -95,10 +95,28 @@ class ArrangedGroup:
         return self.kind == GroupKind.KONG and not self.exposed
 
     def __str__(self) -> str:
+        if self.kind == GroupKind.BONUS:
+            return bonus_str(self.tiles)
         body = tiles_str(self.tiles)
         if self.exposed:
             return f"[{body}]"
         return f"({body})" if self.concealed_kong else body
+
+
+def bonus_str(tiles: Iterable[int]) -> str:
+    """Bonus tiles in hand notation: playing tiles laid out beside the hand (jiangxi's Fa) in
+    braces, then the flowers and seasons, so that :meth:`Hand.parse` reads them back.
+
+    >>> bonus_str(Tile.parse(t) for t in ("6z", "2f", "6z"))
+    '{66z} 2f'
+    """
+    ordered = sorted(tiles)
+    laid_out = [t for t in ordered if t < BONUS_START]
+    flowers = [t for t in ordered if t >= BONUS_START]
+    parts = ["{" + tiles_str(laid_out) + "}"] if laid_out else []
+    if flowers:
+        parts.append(tiles_str(flowers))
+    return " ".join(parts)
 
 
 _SET_GROUPS: dict[tuple[int, int, bool, bool], ArrangedGroup] = {}
@@ -342,7 +360,9 @@ class Facts:
         return self.summary.ctx
 
     def describe(self) -> str:
-        """The arrangement in hand notation: exposed sets in brackets, the pair last."""
+        """The arrangement in hand notation: exposed sets in brackets, the pair last, then
+        the bonus tiles (a playing tile laid out beside the hand, jiangxi's Fa, in braces:
+        ``{66z}``), so that the description reads back as the same hand."""
         parts = [set_label(kind, tile, concealed) for kind, tile, concealed in self.sets]
         if self.pair >= 0:
             parts.append(tiles_str((self.pair, self.pair)))
@@ -351,7 +371,7 @@ class Facts:
         if self.shape == "thirteen_orphans":
             parts = [tiles_str(i for i in range(N_KINDS) for _ in range(self.summary.counts[i]))]
         if self.summary.bonus:
-            parts.append(tiles_str(self.summary.bonus))
+            parts.append(bonus_str(self.summary.bonus))
         return " ".join(parts)
 
     def arranged_groups(self, leftover: Iterable[int] = ()) -> tuple[ArrangedGroup, ...]:
@@ -434,6 +454,7 @@ __all__ = [
     "GroupKind",
     "HandSummary",
     "SetT",
+    "bonus_str",
     "hand_groups",
     "set_label",
 ]

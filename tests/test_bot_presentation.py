@@ -1,0 +1,127 @@
+"""The new rulesets in the bot, through the real discord.py dispatch, offline
+(tests/discord_harness.py): /score in fan with jiangxi's Fa laid out, wikibooks with dora (also
+after **Post in channel**), a jiangxi hand built click by click, and what /mahjong rules and
+/settings show say about a ruleset's difference from its parent."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+from discord_harness import Harness, StoredMessage
+from PIL import Image
+from test_bot_builder import card_id, open_card, pick, press
+from test_bot_discord import CHANNEL, GUILD, config, guilds
+
+from bot.app import MahjongBot, create_bot
+from engine.rulesets import RULESETS
+
+EX21 = "[555s] [123p] [777z] 456m 99m"
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
+    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    yield h
+    await h.close()
+
+
+async def test_score_a_jiangxi_hand_in_fan(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, carla = h.user(100, "alice"), h.user(300, "carla", locale="de")
+    options = {"hand": "123s 456m 888p 345p 77s {66z}", "ruleset": "jiangxi", "seat": "N"}
+    rec = await h.slash(
+        "score", user=alice, channel=CHANNEL, options={**options, "win": "7s", "self_drawn": True}
+    )
+    assert rec.ephemeral and "Mah-Jongg: 456m 345p 888p 123s 77s {66z}" in rec.text
+    assert "Total: 5 fan" in rec.text and "points" not in rec.text
+    card = rec.last.target if rec.last is not None else None
+    assert isinstance(card, StoredMessage) and "hand.png" in card.filenames
+    assert Image.open(io.BytesIO(card.file("hand.png"))).width > 400
+    posted = await h.click(card, "Post in channel", user=alice)
+    assert not posted.ephemeral and "Total: 5 fan" in posted.text
+    rec = await h.slash(
+        "score", user=carla, channel=CHANNEL, options={**options, "win": "7s", "self_drawn": True}
+    )
+    assert "Summe: 5 Fan" in rec.text
+    h.check()
+
+
+async def test_score_with_dora(harness: Harness[MahjongBot]) -> None:
+    """RULES.md EX-21: the indicator 4s makes 5s the dora; the Post button carries them."""
+    h = harness
+    alice = h.user(100, "alice")
+    ask = {"hand": EX21, "ruleset": "wikibooks", "seat": "N", "win": "9m", "discarder": "W"}
+    rec = await h.slash("score", user=alice, channel=CHANNEL, options={**ask, "dora_indicator": "4s"})
+    assert rec.ephemeral and "Dora: 5s" in rec.text and "Total: 480" in rec.text
+    assert "West pays 1920" in rec.text and rec.text.count("WB3") == 3
+    card = rec.last.target if rec.last is not None else None
+    assert isinstance(card, StoredMessage)
+    assert any(c.startswith("mj:post:wikibooks+5s:") for c in card.custom_ids)
+    posted = await h.click(card, "Post in channel", user=alice)
+    assert not posted.ephemeral and "Dora: 5s" in posted.text and "Total: 480" in posted.text
+    rec = await h.slash("score", user=alice, channel=CHANNEL, options={**ask, "dora": "5s"})
+    assert "Total: 480" in rec.text
+    rec = await h.slash(
+        "score", user=alice, channel=CHANNEL, options={**ask, "ruleset": "dmjl", "dora": "5s"}
+    )
+    assert rec.ephemeral and rec.text.startswith("dmjl has no dora")
+    rec = await h.slash("score", user=alice, channel=CHANNEL, options={**ask, "dora_indicator": "2f"})
+    assert rec.ephemeral and rec.text == "a bonus tile (2f) shows no dora: dora are playing tiles"
+    card = await open_card(h, alice, ruleset="wikibooks", dora="5s")  # no hand: the builder
+    assert "Hand builder" in card.text and "The builder scores without dora" in card.text
+    h.check()
+
+
+async def test_a_jiangxi_hand_built_click_by_click_lays_out_the_fa(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice = h.user(100, "alice")
+    card = await open_card(h, alice, ruleset="jiangxi", seat="N", self_drawn=True)
+    await pick(h, card, alice, "123s", "456m", "8p", "8p", "8p", "345p", "6z", "6z", "7s", "7s")
+    assert "Hand: `456m345888p12377s {66z}`" in card.text and "14 of 14 tiles" in card.text
+    await h.select(card, card_id(card, "win"), ["7s"], user=alice)
+    built = await h.click(card, card_id(card, "score"), user=alice)
+    assert built.ephemeral and "Total: 5 fan" in built.text and "J2" in built.text
+    await press(h, card, alice, "undo")
+    assert "Hand: `456m345888p1237s {66z}`" in card.text and "13 of 14 tiles" in card.text
+    await pick(h, card, alice, "7s", "6z")  # a Fa is laid out: it never counts toward the 14
+    assert "Hand: `456m345888p12377s {666z}`" in card.text and "14 of 14 tiles" in card.text
+    h.check()
+
+
+async def test_rules_and_settings_show_name_the_difference_from_the_parent(
+    harness: Harness[MahjongBot],
+) -> None:
+    h = harness
+    alice = h.user(100, "alice")
+    rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"ruleset": "huabao"})
+    assert rec.answered
+    rec = await h.slash("mahjong rules", user=alice, channel=CHANNEL)
+    assert (
+        rec.ephemeral
+        and "Differs from `dmjl` in: tiles 136 (dmjl: 144), `mj_bonus` 10 (dmjl: 20)" in rec.text
+    )
+    assert "limit 500" in rec.text and len(rec.text) <= 2000
+    await h.slash("mahjong stop", user=alice, channel=CHANNEL)
+    rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"ruleset": "jiangxi"})
+    rec = await h.slash("mahjong rules", user=h.user(300, "carla", locale="de"), channel=CHANNEL)
+    assert "`jiangxi` ist ein eigenes Regelwerk" in rec.text and "kein Limit" in rec.text
+
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
+    for name in RULESETS:
+        await h.slash("settings set", user=boss, channel=CHANNEL, options={"name": "ruleset", "value": name})
+        rec = await h.slash("settings show", user=boss, channel=CHANNEL)
+        assert rec.ephemeral and len(rec.text) <= 2000
+        parent = RULESETS[name].parent
+        if parent:
+            assert f"Differs from `{parent}` in: " in rec.text
+        else:
+            assert f"`{name}` is a ruleset of its own" in rec.text
+    assert list(RULESETS)[-1] == "rumisberg" and "players 3/4 (dmjl: 4)" in rec.text
+    rec = await h.slash("settings show", user=h.user(2, "Bärbel", locale="de"), channel=CHANNEL)
+    assert "Weicht von `dmjl` ab in: Spieler 3/4 (dmjl: 4)" in rec.text
+    assert (await h.bot.storage.table_rules(GUILD, CHANNEL)).ruleset == "rumisberg"
+    h.check()
