@@ -1145,6 +1145,7 @@ class Deal:
             settings=self.settings,
             seats=self.in_play,
             declarers=[s for s in self.in_play if self.seats[s].riichi],
+            fixed=[w for w in winners if (sc := scores[w]) is not None and sc.fixed],
         )
         transfers = list(settlement.transfers)
         won = scores[winner]

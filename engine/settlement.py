@@ -161,14 +161,16 @@ def settle_hand(
     seats: Sequence[int] = (0, 1, 2, 3),
     east: int = 0,
     declarers: Collection[int] = (),
+    fixed: Collection[int] = (),
 ) -> Settlement:
     """Settle one hand as ``ruleset`` pays it: each winner is paid by the ruleset's own
     payments (``Ruleset.pays``: RULES.md §1.14.1; several winners on one discard are each
     paid as if they won alone, A-JX-07), then the losers settle among themselves as
     ``settings.loser_settlement`` says (``riichi_only``: a loser receives only if he is one of
-    the riichi ``declarers``, A-WB-14); a drawn hand (no ``winners``) settles the seats'
-    differences only with ``draw_settlement`` ``mutual``. ``values`` are by seat; seats not in
-    ``seats`` are not at the table.
+    the riichi ``declarers``, A-WB-14; ``fixed``: the winners whose hand has a fixed value, as
+    rumisberg's club hand, which is neither rounded nor capped); a drawn hand (no ``winners``)
+    settles the seats' differences only with ``draw_settlement`` ``mutual``. ``values`` are by
+    seat; seats not in ``seats`` are not at the table.
 
     >>> from engine.rulesets import get_ruleset
     >>> rs = get_ruleset("dmjl")
@@ -178,7 +180,13 @@ def settle_hand(
     transfers: list[Transfer] = []
     for winner in winners:
         paid = ruleset.pays(
-            values[winner], winner=winner, seats=seats, east=east, discarder=discarder, settings=settings
+            values[winner],
+            winner=winner,
+            seats=seats,
+            east=east,
+            discarder=discarder,
+            settings=settings,
+            fixed=winner in fixed,
         )
         transfers += [Transfer(seat, winner, amount, "Mah-Jongg") for seat, amount in paid.items() if amount]
     mode = (

@@ -50,9 +50,7 @@ WEST_9P = "123p456p789s555s9p"
 
 
 def two_winners() -> Deal:
-    return Deal.arranged(
-        ["9p 14m", SOUTH_9P, WEST_9P, "2p"], live="3p 4p", ruleset="jiangxi", fill=False
-    )
+    return Deal.arranged(["9p 14m", SOUTH_9P, WEST_9P, "2p"], live="3p 4p", ruleset="jiangxi", fill=False)
 
 
 def test_two_players_win_on_one_discard_and_the_discarder_pays_each() -> None:

@@ -404,6 +404,7 @@ def pays(
     east: int,
     discarder: int | None,
     settings: Settings,
+    fixed: bool = False,
 ) -> dict[int, int]:
     """What each losing seat pays the winner (RULES.md §1.14.1, §2.5.3): the amount is
     ``total`` fan, doubled when the winner is the dealer ``east`` (J24), times

@@ -29,6 +29,9 @@ RuleNames = dict[str, tuple[str, str]]
 """Item code -> (German name, English name)."""
 
 Payer = Callable[..., dict[int, int]]
+"""``pays(total, *, winner, seats, east, discarder, settings, fixed=False)``: what each losing seat
+pays the winner; ``fixed`` for a hand paid a fixed value (neither rounded nor capped where the
+ruleset rounds or caps)."""
 """``pays(total, winner=, seats=, east=, discarder=, settings=)``: what each losing seat
 pays the winner for his hand alone (RULES.md §1.14.1), by seat."""
 
@@ -99,6 +102,7 @@ def pay_classical(
     east: int,
     discarder: int | None,
     settings: Settings,
+    fixed: bool = False,
 ) -> dict[int, int]:
     """Every loser pays ``total`` times the East factor; with ``discarder_pays_all`` a
     discard win is paid by the discarder alone, 4 times, 6 to the double-role holder

@@ -374,6 +374,7 @@ def pay_wikibooks(
     east: int,
     discarder: int | None,
     settings: Settings,
+    fixed: bool = False,
 ) -> dict[int, int]:
     """What each loser pays the winner (RULES.md §1.14.1, §2.3.5): :func:`pay_classical`
     (the discarder alone 4 times, 6 to East, with ``discarder_pays_all``; else everyone, East
@@ -383,7 +384,9 @@ def pay_wikibooks(
     >>> pay_wikibooks(60, winner=2, seats=(0, 1, 2, 3), east=0, discarder=1, settings=RULESET.defaults)
     {0: 0, 1: 240, 3: 0}
     """
-    out = pay_classical(total, winner=winner, seats=seats, east=east, discarder=discarder, settings=settings)
+    out = pay_classical(
+        total, winner=winner, seats=seats, east=east, discarder=discarder, settings=settings, fixed=fixed
+    )
     if settings.rounding == "half_up_100_after_east_double":
         out = {seat: round_half_up_100(amount) for seat, amount in out.items()}
     return out

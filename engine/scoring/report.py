@@ -166,6 +166,7 @@ def payments(
         east=int(Wind.EAST),
         discarder=None if discarder is None else int(discarder),
         settings=settings,
+        fixed=result.fixed,
     )
     return tuple((SEAT_LETTERS[seat], paid.get(seat, 0)) for seat in seats if seat != ctx.seat)
 
