@@ -647,3 +647,15 @@ def test_parse_special_hand_groups() -> None:
         ("pong", 9, "a"),
         ("kong", 6, "p"),
     ]
+
+
+def test_a_club_hand_of_a_higher_fixed_value_is_paid_in_full_not_capped() -> None:
+    # The club hand is neither rounded nor capped (A-RU-09): at 6000, East receives 12,000.
+    from engine.scoring import WinContext, score
+    from engine.scoring.report import payments
+
+    st = get_ruleset("rumisberg").settings({"club_hand_value": 6000})
+    ctx = WinContext.make(seat="E", win="2m", self_drawn=True)
+    result = score(Hand.parse("[666m] [555m] [999m] [777m] 22m"), ctx, ruleset="rumisberg", settings=st)
+    assert result.fixed and result.total == 6000
+    assert payments(result, ctx, st, None, ruleset="rumisberg") == (("S", 12000), ("W", 12000), ("N", 12000))
