@@ -1,0 +1,315 @@
+"""The flow rules of the wikibooks and rumisberg rulesets, played on arranged deals
+(Deal.arranged) and whole games: riichi, dora, the abortive draws and western play
+(RULES.md §2.3.6-§2.3.10); Fishing, the bouquet, the Pot and the Gulasch stakes
+(§2.4.6-§2.4.8). Every expected figure is worked out from RULES.md, not from the engine.
+
+Unless a test says otherwise, the losers' hands hold nothing that scores (no set, no
+honour pair), so their values are 0 and the settlement is the winner's alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.deal import Deal
+from engine.errors import IllegalActionError
+from engine.events import EventKind
+from engine.settlement import Stake
+from engine.tiles import Tile
+from engine.views import EndReason
+from engine.wall import KIND
+
+E, S, W, N = 0, 1, 2, 3
+RIICHI = {"riichi": True, "wall_reserve": 0}
+"""wikibooks with riichi; a reserve of 0 lets a short arranged wall be played to its end."""
+RUMISBERG = {"wall_reserve": 0}
+
+
+def legal(deal: Deal, seat: int) -> list[str]:
+    return [str(a) for a in deal.legal_actions(seat)]
+
+
+def play(deal: Deal, *lines: str) -> list[str]:
+    """Apply each line, then (as a table does) the passes of seats with nothing to claim;
+    the kinds of every event, in order."""
+    kinds: list[str] = []
+    for line in lines:
+        events = deal.apply(line)
+        for idle in deal.idle_passes():
+            events += deal.apply(idle)
+        kinds += [str(e.kind) for e in events]
+    return kinds
+
+
+def transfers(deal: Deal) -> list[tuple[int, int, int, str]]:
+    assert deal.result is not None
+    return [(t.payer, t.payee, t.amount, t.reason) for t in deal.result.settlement.transfers]
+
+
+def codes(deal: Deal, seat: int) -> list[str]:
+    assert deal.result is not None
+    score = deal.result.scores[seat]
+    assert score is not None
+    return [line.code for line in score.items]
+
+
+# --- wikibooks: riichi (RULES.md §2.3.6, A-WB-10) -------------------------------------------------
+
+# South holds 234p 567p 999s 11z 67s: one tile from Mah-Jongg with any 14th tile he discards
+# but a tile of the hand; he draws 7z. The live wall then gives W 1m, N 4m, E 7m, S 9s (the
+# fourth), W 1p, N 4p, E 7p, S 5s (a winning tile), and two tiles more (so 5s is not the last).
+_FROZEN_HANDS = [
+    "2m 5m 8m 3p 6p 9p 2s 3s 8s 2z 3z 5z 6z 7z",
+    "234p 567p 999s 11z 67s",
+    "1z 1m 4m 7m 2p 8p 2s 5s 8s 3z 4z 6z 9m",
+    "3m 6m 9m 1p 4p 7p 1s 4s 7s 2z 4z 6z 7z",
+]
+_FROZEN_LIVE = "7z 1m 4m 7m 9s 1p 4p 7p 5s 9p 9p"
+
+
+def _frozen(settings: dict[str, object] | None = None, **kwargs: object) -> Deal:
+    deal = Deal.arranged(
+        _FROZEN_HANDS,
+        live=_FROZEN_LIVE,
+        ruleset="wikibooks",
+        settings=settings if settings is not None else RIICHI,
+        fill=False,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    play(deal, "E discard 2m")  # South draws 7z
+    return deal
+
+
+def test_riichi_is_offered_only_with_a_discard_that_leaves_the_hand_one_from_winning() -> None:
+    deal = _frozen()
+    assert deal.turn == S and KIND[deal.drawn or 0] == Tile.parse("7z")
+    # Only discarding 7z keeps 234p 567p 999s 11z 67s, waiting on 5s or 8s.
+    assert [a for a in legal(deal, S) if "riichi" in a] == ["S riichi 7z"]
+    assert "S discard 7z" in legal(deal, S) and "S discard 2p" in legal(deal, S)
+    # Without the setting riichi is not offered; a declaration is refused with its reason.
+    plain = _frozen({"wall_reserve": 0})
+    assert not [a for a in legal(plain, S) if "riichi" in a]
+    with pytest.raises(IllegalActionError, match="riichi is not played"):
+        plain.apply("S riichi 7z")
+
+
+def test_riichi_freezes_the_hand_and_a_winning_declarer_has_the_double() -> None:
+    deal = _frozen()
+    events = deal.apply("S riichi 7z")
+    # The stake lies in the centre (it stays South's until a winner takes it), the declaring
+    # discard is laid sideways, and everyone sees the declaration.
+    assert deal.centre == [Stake(S, 200, "riichi")]
+    public = deal.view(None)
+    assert public.centre == 200 and public.declared == ((S, "riichi"),)
+    assert [d.turned for d in public.players[S].discards] == [True]
+    assert [(e.kind, e.seat, e.what) for e in events if e.kind is EventKind.DECLARE] == [
+        (EventKind.DECLARE, S, "riichi")
+    ]
+    for idle in deal.idle_passes():
+        deal.apply(idle)
+    # West discards 1z: South holds a pair of it, but a declarer claims no pong (nor kong).
+    deal.apply("W discard 1z")
+    assert legal(deal, S) == ["S pass"]
+    play(deal, "S pass", "N discard 4m", "E discard 7m")
+    # South draws the fourth 9s: he must discard it; no kong, no other discard.
+    assert deal.turn == S and legal(deal, S) == ["S discard 9s"]
+    with pytest.raises(IllegalActionError, match="declared riichi"):
+        deal.apply("S discard 2p")
+    with pytest.raises(IllegalActionError):
+        deal.apply("S concealed-kong 9s")
+    play(deal, "S discard 9s", "W discard 1p", "N discard 4p", "E discard 7p")
+    # 5s completes the hand: discard it or go Mah-Jongg.
+    assert legal(deal, S) == ["S discard 5s", "S mahjong"]
+    play(deal, "S mahjong")
+    # 20 + concealed pong of 9s 8 + pair of the prevailing wind 2 = 30; riichi 1 double -> 60.
+    assert deal.result is not None and deal.result.winner == S
+    score = deal.result.scores[S]
+    assert score is not None and (score.points, score.doubles, score.total) == (30, 1, 60)
+    assert "WB2" in codes(deal, S)
+    # Self-drawn: East pays 2 × 60, the others 60; South's own stick goes back to him (no transfer).
+    assert transfers(deal) == [(E, S, 120, "Mah-Jongg"), (W, S, 60, "Mah-Jongg"), (N, S, 60, "Mah-Jongg")]
+    assert deal.result.settlement.nets == (-120, 240, -60, -60)
+
+
+def test_a_player_who_has_not_declared_may_pong_the_same_tile() -> None:
+    deal = _frozen()
+    play(deal, "S discard 7z")
+    deal.apply("W discard 1z")
+    assert legal(deal, S) == ["S pong", "S pass"]
+
+
+def test_no_riichi_once_a_set_is_exposed() -> None:
+    deal = _frozen()
+    play(deal, "S discard 7z")
+    play(deal, "W discard 1z", "S pong")
+    assert not [a for a in legal(deal, S) if "riichi" in a]
+    play(deal, "S discard 9s", "W discard 4m", "N discard 7m", "E discard 3z")
+    # South drew 1p and is one tile from winning (234p 567p 99s 67s, pong 1z) if he discards
+    # it, but his pong is exposed ("keinerlei Figuren offen"): no riichi.
+    assert deal.turn == S and KIND[deal.drawn or 0] == Tile.parse("1p")
+    assert "S discard 1p" in legal(deal, S)
+    assert not [a for a in legal(deal, S) if "riichi" in a]
+
+
+@pytest.mark.parametrize(
+    ("balance", "staked", "offered"),
+    [
+        pytest.param(200, (), True, id="balance-equals-stake"),
+        pytest.param(150, (), False, id="balance-below-stake"),
+        pytest.param(300, (Stake(S, 200, "riichi"),), False, id="own-carried-stick-is-spent"),
+    ],
+)
+def test_riichi_needs_a_balance_of_at_least_the_stake(
+    balance: int, staked: tuple[Stake, ...], offered: bool
+) -> None:
+    """A-WB-10: "declaration requires balance ≥ stake"."""
+    deal = _frozen(balances=(2000, balance, 2000, 2000), centre=staked)
+    assert ("S riichi 7z" in legal(deal, S)) is offered
+
+
+# The deal of RULES.md EX-20: South (123s 456p 777m 678s, waiting on 3p) and West (234m 456m
+# 123p 789p, waiting on 9m) declare riichi with the tiles they draw; South draws 3p.
+_EX20_HANDS = [
+    "1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 2z 3z 4z 5z",
+    "123s 456p 777m 678s 3p",
+    "234m 456m 123p 789p 9m",
+    "2m 5m 8m 3p 6p 9p 1s 4s 7s 6z 7z 1p 2s",
+]
+_EX20_LIVE = "1z 2z 3z 4z 3p 9p 9p"
+
+
+def _ex20(hands: list[str] = _EX20_HANDS, centre: tuple[Stake, ...] = ()) -> Deal:
+    deal = Deal.arranged(
+        hands, live=_EX20_LIVE, ruleset="wikibooks", settings=RIICHI, fill=False, centre=centre
+    )
+    play(deal, "E discard 5z", "S riichi 1z", "W riichi 2z", "N discard 3z")
+    assert deal.centre == [*centre, Stake(S, 200, "riichi"), Stake(W, 200, "riichi")]
+    assert deal.view(None).centre == 400 + sum(s.amount for s in centre)
+    return deal
+
+
+def test_ex20_a_winning_declarer_takes_back_his_stick_and_takes_the_others() -> None:
+    deal = _ex20()
+    play(deal, "E discard 4z", "S mahjong")
+    # 20 + concealed pong of 7m 4 = 24 -> 30; riichi 1 double -> 60 (RULES.md EX-20).
+    assert deal.result is not None and deal.result.values == (0, 60, 0, 0)
+    assert "WB2" in codes(deal, S)
+    assert transfers(deal) == [
+        (E, S, 120, "Mah-Jongg"),
+        (W, S, 60, "Mah-Jongg"),
+        (N, S, 60, "Mah-Jongg"),
+        (W, S, 200, "riichi"),
+    ]
+    assert deal.result.settlement.nets == (-120, 440, -260, -60)  # EX-20's net over the hand
+    assert deal.result.centre == ()
+
+
+def test_the_next_winner_takes_the_sticks_an_earlier_drawn_hand_left() -> None:
+    deal = _ex20(centre=(Stake(E, 200, "riichi"),))  # East's stick from a drawn hand before
+    play(deal, "E discard 4z", "S mahjong")
+    assert sorted(t for t in transfers(deal) if t[3] == "riichi") == [
+        (E, S, 200, "riichi"),
+        (W, S, 200, "riichi"),
+    ]
+    assert deal.result is not None and deal.result.settlement.nets == (-320, 640, -260, -60)
+
+
+def test_another_winner_takes_the_riichi_sticks() -> None:
+    # North holds 234m 567p 123s 678s 4z and wins on East's 4z; South and West declared.
+    hands = [*_EX20_HANDS[:3], "234m 567p 123s 678s 4z"]
+    deal = _ex20(hands)
+    play(deal, "E discard 4z")
+    assert "N mahjong" in legal(deal, N)
+    play(deal, "N mahjong")
+    assert deal.result is not None and deal.result.winner == N
+    # North: 20 + pair of his own wind 2 = 22 -> 30, no double (he did not declare).
+    # South, a loser, counts his concealed pong of 7m: 4 -> 10.
+    assert deal.result.values == (0, 10, 0, 30)
+    assert "WB2" not in codes(deal, N)
+    assert sorted(transfers(deal)) == sorted(
+        [
+            (E, N, 120, "Mah-Jongg"),  # the discarder pays 4 × 30 (§2.3.5 item 3)
+            (E, S, 20, "difference of hands"),  # East pays double
+            (W, S, 10, "difference of hands"),
+            (S, N, 200, "riichi"),
+            (W, N, 200, "riichi"),
+        ]
+    )
+    assert deal.result.settlement.nets == (-140, -170, -210, 520)
+
+
+@pytest.mark.parametrize("carry_over", [True, False])
+def test_a_drawn_hand_leaves_the_sticks_in_the_centre_or_returns_them(carry_over: bool) -> None:
+    deal = Deal.arranged(
+        _FROZEN_HANDS,
+        live="7z 1m 4m 7m",
+        ruleset="wikibooks",
+        settings={**RIICHI, "riichi_carry_over": carry_over},
+        fill=False,
+    )
+    play(deal, "E discard 2m", "S riichi 7z", "W discard 1m", "N discard 4m", "E discard 7m")
+    assert deal.over and deal.result is not None and deal.result.reason == EndReason.WALL_EXHAUSTED
+    assert transfers(deal) == []  # the stick was never paid to anyone
+    assert deal.result.centre == ((Stake(S, 200, "riichi"),) if carry_over else ())
+
+
+# --- wikibooks: western play (RULES.md §2.3.9, A-WB-14, A-WB-15) ------------------------------
+
+# North holds 111p 555p 678p 444z 3p and wins on East's second discard, 3p. West declares
+# riichi with 999s 111s 234s 55s 77z (waiting on 5s or 7z: a half flush with one chow).
+# South, a loser, holds a concealed pong of 2m.
+_WESTERN_HANDS = [
+    "1m 5m 9m 2p 3p 4p 8p 4s 7s 8s 2z 3z 6z 7z",
+    "222m 4m 6m 8m 9m 2p 7p 1z 3z 5z 6z",
+    "999s 111s 234s 5s 77z 9m",
+    "111p 555p 678p 444z 3p",
+]
+_WESTERN_LIVE = "9p 5s 5z 8m 1z 1z"
+
+
+def _western(settings: dict[str, object]) -> Deal:
+    deal = Deal.arranged(
+        _WESTERN_HANDS, live=_WESTERN_LIVE, ruleset="wikibooks", settings=settings, fill=False
+    )
+    play(deal, "E discard 2z", "S discard 9p", "W riichi 9m", "N discard 5z", "E discard 3p", "N mahjong")
+    assert deal.result is not None and deal.result.winner == N and deal.result.discarder == E
+    return deal
+
+
+def test_western_losers_pay_only_riichi_declarers() -> None:
+    deal = _western({"western": True})
+    assert deal.settings.loser_settlement == "riichi_only" and deal.settings.wall_reserve == 0
+    assert deal.result is not None
+    # North: 20 + concealed pongs 1p 8, 5p 4, 4z 8 = 40; own wind 1 + half flush 1 -> 160.
+    # Losers: East 0; South concealed pong 2m 4 -> 10; West pongs 9s 8, 1s 8, pair 7z 2 -> 20.
+    assert deal.result.values == (0, 10, 20, 160)
+    # The discarder pays 4 × 160. Of the losers only West, who declared riichi, receives:
+    # East pays him 2 × 20, South 10; South is owed nothing by East (A-WB-14). The winner
+    # takes West's stick.
+    assert sorted(transfers(deal)) == sorted(
+        [
+            (E, N, 640, "Mah-Jongg"),
+            (E, W, 40, "difference of hands"),
+            (S, W, 10, "difference of hands"),
+            (W, N, 200, "riichi"),
+        ]
+    )
+    assert deal.result.settlement.nets == (-680, -10, -150, 840)
+
+
+def test_without_western_every_loser_receives_his_differences() -> None:
+    deal = _western({"riichi": True, "wall_reserve": 0})
+    assert deal.result is not None and deal.result.values == (0, 10, 20, 160)
+    assert (E, S, 20, "difference of hands") in transfers(deal)
+    assert deal.result.settlement.nets == (-700, 10, -150, 840)
+
+
+def test_western_riichi_needs_a_hand_that_can_win_the_western_way() -> None:
+    """South would wait on 1z with three chows in three suits: one tile from a complete shape,
+    but never a western Mah-Jongg (one chow, a flush), so not "one tile short of Mah-Jongg"."""
+    hands = ["1m4m7m 2p5p8p 3s6s9s 1z2z3z4z5z", "123s 456p 789m 678s 3p", "1s", "2s"]
+    offered = {}
+    for name, settings in (("western", {"western": True}), ("riichi", RIICHI)):
+        deal = Deal.arranged(hands, live="1z 2z 3z", ruleset="wikibooks", settings=settings, fill=False)
+        play(deal, "E discard 5z")
+        offered[name] = [a for a in legal(deal, S) if "riichi" in a]
+    assert offered == {"western": [], "riichi": ["S riichi 3p", "S riichi 6p", "S riichi 1z"]}
