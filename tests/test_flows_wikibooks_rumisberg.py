@@ -313,3 +313,240 @@ def test_western_riichi_needs_a_hand_that_can_win_the_western_way() -> None:
         play(deal, "E discard 5z")
         offered[name] = [a for a in legal(deal, S) if "riichi" in a]
     assert offered == {"western": [], "riichi": ["S riichi 3p", "S riichi 6p", "S riichi 1z"]}
+
+
+# --- wikibooks: dora (RULES.md §2.3.7, A-WB-11) -----------------------------------------------
+
+DORA = {"dora": True, "wall_reserve": 0}
+
+
+def test_the_indicator_is_turned_up_in_the_dead_wall_and_skipped_by_replacements() -> None:
+    # East holds five flowers: their replacements are the loose tiles 1m 2m, then the back
+    # stacks top before bottom, 3m 4m and 5m; the upper tile of the third stack (4s, the
+    # fifth tile of the dead wall) lies face up and is never drawn.
+    deal = Deal.arranged(
+        ["1f 2f 3f 4f 5f 123p 456p 99s 7z", "1s", "2s", "3s"],
+        dead="1m 2m 3m 4m 4s 5m",
+        ruleset="wikibooks",
+        settings=DORA,
+        fill=False,
+    )
+    assert deal.dora_indicator == Tile.parse("4s") and deal.dora == (Tile.parse("5s"),)
+    assert deal.view(None).dora_indicator == Tile.parse("4s")
+    assert sorted(str(KIND[t]) for t in deal.seats[E].concealed if KIND[t] < Tile.parse("1p")) == [
+        "1m",
+        "2m",
+        "3m",
+        "4m",
+        "5m",
+    ]
+    assert Tile.parse("4s") not in [KIND[t] for t in deal.wall.tiles()]
+    assert Tile.parse("4s") in [KIND[t] for t in deal.all_tiles()]  # out of the wall, not lost
+
+
+@pytest.mark.parametrize(
+    ("indicator", "dora"),
+    [("4s", "5s"), ("9p", "1p"), ("1z", "2z"), ("4z", "1z"), ("7z", "5z"), ("5z", "6z"), ("6z", "7z")],
+)
+def test_the_dora_follows_the_indicator(indicator: str, dora: str) -> None:
+    """§2.3.7: the next rank (9 -> 1), the winds 1z -> 2z -> 3z -> 4z -> 1z, the dragons
+    7z -> 5z -> 6z -> 7z (RULES.md EX-21's cycles)."""
+    deal = Deal.arranged(
+        ["123m 456m 789m 11p 2s 3s 4s", "1s", "2s", "3s"],
+        dead=f"8m 8m 9m 9m {indicator}",
+        ruleset="wikibooks",
+        settings=DORA,
+        fill=False,
+    )
+    assert deal.dora == (Tile.parse(dora),)
+
+
+def test_ex21_a_dora_pong_gives_three_doubles() -> None:
+    # North pongs 5s (from East), 7z (from South), chows 123p (from West) and wins on West's 9m.
+    deal = Deal.arranged(
+        [
+            "5s 1m 4m 7m 2p 8p 9s 2s 3z 4z 6z 8m 6p 3m",
+            "7z 2m 5m 1p 4p 7p 9p 1z 2z 4z 6z 5z 3m",
+            "1p 9m 2m 6m 3p 6p 8p 1s 3s 7s 9s 3z 5z",
+            "55s 23p 77z 456m 9m 1z 2z 3z",
+        ],
+        live="8s 8s 9p 8p 7s 3m 4m 7m 5p 5p",
+        dead="8m 8m 1s 1s 4s 6s",
+        ruleset="wikibooks",
+        settings=DORA,
+        fill=False,
+    )
+    assert deal.dora == (Tile.parse("5s"),)
+    play(deal, "E discard 5s", "N pong", "N discard 1z", "E discard 8s", "S discard 7z", "N pong")
+    play(deal, "N discard 2z", "E discard 9p", "S discard 8p", "W discard 1p", "N chow 1p", "N discard 3z")
+    play(deal, "E discard 3m", "S discard 4m", "W discard 9m", "N mahjong")
+    assert deal.result is not None and deal.result.winner == N and deal.result.discarder == W
+    # 20 + exposed pong 5s 2 + exposed pong 7z 4 = 26 -> 30; dora 3 (one per tile of the
+    # pong) + dragon pong 1 = 4 doubles -> 480 (RULES.md EX-21).
+    score = deal.result.scores[N]
+    assert score is not None and (score.points, score.doubles, score.total) == (26, 4, 480)
+    assert codes(deal, N).count("WB3") == 3
+    assert transfers(deal) == [(W, N, 1920, "Mah-Jongg")]  # the discarder pays 4 × 480
+    assert deal.result.settlement.nets == (0, 0, -1920, 1920)
+
+
+# --- wikibooks: abortive draws (RULES.md §2.3.10, A-WB-17, A-CORE-09) ------------------------
+
+SHORT = {"wall_reserve": 0}
+
+
+def _first_discards(fourth: str) -> Deal:
+    """Each seat discards its first tile: East, South and West 1z, North ``fourth``."""
+    deal = Deal.arranged(
+        ["1z 123m 456m 789s 5p 8p 9p 2z", "1z 2s", "1z 3s", f"{fourth} 4s"],
+        live="6p 7p 8p 9p 1p",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    play(deal, "E discard 1z", "S discard 1z", "W discard 1z")
+    return deal
+
+
+def test_four_identical_winds_as_the_first_four_discards_end_the_hand_drawn() -> None:
+    deal = _first_discards("1z")
+    kinds = play(deal, "N discard 1z")
+    assert deal.over and deal.result is not None
+    assert deal.result.winner is None and deal.result.reason == EndReason.FOUR_WINDS
+    assert kinds[-1] == "hand-ended"
+    assert transfers(deal) == [] and deal.result.settlement.nets == (0, 0, 0, 0)
+
+
+def test_a_different_fourth_wind_lets_the_hand_go_on() -> None:
+    deal = _first_discards("2z")
+    play(deal, "N discard 2z")
+    assert not deal.over and deal.turn == E
+
+
+def test_four_identical_suit_tiles_are_no_abortive_draw() -> None:
+    deal = Deal.arranged(
+        ["5p 123m 456m 789s 1z 8p 9p 2z", "5p 2s", "5p 3s", "5p 4s"],
+        live="6p 7p 8p 9p 1p",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    play(deal, "E discard 5p", "S discard 5p", "W discard 5p", "N discard 5p")
+    assert not deal.over and deal.turn == E
+
+
+_NINE = "1m 9m 1p 9p 1s 9s 1z 2z 3z"
+"""Nine different major tiles (terminals included, A-WB-17)."""
+
+
+def test_nine_majors_in_easts_first_turn_end_the_hand_drawn() -> None:
+    deal = Deal.arranged(
+        [f"{_NINE} 2m 3m 4m 5m 6m", "2s", "3s", "4s"],
+        live="6p",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    assert "E nine-majors" in legal(deal, E)
+    kinds = play(deal, "E nine-majors")
+    assert deal.over and deal.result is not None
+    assert deal.result.winner is None and deal.result.reason == EndReason.NINE_MAJORS
+    assert kinds == ["hand-ended"] and transfers(deal) == []
+
+
+def test_eight_different_majors_are_not_enough() -> None:
+    deal = Deal.arranged(
+        ["1m 9m 1p 9p 1s 9s 1z 2z 2m 3m 4m 5m 6m 7m", "2s", "3s", "4s"],
+        live="6p",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    assert "E nine-majors" not in legal(deal, E)
+
+
+def test_nine_majors_only_before_the_players_first_discard() -> None:
+    deal = Deal.arranged(
+        ["2m 3m 4m 5m 6m 7m 2p 3p 4p 5p 6p 7p 8p 6s", f"{_NINE} 4z 5z 6z 7z", "2s", "3s"],
+        live="8s 8m 8s 8m 8s 8m",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    play(deal, "E discard 6s")
+    assert deal.turn == S and "S nine-majors" in legal(deal, S)  # South's first turn
+    play(deal, "S discard 8s", "W discard 8m", "N discard 8s", "E discard 8m")
+    assert deal.turn == S and "S nine-majors" not in legal(deal, S)  # he has discarded
+    with pytest.raises(IllegalActionError, match="first turn"):
+        deal.apply("S nine-majors")
+
+
+@pytest.mark.parametrize("pong", [False, True])
+def test_nine_majors_not_once_a_set_is_exposed(pong: bool) -> None:
+    # West may pong East's 5s; North holds ten different majors and draws in his first turn.
+    deal = Deal.arranged(
+        ["5s 2m 3m 4m 5m 6m 7m 2p 3p 4p 5p 6p 7p 8p", "2s", "55s 3s", f"{_NINE} 4z 6s 7s 8s"],
+        live="8m 8m 8m",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    if pong:
+        play(deal, "E discard 5s", "W pong", "W discard 3s")
+    else:
+        play(deal, "E discard 5s", "W pass", "S discard 8m", "W discard 8m")
+    assert deal.turn == N and not deal.seats[N].discarded
+    assert ("N nine-majors" in legal(deal, N)) is not pong
+
+
+def _three_waiting() -> Deal:
+    """South (46p), West (46p) and North (single 5p) all win on East's 5p."""
+    deal = Deal.arranged(
+        [
+            "5p 1p 3p 8p 2s 3s 8s 9m 7z 7z 6z 5z 4z 4z",
+            "123m 456m 789m 11z 46p",
+            "123s 456s 789s 22z 46p",
+            "234m 567s 789p 333z 5p",
+        ],
+        live="1m 2m",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    deal.apply("E discard 5p")
+    assert all("mahjong" in legal(deal, seat)[0] for seat in (S, W, N))
+    return deal
+
+
+def test_three_mahjong_claims_on_one_discard_end_the_hand_drawn() -> None:
+    deal = _three_waiting()
+    play(deal, "N mahjong", "W mahjong", "S mahjong")
+    assert deal.over and deal.result is not None
+    assert deal.result.winner is None and deal.result.reason == EndReason.THREE_MAHJONG_CLAIMS
+    assert transfers(deal) == []
+
+
+def test_two_mahjong_claims_go_to_the_next_in_turn() -> None:
+    deal = _three_waiting()
+    play(deal, "N mahjong", "W mahjong", "S pass")
+    assert deal.result is not None and deal.result.winner == W  # the first after East who claimed
+    deal = _three_waiting()
+    play(deal, "N mahjong", "W pass", "S mahjong")
+    assert deal.result is not None and deal.result.winner == S
+
+
+def test_three_mahjong_claims_are_no_abort_without_the_setting() -> None:
+    deal = Deal.arranged(
+        [
+            "5p 1p 3p 8p 2s 3s 8s 9m 7z 7z 6z 5z 4z 4z",
+            "123m 456m 789m 11z 46p",
+            "123s 456s 789s 22z 46p",
+            "234m 567s 789p 333z 5p",
+        ],
+        live="1m 2m",
+        ruleset="wikibooks",
+        settings={**SHORT, "three_mahjong_claims_abort": False},
+        fill=False,
+    )
+    play(deal, "E discard 5p", "N mahjong", "W mahjong", "S mahjong")
+    assert deal.result is not None and deal.result.winner == S and deal.result.reason == EndReason.MAHJONG
