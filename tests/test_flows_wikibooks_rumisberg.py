@@ -550,3 +550,177 @@ def test_three_mahjong_claims_are_no_abort_without_the_setting() -> None:
     )
     play(deal, "E discard 5p", "N mahjong", "W mahjong", "S mahjong")
     assert deal.result is not None and deal.result.winner == S and deal.result.reason == EndReason.MAHJONG
+
+
+# --- rumisberg: Fishing (RULES.md §2.4.7, A-RU-05, A-RU-28) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("south", "offered"),
+    [
+        pytest.param("123m 555p 777s 99s 44s", ["S fishing 7z"], id="one-chow-suit-pungs"),
+        pytest.param("123m 456m 777s 99s 44s", [], id="two-chows"),
+        pytest.param("123m 111z 222z 333z 9s", [], id="no-suit-pung"),
+        pytest.param("123m 456m 789m 123p 9s", [], id="four-chows"),
+    ],
+)
+def test_fishing_only_one_tile_short_of_a_mahjong_that_counts(south: str, offered: list[str]) -> None:
+    """Each of South's hands is one tile from a complete shape once he discards the 7z he
+    draws; only the first would be a Mah-Jong the card counts (≤ 1 chow, a pung of suit
+    tiles: rules 4 and 16)."""
+    deal = Deal.arranged(
+        ["1m 4m 7m 2p 5p 8p 3s 6s 1z 2z 3z 4z 5z 6z", south, "2s", "3s"],
+        live="7z 8m",
+        ruleset="rumisberg",
+        settings=RUMISBERG,
+        fill=False,
+    )
+    play(deal, "E discard 6z")
+    assert [a for a in legal(deal, S) if "fishing" in a] == offered
+
+
+def test_ex28_fishing_in_play() -> None:
+    # RULES.md EX-28: South pongs 1s (East), 6m (North), 7z (West), chows 345p (East) and
+    # wins on West's 7s; North pongs 9p (South) and 2m (West) and declares Fishing with
+    # 555s 67m 33z left, waiting on 5m or 8m.
+    deal = Deal.arranged(
+        [
+            "1s 3p 1m 4m 8m 2p 6p 8p 3s 9s 2z 3z 4z 5z",
+            "66m 11s 77z 45p 7s 9p 1z 4z 5z",
+            "7z 2m 7s 3m 5m 7p 2s 4s 8s 9m 1p 2z 6z",
+            "99p 555s 22m 67m 33z 6m 6z",
+        ],
+        live="8s 9m 9m 1p 1z 2p 2p 7p 7p 5p 5p",
+        ruleset="rumisberg",
+        settings=RUMISBERG,
+        fill=False,
+    )
+    play(deal, "E discard 1s", "S pong", "S discard 9p", "N pong", "N discard 6m", "S pong", "S discard 1z")
+    play(deal, "W discard 7z", "S pong", "S discard 4z", "W discard 2m", "N pong")
+    assert [a for a in legal(deal, N) if "fishing" in a] == ["N fishing 6z"]
+    with pytest.raises(IllegalActionError, match="one tile short"):
+        deal.apply("N fishing 5s")
+    events = deal.apply("N fishing 6z")
+    assert [(e.kind, e.what) for e in events if e.kind is EventKind.DECLARE] == [
+        (EventKind.DECLARE, "fishing")
+    ]
+    assert deal.view(None).declared == ((N, "fishing"),)
+    for idle in deal.idle_passes():
+        deal.apply(idle)
+    play(deal, "E discard 3p", "S chow 3p", "S discard 5z", "W discard 8s")
+    # North draws 1z: only discarding it keeps him one tile short; a declaration cannot be
+    # withdrawn, and a discard that breaks it is refused.
+    assert deal.turn == N and legal(deal, N) == ["N discard 1z"]
+    with pytest.raises(IllegalActionError, match="Fishing"):
+        deal.apply("N discard 5s")
+    play(deal, "N discard 1z", "E discard 2p", "S discard 2p", "W discard 7s", "S mahjong")
+    assert deal.result is not None and deal.result.winner == S and deal.result.discarder == W
+    # South: 20 + exposed pongs 6m 2, 1s 4, 7z 4 + only possible tile 2 + pair 2 = 34, a dragon
+    # pong 1 double -> 68 × 10 = 680. North's Fishing value: 20 + 9p 4 + 5s 4 + 2m 2 = 30 -> 300.
+    assert deal.result.values[S] == 680
+    assert sorted(transfers(deal)) == sorted(
+        [
+            (E, S, 1400, "Mah-Jongg"),  # 2 × 680 = 1360, rounded after doubling
+            (W, S, 700, "Mah-Jongg"),
+            (N, S, 700, "Mah-Jongg"),  # the Fishing player pays the winner as usual
+            (E, N, 600, "fishing"),  # East double; South, the Mah-Jong player, pays nothing
+            (W, N, 300, "fishing"),
+        ]
+    )
+    assert deal.result.settlement.nets == (-2000, 2800, -1000, 200)  # EX-28's net result
+
+
+# --- rumisberg: the bouquet (RULES.md §2.4.8, A-RU-08) ------------------------------------------
+
+
+# Full hands: rumisberg's Fishing looks at every hand one tile short (arranged short hands would
+# not be hands at all).
+@pytest.mark.parametrize(
+    ("west", "live", "dead"),
+    [
+        pytest.param("1f 2f 3f", "4z 4f 3z", "8m 9m 7m 6m", id="flowers-drawn-live"),
+        pytest.param("5f 6f 7f", "4z 1f 3z", "8m 9m 7m 8f 6m", id="seasons-by-replacement"),
+    ],
+)
+def test_a_bouquet_completed_in_play_is_paid_at_once_and_stays_paid_when_the_hand_is_drawn(
+    west: str, live: str, dead: str
+) -> None:
+    deal = Deal.arranged(
+        [
+            "5p 123m 456m 789s 11z 2z 3z",
+            "1s 2s 4s 5s 1p 3p 6p 9p 2m 5m 8m 6z 7z",
+            f"{west} 3s 6s 9s 2p 4p 7p 3m 6m 9m 5z",
+            "7s 8s 8p 7m 1m 4m 6z 7z 5z 4p 7p 2p 2z",
+        ],
+        live=live,
+        dead=dead,
+        ruleset="rumisberg",
+        settings=RUMISBERG,
+        fill=False,
+    )
+    assert deal.paid == []  # three of a kind at the deal: nothing yet
+    play(deal, "E discard 5p")
+    events = deal.apply("S discard 4z")
+    for idle in deal.idle_passes():
+        events += deal.apply(idle)
+    # West draws the fourth tile of the category (live, or as the replacement of another
+    # bonus tile): every other player pays him 1000, flat (East neither pays nor gets double).
+    assert [(e.seat, e.what, e.amount) for e in events if e.kind is EventKind.PAID] == [(W, "bouquet", 1000)]
+    assert [(t.payer, t.payee, t.amount, t.reason) for t in deal.paid] == [
+        (E, W, 1000, "bouquet"),
+        (S, W, 1000, "bouquet"),
+        (N, W, 1000, "bouquet"),
+    ]
+    assert deal.turn == W and KIND[deal.drawn or 0] == Tile.parse("6m")
+    play(deal, "W discard 6m", "N discard 3z")  # the wall is exhausted
+    assert deal.over and deal.result is not None and deal.result.winner is None
+    assert transfers(deal) == [(E, W, 1000, "bouquet"), (S, W, 1000, "bouquet"), (N, W, 1000, "bouquet")]
+    assert deal.result.settlement.nets == (-1000, -1000, 3000, -1000)
+
+
+# --- rumisberg: the Pot (RULES.md §2.4.8, A-RU-10) ---------------------------------------------
+
+_POT = "Pot: 111z 333m 555m 777m 99m = 2000 /pot"
+_BALANCES = (10000, 12000, 9000, 150)
+
+
+def _east_makes(special: str, **settings: object) -> Deal:
+    """East pongs South's 1z and draws 9m to 1z-pong 333m 555m 777m 99m."""
+    deal = Deal.arranged(
+        [
+            "11z 333m 555m 777m 9m 2p 5s",
+            "1z 3s 1p 4p 7p 2s 8s 2m 4m 6m 8m 6z 7z",
+            "4s 9s 1s 7p 9p 2p 5p 1m 3m 5z 6z 2z 3z",
+            "6s 7s 9s 3p 6p 2m 4m 6m 8m 5z 6z 3z 4z",
+        ],
+        live="2s 1p 8p 8s 9m 3s",
+        ruleset="rumisberg",
+        settings={**RUMISBERG, "special_hands": special, **settings},
+        fill=False,
+        balances=_BALANCES,
+    )
+    play(deal, "E discard 2p", "S discard 1z", "E pong", "E discard 5s", "S discard 1p", "W discard 8p")
+    play(deal, "N discard 8s", "E mahjong")
+    assert deal.result is not None and deal.result.winner == E and deal.result.self_drawn
+    return deal
+
+
+def test_the_pot_east_receives_every_other_players_whole_balance() -> None:
+    deal = _east_makes(_POT)
+    assert transfers(deal) == [(S, E, 12000, "pot"), (W, E, 9000, "pot"), (N, E, 150, "pot")]
+    assert deal.result is not None and deal.result.settlement.nets == (21150, -12000, -9000, -150)
+
+
+def test_without_pot_the_same_hand_is_paid_its_fixed_value() -> None:
+    deal = _east_makes(_POT.replace(" /pot", ""))
+    # A fixed value, East double, neither rounded nor capped.
+    assert transfers(deal) == [
+        (S, E, 4000, "Mah-Jongg"),
+        (W, E, 4000, "Mah-Jongg"),
+        (N, E, 4000, "Mah-Jongg"),
+    ]
+
+
+def test_the_pot_read_as_the_hand_value_undoubled() -> None:
+    deal = _east_makes(_POT, pot_reading="hand_value_undoubled")
+    assert transfers(deal) == [(S, E, 2000, "pot"), (W, E, 2000, "pot"), (N, E, 2000, "pot")]
