@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.actions import ActionKind
+from engine.ai.player import AIPlayer
 from engine.deal import Deal
 from engine.errors import IllegalActionError
 from engine.events import EventKind
+from engine.game import Game, HandRecord
 from engine.settlement import Stake
 from engine.tiles import Tile
 from engine.views import EndReason
@@ -250,6 +253,48 @@ def test_a_drawn_hand_leaves_the_sticks_in_the_centre_or_returns_them(carry_over
     assert deal.over and deal.result is not None and deal.result.reason == EndReason.WALL_EXHAUSTED
     assert transfers(deal) == []  # the stick was never paid to anyone
     assert deal.result.centre == ((Stake(S, 200, "riichi"),) if carry_over else ())
+
+
+def _riichi_without_winning(seed: int) -> Game:
+    """A wikibooks game with riichi whose first hand the computer players play out without
+    ever going Mah-Jongg (each Mah-Jongg is replaced by the timeout move): a drawn hand."""
+    game = Game("wikibooks", {"riichi": True}, seed=seed)
+    players = [AIPlayer("normal", seed=f"{seed}:{p}") for p in range(4)]
+    while not game.deal.over:
+        for idle in game.idle_passes():
+            game.apply(idle)
+        if game.deal.over:
+            break
+        position = game.to_act()[0]
+        action = players[position].choose(game.view(position))
+        if action.kind in (ActionKind.MAHJONG, ActionKind.NINE_MAJORS):
+            action = game.default_action(position)
+        game.apply(action)
+    return game
+
+
+def test_a_game_carries_the_sticks_of_a_drawn_hand_to_the_next_winner() -> None:
+    game = next(g for g in map(_riichi_without_winning, range(30)) if g.centre)
+    drawn = game.history[-1]
+    assert drawn.winner is None and drawn.nets == (0, 0, 0, 0)
+    left = list(game.centre)
+    assert all(s.reason == "riichi" and s.amount == 200 for s in left)
+    total = sum(game.chips)
+    players = [AIPlayer("normal", seed=f"{game.seed}:{p}") for p in range(4)]
+    for _ in range(12):
+        game.next_hand()
+        assert game.view(None).centre == sum(s.amount for s in game.centre)
+        record = _play_hand(game, players)
+        assert sum(game.chips) == total
+        if record.winner is not None:
+            break
+        left = list(game.centre)
+    else:
+        pytest.fail("nobody won in twelve hands")
+    paid = [(t.payer, t.amount) for t in record.transfers if t.reason == "riichi"]
+    for stake in left:  # every stick lying in the centre goes to the winner (his own stays his)
+        assert stake.seat == record.winner or (stake.seat, stake.amount) in paid
+    assert game.centre == []
 
 
 # --- wikibooks: western play (RULES.md §2.3.9, A-WB-14, A-WB-15) ------------------------------
@@ -724,3 +769,80 @@ def test_without_pot_the_same_hand_is_paid_its_fixed_value() -> None:
 def test_the_pot_read_as_the_hand_value_undoubled() -> None:
     deal = _east_makes(_POT, pot_reading="hand_value_undoubled")
     assert transfers(deal) == [(S, E, 2000, "pot"), (W, E, 2000, "pot"), (N, E, 2000, "pot")]
+
+
+# --- rumisberg: the Gulasch stakes, over a game (RULES.md §2.4.6, rule 19, A-RU-07) ---------------
+
+
+def _play_hand(game: Game, players: list[AIPlayer] | None = None) -> HandRecord:
+    """Play the current hand to its end: with ``players`` the computer players decide; without,
+    every seat passes and discards what it drew (or what the timeout rule picks), so nobody
+    goes Mah-Jong and the hand is drawn."""
+    while not game.deal.over:
+        for idle in game.idle_passes():
+            game.apply(idle)
+        if game.deal.over:
+            break
+        position = game.to_act()[0]
+        if players is None:
+            game.apply(game.default_action(position))
+        else:
+            game.apply(players[position].choose(game.view(position)))
+    return game.history[-1]
+
+
+def _staked(game: Game) -> dict[int, int]:
+    out = dict.fromkeys(range(4), 0)
+    for stake in game.centre:
+        assert stake.reason == "gulasch"
+        out[stake.seat] += stake.amount
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_gulasch_stakes_go_to_the_next_winner_besides_his_payments(seed: int) -> None:
+    game = Game("rumisberg", seed=seed)
+    total = sum(game.chips)
+    assert total == 40000
+    first = _play_hand(game)
+    assert first.winner is None and first.result.reason == EndReason.WALL_EXHAUSTED
+    # A hand without Mah-Jong: the next is a Gulasch, each player stakes 500 (rule 19).
+    assert _staked(game) == {0: 500, 1: 500, 2: 500, 3: 500}
+    assert sum(game.chips) == total  # a stake stays its owner's until a winner takes it
+    game.next_hand()
+    assert game.east == 0  # no scored hand: East stays
+    assert game.view(None).centre == 2000
+    second = _play_hand(game)
+    assert second.winner is None
+    # A drawn Gulasch keeps the pot, and each player stakes another 500 (A-RU-07).
+    assert _staked(game) == {0: 1000, 1: 1000, 2: 1000, 3: 1000}
+    players = [AIPlayer("normal", seed=f"{seed}:{p}") for p in range(4)]
+    for _ in range(12):
+        pot = _staked(game)
+        game.next_hand()
+        assert game.east == 0 and game.view(None).centre == sum(pot.values())
+        record = _play_hand(game, players)
+        assert sum(game.chips) == total
+        if record.winner is not None:
+            break
+    else:
+        pytest.fail("nobody won a Gulasch hand in twelve hands")
+    winner = record.winner
+    taken: dict[int, int] = {}
+    for t in record.transfers:
+        if t.reason == "gulasch":
+            assert t.payee == winner
+            taken[t.payer] = taken.get(t.payer, 0) + t.amount
+    # The winner takes every other player's stakes, keeps his own, and is paid his hand too.
+    assert taken == {p: pot[p] for p in range(4) if p != winner}
+    assert any(t.reason == "Mah-Jongg" and t.payee == winner for t in record.transfers)
+    assert game.centre == []
+
+
+def test_a_drawn_gulasch_without_carry_over_gives_the_pot_back() -> None:
+    game = Game("rumisberg", {"gulasch_pot_carry_over": False}, seed=0)
+    _play_hand(game)
+    game.next_hand()
+    second = _play_hand(game)
+    assert second.winner is None and not [t for t in second.transfers if t.reason == "gulasch"]
+    assert _staked(game) == {0: 500, 1: 500, 2: 500, 3: 500}  # only the next Gulasch's stakes
