@@ -22,9 +22,10 @@ from engine.views import EndReason
 from engine.wall import KIND
 
 E, S, W, N = 0, 1, 2, 3
-RIICHI = {"riichi": True, "wall_reserve": 0}
-"""wikibooks with riichi; a reserve of 0 lets a short arranged wall be played to its end."""
-RUMISBERG = {"wall_reserve": 0}
+RIICHI: dict[str, object] = {"riichi": True, "wall_reserve": 0}
+"""wikibooks with riichi, on a short arranged wall."""
+SHORT: dict[str, object] = {"wall_reserve": 0}
+"""A reserve of 0: a short arranged wall is played to its end."""
 
 
 def legal(deal: Deal, seat: int) -> list[str]:
@@ -57,9 +58,9 @@ def codes(deal: Deal, seat: int) -> list[str]:
 
 # --- wikibooks: riichi (RULES.md §2.3.6, A-WB-10) -------------------------------------------------
 
-# South holds 234p 567p 999s 11z 67s: one tile from Mah-Jongg with any 14th tile he discards
-# but a tile of the hand; he draws 7z. The live wall then gives W 1m, N 4m, E 7m, S 9s (the
-# fourth), W 1p, N 4p, E 7p, S 5s (a winning tile), and two tiles more (so 5s is not the last).
+# South holds 234p 567p 999s 11z 67s, waiting on 5s or 8s, and draws 7z. The live wall then
+# gives W 1m, N 4m, E 7m, S 9s (the fourth), W 1p, N 4p, E 7p, S 5s (a winning tile), and two
+# tiles more (so 5s is not the last tile, which would make a moon hand).
 _FROZEN_HANDS = [
     "2m 5m 8m 3p 6p 9p 2s 3s 8s 2z 3z 5z 6z 7z",
     "234p 567p 999s 11z 67s",
@@ -69,14 +70,20 @@ _FROZEN_HANDS = [
 _FROZEN_LIVE = "7z 1m 4m 7m 9s 1p 4p 7p 5s 9p 9p"
 
 
-def _frozen(settings: dict[str, object] | None = None, **kwargs: object) -> Deal:
+def _frozen(
+    settings: dict[str, object] = RIICHI,
+    *,
+    centre: tuple[Stake, ...] = (),
+    balances: tuple[int, ...] | None = None,
+) -> Deal:
     deal = Deal.arranged(
         _FROZEN_HANDS,
         live=_FROZEN_LIVE,
         ruleset="wikibooks",
-        settings=settings if settings is not None else RIICHI,
+        settings=settings,
         fill=False,
-        **kwargs,  # type: ignore[arg-type]
+        centre=centre,
+        balances=balances,
     )
     play(deal, "E discard 2m")  # South draws 7z
     return deal
@@ -437,8 +444,6 @@ def test_ex21_a_dora_pong_gives_three_doubles() -> None:
 
 # --- wikibooks: abortive draws (RULES.md §2.3.10, A-WB-17, A-CORE-09) ------------------------
 
-SHORT = {"wall_reserve": 0}
-
 
 def _first_discards(fourth: str) -> Deal:
     """Each seat discards its first tile: East, South and West 1z, North ``fourth``."""
@@ -617,17 +622,17 @@ def test_fishing_only_one_tile_short_of_a_mahjong_that_counts(south: str, offere
         ["1m 4m 7m 2p 5p 8p 3s 6s 1z 2z 3z 4z 5z 6z", south, "2s", "3s"],
         live="7z 8m",
         ruleset="rumisberg",
-        settings=RUMISBERG,
+        settings=SHORT,
         fill=False,
     )
     play(deal, "E discard 6z")
     assert [a for a in legal(deal, S) if "fishing" in a] == offered
 
 
-def test_ex28_fishing_in_play() -> None:
-    # RULES.md EX-28: South pongs 1s (East), 6m (North), 7z (West), chows 345p (East) and
-    # wins on West's 7s; North pongs 9p (South) and 2m (West) and declares Fishing with
-    # 555s 67m 33z left, waiting on 5m or 8m.
+def _ex28() -> Deal:
+    """RULES.md EX-28 up to North's Fishing declaration: South has ponged 1s (East), 6m
+    (North), 7z (West); North has ponged 9p (South) and 2m (West), holds 555s 67m 33z 6z and
+    is to discard."""
     deal = Deal.arranged(
         [
             "1s 3p 1m 4m 8m 2p 6p 8p 3s 9s 2z 3z 4z 5z",
@@ -637,11 +642,18 @@ def test_ex28_fishing_in_play() -> None:
         ],
         live="8s 9m 9m 1p 1z 2p 2p 7p 7p 5p 5p",
         ruleset="rumisberg",
-        settings=RUMISBERG,
+        settings=SHORT,
         fill=False,
     )
     play(deal, "E discard 1s", "S pong", "S discard 9p", "N pong", "N discard 6m", "S pong", "S discard 1z")
     play(deal, "W discard 7z", "S pong", "S discard 4z", "W discard 2m", "N pong")
+    return deal
+
+
+def test_ex28_fishing_in_play() -> None:
+    # South will chow 345p (East) and win on West's 7s; North declares Fishing with 555s 67m
+    # 33z left, waiting on 5m or 8m.
+    deal = _ex28()
     assert [a for a in legal(deal, N) if "fishing" in a] == ["N fishing 6z"]
     with pytest.raises(IllegalActionError, match="one tile short"):
         deal.apply("N fishing 5s")
@@ -675,6 +687,15 @@ def test_ex28_fishing_in_play() -> None:
     assert deal.result.settlement.nets == (-2000, 2800, -1000, 200)  # EX-28's net result
 
 
+def test_a_drawn_hand_pays_nothing_to_a_fishing_player() -> None:
+    deal = _ex28()
+    play(deal, "N fishing 6z", "E discard 3p", "S chow 3p", "S discard 5z", "W discard 8s")
+    play(deal, "N discard 1z", "E discard 2p", "S discard 2p", "W discard 7s", "S pass")
+    play(deal, "N discard 7p", "E pass", "W pass", "E discard 5p", "S discard 5p")  # the wall is empty
+    assert deal.over and deal.result is not None and deal.result.winner is None
+    assert deal.seats[N].fishing and transfers(deal) == []  # §2.4.7 item 6
+
+
 # --- rumisberg: the bouquet (RULES.md §2.4.8, A-RU-08) ------------------------------------------
 
 
@@ -700,7 +721,7 @@ def test_a_bouquet_completed_in_play_is_paid_at_once_and_stays_paid_when_the_han
         live=live,
         dead=dead,
         ruleset="rumisberg",
-        settings=RUMISBERG,
+        settings=SHORT,
         fill=False,
     )
     assert deal.paid == []  # three of a kind at the deal: nothing yet
@@ -740,7 +761,7 @@ def _east_makes(special: str, **settings: object) -> Deal:
         ],
         live="2s 1p 8p 8s 9m 3s",
         ruleset="rumisberg",
-        settings={**RUMISBERG, "special_hands": special, **settings},
+        settings={**SHORT, "special_hands": special, **settings},
         fill=False,
         balances=_BALANCES,
     )
