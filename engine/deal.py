@@ -494,10 +494,13 @@ class Deal:
                 out.extend(
                     Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
                 )
-            if s.riichi and all(r.meld.concealed for r in st.melds) and self.live_remaining > 0:
-                out.extend(
-                    Action(seat, ActionKind.RIICHI, k) for k in kinds if self._waiting_after_discard(seat, k)
-                )
+            if (
+                s.riichi
+                and all(r.meld.concealed for r in st.melds)
+                and self.live_remaining > 0
+                and self._may_stake(seat)
+            ):
+                out.extend(Action(seat, ActionKind.RIICHI, k) for k in kinds if self._ready_after(seat, k))
             if s.fishing and not st.fishing:
                 out.extend(Action(seat, ActionKind.FISHING, k) for k in kinds if self._fishing_after(seat, k))
         if self._may_show_nine_majors(seat):
@@ -519,6 +522,22 @@ class Deal:
             if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
                 out.append(Action(seat, ActionKind.MAHJONG))
         return out
+
+    def _may_stake(self, seat: int) -> bool:
+        """Whether ``seat`` can put the riichi stake into the centre: a declaration needs a
+        balance of at least the stake (A-WB-10); his stakes already lying there are spent."""
+        if self.balances is None:
+            return True
+        staked = sum(stake.amount for stake in self.centre if stake.seat == seat)
+        return self.balances[seat] - staked >= self.settings.riichi_stake
+
+    def _ready_after(self, seat: int, kind: int) -> bool:
+        """Whether discarding ``kind`` leaves ``seat`` one tile from a Mah-Jongg the table
+        would offer (riichi, §2.3.6): under a constrained table (western play: one chow, a
+        flush) a wait that only completes the shape is not one."""
+        if self.table.constrained:
+            return self._fishing_after(seat, kind)
+        return self._waiting_after_discard(seat, kind)
 
     def _may_show_nine_majors(self, seat: int) -> bool:
         """Wikibooks' abortive draw (§2.3.10 item 5): in his first turn, before anyone has
@@ -644,7 +663,8 @@ class Deal:
                 if not self.settings.riichi:
                     return "riichi is not played at this table (setting riichi)", False
                 return (
-                    "riichi is declared with a discard that leaves a concealed hand one tile from winning"
+                    "riichi is declared with a discard that leaves a concealed hand one tile from winning, "
+                    "by a player who can pay the stake"
                 ), True
             if action.kind is ActionKind.FISHING:
                 if not self.settings.fishing:
@@ -1239,9 +1259,12 @@ class Deal:
         fill: bool = True,
         prevailing: Wind = Wind.EAST,
         east_streak: int = 0,
+        centre: Sequence[Stake] = (),
+        balances: Sequence[int] | None = None,
     ) -> Deal:
         """A deal set up by hand: the four starting hands (East's with 14 tiles), the
-        live wall in draw order and the dead wall in replacement order.
+        live wall in draw order and the dead wall in replacement order; ``centre`` and
+        ``balances`` as for a shuffled deal (stakes left by earlier hands, the seats' chips).
 
         With ``fill`` the tiles not named are placed, in a fixed order, between the
         live and the dead part, so the set is complete; without it the wall holds
@@ -1279,7 +1302,14 @@ class Deal:
         stacks.extend(tail)
         wall = Wall(stacks, loose, WallBreak((), 0, 0))
         return cls(
-            rs, st, "arranged", prevailing=prevailing, east_streak=east_streak, _arranged=(wall, seat_tiles)
+            rs,
+            st,
+            "arranged",
+            prevailing=prevailing,
+            east_streak=east_streak,
+            centre=centre,
+            balances=balances,
+            _arranged=(wall, seat_tiles),
         )
 
     @classmethod
