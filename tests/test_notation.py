@@ -274,6 +274,9 @@ def test_action_kinds_are_the_words_of_the_notation() -> None:
         "added-kong",
         "mahjong",
         "pass",
+        "riichi",
+        "fishing",
+        "nine-majors",
     ]
     assert tuple(ActionKind) == KINDS
     kind = ActionKind("concealed-kong")  # a kind read back from its word
