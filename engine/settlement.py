@@ -12,7 +12,7 @@ reported, and the nets always sum to zero.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -138,17 +138,31 @@ def differences(
     return out
 
 
+def nets(transfers: Iterable[Transfer], size: int) -> tuple[int, ...]:
+    """Each seat's net result of ``transfers`` (what it received less what it paid), for the
+    seats ``0 .. size - 1``; the nets sum to zero.
+
+    >>> nets([Transfer(0, 2, 1000, "bouquet"), Transfer(1, 2, 1000, "bouquet")], 3)
+    (-1000, -1000, 2000)
+    >>> nets([], 4)
+    (0, 0, 0, 0)
+
+    :raises IndexError: for a transfer from or to a seat ``size`` or above.
+    """
+    out = [0] * size
+    for t in transfers:
+        out[t.payer] -= t.amount
+        out[t.payee] += t.amount
+    return tuple(out)
+
+
 def totalled(transfers: Sequence[Transfer], n: int) -> Settlement:
-    """``transfers`` with each of ``n`` seats' net result (they sum to zero).
+    """``transfers`` with each of ``n`` seats' net result (:func:`nets`).
 
     >>> totalled([Transfer(0, 2, 30, "x"), Transfer(1, 2, 10, "x")], 4).nets
     (-30, -10, 40, 0)
     """
-    nets = [0] * n
-    for t in transfers:
-        nets[t.payer] -= t.amount
-        nets[t.payee] += t.amount
-    return Settlement(tuple(transfers), tuple(nets))
+    return Settlement(tuple(transfers), nets(transfers, n))
 
 
 def settle_hand(

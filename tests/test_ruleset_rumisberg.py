@@ -4,6 +4,7 @@ special hands, Fishing, the bouquet, the Gulasch pot and the Pot."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pytest
@@ -15,7 +16,7 @@ from engine.rulesets import rumisberg as ru
 from engine.scoring.names import rule_name
 from engine.scoring.report import SEAT_LETTERS, score_request
 from engine.scoring.special_hands import canonical, parse_special_hand, parse_special_hands
-from engine.settlement import Transfer
+from engine.settlement import Transfer, nets
 from engine.tiles import Tile, Wind
 
 RS = get_ruleset("rumisberg")
@@ -30,8 +31,8 @@ def win_transfers(pays: tuple[tuple[str, int], ...] | None, winner: str) -> list
     return [Transfer(SEAT_LETTERS.index(seat), to, amount, "win") for seat, amount in pays]
 
 
-def by_letter(nets: dict[int, int]) -> dict[str, int]:
-    return {SEAT_LETTERS[seat]: amount for seat, amount in nets.items()}
+def by_letter(nets: Sequence[int]) -> dict[str, int]:
+    return {SEAT_LETTERS[seat]: amount for seat, amount in enumerate(nets)}
 
 
 @dataclass
@@ -147,7 +148,7 @@ def test_ex25_net() -> None:
         hand="[555s] 777z 333m [678p] 99p", ruleset="rumisberg", seat="S", win="9p", self_drawn=True
     )
     assert [line.code for line in r.items] == ["P3", "P4", "P6", "M1", "M2", "M3", "M5", "D4"]
-    assert by_letter(ru.nets(win_transfers(r.pays, "S"), FOUR)) == {
+    assert by_letter(nets(win_transfers(r.pays, "S"), 4)) == {
         "E": -1700,
         "S": 3300,
         "W": -800,
@@ -158,7 +159,7 @@ def test_ex25_net() -> None:
 def test_ex26_net_and_the_alternative_without_the_cap_after_doubling() -> None:
     hand = "111z [777z] 999s [222m] 55z"
     r = score_request(hand=hand, ruleset="rumisberg", seat="E", win="5z", discarder="N")
-    assert by_letter(ru.nets(win_transfers(r.pays, "E"), FOUR)) == {
+    assert by_letter(nets(win_transfers(r.pays, "E"), 4)) == {
         "E": 30000,
         "S": -10000,
         "W": -10000,
@@ -193,7 +194,7 @@ def test_ex27_bouquet_paid_during_play_and_not_counted_at_mahjong() -> None:
         (1, 1000, "bouquet"),
         (3, 1000, "bouquet"),
     ]
-    assert by_letter(ru.nets(bouquet + win_transfers(r.pays, "W"), FOUR)) == {
+    assert by_letter(nets(bouquet + win_transfers(r.pays, "W"), 4)) == {
         "E": -5500,
         "S": -3200,
         "W": 11900,
@@ -227,7 +228,7 @@ def test_ex28_fishing() -> None:
     assert value == 300
     fishing = ru.fishing_payments({3: value}, mahjong=1, seats=FOUR, east=0, settings=RS.defaults)
     assert [(t.payer, t.payee, t.amount) for t in fishing] == [(0, 3, 600), (2, 3, 300)]  # S pays nothing
-    assert by_letter(ru.nets(win_transfers(r.pays, "S") + fishing, FOUR)) == {
+    assert by_letter(nets(win_transfers(r.pays, "S") + fishing, 4)) == {
         "E": -2000,
         "S": 2800,
         "W": -1000,
@@ -284,11 +285,10 @@ def test_ex29_gulasch_pot() -> None:
     )
     received, left = ru.gulasch_payout(pot, 3, seats=FOUR, settings=RS.defaults)
     assert (received, left) == ({3: 2000}, 0)
-    nets = ru.nets(win_transfers(r.pays, "N"), FOUR)
-    for seat in FOUR:
-        nets[seat] += received.get(seat, 0) - stakes[seat]
-    assert by_letter(nets) == {"E": -2100, "S": -1300, "W": -1300, "N": 4700}
-    assert sum(nets.values()) == 0
+    hand_nets = nets(win_transfers(r.pays, "N"), 4)
+    totals = [hand_nets[seat] + received.get(seat, 0) - stakes[seat] for seat in FOUR]
+    assert by_letter(totals) == {"E": -2100, "S": -1300, "W": -1300, "N": 4700}
+    assert sum(totals) == 0
 
 
 def test_drawn_gulasch_carries_the_pot_over_or_gives_the_stakes_back() -> None:
@@ -302,9 +302,9 @@ def test_ex30_club_hand_never_counted_even_where_the_count_is_higher() -> None:
     hand = "[666m] [555m] 999m 777m 22m"
     club = score_request(hand=hand, ruleset="rumisberg", seat="S", win="2m", self_drawn=True, settings=THREE)
     assert club.fixed and [line.code for line in club.items] == ["RU5"]
-    assert by_letter(ru.nets(win_transfers(club.pays, "S"), (0, 1, 2))) == {"E": -6000, "S": 9000, "W": -3000}
+    assert by_letter(nets(win_transfers(club.pays, "S"), 3)) == {"E": -6000, "S": 9000, "W": -3000}
     east = score_request(hand=hand, ruleset="rumisberg", seat="E", win="2m", self_drawn=True, settings=THREE)
-    assert by_letter(ru.nets(win_transfers(east.pays, "E"), (0, 1, 2))) == {
+    assert by_letter(nets(win_transfers(east.pays, "E"), 3)) == {
         "E": 12000,
         "S": -6000,
         "W": -6000,

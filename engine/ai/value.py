@@ -217,11 +217,26 @@ class HandState:
     wall_live: int
     opponents: tuple[tuple[int, frozenset[int], int], ...]
     """Per other seat: (declared melds, kinds it has discarded, concealed tile count)."""
+    tiles_in_play: int = 136
+    """The set's tiles a hand can use (:func:`tiles_in_play`): 136, or 116 at jiangxi."""
 
     def unseen(self, tile: int) -> int:
         """Copies of ``tile`` this seat cannot see anywhere."""
         left = 4 - self.held[tile] - self.visible[tile]
         return left if left > 0 else 0
+
+
+@lru_cache(maxsize=64)
+def tiles_in_play(ruleset: str, settings: Settings) -> int:
+    """The tiles of ``ruleset``'s set under ``settings`` that a hand can use: every tile but
+    the bonus and lucky tiles, which are laid out and replaced when drawn.
+
+    >>> [tiles_in_play(name, knowledge(name).settings) for name in ("dmjl", "huabao", "jiangxi")]
+    [136, 136, 116]
+    """
+    rs = get_ruleset(ruleset)
+    lucky = set(rs.lucky)
+    return sum(1 for i in rs.tile_ids(settings) if not KIND[i].is_bonus and KIND[i] not in lucky)
 
 
 def state_of(view: SeatView) -> HandState:
@@ -260,6 +275,7 @@ def state_of(view: SeatView) -> HandState:
         prevailing=view.prevailing,
         wall_live=view.wall_live,
         opponents=tuple(opponents),
+        tiles_in_play=tiles_in_play(view.ruleset, view.settings),
     )
 
 
@@ -378,10 +394,16 @@ def win_chance(shanten: int, useful: int, state: HandState) -> float:
     >>> st = HandState([], (), (), [0] * 34, [0] * 34, Wind.EAST, Wind.EAST, 60, ())
     >>> round(win_chance(0, 8, st), 2), round(win_chance(0, 4, st), 2), round(win_chance(1, 30, st), 2)
     (0.34, 0.0, 0.19)
+
+    A smaller set (jiangxi's) leaves fewer other tiles to draw, so the same wait comes sooner:
+
+    >>> small = HandState([], (), (), [0] * 34, [0] * 34, Wind.EAST, Wind.EAST, 60, (), tiles_in_play=116)
+    >>> round(win_chance(0, 8, small), 2)
+    0.39
     """
     if shanten < 0:
         return 1.0
-    unseen_total = max(20, 136 - sum(state.visible) - sum(state.held))
+    unseen_total = max(20, state.tiles_in_play - sum(state.visible) - sum(state.held))
     rate = 1.3 / unseen_total  # draws and claim chances per own turn, per helpful tile
     turns = 1.0 / (rate * max(useful, 0.5))
     for k in range(min(shanten, len(_TYPICAL_USEFUL))):

@@ -135,38 +135,28 @@ def table(s: Settings) -> Table:
     if s.original_call:
         items.append(Item("W12", p.OriginalCall(), doubles=1, winner_only=True))
     if s.limit_hands:
-        earthly = {"limit": 1.0, "half_limit": 0.5, "half_limit_or_better": 0.5}[s.earthly_value]
-        limits: list[tuple[str, p.Pattern, float]] = [
-            ("L1", p.HeavensBlessing(), 1.0),
-            ("L2", p.EarthsBlessing(), earthly),
-            ("L3", p.ConcealedPureSuit(s.concealed_requires_self_draw), 1.0),
-            ("L4", p.HiddenTreasure(), 1.0),
-            ("L5", p.AllHonours(), 1.0),
-            ("L6", p.HeadsAndTails(), 1.0),
-            ("L7", p.WindingSnake(), 1.0),
-            ("L8", p.FourKongs(), 1.0),
-            ("L9", p.ThreeScholars(chow_ok=False), 1.0),
-            ("L10", p.FourJoys(), 1.0),
-            ("L11", p.GreenHand(s.green_hand_requires_gd), 1.0),
-            ("L12", p.NineGates(), 1.0),
-            ("L13", p.ThirteenOrphans(), 1.0),
-            ("L14", p.KongOnKong(), 1.0),
-            ("L15", p.PlumBlossom(), 1.0),
-            ("L16", p.MoonFromSea(), 1.0),
-            ("L17", p.SupportingPillar(), 1.0),
+        limits: list[t.LimitHand] = [
+            ("L1", p.HeavensBlessing()),
+            ("L2", p.EarthsBlessing()),
+            ("L3", p.ConcealedPureSuit(s.concealed_requires_self_draw)),
+            ("L4", p.HiddenTreasure()),
+            ("L5", p.AllHonours()),
+            ("L6", p.HeadsAndTails()),
+            ("L7", p.WindingSnake()),
+            ("L8", p.FourKongs()),
+            ("L9", p.ThreeScholars(chow_ok=False)),
+            ("L10", p.FourJoys()),
+            ("L11", p.GreenHand(s.green_hand_requires_gd)),
+            ("L12", p.NineGates()),
+            ("L13", p.ThirteenOrphans()),
+            ("L14", p.KongOnKong()),
+            ("L15", p.PlumBlossom()),
+            ("L16", p.MoonFromSea()),
+            ("L17", p.SupportingPillar()),
         ]
         if s.nine_times_rule:
-            limits.append(("L18", p.NineTimes(), 1.0))
-        items += [
-            Item(
-                code,
-                pat,
-                limit=share,
-                winner_only=True,
-                or_better=s.earthly_value == "half_limit_or_better" and code == "L2",
-            )
-            for code, pat, share in limits
-        ]
+            limits.append(("L18", p.NineTimes()))
+        items += t.limit_items(s, limits)
     return t.table_of("dmjl", items, s)
 
 

@@ -116,35 +116,25 @@ def table(s: Settings) -> Table:
     """The Hua Bao table (seed 000 §3.6, §3.8, §3.9; RULES.md §2.2) under settings ``s``."""
     items = core_items(s)
     if s.limit_hands:
-        earthly = {"limit": 1.0, "half_limit": 0.5, "half_limit_or_better": 0.5}[s.earthly_value]
-        limits: list[tuple[str, p.Pattern, float]] = [
-            ("3.6.5.1", p.AllHonours(), 1.0),
-            ("3.6.5.2", p.HeavensBlessing(), 1.0),
-            ("3.6.5.3", p.EarthsBlessing(), earthly),
+        limits: list[t.LimitHand] = [
+            ("3.6.5.1", p.AllHonours()),
+            ("3.6.5.2", p.HeavensBlessing()),
+            ("3.6.5.3", p.EarthsBlessing()),
         ]
         if s.traditional_limit_hands:
             limits += [
-                ("3.10.1", p.NineLanterns(s.nine_lanterns_easy), 1.0),
-                ("3.10.2", p.FourJoys(), 1.0),
-                ("3.10.3", p.ThreeScholars(chow_ok=True), 1.0),
-                ("3.10.4", p.FourKongs(), 1.0),
-                ("3.10.5", p.HeadsAndTails(), 1.0),
-                ("3.10.6", p.HeavenlyTwins(), 1.0),
-                ("3.10.7", p.EarthlyTwins(), 1.0),
-                ("3.10.8", p.HeavensLadder(), 1.0),
-                ("3.10.9", p.GreenHand(s.green_hand_requires_gd), 1.0),
-                ("3.10.10", p.WindingSnakeWikibooks(), 1.0),
+                ("3.10.1", p.NineLanterns(s.nine_lanterns_easy)),
+                ("3.10.2", p.FourJoys()),
+                ("3.10.3", p.ThreeScholars(chow_ok=True)),
+                ("3.10.4", p.FourKongs()),
+                ("3.10.5", p.HeadsAndTails()),
+                ("3.10.6", p.HeavenlyTwins()),
+                ("3.10.7", p.EarthlyTwins()),
+                ("3.10.8", p.HeavensLadder()),
+                ("3.10.9", p.GreenHand(s.green_hand_requires_gd)),
+                ("3.10.10", p.WindingSnakeWikibooks()),
             ]
-        items += [
-            Item(
-                code,
-                pat,
-                limit=share,
-                winner_only=True,
-                or_better=isinstance(pat, p.EarthsBlessing) and s.earthly_value == "half_limit_or_better",
-            )
-            for code, pat, share in limits
-        ]
+        items += t.limit_items(s, limits)
     return t.table_of(
         "huabao",
         items,

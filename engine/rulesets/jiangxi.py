@@ -36,7 +36,7 @@ from engine.scoring import patterns as p
 from engine.scoring.facts import Facts, set_label
 from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
-from engine.settlement import Settlement, Transfer
+from engine.settlement import Settlement, Transfer, nets
 from engine.tiles import HONOUR_START, TILES, Wind, tiles_str
 
 CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
@@ -467,7 +467,7 @@ def win_settlement(
             totals[winner], winner=winner, seats=seats, east=dealer, discarder=discarder, settings=settings
         )
         transfers += [Transfer(payer, winner, amount, "win") for payer, amount in paid.items() if amount]
-    return Settlement(tuple(transfers), _nets(transfers, seats))
+    return Settlement(tuple(transfers), nets(transfers, max(seats) + 1))
 
 
 def is_gen_zhuang(discards: Sequence[int], *, claimed: bool = False, players: int = 4) -> bool:
@@ -494,7 +494,7 @@ def gen_zhuang(dealer: int, seats: Sequence[int], settings: Settings) -> Settlem
     """
     chips = settings.gen_zhuang_chips
     transfers = [Transfer(dealer, seat, chips, "gen_zhuang") for seat in seats if seat != dealer and chips]
-    return Settlement(tuple(transfers), _nets(transfers, seats))
+    return Settlement(tuple(transfers), nets(transfers, max(seats) + 1))
 
 
 def next_dealer(
@@ -568,14 +568,6 @@ class PassOver:
         if self.mode != "until_own_draw" or seat not in self.barred:
             return self
         return dataclasses.replace(self, barred=self.barred - {seat})
-
-
-def _nets(transfers: Sequence[Transfer], seats: Sequence[int]) -> tuple[int, ...]:
-    nets = [0] * (max(seats) + 1)
-    for t in transfers:
-        nets[t.payer] -= t.amount
-        nets[t.payee] += t.amount
-    return tuple(nets)
 
 
 SETTINGS_USED: Final = frozenset(

@@ -22,7 +22,7 @@ bouquet payment (§2.4.8), the Gulasch pot (§2.4.6) and the Pot (A-RU-10).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
@@ -333,19 +333,6 @@ def pot_payments(balances: Mapping[int, int], *, east: int, value: int, settings
         amount = max(balance, 0) if settings.pot_reading == "whole_balance" else value
         if amount:
             out.append(Transfer(seat, east, amount, "pot"))
-    return out
-
-
-def nets(transfers: Iterable[Transfer], seats: Collection[int]) -> dict[int, int]:
-    """Each seat's net result of ``transfers`` (they sum to zero).
-
-    >>> nets([Transfer(0, 2, 1000, "bouquet"), Transfer(1, 2, 1000, "bouquet")], (0, 1, 2))
-    {0: -1000, 1: -1000, 2: 2000}
-    """
-    out = dict.fromkeys(seats, 0)
-    for t in transfers:
-        out[t.payer] -= t.amount
-        out[t.payee] += t.amount
     return out
 
 

@@ -184,6 +184,34 @@ def bonus_doubles(s: Settings) -> list[Item]:
     ]
 
 
+LimitHand = tuple[str, p.Pattern]
+"""A limit hand of a table: its item code and its pattern."""
+
+
+def limit_items(s: Settings, hands: Sequence[LimitHand]) -> list[Item]:
+    """The winner's items for ``hands``, in order, each worth the limit; Earth's blessing
+    (:class:`~engine.scoring.patterns.EarthsBlessing`) is worth the share ``earthly_value``
+    gives it, half the limit or the whole, and with ``half_limit_or_better`` it only raises a
+    hand to half the limit (A-DMJL-11, A-HB-10).
+
+    >>> hands = [("L1", p.HeavensBlessing()), ("L2", p.EarthsBlessing())]
+    >>> [(i.code, i.limit, i.or_better) for i in limit_items(Settings(), hands)]
+    [('L1', 1.0, False), ('L2', 1.0, False)]
+    >>> half = Settings(earthly_value="half_limit_or_better")
+    >>> [(i.code, i.limit, i.or_better) for i in limit_items(half, hands)]
+    [('L1', 1.0, False), ('L2', 0.5, True)]
+    """
+    earthly = 1.0 if s.earthly_value == "limit" else 0.5
+    or_better = s.earthly_value == "half_limit_or_better"
+    out = []
+    for code, pattern in hands:
+        if isinstance(pattern, p.EarthsBlessing):
+            out.append(Item(code, pattern, limit=earthly, winner_only=True, or_better=or_better))
+        else:
+            out.append(Item(code, pattern, limit=1.0, winner_only=True))
+    return out
+
+
 def table_of(ruleset: str, items: Sequence[Item], s: Settings, **fields: Any) -> Table:
     """A table of ``items`` whose shapes, limit, rounding and conditions for a win follow the
     settings ``s``; ``fields`` set what a ruleset fixes itself (``limit=None``, ``unit="fan"`` ...).
