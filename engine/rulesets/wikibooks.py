@@ -50,7 +50,7 @@ from engine.scoring import tables as t
 from engine.scoring.facts import CHOW, HONOUR_SET, KONG, Facts, set_label
 from engine.scoring.tables import Item, Table
 from engine.settings import SPEC_BY_NAME, Settings
-from engine.settlement import Settlement, Transfer
+from engine.settlement import Settlement, Transfer, totalled
 from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
 
 if TYPE_CHECKING:
@@ -503,11 +503,7 @@ def hand_settlement(
         transfers += loser_transfers(
             values, winner=winner, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
         )
-    nets = [0] * len(values)
-    for x in transfers:
-        nets[x.payer] -= x.amount
-        nets[x.payee] += x.amount
-    return Settlement(tuple(transfers), tuple(nets))
+    return totalled(transfers, len(values))
 
 
 def riichi_stick_nets(
