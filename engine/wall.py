@@ -71,10 +71,10 @@ class Wall:
         loose_tile_order: str = "top_first",
         sides: Sequence[int] = (0, 1, 2, 3),
     ) -> Wall:
-        """Shuffle ``tiles`` (the set's tile ids), build a side of equal length in front of
-        each wind of ``sides`` (four sides of 15, 17 or 18 stacks for 120, 136 or 144 tiles;
-        three players build three sides of 18 stacks from 108, A-RU-18) and break the wall
-        with dice.
+        """Shuffle ``tiles`` (the set's tile ids), build a side in front of each wind of
+        ``sides`` (four sides of 15, 17 or 18 stacks for 120, 136 or 144 tiles; three players
+        build three sides of 18 stacks from 108, A-RU-18; when the stacks do not divide
+        evenly the first sides get one more) and break the wall with dice.
 
         Placement (RULES.md §1.3.1 [ENGINE]): the ``i``-th side of ``sides`` (in the order
         E, S, W, N) stack ``k`` gets ``T[2(iL+k)]`` on top and ``T[2(iL+k)+1]`` below; the
@@ -86,18 +86,20 @@ class Wall:
         >>> wall.remaining, wall.breaking.owner in (0, 1, 2)
         (108, True)
         """
-        n = len(tiles)
         tiles = list(tiles)
         rng.shuffle(tiles)
-        length = n // (2 * len(sides))  # stacks per side
-        built = {
-            s: [[tiles[2 * (i * length + k)], tiles[2 * (i * length + k) + 1]] for k in range(length)]
-            for i, s in enumerate(sides)
-        }
+        pairs = [tiles[i : i + 2] for i in range(0, len(tiles), 2)]
+        length, longer = divmod(len(pairs), len(sides))  # stacks per side; the first sides one more
+        built: dict[int, list[list[int]]] = {}
+        for i, side in enumerate(sides):
+            start = i * length + min(i, longer)
+            built[side] = pairs[start : start + length + (i < longer)]
         # E, N, W, S (without an empty place's side): each side's left neighbour is next.
         ring_sides = tuple(s for s in (0, 3, 2, 1) if s in built)
         ring: list[list[int]] = [stack for s in ring_sides for stack in built[s]]
-        start_of = {s: ring_sides.index(s) * length for s in built}
+        start_of: dict[int, int] = {}
+        for s in ring_sides:
+            start_of[s] = sum(len(built[r]) for r in ring_sides[: ring_sides.index(s)])
 
         def dice() -> int:
             return rng.randint(1, 6) + rng.randint(1, 6)

@@ -65,6 +65,15 @@ def test_r3_deal_twelve_each_before_the_wall_then_one_each_and_one_more_to_east(
     assert deal.phase == TURN and deal.turn == E
 
 
+def test_r3_deal_without_bonus_tiles_keeps_every_tile() -> None:
+    """136 tiles: 36 taken before the wall, a wall of 100 tiles (sides of 17, 17 and 16 stacks)."""
+    deal = Deal("rumisberg", {**THREE, "bonus_tiles": False}, "r3:136", absent=W)
+    assert deal.wall.remaining + 4 == 100
+    assert sorted(deal.all_tiles()) == sorted(RS.tile_ids(deal.settings))
+    wall = Wall.build(random.Random(1), range(100), sides=(E, S, N))
+    assert sorted(wall.tiles()) == list(range(100))
+
+
 def test_three_walls_of_eighteen_stacks_broken_at_a_players_side() -> None:
     owners = set()
     for seed in range(60):
@@ -249,3 +258,15 @@ def test_views_show_the_empty_place() -> None:
 def test_three_names_for_three_players() -> None:
     with pytest.raises(SettingError, match="played by 3 players; got 4"):
         Game("rumisberg", THREE, seed=1, players=["A", "B", "C", "D"])
+
+
+def test_a_scoring_request_for_three_players_names_two_payers() -> None:
+    """`mahjong score --settings players=3`: the winner and the discarder are at the table; East
+    pays double, the other player single (EX-30's club hand)."""
+    from engine.scoring.report import score_request
+
+    hand = "[666m] [555m] 999m 777m 22m"
+    won = {"hand": hand, "ruleset": "rumisberg", "win": "2m", "settings": THREE}
+    assert dict(score_request(seat="N", self_drawn=True, **won).pays or ()) == {"E": 6000, "S": 3000}
+    assert dict(score_request(seat="S", discarder="N", **won).pays or ()) == {"E": 6000, "N": 3000}
+    assert dict(score_request(seat="E", self_drawn=True, **won).pays or ()) == {"S": 6000, "W": 6000}
