@@ -4,16 +4,19 @@ the empty place in every view."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from cli.main import main
 from engine.actions import Action, ActionKind
 from engine.ai.player import AIPlayer
 from engine.deal import CLAIMS, OVER, TURN, Deal
 from engine.errors import IllegalActionError, InvalidHandError, SettingError
 from engine.game import NEXT, Game
 from engine.rulesets import get_ruleset
+from engine.scoring.report import score_request
 from engine.tiles import Wind
 from engine.wall import KIND, Wall
 
@@ -263,10 +266,44 @@ def test_three_names_for_three_players() -> None:
 def test_a_scoring_request_for_three_players_names_two_payers() -> None:
     """`mahjong score --settings players=3`: the winner and the discarder are at the table; East
     pays double, the other player single (EX-30's club hand)."""
-    from engine.scoring.report import score_request
-
     hand = "[666m] [555m] 999m 777m 22m"
     won = {"hand": hand, "ruleset": "rumisberg", "win": "2m", "settings": THREE}
     assert dict(score_request(seat="N", self_drawn=True, **won).pays or ()) == {"E": 6000, "S": 3000}
     assert dict(score_request(seat="S", discarder="N", **won).pays or ()) == {"E": 6000, "N": 3000}
     assert dict(score_request(seat="E", self_drawn=True, **won).pays or ()) == {"S": 6000, "W": 6000}
+
+
+@pytest.mark.parametrize("players", ["3", "Ada,Bo,Cy"])
+def test_simulate_three_players(players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`mahjong simulate --ruleset rumisberg --players 3` (or three names) plays three-player games."""
+    args = [
+        "simulate",
+        "--ruleset",
+        "rumisberg",
+        "--players",
+        players,
+        "--hands",
+        "30",
+        "--seed",
+        "1",
+        "--json",
+    ]
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hands"] == 30 and report["errors"] == 0 and report["chips_sum"] == 0
+    assert len(report["seats"]) == 3 and sum(s["wins"] for s in report["seats"]) == report["wins"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--players", "3"], "dmjl is played by 4 players, not 3"),
+        (["--ruleset", "rumisberg", "--players", "2"], "--players takes 3 or 4"),
+        (["--ruleset", "rumisberg", "--players", "3", "--set", "deal_pattern=A"], "deal_pattern R3"),
+    ],
+)
+def test_simulate_bad_player_counts(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *args, "--hands", "1"]) == 2
+    assert fragment in capsys.readouterr().err
