@@ -4,6 +4,7 @@ the empty place in every view."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -19,6 +20,9 @@ from engine.rulesets import get_ruleset
 from engine.scoring.report import score_request
 from engine.tiles import Wind
 from engine.wall import KIND, Wall
+from render.sheet import compose_sheet, sheet_lines
+from render.table import VACANT_H, band_boxes, band_height, compose_table, seat_order, table_size
+from render.theme import THEMES
 
 E, S, W, N = 0, 1, 2, 3
 THREE = {"players": 3, "deal_pattern": "R3"}
@@ -307,3 +311,48 @@ def test_simulate_bad_player_counts(
 ) -> None:
     assert main(["simulate", *args, "--hands", "1"]) == 2
     assert fragment in capsys.readouterr().err
+
+
+# --- Images -------------------------------------------------------------------------------------
+
+
+def finished_hand(seed: int) -> Game:
+    """A three-player game whose first won hand has just ended (East at position 0 or later)."""
+    game = Game("rumisberg", THREE, seed=seed, players=["Ada", "Bo", "Cy"])
+    players = {p: AIPlayer("normal", seed=f"img:{p}", settings=game.settings) for p in game.positions}
+    while True:
+        while not game.deal.over:
+            position = game.to_act()[0]
+            game.apply(players[position].choose(game.view(position)))
+        if game.history[-1].winner is not None:
+            return game
+        game.apply(NEXT)
+
+
+def test_table_image_draws_the_empty_place_as_a_slim_empty_band() -> None:
+    view = finished_hand(11).view(None)
+    order = seat_order(view)
+    assert [p.vacant for p in order].count(True) == 1
+    boxes = band_boxes(view)
+    for box, p in zip(boxes, order, strict=True):
+        assert (box[3] - box[1] == VACANT_H) == p.vacant
+    image = compose_table(view, theme="dark")
+    th = THEMES["dark"]
+    for box, p in zip(boxes, order, strict=True):
+        inside = image.getpixel((box[2] - 30, box[3] - 6))  # bottom right corner inside the band
+        assert inside == (th.background if p.vacant else th.panel)
+    assert image.height == table_size(view)[1] < sum(band_height(p) for p in view.seated) + 400
+
+
+def test_score_sheet_lists_the_three_players_only() -> None:
+    view = finished_hand(11).view(None)
+    sheet = view.sheet
+    assert sheet is not None and sheet.vacant == 3 and sheet.positions == (0, 1, 2)
+    lines = sheet_lines(sheet, view.players)
+    names = [p.name for p in view.seated]
+    net = lines[-1]
+    assert net.startswith("Net: ") and all(name in net for name in names) and net.count(",") == 2
+    assert sum(1 for line in lines if line.startswith(tuple(f"{n} (" for n in names))) == 2  # the losers
+    assert "#4" not in "\n".join(lines) and "(North)" not in "\n".join(lines)
+    four = compose_sheet(dataclasses.replace(sheet, vacant=None), view.players)
+    assert compose_sheet(sheet, view.players).height < four.height  # one box and one net fewer
