@@ -28,7 +28,8 @@ def player_count(text: str) -> int:
 
 def table_settings(rs: Ruleset, assignments: Mapping[str, str], players: int | None = None) -> Settings:
     """``rs``'s settings with the ``--set`` ``assignments`` and ``players`` (None: as the
-    settings say). Three players deal by ``R3`` unless ``deal_pattern`` is set too.
+    settings say). Three players deal by ``R3`` unless ``deal_pattern`` is set too (the
+    ruleset's own rule).
 
     >>> from engine.rulesets import get_ruleset
     >>> st = table_settings(get_ruleset("rumisberg"), {}, 3)
@@ -48,6 +49,4 @@ def table_settings(rs: Ruleset, assignments: Mapping[str, str], players: int | N
         if given is not None and str(given).strip() != str(players):
             raise MahjongError(f"--players {players} and --set players={given} disagree")
         values["players"] = players
-    if str(values.get("players", "")).strip() == "3":
-        values.setdefault("deal_pattern", "R3")
     return rs.settings(values)

@@ -96,7 +96,7 @@ def test_the_absent_wind_is_south_west_or_north() -> None:
     with pytest.raises(SettingError, match="four players every wind plays"):
         Deal("rumisberg", None, 1, absent=N)
     with pytest.raises(SettingError, match="three players deal by deal_pattern R3"):
-        Deal("rumisberg", {"players": 3}, 1)
+        Deal("rumisberg", {"players": 3, "deal_pattern": "A"}, 1)
 
 
 def test_arranged_deal_takes_the_hands_of_the_seats_in_play() -> None:

@@ -176,6 +176,11 @@ class Ruleset:
         ...
         engine.errors.SettingError: dmjl is played by 4 players, not 3
 
+        Three players deal by ``R3`` unless ``deal_pattern`` is given too:
+
+        >>> get_ruleset("rumisberg").settings({"players": "3"}).deal_pattern
+        'R3'
+
         :raises SettingError: for an unknown setting, one that does not apply to this
             ruleset, or a value it does not take.
         """
@@ -187,6 +192,8 @@ class Ruleset:
                     f"setting {name} does not apply to {self.name}; its settings are: "
                     f"{', '.join(sorted(self.setting_names))}"
                 )
+        if "deal_pattern" not in overrides and str(overrides.get("players", "")).strip() == "3":
+            overrides = {**overrides, "deal_pattern": "R3"}  # the three-player deal (RULES.md §1.4)
         settings = self.defaults.with_values(overrides)
         self.check(settings)
         return settings
