@@ -429,10 +429,11 @@ class DiscordPresenter:
         """The lobby: the rules in one line, the seats, and Join / Leave / Add computer / Start."""
         lang: Language = language(table.language)
         names = [s.name if s.user_id is None else f"<@{s.user_id}>" for s in table.seats]
-        names += [text("empty_seat", lang)] * (4 - len(names))
+        names += [text("empty_seat", lang)] * (table.size - len(names))
+        rules = table.ruleset if table.size == 4 else text("lobby_three", lang, rules=table.ruleset)
         body = "\n".join(
             [
-                text("lobby_title", lang, rules=table.ruleset),
+                text("lobby_title", lang, rules=rules),
                 text("lobby_seats", lang, seats=", ".join(names)),
                 text("lobby_hint", lang),
             ]

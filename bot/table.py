@@ -142,6 +142,11 @@ class Table:
         """Whether the game has begun."""
         return self.game is not None
 
+    @property
+    def size(self) -> int:
+        """How many play at this table: 4, or 3 where the rules say so (rumisberg, players=3)."""
+        return resolve(self.ruleset, self.overrides)[1].players
+
     def seat_of(self, user_id: int) -> int | None:
         """The lobby index (stored seat) of a person, or None."""
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -168,10 +173,10 @@ class Table:
         if self.seat_of(user_id) is not None:
             raise TableError("already_seated")
         computer = next((i for i, s in enumerate(self.seats) if s.user_id is None), None)
-        if len(self.seats) >= 4 and computer is None:
+        if len(self.seats) >= self.size and computer is None:
             raise TableError("table_full")
         seat = Seat(user_id, name)
-        if len(self.seats) < 4:
+        if len(self.seats) < self.size:
             self.seats.append(seat)
         else:
             assert computer is not None
@@ -190,7 +195,7 @@ class Table:
         """Seat a computer player."""
         if self.started:
             raise TableError("not_in_lobby")
-        if len(self.seats) >= 4:
+        if len(self.seats) >= self.size:
             raise TableError("table_full")
         number = sum(1 for s in self.seats if s.user_id is None) + 1
         self.seats.append(Seat(None, f"Computer {number}", level))
@@ -199,7 +204,7 @@ class Table:
         """Fill empty seats with computer players, store the game and deal the first hand."""
         if self.started:
             raise TableError("not_in_lobby")
-        while len(self.seats) < 4:
+        while len(self.seats) < self.size:
             self.add_computer()
         record = await self.storage.create_game(
             self.guild_id,

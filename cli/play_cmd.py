@@ -1,4 +1,5 @@
-"""``mahjong play``: a game at the terminal against three computer players.
+"""``mahjong play``: a game at the terminal against three computer players (two at a
+three-player table: ``--ruleset rumisberg --players 3``).
 
 Your hand and the table are printed as text; on your move the legal actions
 are listed with numbers. Type a number, an action (``discard 5p``, ``pong``,
@@ -14,6 +15,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from cli.seats import player_count, table_settings
 from engine.actions import KINDS, Action, ActionKind
 from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer
@@ -33,15 +35,21 @@ def add_parser(sub: Any) -> None:
     """Register ``play`` on the subcommand parser ``sub``."""
     p: argparse.ArgumentParser = sub.add_parser(
         "play",
-        help="play a game at the terminal against three computer players",
+        help="play a game at the terminal against computer players",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--ruleset", default="dmjl", help=f"one of {', '.join(RULESETS)} (default dmjl)")
     p.add_argument(
         "--opponents",
-        default="normal,normal,normal",
-        help=f"the three computer players' levels ({', '.join(LEVELS)}), comma-separated",
+        default=None,
+        help=f"the computer players' levels ({', '.join(LEVELS)}), comma-separated (default: all normal)",
+    )
+    p.add_argument(
+        "--players",
+        type=player_count,
+        default=None,
+        help="how many play, you included (3 only where the ruleset allows it; default 4)",
     )
     p.add_argument("--seed", default="", help="seed of the game (default: a new game every time)")
     p.add_argument("--name", default=YOU, help="your name at the table")
@@ -52,13 +60,15 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``mahjong play``; returns the exit code."""
     try:
-        levels = [lv.strip().lower() for lv in args.opponents.split(",") if lv.strip()]
-        if len(levels) != 3 or any(lv not in LEVELS for lv in levels):
-            raise MahjongError(
-                f"--opponents takes three levels from {', '.join(LEVELS)}, like normal,normal,easy"
-            )
         rs = get_ruleset(args.ruleset)
-        settings = rs.settings(parse_assignments(args.set))
+        settings = table_settings(rs, parse_assignments(args.set), args.players)
+        others = settings.players - 1
+        given = args.opponents if args.opponents is not None else ",".join(["normal"] * others)
+        levels = [lv.strip().lower() for lv in given.split(",") if lv.strip()]
+        if len(levels) != others or any(lv not in LEVELS for lv in levels):
+            example = ",".join(["normal"] * (others - 1) + ["easy"])
+            count = ("two", "three")[others - 2]
+            raise MahjongError(f"--opponents takes {count} levels from {', '.join(LEVELS)}, like {example}")
         seed = args.seed or _fresh_seed()
         name = args.name.strip() or YOU
         if name in levels:
@@ -247,7 +257,7 @@ def table_text(view: SeatView, you: int) -> str:
         f"Hand {view.hand_number}, {view.prevailing.name.title()} round; wall {view.wall_live} "
         f"(dead wall {view.wall_dead})",
     ]
-    for p in view.players:
+    for p in view.seated:  # an empty place (three players) is left out
         marker = "*" if p.seat == view.turn else " "
         melds = " ".join(str(m) for m in p.melds)
         bonus = tiles_str(sorted(p.bonus))
@@ -298,7 +308,7 @@ def sheet_text(view: SeatView, you: int, how: str = "") -> str:
         if sheet.winner < len(sheet.items) and sheet.items[sheet.winner]:
             rk = reckon(sheet.items[sheet.winner], sheet.values[sheet.winner], table)
             lines += [f"    {line}" for line in value_lines(rk)]
-    for p in view.players:
+    for p in view.seated:
         lines.append(
             f"  {p.wind.letter} {p.name:<12} hand {sheet.values[p.seat]:>5}  chips {sheet.nets[p.seat]:+6} "
             f"-> {p.chips}" + ("  (you)" if p.seat == you else "")
@@ -307,7 +317,7 @@ def sheet_text(view: SeatView, you: int, how: str = "") -> str:
 
 
 def _final(game: Game) -> str:
-    ranking = sorted(range(4), key=lambda p: -game.chips[p])
+    ranking = sorted(game.positions, key=lambda p: -game.chips[p])
     lines = ["", "The game is over."]
     lines += [f"  {i + 1}. {game.names[p]:<12} {game.chips[p]}" for i, p in enumerate(ranking)]
     return "\n".join(lines) + "\n"

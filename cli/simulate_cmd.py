@@ -10,6 +10,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from cli.seats import table_settings
 from engine.actions import Action
 from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote, shorten
@@ -70,6 +71,26 @@ def unique_names(names: list[str]) -> list[str]:
     return out
 
 
+def player_names(text: str | None) -> tuple[list[str], int | None]:
+    """The ``--players`` argument: the names (empty for a bare count) and how many play (None
+    when not given).
+
+    >>> player_names("Ada,Bo,Cy"), player_names("3"), player_names(None)
+    ((['Ada', 'Bo', 'Cy'], 3), ([], 3), ([], None))
+
+    :raises MahjongError: for a count other than 3 or 4.
+    """
+    if text is None:
+        return [], None
+    if text.strip().isdigit():
+        count = parse_whole_number(text.strip(), max_digits=2)
+        if count not in (3, 4):
+            raise MahjongError(f"--players takes 3 or 4 (or the players' names), not {quote(text)}")
+        return [], count
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return names, len(names) if len(names) in (3, 4) else None
+
+
 def hand_count(text: str) -> int:
     """The ``--hands`` argument: a whole number of at least 1, in the digits 0-9.
 
@@ -98,7 +119,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--ruleset", default="dmjl", help=f"one of {', '.join(RULESETS)} (default dmjl)")
     p.add_argument("--hands", type=hand_count, default=100, help="how many hands to play (default 100)")
     p.add_argument("--seed", default="0", help="seed of the first game (default 0)")
-    p.add_argument("--players", default="A,B,C,D", help="comma-separated player names, one per seat")
+    p.add_argument(
+        "--players",
+        default=None,
+        help="comma-separated player names, one per seat, or how many play (3 or 4; default A,B,C,D)",
+    )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a house-rule setting")
     p.add_argument("--json", action="store_true", help="print one JSON object of totals")
     p.set_defaults(run=run)
@@ -106,12 +131,13 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``mahjong simulate``; returns the exit code."""
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
     try:
         if args.hands < 1:
             raise MahjongError("--hands must be at least 1")
         rs = get_ruleset(args.ruleset)
-        settings = rs.settings(parse_assignments(args.set))
+        names, count = player_names(args.players)
+        settings = table_settings(rs, parse_assignments(args.set), count)
+        names = names or list("ABCD"[: settings.players])
         if len(names) != settings.players:
             raise MahjongError(
                 f"{rs.name} is played by {settings.players} players; "

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.actions import DISCARDS, Action, ActionKind
-from engine.errors import IllegalActionError, InvalidHandError, SettingError
+from engine.errors import IllegalActionError, InvalidHandError
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, resolve, table_for
@@ -132,7 +132,7 @@ class DealResult:
 
 
 class Deal:
-    """One hand of Mah-Jongg between four seats."""
+    """One hand of Mah-Jongg between four seats, or three (one wind absent, A-RU-18)."""
 
     def __init__(
         self,
@@ -144,6 +144,7 @@ class Deal:
         east_streak: int = 0,
         centre: Sequence[Stake] = (),
         balances: Sequence[int] | None = None,
+        absent: int | None = None,
         _arranged: tuple[Wall, list[list[int]] | None] | None = None,
     ) -> None:
         """Shuffle, build and break the wall with ``random.Random(seed)``, deal, replace bonus tiles.
@@ -151,16 +152,18 @@ class Deal:
         ``east_streak`` is how many Mah-Jonggs in a row this East has won before
         this deal (for *nine times Mah-Jongg*). ``centre`` holds the stakes earlier hands left
         for the next winner (by seat of this deal); ``balances`` each seat's chips, for the
-        rumisberg Pot (A-RU-10).
+        rumisberg Pot (A-RU-10). With three players ``absent`` is the wind of the empty place
+        (South, West or North; North when not given): turn order, claims and payments leave it
+        out (RULES.md §2.4.9).
 
-        :raises SettingError: for an unknown ruleset or setting, or a setting this engine does not play.
+        :raises SettingError: for an unknown ruleset or setting, a setting this engine does not
+            play, or an absent wind that cannot be (East, or any with four players).
         """
         self.ruleset, self.settings = resolve(ruleset, settings)
-        if self.settings.players != 4:
-            raise SettingError(
-                f"{self.ruleset.name} with {self.settings.players} players is not playable at this "
-                "table yet; play it with players=4"
-            )
+        self.in_play: tuple[int, ...] = self.ruleset.seats(self.settings, absent)
+        """The winds in play, in turn order (three players leave one wind out, A-RU-18)."""
+        self.absent: int | None = next((w for w in range(4) if w not in self.in_play), None)
+        """The wind of the empty place with three players, None with four."""
         self.table: Table = table_for(self.ruleset.name, self.settings)
         self._aside = _set_aside(self.ruleset.lucky, self.settings.bonus_tiles and self.ruleset.winds)
         """By tile id: whether the tile is set aside and replaced when drawn (bonus and lucky tiles)."""
@@ -170,20 +173,27 @@ class Deal:
         self.east_streak = east_streak
         s = self.settings
         rng = random.Random(seed)
+        tiles: Sequence[int] = self.ruleset.tile_ids(s)
+        taken: list[list[int]] = []
+        if s.deal_pattern == "R3" and not _arranged:
+            # Three players: each takes 12 tiles before the wall is built (RULES.md §2.4.9).
+            tiles = list(tiles)
+            rng.shuffle(tiles)
+            taken = [tiles[12 * i : 12 * i + 12] for i in range(len(self.in_play))]
+            tiles = tiles[12 * len(self.in_play) :]
         self.wall = (
             _arranged[0]
             if _arranged
             else Wall.build(
                 rng,
-                self.ruleset.tile_ids(s),
+                tiles,
                 wall_break=s.wall_break,
                 break_wall_owner=s.break_wall_owner,
                 break_count=s.break_count,
                 loose_tile_order=s.loose_tile_order,
+                sides=self.in_play,
             )
         )
-        self.in_play: tuple[int, ...] = self.ruleset.seats(s)
-        """The winds in play, in turn order (three players leave one wind out, A-RU-18)."""
         self._after = {seat: self.in_play[i + 1 :] + self.in_play[:i] for i, seat in enumerate(self.in_play)}
         """Each seat's others in turn order."""
         self.seats: list[SeatState] = [SeatState() for _ in range(4)]
@@ -229,24 +239,33 @@ class Deal:
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
         if _arranged is None or _arranged[1] is None:
-            self._deal()  # from the shuffled wall, or from a wall given as it is
+            self._deal(taken)  # from the shuffled wall, or from a wall given as it is
         else:
-            for seat, tiles in enumerate(_arranged[1]):
-                for t in tiles:
+            for seat, hand in zip(self.in_play, _arranged[1], strict=True):
+                for t in hand:
                     self._give(seat, t)
             self._turn_dora()
             self._replace_bonus_at_deal()
 
     # --- Setup -------------------------------------------------------------------------------
 
-    def _deal(self) -> None:
+    def _deal(self, taken: Sequence[Sequence[int]] = ()) -> None:
+        """Deal from the wall by ``deal_pattern``; ``taken``: the twelve tiles each seat in
+        play took before the wall was built (R3), in turn order."""
         wall = self.wall
-        for _ in range(3):  # three times round, two stacks (four tiles) each
-            for seat in self.in_play:
-                for _ in range(4):
-                    self._give(seat, wall.draw_live())
-        # Pattern A: one each, then one more to East; pattern B: two to East, then one each.
-        last = (*self.in_play, 0) if self.settings.deal_pattern == "A" else (0, *self.in_play)
+        if self.settings.deal_pattern == "R3":
+            # A wall given as it is (no tiles taken before): the first twelve each are taken from it.
+            hands = taken or [[wall.draw_live() for _ in range(12)] for _ in self.in_play]
+            for seat, hand in zip(self.in_play, hands, strict=True):
+                for t in hand:
+                    self._give(seat, t)
+        else:
+            for _ in range(3):  # three times round, two stacks (four tiles) each
+                for seat in self.in_play:
+                    for _ in range(4):
+                        self._give(seat, wall.draw_live())
+        # Patterns A and R3: one each, then one more to East; pattern B: two to East, then one each.
+        last = (0, *self.in_play) if self.settings.deal_pattern == "B" else (*self.in_play, 0)
         for seat in last:
             self._give(seat, wall.draw_live())
         self._turn_dora()
@@ -639,6 +658,8 @@ class Deal:
     def _why_illegal(self, action: Action) -> tuple[str, bool]:
         """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
         who = Wind(action.seat).name.title()
+        if action.seat == self.absent:
+            return f"{who} is not in this hand: three players play, and {who}'s place is empty", False
         if self.phase == OVER:
             return "the hand is over", False
         if self.phase == TURN:
@@ -1261,10 +1282,13 @@ class Deal:
         east_streak: int = 0,
         centre: Sequence[Stake] = (),
         balances: Sequence[int] | None = None,
+        absent: int | None = None,
     ) -> Deal:
-        """A deal set up by hand: the four starting hands (East's with 14 tiles), the
-        live wall in draw order and the dead wall in replacement order; ``centre`` and
-        ``balances`` as for a shuffled deal (stakes left by earlier hands, the seats' chips).
+        """A deal set up by hand: the starting hands of the seats in play in turn order
+        (East's first, with 14 tiles; three with three players, ``absent`` the wind left
+        out, North when not given), the live wall in draw order and the dead wall in
+        replacement order; ``centre`` and ``balances`` as for a shuffled deal (stakes left by
+        earlier hands, the seats' chips).
 
         With ``fill`` the tiles not named are placed, in a fixed order, between the
         live and the dead part, so the set is complete; without it the wall holds
@@ -1286,8 +1310,10 @@ class Deal:
                 out.append(pool[kind].pop(0))
             return out
 
-        if len(hands) != len(rs.seats(st)):
-            raise InvalidHandError(f"an arranged deal needs {len(rs.seats(st))} hands, East's first")
+        in_play = rs.seats(st, absent)
+        if len(hands) != len(in_play):
+            names = ", ".join(Wind(w).name.title() for w in in_play)
+            raise InvalidHandError(f"an arranged deal needs {len(in_play)} hands: {names}")
         seat_tiles = [take(h.replace(" ", "")) for h in hands]
         live_tiles = take(live.replace(" ", ""))
         dead_tiles = take(dead.replace(" ", ""))
@@ -1309,6 +1335,7 @@ class Deal:
             east_streak=east_streak,
             centre=centre,
             balances=balances,
+            absent=absent,
             _arranged=(wall, seat_tiles),
         )
 
@@ -1383,7 +1410,9 @@ class Deal:
         Players are listed by table position; ``east`` is the position of this
         deal's East (position p holds wind ``(p - east) % 4``). ``names`` and
         ``chips`` are by position too, and so are the legal actions' seats.
-        ``version`` is the table's state version (default: this deal's log length).
+        With three players the position of the absent wind is an empty place
+        (``PlayerView.vacant``: no name, chips or tiles). ``version`` is the
+        table's state version (default: this deal's log length).
         """
 
         def pos(wind: int) -> int:
@@ -1392,6 +1421,11 @@ class Deal:
         players = []
         for p in range(4):
             w = (p - east) % 4
+            if w == self.absent:
+                players.append(
+                    PlayerView(seat=p, wind=_WINDS[w], name="", chips=0, concealed_count=0, vacant=True)
+                )
+                continue
             players.append(
                 PlayerView(
                     seat=p,
@@ -1474,10 +1508,12 @@ class Deal:
 
         from engine.scoring.facts import hand_groups
 
-        held = [self.hand_of(s) for s in range(4)]
-        hands = [str(h) for h in held]
+        held = [self.hand_of(s) if s in self.in_play else None for s in range(4)]  # None: empty place
+        hands = [str(h) if h else "" for h in held]
         arrangements = [sc.arrangement if sc else hands[i] for i, sc in enumerate(r.scores)]
-        groups = [sc.groups if sc else hand_groups(held[i]) for i, sc in enumerate(r.scores)]
+        groups = [
+            sc.groups if sc else hand_groups(h) if h else () for sc, h in zip(r.scores, held, strict=True)
+        ]
         items = [sc.items if sc else () for sc in r.scores]
         lines = [tuple((ln.name, ln.points, ln.doubles) for ln in seat) for seat in items]
         payments = tuple(
@@ -1498,4 +1534,5 @@ class Deal:
             discarder=None if r.discarder is None else (r.discarder + east) % 4,
             ruleset=self.ruleset.name,
             items=by_position(items),
+            vacant=None if self.absent is None else (self.absent + east) % 4,
         )

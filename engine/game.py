@@ -7,6 +7,14 @@ the game takes and gives speaks of positions: the seat of an action, of an
 event, the order of views, chips and payments. A wind is a label of a
 position in one hand (:meth:`Game.wind_of`), never an index a caller converts.
 
+Three players (``rumisberg``, RULES.md §2.4.9, A-RU-18) sit at positions 0-2;
+position 3 stays empty (:attr:`Game.vacant`) and the wind it holds is absent
+from the hand. The wind cards move one position to the right after a hand as
+with four, and one further when East would land on the empty place, so East
+always plays: North, West, South are absent in turn. ``names``, ``chips`` and
+each hand's values and nets are by the positions that play (0 to players-1);
+views show all four positions, the empty one marked ``vacant``.
+
 A game is its log: ``(ruleset, settings, seed, players)`` and the log lines.
 A line is a hand action in the hand's own notation (``S discard 5p``: seats
 written as that hand's winds, as in RULES.md), or ``next`` starting the next
@@ -86,17 +94,21 @@ class Game:
             )
         self.seed = seed
         self.players = tuple(players)
+        n = len(self.players)
+        self.vacant: int | None = 3 if n == 3 else None
+        """The empty position with three players (fixed: the last), None with four."""
         # Seating (RULES.md §1.1.6, Hua Bao §3.2.1): the wind tiles are shuffled; two dice
-        # decide who takes the first; the others follow counter-clockwise; all then sit by wind.
+        # decide who takes the first; the others follow counter-clockwise; all then sit by wind
+        # (three players draw East, South and West; the first hand's North is absent).
         rng = random.Random(f"{seed}:seating")
-        winds = [0, 1, 2, 3]
+        winds = list(range(n))
         rng.shuffle(winds)
-        first = (rng.randint(1, 6) + rng.randint(1, 6) - 1) % 4
-        wind_of_player = {(first + i) % 4: winds[i] for i in range(4)}
-        self.order: tuple[int, ...] = tuple(sorted(range(4), key=lambda p: wind_of_player[p]))
-        """Player indices (into ``players``) by position."""
+        first = (rng.randint(1, 6) + rng.randint(1, 6) - 1) % n
+        wind_of_player = {(first + i) % n: winds[i] for i in range(n)}
+        self.order: tuple[int, ...] = tuple(sorted(range(n), key=lambda p: wind_of_player[p]))
+        """Player indices (into ``players``) by position (the positions that play)."""
         self.names: tuple[str, ...] = tuple(self.players[i] for i in self.order)
-        self.chips = [self.settings.initial_score] * 4
+        self.chips = [self.settings.initial_score] * n
         self.east = 0
         """Position of this hand's East."""
         self.prevailing = Wind.EAST
@@ -132,6 +144,17 @@ class Game:
         """The position holding ``wind`` in the current hand."""
         return (self.east + wind) % 4
 
+    @property
+    def positions(self) -> range:
+        """The positions that play: 0-3, or 0-2 with three players."""
+        return range(len(self.players))
+
+    def _east_after(self, east: int) -> int:
+        """Where East goes when the wind cards move one position to the right: one further
+        when that position is empty, so East always plays (A-RU-18)."""
+        nxt = (east + 1) % 4
+        return (nxt + 1) % 4 if nxt == self.vacant else nxt
+
     def _new_deal(self) -> Deal:
         return Deal(
             self.ruleset,
@@ -141,6 +164,7 @@ class Game:
             east_streak=self.east_streak,
             centre=[replace(stake, seat=int(self.wind_of(stake.seat))) for stake in self.centre],
             balances=tuple(self.chips[self.position_of(wind)] for wind in range(4)),
+            absent=None if self.vacant is None else int(self.wind_of(self.vacant)),
         )
 
     # --- Play ------------------------------------------------------------------------------
@@ -174,6 +198,8 @@ class Game:
 
         :raises IllegalActionError: if the position has nothing to do now.
         """
+        if position not in self.positions:
+            raise IllegalActionError(f"position {position} is empty: nobody plays there")
         legal = self.legal_actions(position)
         if not legal:
             raise IllegalActionError(f"{self.names[position]} has nothing to do now")
@@ -241,12 +267,12 @@ class Game:
     def _settle(self) -> None:
         result = self.deal.result
         assert result is not None
-        by_position = [0] * 4
-        values = [0] * 4
-        for wind in range(4):
+        by_position = [0] * len(self.players)
+        values = [0] * len(self.players)
+        for wind in self.deal.in_play:
             by_position[self.position_of(wind)] = result.settlement.nets[wind]
             values[self.position_of(wind)] = result.values[wind]
-        for p in range(4):
+        for p in self.positions:
             self.chips[p] += by_position[p]
         winner = None if result.winner is None else self.position_of(result.winner)
         self.history.append(
@@ -298,11 +324,12 @@ class Game:
             or nine_times
             or (rotation == "after_every_scored_game" and not drawn)
         ):
-            # East passes to the right: the former South becomes East (§1.13).
-            self._next_east = (self.east + 1) % 4
+            # East passes to the right: the former South becomes East (§1.13); with three
+            # players past the empty place (A-RU-18).
+            self._next_east = self._east_after(self.east)
             self.east_streak = 0
             self.rotations += 1
-            if self.rotations == 4:  # the round's first North lost a hand as East
+            if self._next_east == 0:  # back to the first East: the round is over (A-RU-16)
                 self.rotations = 0
                 self.rounds_done += 1
                 self._next_prevailing = Wind((self.prevailing + 1) % 4)
@@ -327,11 +354,13 @@ class Game:
     # --- Views and replay ----------------------------------------------------------------------
 
     def view(self, position: int | None) -> SeatView:
-        """What the player at ``position`` may know (``None``: the public view)."""
+        """What the player at ``position`` may know (``None``: the public view); every
+        position has a player view, an empty one marked ``vacant``."""
+        empty = 4 - len(self.players)
         return self.deal.view(
             position,
-            names=self.names,
-            chips=tuple(self.chips),
+            names=self.names + ("",) * empty,
+            chips=(*self.chips, *(0,) * empty),
             hand_number=self.hand_number,
             east=self.east,
             version=self.version,

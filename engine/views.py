@@ -105,6 +105,9 @@ class PlayerView:
     bonus: tuple[Tile, ...] = ()
     discards: tuple[DiscardView, ...] = ()
     is_ai: bool = False
+    vacant: bool = False
+    """An empty place: with three players one of the four positions stays empty, and its
+    wind is absent from the hand (RULES.md §2.4.9, A-RU-18); no name, chips or tiles."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,13 @@ class ScoreSheetView:
     items: tuple[tuple[ScoreLine, ...], ...] = ()
     """Per seat: the same lines as ``lines``, each with its item code and the set it found, so a
     renderer can name it in another language (:func:`engine.scoring.names.line_name`)."""
+    vacant: int | None = None
+    """The empty position with three players (its entries are empty), None with four."""
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """The positions that played the hand, in order (the empty one left out)."""
+        return tuple(p for p in range(len(self.hands)) if p != self.vacant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,3 +197,8 @@ class SeatView:
     def me(self) -> PlayerView | None:
         """The viewer's own public information, or None for a spectator."""
         return None if self.seat is None else self.players[self.seat]
+
+    @property
+    def seated(self) -> tuple[PlayerView, ...]:
+        """The players at the table by position, without an empty place (three players)."""
+        return tuple(p for p in self.players if not p.vacant)

@@ -69,33 +69,44 @@ class Wall:
         break_wall_owner: str = "second_thrower",
         break_count: str = "sum_both",
         loose_tile_order: str = "top_first",
+        sides: Sequence[int] = (0, 1, 2, 3),
     ) -> Wall:
-        """Shuffle ``tiles`` (the set's tile ids), build four sides of 15, 17 or 18 stacks
-        (120, 136 or 144 tiles) and break the wall with dice.
+        """Shuffle ``tiles`` (the set's tile ids), build a side in front of each wind of
+        ``sides`` (four sides of 15, 17 or 18 stacks for 120, 136 or 144 tiles; three players
+        build three sides of 18 stacks from 108, A-RU-18; when the stacks do not divide
+        evenly the first sides get one more) and break the wall with dice.
 
-        Placement (RULES.md §1.3.1 [ENGINE]): side ``s`` (E, S, W, N) stack ``k``
-        gets ``T[2(sL+k)]`` on top and ``T[2(sL+k)+1]`` below; the ring runs from a
-        side's last stack to the first stack of the side of its owner's left
-        neighbour: E → N → W → S.
+        Placement (RULES.md §1.3.1 [ENGINE]): the ``i``-th side of ``sides`` (in the order
+        E, S, W, N) stack ``k`` gets ``T[2(iL+k)]`` on top and ``T[2(iL+k)+1]`` below; the
+        ring runs from a side's last stack to the first stack of the side of its owner's left
+        neighbour: E → N → W → S, passing an empty place. The first throw counts the players
+        from East (East is 1).
+
+        >>> wall = Wall.build(random.Random(3), range(108), sides=(0, 1, 2))
+        >>> wall.remaining, wall.breaking.owner in (0, 1, 2)
+        (108, True)
         """
-        n = len(tiles)
         tiles = list(tiles)
         rng.shuffle(tiles)
-        length = n // 8  # stacks per side
-        sides = [
-            [[tiles[2 * (s * length + k)], tiles[2 * (s * length + k) + 1]] for k in range(length)]
-            for s in range(4)
-        ]
-        ring_sides = (0, 3, 2, 1)  # E, N, W, S: each side's left neighbour is next
-        ring: list[list[int]] = [stack for s in ring_sides for stack in sides[s]]
-        start_of = {s: ring_sides.index(s) * length for s in range(4)}
+        pairs = [tiles[i : i + 2] for i in range(0, len(tiles), 2)]
+        length, longer = divmod(len(pairs), len(sides))  # stacks per side; the first sides one more
+        built: dict[int, list[list[int]]] = {}
+        for i, side in enumerate(sides):
+            start = i * length + min(i, longer)
+            built[side] = pairs[start : start + length + (i < longer)]
+        # E, N, W, S (without an empty place's side): each side's left neighbour is next.
+        ring_sides = tuple(s for s in (0, 3, 2, 1) if s in built)
+        ring: list[list[int]] = [stack for s in ring_sides for stack in built[s]]
+        start_of: dict[int, int] = {}
+        for s in ring_sides:
+            start_of[s] = sum(len(built[r]) for r in ring_sides[: ring_sides.index(s)])
 
         def dice() -> int:
             return rng.randint(1, 6) + rng.randint(1, 6)
 
         if wall_break == "two_throw":
             d1 = dice()
-            thrower = (d1 - 1) % 4  # East counts himself as 1, then S, W, N
+            thrower = sides[(d1 - 1) % len(sides)]  # East counts himself as 1, then S, W, N
             d2 = dice()
             count = d1 + d2 if break_count == "sum_both" else d2
             owner = thrower if break_wall_owner == "second_thrower" else 0

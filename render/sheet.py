@@ -253,7 +253,7 @@ def compose_sheet(
     w = words(lang)
     n = len(sheet.hands)
     winner = sheet.winner if sheet.winner is not None and 0 <= sheet.winner < n else None
-    order = ([winner] if winner is not None else []) + [s for s in range(n) if s != winner]
+    order = ([winner] if winner is not None else []) + [s for s in sheet.positions if s != winner]
 
     title_h = 36 + (28 if prevailing is not None or hand_number is not None else 0) + 6
     boxes_h = sum(_seat_height(sheet, seat, players, lang) + 8 for seat in order)
@@ -458,7 +458,7 @@ def sheet_lines(
             out += [f"  {line}" for line in value_lines(rk, lang)]
         else:
             out.append(f"  {w['total']}: {_amount(value, table, lang)}")
-    for seat in range(n):
+    for seat in sheet.positions:  # an empty place (three players) has no line
         if seat == winner:
             continue
         value = sheet.values[seat] if seat < len(sheet.values) else 0
@@ -478,6 +478,6 @@ def sheet_lines(
         note = payment_note(settings or get_ruleset(sheet.ruleset).defaults, lang) if sheet.ruleset else ""
         if note and winner is not None and not fixed:  # a fixed value is paid as it is
             out.append(note)
-    nets = ", ".join(f"{_plain(_name(players, s))} {_signed(net)}" for s, net in enumerate(sheet.nets))
+    nets = ", ".join(f"{_plain(_name(players, s))} {_signed(sheet.nets[s])}" for s in sheet.positions)
     out.append(f"{w['net'].capitalize()}: {nets}")
     return out

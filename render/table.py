@@ -108,8 +108,15 @@ def name_room(p: PlayerView, box: tuple[int, int, int, int]) -> tuple[int, int]:
     return left, right
 
 
+VACANT_H: Final = 46
+"""Height of the band of an empty place (three players): one line, no rack."""
+
+
 def band_height(p: PlayerView) -> int:
-    """Height of ``p``'s band: one row of discards (two if needed), a row of melds if they need one."""
+    """Height of ``p``'s band: one row of discards (two if needed), a row of melds if they need one;
+    an empty place's band is one slim line."""
+    if p.vacant:
+        return VACANT_H
     rows = discard_rows(len(p.discards))
     size, beside = melds_layout(p)
     melds = 0 if beside else tile_height(size) + 6
@@ -252,6 +259,30 @@ def _band(
             outline(draw, dx, dy, tile, th.last, grow=2)
 
 
+def _vacant_band(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: PlayerView, th: Theme, lang: Lang
+) -> None:
+    """An empty place (three players): a faint outline on the background, its wind in a small
+    outlined badge and a quiet line saying nobody sits there; no name, chips or tiles."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=12, outline=th.panel_edge, width=1)
+    side = y1 - y0 - 2 * 8
+    bx, by = x0 + PAD, y0 + 8
+    draw.rounded_rectangle((bx, by, bx + side, by + side), radius=7, outline=th.panel_edge, width=1)
+    draw.text(
+        (bx + side // 2, by + side // 2 + 1),
+        "東南西北"[p.wind],
+        font=tile_font(20),
+        fill=th.muted,
+        anchor="mm",
+    )
+    line = words(lang)["vacant"].format(wind=wind_name(p.wind, lang))
+    tx = bx + side + 12
+    draw_text(
+        draw, (tx, (y0 + y1) // 2), line, label_font(TEXT_PX), th.muted, max_width=x1 - PAD - tx, anchor="lm"
+    )
+
+
 def _phase_text(view: SeatView, lang: Lang) -> str:
     w = words(lang)
     if view.phase == Phase.TURN and view.turn is not None:
@@ -319,7 +350,10 @@ def compose_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en
     image, draw = canvas(*table_size(view), th.background)
     _header(image, draw, view, th, lang)
     for box, p in zip(band_boxes(view), seat_order(view), strict=True):
-        _band(image, draw, box, p, view, th, lang)
+        if p.vacant:
+            _vacant_band(draw, box, p, th, lang)
+        else:
+            _band(image, draw, box, p, view, th, lang)
     return image
 
 
@@ -328,7 +362,8 @@ def render_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en"
 
     A header with the prevailing wind, hand number, live and dead wall, whose
     turn it is or what the table waits for, and the last discard; then a band
-    per seat, East first: wind, name, chips and concealed-tile count (a
+    per seat, East first (an empty place, with three players, a slim empty band):
+    wind, name, chips and concealed-tile count (a
     computer player marked), exposed melds (concealed kongs with their outer
     tiles face down), bonus tiles, and the discards in rows (the last one
     framed, claimed ones washed out). No concealed tile face is drawn, even

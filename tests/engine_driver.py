@@ -39,20 +39,30 @@ from engine.wall import KIND
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 
 
-def random_settings(rng: random.Random, ruleset: str = "dmjl", *, max_hands: int = 4) -> dict[str, object]:
+def players_for(settings: dict[str, object]) -> tuple[str, ...]:
+    """The players' names for a game under ``settings`` (three or four)."""
+    return PLAYERS[: int(str(settings.get("players", 4)))]
+
+
+def random_settings(
+    rng: random.Random, ruleset: str = "dmjl", *, max_hands: int = 4, players: int | None = None
+) -> dict[str, object]:
     """A random valid value for a random subset of the settings ``ruleset`` takes (every one
     of them can be drawn).
 
     Whole numbers favour their bounds; ``game_length`` stays short so that games end; the
-    player count is one the ruleset is played by, with its deal.
+    player count is one the ruleset is played by (three now and then where it may, always with
+    ``players=3``), with its deal.
     """
     rs = get_ruleset(ruleset)
     out: dict[str, object] = {}
+    if players == 3 or (players is None and 3 in rs.seat_counts and rng.random() < 0.4):
+        out.update(players=3, deal_pattern="R3")
     for spec in SPECS:
         if spec.name not in rs.setting_names:
             continue
         if spec.name in ("players", "deal_pattern"):
-            continue  # four players (the three-player deal is not playable yet), the ruleset's deal
+            continue  # chosen above (three players deal R3), else the ruleset's own
         if spec.kind is str and not spec.choices and spec.name != "game_length":
             continue  # free text (a club's own hands): tested with its notation
         elif spec.name == "game_length":  # always short, now and then longer (up to all four rounds)
@@ -111,7 +121,7 @@ def check(game: Game, shadow: Game) -> None:
         shown = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
         if shown != sorted(KIND[t] for t in deal.seats[int(game.wind_of(position))].concealed):
             raise Break(f"position {position}'s view does not hold exactly its own tiles")
-    start = 4 * game.settings.initial_score
+    start = len(game.players) * game.settings.initial_score
     if sum(game.chips) != start or any(sum(r.nets) for r in game.history):
         raise Break("the chips do not sum to the start")
     if shadow.snapshot() != game.snapshot():
@@ -130,8 +140,8 @@ def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3, max_hand
         if game is None or (game.deal.over and (game.finished or len(game.history) >= max_hands)):
             ruleset = rng.choice(sorted(RULESETS))
             setup = (ruleset, random_settings(rng, ruleset), f"{seed}:{report.games}")
-            game = Game(setup[0], setup[1], setup[2], PLAYERS)
-            shadow = Game(setup[0], setup[1], setup[2], PLAYERS)
+            game = Game(setup[0], setup[1], setup[2], players_for(setup[1]))
+            shadow = Game(setup[0], setup[1], setup[2], players_for(setup[1]))
             report.games += 1
             report.by_ruleset[ruleset] = report.by_ruleset.get(ruleset, 0) + 1
         assert shadow is not None
@@ -169,7 +179,7 @@ def drive(actions: int, seed: object = 0, *, illegal_rate: float = 0.3, max_hand
             check(game, shadow)
             if game.deal.over and game.log and game.log[-1] != NEXT:
                 report.hands += 1
-                again = Game.replay(*setup, PLAYERS, game.log)
+                again = Game.replay(*setup, players_for(setup[1]), game.log)
                 if again.snapshot() != game.snapshot():
                     raise Break("a replay from scratch does not give the same state")
         except Exception as exc:  # every break is recorded with what reproduces it

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from engine_driver import drive, random_settings
+from engine_driver import drive, players_for, random_settings
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -132,8 +132,9 @@ class GameMachine(RuleBasedStateMachine):
     )
     def start(self, seed: int, ruleset: str, rng: random.Random) -> None:
         # Any valid value of any setting: a setting the engine accepts must never break a hand.
-        self.overrides = random_settings(rng, ruleset, max_hands=3)
-        self.game = Game(ruleset, self.overrides, seed=seed, players=["Ada", "Bo", "Cy", "Di"])
+        self.overrides = random_settings(rng, ruleset, max_hands=3)  # rumisberg: three players now and then
+        self.players = players_for(self.overrides)
+        self.game = Game(ruleset, self.overrides, seed=seed, players=self.players)
         self.ruleset = ruleset
         self.seed = seed
 
@@ -161,6 +162,14 @@ class GameMachine(RuleBasedStateMachine):
     def next_hand(self) -> None:
         self.game.apply(NEXT)
 
+    @precondition(lambda self: self.game.finished)
+    @rule()
+    def no_hand_after_the_end(self) -> None:
+        before = self.game.snapshot()
+        with pytest.raises(IllegalActionError, match="the game is over"):
+            self.game.apply(NEXT)
+        assert self.game.snapshot() == before
+
     @invariant()
     def every_tile_once(self) -> None:
         game = self.game
@@ -169,7 +178,9 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def views_hold_only_own_tiles(self) -> None:
         deal = self.game.deal
-        assert self.game.view(None).concealed == ()
+        public = self.game.view(None)
+        assert public.concealed == ()
+        assert [p.vacant for p in public.players] == [p >= len(self.players) for p in range(4)]
         for position in range(4):
             view = self.game.view(position)
             wind = int(self.game.wind_of(position))
@@ -178,18 +189,35 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def chips_sum_to_the_start(self) -> None:
-        assert sum(self.game.chips) == 4 * self.game.settings.initial_score
+        assert len(self.game.chips) == len(self.players)
+        assert sum(self.game.chips) == len(self.players) * self.game.settings.initial_score
         for record in self.game.history:
             assert sum(record.nets) == 0
 
     @invariant()
     def replay_gives_the_same_state(self) -> None:
-        again = Game.replay(self.ruleset, self.overrides, self.seed, ["Ada", "Bo", "Cy", "Di"], self.game.log)
+        again = Game.replay(self.ruleset, self.overrides, self.seed, self.players, self.game.log)
         assert again.snapshot() == self.game.snapshot()
 
 
 TestGameMachine = GameMachine.TestCase
 TestGameMachine.settings = settings(max_examples=40, stateful_step_count=80, deadline=None)
+
+
+class ThreePlayerMachine(GameMachine):
+    """The same random play and invariants at a three-player rumisberg table (RULES.md §2.4.9)."""
+
+    @initialize(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+    def start(self, seed: int, rng: random.Random) -> None:  # type: ignore[override]
+        self.overrides = random_settings(rng, "rumisberg", max_hands=4, players=3)
+        self.players = players_for(self.overrides)
+        self.game = Game("rumisberg", self.overrides, seed=seed, players=self.players)
+        self.ruleset = "rumisberg"
+        self.seed = seed
+
+
+TestThreePlayerMachine = ThreePlayerMachine.TestCase
+TestThreePlayerMachine.settings = settings(max_examples=15, stateful_step_count=120, deadline=None)
 
 
 def test_simulate_command_runs_clean(capsys: pytest.CaptureFixture[str]) -> None:

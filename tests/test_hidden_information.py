@@ -11,6 +11,7 @@ claim."""
 from __future__ import annotations
 
 import random
+from collections import deque
 
 import pytest
 from engine_driver import random_settings
@@ -25,16 +26,27 @@ from render.table import render_table
 
 
 def _wall(deal: Deal) -> Wall:
-    """The wall ``deal`` was dealt from, rebuilt from its seed as :class:`Deal` builds it."""
+    """The wall ``deal`` was dealt from, rebuilt from its seed as :class:`Deal` builds it. With
+    three players (R3) the twelve tiles each took before the wall was built are put in front
+    of it, where a deal from a given wall takes them."""
     s = deal.settings
-    return Wall.build(
-        random.Random(deal.seed),
-        deal.ruleset.tile_ids(s),
+    rng = random.Random(deal.seed)
+    tiles = list(deal.ruleset.tile_ids(s))
+    taken: list[int] = []
+    if s.deal_pattern == "R3":
+        rng.shuffle(tiles)
+        taken, tiles = tiles[: 12 * len(deal.in_play)], tiles[12 * len(deal.in_play) :]
+    wall = Wall.build(
+        rng,
+        tiles,
         wall_break=s.wall_break,
         break_wall_owner=s.break_wall_owner,
         break_count=s.break_count,
         loose_tile_order=s.loose_tile_order,
+        sides=deal.in_play,
     )
+    front = [taken[i : i + 2] for i in range(0, len(taken), 2)]
+    return Wall(deque([*front, *wall.stacks]), wall.loose, wall.breaking)
 
 
 def _swapped(wall: Wall, a: int, b: int) -> Wall:
@@ -111,13 +123,28 @@ def test_the_comparison_covers_whole_hands() -> None:
     assert min(points) > 100  # most of a hand, not a few opening moves
 
 
-@pytest.mark.parametrize(("ruleset", "seed"), [("dmjl", 11), ("huabao", 12)])
-def test_same_public_history_gives_the_same_table_image(ruleset: str, seed: int) -> None:
-    played, log = random_hand(ruleset, {}, seed)
+def test_three_player_twin_deals_share_their_public_history() -> None:
+    """Rumisberg with three players (R3): the rebuilt deal is the played one, and a twin with a
+    hidden tile swapped looks the same to everyone."""
+    three = {"players": 3, "deal_pattern": "R3"}
+    played = Deal("rumisberg", three, 5)
+    again = Deal(played.ruleset, played.settings, played.seed, _arranged=(_wall(played), None))
+    assert again.snapshot() == played.snapshot()
+    assert sum(public_history_points("rumisberg", three, seed) for seed in range(4)) > 200
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "overrides"),
+    [("dmjl", 11, {}), ("huabao", 12, {}), ("rumisberg", 13, {"players": 3})],
+)
+def test_same_public_history_gives_the_same_table_image(
+    ruleset: str, seed: int, overrides: dict[str, object]
+) -> None:
+    played, log = random_hand(ruleset, overrides, seed)
     pair = twin(played, random.Random(seed))
     assert pair is not None
     b = pair[0]
-    a = Deal(*resolve(ruleset), seed)
+    a = Deal(*resolve(ruleset, overrides), seed)
     last = None
     images = 0
     for line in log:

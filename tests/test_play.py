@@ -101,3 +101,34 @@ def test_a_jiangxi_hand_ends_in_fan() -> None:
     totals = [line.strip() for line in text.splitlines() if line.strip().startswith("Total: ")]
     assert totals and all(line.endswith(" fan") for line in totals)
     assert " points" not in text and " double" not in text
+
+
+def test_a_three_player_game_at_rumisberg() -> None:
+    """`mahjong play --ruleset rumisberg --players 3`: you and two computer players; the empty
+    place is never listed, and East moves past it (you are North in the second hand)."""
+    out = io.StringIO()
+    st = get_ruleset("rumisberg").settings({"players": 3, "deal_pattern": "R3", "game_length": "hands:2"})
+    assert play("rumisberg", st, "4", "Ada", ["normal", "strong"], io.StringIO("1\n" * 3000), out) == 0
+    text = out.getvalue()
+    first = text[text.index("Hand 1,") : text.index("Your move")]
+    assert first.count(" tiles]") == 2 and "[you]" in first and "\n  N " not in first
+    won = "Mah-Jongg: " in text[: text.index("Hand 2:")]  # after a counted hand East moves on
+    assert f"Hand 2: you are {'North' if won else 'East'}." in text and "The game is over." in text
+    final = text[text.index("The game is over.") :].splitlines()
+    assert len([line for line in final if line.strip()[:2] in ("1.", "2.", "3.", "4.")]) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--players", "3"], "dmjl is played by 4 players, not 3"),
+        (["--players", "5"], "--players takes 3 or 4"),
+        (["--ruleset", "rumisberg", "--players", "3", "--opponents", "easy,easy,easy"], "two levels"),
+        (["--ruleset", "rumisberg", "--players", "3", "--set", "players=4"], "disagree"),
+    ],
+)
+def test_play_three_player_options(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *args]) == 2
+    assert fragment in capsys.readouterr().err

@@ -331,8 +331,11 @@ def test_the_club_hand_needs_its_pattern() -> None:
 def test_three_players() -> None:
     assert RS.seat_counts == (3, 4)
     assert RS.seats(RS.settings(THREE)) == (0, 1, 2)
+    assert RS.settings({"players": 3}).deal_pattern == "R3"  # three players deal R3
     with pytest.raises(SettingError, match="R3"):
-        RS.settings({"players": 3})
+        RS.settings({"players": 3, "deal_pattern": "A"})
+    with pytest.raises(SettingError, match="R3"):
+        RS.settings({"deal_pattern": "R3"})
 
 
 @pytest.mark.parametrize(

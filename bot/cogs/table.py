@@ -58,6 +58,19 @@ def public_reason(exc: BaseException) -> str:
     return type(exc).__name__
 
 
+def with_players(overrides: dict[str, object], players: int) -> dict[str, object]:
+    """The house rules for a table of ``players`` (three deal by R3, RULES.md §2.4.9).
+
+    >>> with_players({"limit": 500}, 3)
+    {'limit': 500, 'players': 3}
+    >>> with_players({"players": 3, "deal_pattern": "R3", "limit": 500}, 4)
+    {'limit': 500, 'players': 4}
+    """
+    out = {k: v for k, v in overrides.items() if k != "players" and (k, str(v)) != ("deal_pattern", "R3")}
+    out["players"] = players
+    return out
+
+
 def rules_text(table: Table, lang: Language) -> str:
     """What ``/mahjong rules`` says: the ruleset, the house rules that differ from it, the length
     of the game and the table's times."""
@@ -135,7 +148,9 @@ class TableCog(commands.Cog):
 
     @mahjong.command(name="new", description="Open a table in this channel")
     @app_commands.describe(
-        ruleset="The rules to play", computers="How many computer players to seat now (0-3)"
+        ruleset="The rules to play",
+        computers="How many computer players to seat now (0-3)",
+        players="How many play: 4, or 3 where the rules allow it (rumisberg)",
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
@@ -146,6 +161,7 @@ class TableCog(commands.Cog):
         interaction: discord.Interaction[Any],
         ruleset: str | None = None,
         computers: app_commands.Range[int, 0, 3] = 0,
+        players: app_commands.Range[int, 3, 4] | None = None,
     ) -> None:
         channel_id, guild_id = interaction.channel_id, interaction.guild_id
         assert channel_id is not None and guild_id is not None
@@ -168,7 +184,11 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "open_not_allowed", role=f"<@&{opener_role}>")
             return
         rules = await self.bot.storage.table_rules(guild_id, channel_id)
-        name, overrides = (rules.ruleset, dict(rules.overrides)) if ruleset is None else (ruleset, {})
+        # The house rules apply to their own ruleset (named or not); another ruleset is played as it is.
+        same = ruleset is None or ruleset == rules.ruleset
+        name, overrides = (rules.ruleset, dict(rules.overrides)) if same else (ruleset or "", {})
+        if players is not None:
+            overrides = with_players(overrides, players)
         try:
             name = check_rules(name, overrides)
         except MahjongError as exc:
@@ -179,7 +199,7 @@ class TableCog(commands.Cog):
         if settings.language is None:
             table.language = language(interaction.guild_locale)  # the server's language, else English
         table.join(interaction.user.id, interaction.user.display_name)
-        for _ in range(computers):
+        for _ in range(min(computers, table.size - 1)):  # a three-player table takes two at most
             table.add_computer()
         await self.bot.storage.remember_player(interaction.user.id, interaction.user.display_name)
         await interaction.response.send_message(view=await self.bot.presenter.lobby_message(table))

@@ -11,6 +11,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "add_computer": ("Add computer", "Computer hinzufügen"),
     "start": ("Start", "Starten"),
     "lobby_title": ("Mah-Jongg table: {rules}", "Mah-Jongg-Tisch: {rules}"),
+    "lobby_three": ("{rules}, three players", "{rules}, drei Spieler"),
     "lobby_seats": ("Seats: {seats}", "Plätze: {seats}"),
     "lobby_hint": (
         "Join, add computer players, and the opener starts. Empty seats get computer players.",
@@ -212,6 +213,7 @@ COMMANDS: Final[dict[str, str]] = {
     "score": "wertung",
     "ruleset": "regelwerk",
     "computers": "computer",
+    "players": "spieler",
     "seat": "platz",
     "round": "runde",
     "win": "gewinnstein",
@@ -226,6 +228,9 @@ COMMANDS: Final[dict[str, str]] = {
     "This table's ruleset and house rules": "Regelwerk und Hausregeln dieses Tisches",
     "The rules to play": "Das Regelwerk",
     "How many computer players to seat now (0-3)": "Wie viele Computer gleich mitspielen (0-3)",
+    "How many play: 4, or 3 where the rules allow it (rumisberg)": (
+        "Wie viele spielen: 4, oder 3, wo das Regelwerk es erlaubt (rumisberg)"
+    ),
     "Score a hand: every rule that applies, and the total": "Eine Hand werten: jede Regel, die zählt, und die Summe",
     "The rules (default dmjl)": "Das Regelwerk (Standard dmjl)",
     "Your seat wind": "Dein Platzwind",

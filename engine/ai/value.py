@@ -219,6 +219,8 @@ class HandState:
     """Per other seat: (declared melds, kinds it has discarded, concealed tile count)."""
     tiles_in_play: int = 136
     """The set's tiles a hand can use (:func:`tiles_in_play`): 136, or 116 at jiangxi."""
+    players: int = 4
+    """How many play the hand (3 or 4): the live wall is shared by that many."""
 
     def unseen(self, tile: int) -> int:
         """Copies of ``tile`` this seat cannot see anywhere."""
@@ -255,7 +257,7 @@ def state_of(view: SeatView) -> HandState:
     visible = [0] * N_KINDS
     held = counts[:]
     opponents = []
-    for p in view.players:
+    for p in view.seated:  # an empty place (three players) has nothing and is no opponent
         for d in p.discards:
             if d.claimed_by is None:
                 visible[d.tile] += 1
@@ -276,6 +278,7 @@ def state_of(view: SeatView) -> HandState:
         wall_live=view.wall_live,
         opponents=tuple(opponents),
         tiles_in_play=tiles_in_play(view.ruleset, view.settings),
+        players=len(view.seated),
     )
 
 
@@ -408,7 +411,7 @@ def win_chance(shanten: int, useful: int, state: HandState) -> float:
     turns = 1.0 / (rate * max(useful, 0.5))
     for k in range(min(shanten, len(_TYPICAL_USEFUL))):
         turns += 1.0 / (rate * _TYPICAL_USEFUL[k])
-    left = state.wall_live / 4.0 + 1.0
+    left = state.wall_live / state.players + 1.0  # own draws left
     horizon = max(2.0, min(left, HORIZON))
     chance = math.exp(-turns / horizon)
     if turns > left:

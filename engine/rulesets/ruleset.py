@@ -184,6 +184,11 @@ class Ruleset:
         ...
         engine.errors.SettingError: dmjl is played by 4 players, not 3
 
+        Three players deal by ``R3`` unless ``deal_pattern`` is given too:
+
+        >>> get_ruleset("rumisberg").settings({"players": "3"}).deal_pattern
+        'R3'
+
         :raises SettingError: for an unknown setting, one that does not apply to this
             ruleset, or a value it does not take.
         """
@@ -195,6 +200,8 @@ class Ruleset:
                     f"setting {name} does not apply to {self.name}; its settings are: "
                     f"{', '.join(sorted(self.setting_names))}"
                 )
+        if "deal_pattern" not in overrides and str(overrides.get("players", "")).strip() == "3":
+            overrides = {**overrides, "deal_pattern": "R3"}  # the three-player deal (RULES.md §1.4)
         settings = self.defaults.with_values(overrides)
         self.check(settings)
         return settings
@@ -212,16 +219,31 @@ class Ruleset:
         if settings.players == 3 and settings.deal_pattern != "R3":
             raise SettingError("three players deal by deal_pattern R3")
 
-    def seats(self, settings: Settings) -> tuple[int, ...]:
-        """The winds in play (seat numbers ``E=0 .. N=3``): all four, or with three players
-        every wind but North (A-RU-18: West sits opposite East, one place stays empty).
+    def seats(self, settings: Settings, absent: int | None = None) -> tuple[int, ...]:
+        """The winds in play in turn order (seat numbers ``E=0 .. N=3``): all four, or with
+        three players every wind but ``absent`` (A-RU-18: the four wind positions stay fixed
+        and the wind of the empty one is absent; North when not given). East always plays.
 
         >>> from engine.rulesets import get_ruleset
         >>> rs = get_ruleset("dmjl")
         >>> rs.seats(rs.defaults)
         (0, 1, 2, 3)
+        >>> three = get_ruleset("rumisberg").settings({"players": 3, "deal_pattern": "R3"})
+        >>> rs.seats(three), rs.seats(three, absent=2)
+        ((0, 1, 2), (0, 1, 3))
+
+        :raises SettingError: for an absent wind with four players, or East absent.
         """
-        return (0, 1, 2, 3) if settings.players == 4 else (0, 1, 2)
+        if settings.players == 4:
+            if absent is not None:
+                raise SettingError("with four players every wind plays: none is absent")
+            return (0, 1, 2, 3)
+        gone = 3 if absent is None else absent
+        if gone not in (1, 2, 3):
+            raise SettingError(
+                f"the absent wind is South (1), West (2) or North (3), not {gone}: East always plays"
+            )
+        return tuple(w for w in range(4) if w != gone)
 
     def tile_ids(self, settings: Settings) -> tuple[int, ...]:
         """The physical tiles of the set (ids as in :mod:`engine.wall`: four of each playing

@@ -158,7 +158,11 @@ def payments(
     rs = get_ruleset(ruleset)
     if rs.discarder_alone(settings) and not ctx.self_drawn and discarder is None:
         return None
-    seats = rs.seats(settings)
+    absent = None
+    if settings.players == 3:  # the absent wind is one that neither wins nor discarded (A-RU-18)
+        named = {int(ctx.seat), None if discarder is None else int(discarder)}
+        absent = next(w for w in (Wind.NORTH, Wind.WEST, Wind.SOUTH) if int(w) not in named)
+    seats = rs.seats(settings, absent)
     paid = rs.pays(
         result.total,
         winner=int(ctx.seat),
