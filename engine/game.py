@@ -163,7 +163,9 @@ class Game:
             prevailing=self.prevailing,
             east_streak=self.east_streak,
             centre=[replace(stake, seat=int(self.wind_of(stake.seat))) for stake in self.centre],
-            balances=tuple(self.chips[self.position_of(wind)] for wind in range(4)),
+            balances=tuple(
+                self.chips[p] if p < len(self.chips) else 0 for p in map(self.position_of, range(4))
+            ),
             absent=None if self.vacant is None else int(self.wind_of(self.vacant)),
         )
 
