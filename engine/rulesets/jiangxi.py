@@ -36,7 +36,7 @@ from engine.scoring import patterns as p
 from engine.scoring.facts import Facts, set_label
 from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
-from engine.settlement import Settlement, Transfer, nets
+from engine.settlement import Settlement, Transfer, nets, settle_hand
 from engine.tiles import HONOUR_START, TILES, Wind, tiles_str
 
 CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
@@ -461,13 +461,16 @@ def win_settlement(
     n = len(seats)
     start = seats.index(discarder) if discarder is not None else 0
     order = [seats[(start + k) % n] for k in range(1, n + 1)]
-    transfers: list[Transfer] = []
-    for winner in (seat for seat in order if seat in totals):
-        paid = pays(
-            totals[winner], winner=winner, seats=seats, east=dealer, discarder=discarder, settings=settings
-        )
-        transfers += [Transfer(payer, winner, amount, "win") for payer, amount in paid.items() if amount]
-    return Settlement(tuple(transfers), nets(transfers, max(seats) + 1))
+    values = [totals.get(seat, 0) for seat in range(max(seats) + 1)]
+    return settle_hand(
+        values,
+        winners=[seat for seat in order if seat in totals],
+        discarder=discarder,
+        ruleset=RULESET,
+        settings=settings,
+        seats=seats,
+        east=dealer,
+    )
 
 
 def is_gen_zhuang(discards: Sequence[int], *, claimed: bool = False, players: int = 4) -> bool:

@@ -44,13 +44,13 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from engine.rulesets import dmjl, huabao
-from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, f_factor, pay_classical
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, pay_classical
 from engine.scoring import patterns as p
 from engine.scoring import tables as t
 from engine.scoring.facts import CHOW, HONOUR_SET, KONG, Facts, set_label
 from engine.scoring.tables import Item, Table
 from engine.settings import SPEC_BY_NAME, Settings
-from engine.settlement import Settlement, Transfer, totalled
+from engine.settlement import Settlement, Transfer, differences, totalled
 from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
 
 if TYPE_CHECKING:
@@ -410,16 +410,8 @@ def riichi_only_differences(
     ...     [10, 30, 0, 20], {1}, winner=None, east=0, settings=RULESET.defaults)]
     [(0, 1, 40), (2, 1, 30), (3, 1, 10)]
     """
-    out: list[Transfer] = []
     losers = [s for s in seats if s != winner]
-    for i, a in enumerate(losers):
-        for b in losers[i + 1 :]:
-            high, low = (a, b) if values[a] > values[b] else (b, a)
-            diff = values[high] - values[low]
-            if diff and high in riichi_seats:
-                amount = diff * f_factor(high, low, east, settings)
-                out.append(Transfer(low, high, amount, "difference of hands (riichi)"))
-    return out
+    return differences(values, losers, east=east, east_factor=settings.east_factor, receivers=riichi_seats)
 
 
 def loser_transfers(
