@@ -212,10 +212,11 @@ def joined(parts: list[str], lang: Language, limit: int = 900) -> str:
     out: list[str] = []
     size = 0
     for number, part in enumerate(parts):
-        if out and size + len(part) + 2 > limit:
+        grown = size + len(part) + (2 if out else 0)  # ", " before every part but the first
+        if out and grown > limit:
             return ", ".join(out) + " " + text("settings_more", lang, n=len(parts) - number)
         out.append(part)
-        size += len(part) + 2
+        size = grown
     return ", ".join(out)
 
 
