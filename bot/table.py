@@ -358,7 +358,7 @@ class Table:
                 return "stale"
             if position not in game.to_act():
                 return "not_your_turn"
-            action = Action(position, action.kind, action.tile)
+            action = action.by(position)
             if action not in game.legal_actions(position):
                 game.apply(action)  # raises, with the reason
             seat = self.seat_at(position)

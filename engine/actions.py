@@ -12,7 +12,11 @@ East). A hand's log is a list of these lines.
 ``E concealed-kong 7z``   declare a concealed kong in one's own turn
 ``E added-kong 5p``       add a drawn tile to one's exposed pong
 ``N mahjong``             go Mah-Jongg: self-drawn, on the discard, or robbing a kong
-``N pass``                let the discard (or the added kong) go
+``N pass``                let the discard (or the added kong) go; keep one's tiles in a Gulasch
+``W give 19m5p``          Gulasch round 1: the three tiles for East's exchange (face down)
+``E continue``            Gulasch: East lets the exchange go on with the wall
+``E start``               Gulasch: East ends the exchange and play begins
+``S swap 9m``             Gulasch round 2: lay one to three tiles down, take as many from the wall
 ========================  =====================================================
 
 >>> a = Action.parse("W chow 345p")
@@ -62,6 +66,14 @@ class ActionKind(StrEnum):
     """Discard a tile and declare Fishing (rumisberg): one tile short, irrevocably."""
     NINE_MAJORS = "nine-majors"
     """Show nine different major tiles in the first go-around: the hand is drawn (wikibooks)."""
+    GIVE = "give"
+    """Gulasch round 1 (rumisberg): the three tiles a seat gives in East's exchange, face down."""
+    CONTINUE = "continue"
+    """Gulasch (rumisberg): East lets the exchange go on with the wall (round 2)."""
+    START = "start"
+    """Gulasch (rumisberg): East ends the exchange; play begins with his discard."""
+    SWAP = "swap"
+    """Gulasch round 2 (rumisberg): lay one to three tiles down and take as many from the wall."""
 
 
 KINDS: Final = tuple(ActionKind)
@@ -79,6 +91,9 @@ TILE_KINDS: Final = frozenset(
     }
 )
 """Action kinds that name a tile."""
+
+MULTI_TILE_KINDS: Final = frozenset({ActionKind.GIVE, ActionKind.SWAP})
+"""Action kinds that name one to three tiles (the Gulasch exchange), in ``tiles``."""
 
 DISCARDS: Final = frozenset({ActionKind.DISCARD, ActionKind.CALL, ActionKind.RIICHI, ActionKind.FISHING})
 """Action kinds that discard a tile (some declare something with it)."""
@@ -100,10 +115,13 @@ class Action:
     ``seat`` is 0-3 (East to North of the current hand), ``kind`` one of
     :data:`KINDS` (an :class:`ActionKind`, or its word, which becomes the member),
     and ``tile`` a :class:`~engine.tiles.Tile` exactly when the kind names one
-    (:data:`TILE_KINDS`); anything else is refused.
+    (:data:`TILE_KINDS`); ``tiles`` one to three tiles, kept sorted, exactly when
+    the kind names several (:data:`MULTI_TILE_KINDS`); anything else is refused.
 
     >>> Action(2, "pong") == Action(2, ActionKind.PONG), Action(2, "pong").kind
     (True, <ActionKind.PONG: 'pong'>)
+    >>> str(Action(1, "give", tiles=tuple(parse_tiles("5p9m1m"))))
+    'S give 19m5p'
     >>> Action(5, ActionKind.DISCARD, Tile.parse("5p"))
     Traceback (most recent call last):
     ...
@@ -115,8 +133,11 @@ class Action:
     seat: int
     kind: ActionKind
     tile: Tile | None = None
+    tiles: tuple[Tile, ...] = ()
 
-    def __init__(self, seat: int, kind: ActionKind | str, tile: Tile | None = None) -> None:
+    def __init__(
+        self, seat: int, kind: ActionKind | str, tile: Tile | None = None, tiles: tuple[Tile, ...] = ()
+    ) -> None:
         if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) or not (
             0 <= seat <= 3
         ):
@@ -131,13 +152,22 @@ class Action:
                 raise NotationError(f"a {member} names its tile (a Tile, like 5p), not {quote(tile)}")
         elif tile is not None:
             raise NotationError(f"a {member} names no tile; got {quote(tile)}")
+        if member in MULTI_TILE_KINDS:
+            if not (1 <= len(tiles) <= 3) or any(type(t) is not Tile or t.is_bonus for t in tiles):
+                raise NotationError(f"a {member} names one to three tiles (like 19m5p), not {quote(tiles)}")
+            tiles = tuple(sorted(tiles))
+        elif tiles:
+            raise NotationError(f"a {member} names no tiles; got {quote(tiles)}")
         init = object.__setattr__  # the class is frozen
         init(self, "seat", seat)
         init(self, "kind", member)
         init(self, "tile", tile)
+        init(self, "tiles", tiles)
 
     def __str__(self) -> str:
         head = f"{Wind(self.seat).letter} {self.kind}"
+        if self.tiles:
+            return f"{head} {tiles_str(self.tiles)}"
         if self.tile is None:
             return head
         if self.kind is ActionKind.CHOW and self.tile.is_suit and self.tile % 9 < 7:
@@ -148,15 +178,20 @@ class Action:
         return f"Action.parse('{self}')"
 
     @classmethod
-    def of(cls, seat: int, kind: ActionKind | str, tile: Tile | None = None) -> Action:
+    def of(
+        cls, seat: int, kind: ActionKind | str, tile: Tile | None = None, tiles: tuple[Tile, ...] = ()
+    ) -> Action:
         """The same as ``Action(seat, kind, tile)``, checked once and then shared: the engine
-        builds the same few actions over and over (there are at most a few thousand).
+        builds the same few actions over and over (there are at most a few thousand); an
+        action naming several ``tiles`` (a Gulasch exchange) is built afresh each time.
 
         >>> Action.of(1, ActionKind.PONG) is Action.of(1, ActionKind.PONG) is Action.of(1, "pong")
         True
 
         :raises NotationError: as the constructor does.
         """
+        if tiles:
+            return cls(seat, kind, tile, tiles)
         key = (seat, kind, tile)
         action = _INTERNED.get(key)
         if action is None:
@@ -165,6 +200,14 @@ class Action:
                 # Keyed by the member; its word hashes and compares the same, so finds it too.
                 _INTERNED[(seat, action.kind, tile)] = action
         return action
+
+    def by(self, seat: int) -> Action:
+        """The same move made by ``seat`` (a wind in a deal, a position at a table).
+
+        >>> str(Action.parse("S give 19m5p").by(2))
+        'W give 19m5p'
+        """
+        return Action.of(seat, self.kind, self.tile, self.tiles)
 
     def line(self) -> str:
         """``str(action)``, remembered for the shared actions (a log line is written for every move)."""
@@ -190,6 +233,12 @@ class Action:
         kind = _BY_WORD.get(parts[1].lower())
         if kind is None:
             raise NotationError(f"{quote(parts[1])} is not a move; moves are: {', '.join(KINDS)}")
+        if kind in MULTI_TILE_KINDS:
+            if len(parts) != 3:
+                raise NotationError(
+                    f"'{kind}' needs one to three tiles: write {quote(f'{parts[0]} {kind} 19m5p')}"
+                )
+            return cls(int(seat), kind, tiles=tuple(parse_tiles(parts[2])))
         if kind not in TILE_KINDS:
             if len(parts) != 2:
                 raise NotationError(f"'{kind}' takes no tile: write {quote(f'{parts[0]} {kind}')}")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -50,14 +50,18 @@ from engine.shapes import (
     standard_arrangements,
     waits,
 )
-from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile, Wind, parse_tiles
-from engine.views import DiscardView, EndReason, Phase, PlayerView, ScoreSheetView, SeatView
+from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile, Wind, parse_tiles, tiles_str
+from engine.views import DiscardView, EndReason, ExchangeView, Phase, PlayerView, ScoreSheetView, SeatView
 from engine.wall import KIND, Wall, WallBreak
 
 TURN: Final = Phase.TURN
 CLAIMS: Final = Phase.CLAIMS
 ROBBING: Final = Phase.ROBBING
 OVER: Final = Phase.OVER
+EXCHANGE: Final = Phase.EXCHANGE
+
+_RING: Final = (0, 3, 2, 1)
+"""The wall sides in ring order: each side's left neighbour is next (E → N → W → S)."""
 
 _WINDS: Final = tuple(Wind)
 _PRECEDENCE: Final[dict[ActionKind, int]] = {
@@ -111,6 +115,24 @@ class SeatState:
     """Has discarded at least once."""
 
 
+@dataclass(slots=True)
+class Exchange:
+    """Where a Gulasch hand's exchange stands (rumisberg, RULES.md §2.4.6, A-RU-07)."""
+
+    partners: list[int]
+    """Round 1: the winds East still swaps with, in order (opposite, right, left); with three
+    players East's swap with the empty place goes through the wall."""
+    given: dict[int, list[int]] = field(default_factory=dict)
+    """Round 1: the tiles each side of the swap under way has laid face down."""
+    round: int = 1
+    deciding: bool = False
+    """East decides whether the exchange goes on or play begins."""
+    goes: int = 0
+    """Round 2: the go-arounds begun."""
+    order: list[int] = field(default_factory=list)
+    """Round 2: the seats still to swap with the wall (or keep their tiles) in this go-around."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments
@@ -145,6 +167,7 @@ class Deal:
         centre: Sequence[Stake] = (),
         balances: Sequence[int] | None = None,
         absent: int | None = None,
+        gulasch: bool = False,
         _arranged: tuple[Wall, list[list[int]] | None] | None = None,
     ) -> None:
         """Shuffle, build and break the wall with ``random.Random(seed)``, deal, replace bonus tiles.
@@ -154,7 +177,8 @@ class Deal:
         for the next winner (by seat of this deal); ``balances`` each seat's chips, for the
         rumisberg Pot (A-RU-10). With three players ``absent`` is the wind of the empty place
         (South, West or North; North when not given): turn order, claims and payments leave it
-        out (RULES.md §2.4.9).
+        out (RULES.md §2.4.9). ``gulasch``: the hand follows a drawn hand under
+        ``draw_settlement = gulasch``, so an exchange comes before play (§2.4.6).
 
         :raises SettingError: for an unknown ruleset or setting, a setting this engine does not
             play, or an absent wind that cannot be (East, or any with four players).
@@ -238,6 +262,10 @@ class Deal:
         """The dora indicator's tile id: out of the wall, lying face up on it."""
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
+        self.exchange: Exchange | None = None
+        """The Gulasch exchange under way (phase ``exchange``)."""
+        self.laid: list[int] = []
+        """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
         if _arranged is None or _arranged[1] is None:
             self._deal(taken)  # from the shuffled wall, or from a wall given as it is
         else:
@@ -246,6 +274,11 @@ class Deal:
                     self._give(seat, t)
             self._turn_dora()
             self._replace_bonus_at_deal()
+        if gulasch and s.draw_settlement == "gulasch":
+            # East swaps with the player opposite, then the one to his right, then to his left.
+            self.exchange = Exchange(partners=[2, 1, 3])
+            self.phase = EXCHANGE
+            self.turn = None
 
     # --- Setup -------------------------------------------------------------------------------
 
@@ -460,6 +493,11 @@ class Deal:
             return list(self._legal_cache[1])
         if self.phase in (CLAIMS, ROBBING) and seat in self.pending and seat not in self.responses:
             return list(self.pending[seat])
+        if self.phase == EXCHANGE and seat in self.to_act():
+            key = (len(self.log), seat)
+            if self._legal_cache is None or self._legal_cache[0] != key:
+                self._legal_cache = (key, self._exchange_actions(seat))
+            return list(self._legal_cache[1])
         return []
 
     def to_act(self) -> list[int]:
@@ -476,6 +514,14 @@ class Deal:
         if self.phase == TURN:
             assert self.turn is not None
             return [self.turn]
+        if self.phase == EXCHANGE:
+            ex = self.exchange
+            assert ex is not None
+            if ex.deciding:
+                return [0]
+            if ex.round == 1:
+                return [s for s in (0, ex.partners[0]) if s in self.in_play and s not in ex.given]
+            return ex.order[:1]
         return [seat for seat in self.pending if seat not in self.responses]
 
     def idle_passes(self) -> list[Action]:
@@ -627,6 +673,98 @@ class Deal:
                     return True
         return False
 
+    # --- The Gulasch exchange (rumisberg, §2.4.6) ----------------------------------------------
+
+    def _exchange_actions(self, seat: int) -> list[Action]:
+        ex = self.exchange
+        assert ex is not None
+        if ex.deciding:
+            return [Action.of(0, ActionKind.CONTINUE), Action.of(0, ActionKind.START)]
+        counts = self.seats[seat].counts
+        if ex.round == 1:
+            return [Action(seat, ActionKind.GIVE, tiles=c) for c in _choices(counts, 3, 3)]
+        most = min(3, self.wall.exchangeable(self._wall_sides(seat), self.settings.wall_reserve))
+        swaps = [Action(seat, ActionKind.SWAP, tiles=c) for c in _choices(counts, 1, most)]
+        return [_PASS[seat], *swaps]
+
+    def _wall_sides(self, seat: int) -> list[int]:
+        """The wall sides a seat takes from, in order: the opposite player's, then the next
+        sides in ring order, never its own (§2.4.6 item 7)."""
+        start = _RING.index((seat + 2) % 4)
+        return [w for w in _RING[start:] + _RING[:start] if w != seat and w in self.in_play]
+
+    def _apply_exchange(self, action: Action, events: list[Event]) -> None:
+        ex = self.exchange
+        assert ex is not None
+        seat = action.seat
+        if action.kind is ActionKind.CONTINUE:
+            events.append(Event(EventKind.EXCHANGE, 0, what="continue"))
+            ex.deciding = False
+            ex.round = 2
+            ex.goes += 1
+            ex.order = list(self.in_play)
+        elif action.kind is ActionKind.START:
+            events.append(Event(EventKind.EXCHANGE, 0, what="start"))
+            self._start_play()
+        elif action.kind is ActionKind.GIVE:
+            ex.given[seat] = [self._take_kind(seat, t) for t in action.tiles]
+            partner = ex.partners[0]
+            if partner not in self.in_play:  # the empty place: East swaps with the wall (item 11)
+                self._swap_with_wall(0, ex.given.pop(0), events)
+            elif len(ex.given) == 2:  # both have chosen: the tiles change hands at once
+                for giver, taker in ((0, partner), (partner, 0)):
+                    for t in ex.given[giver]:
+                        self._give(taker, t)
+                        events.append(Event(EventKind.DRAW, taker, KIND[t], private=True, what="exchange"))
+                events.append(Event(EventKind.EXCHANGE, partner, what="east", amount=3))
+                ex.given.clear()
+            else:
+                return
+            ex.partners.pop(0)
+            if not ex.partners:
+                self._after_go_around()
+        else:  # round 2: a swap with the wall, or keeping one's tiles
+            ex.order.pop(0)
+            if action.kind is ActionKind.SWAP:
+                self._swap_with_wall(seat, [self._take_kind(seat, t) for t in action.tiles], events)
+            else:
+                events.append(Event(EventKind.EXCHANGE, seat, what="keep"))
+            if not ex.order:
+                self._after_go_around()
+
+    def _after_go_around(self) -> None:
+        """After round 1 or a go-around with the wall: East decides, or play begins when the
+        go-arounds are used up (``gulasch_wall_exchanges``)."""
+        ex = self.exchange
+        assert ex is not None
+        if ex.goes < self.settings.gulasch_wall_exchanges:
+            ex.deciding = True
+        else:
+            self._start_play()
+
+    def _swap_with_wall(self, seat: int, laid: list[int], events: list[Event]) -> None:
+        """Lay ``laid`` down (out of play) and take as many tiles from the wall (§2.4.6 item 7);
+        a bonus tile taken is shown and replaced at once (item 8)."""
+        ex = self.exchange
+        assert ex is not None
+        self.laid += laid
+        sides = self._wall_sides(seat)
+        for _ in laid:
+            tile = self.wall.take_from_side(sides, self.settings.wall_reserve)
+            while self._aside[tile]:
+                events.append(Event(EventKind.BONUS, seat, KIND[tile]))
+                self._set_aside(seat, tile, events)
+                tile = self.wall.draw_replacement()
+            self._give(seat, tile)
+            events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True, what="exchange"))
+        events.append(Event(EventKind.EXCHANGE, seat, what="wall", amount=len(laid)))
+
+    def _start_play(self) -> None:
+        """The exchange is over: East discards first (§2.4.6 item 9)."""
+        self.exchange = None
+        self.phase = TURN
+        self.turn = 0
+
     # --- Applying actions -------------------------------------------------------------------------
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -644,6 +782,8 @@ class Deal:
         events: list[Event] = []
         if self.phase == TURN:
             self._apply_turn(action, events)
+        elif self.phase == EXCHANGE:
+            self._apply_exchange(action, events)
         else:
             self.responses[action.seat] = action
             if action.kind is ActionKind.PASS:
@@ -662,6 +802,8 @@ class Deal:
             return f"{who} is not in this hand: three players play, and {who}'s place is empty", False
         if self.phase == OVER:
             return "the hand is over", False
+        if self.phase == EXCHANGE:
+            return self._why_not_exchange(action, who)
         if self.phase == TURN:
             if action.seat != self.turn:
                 assert self.turn is not None
@@ -738,6 +880,27 @@ class Deal:
             return f"the tile does not complete {who}'s hand", True
         options = ", ".join(str(a) for a in self.pending[action.seat])
         return f"{who} may only claim or pass now: {options}", True
+
+    def _why_not_exchange(self, action: Action, who: str) -> tuple[str, bool]:
+        ex = self.exchange
+        assert ex is not None
+        waiting = self.to_act()
+        if action.seat not in waiting:
+            names = " and ".join(Wind(w).name.title() for w in waiting)
+            return f"the Gulasch exchange waits for {names}, not {who}", False
+        if ex.deciding:
+            return "East decides now: 'E continue' (exchange with the wall) or 'E start' (play begins)", False
+        if ex.round == 1:
+            if action.kind is not ActionKind.GIVE or len(action.tiles) != 3:
+                example = f"{Wind(action.seat).letter} give 19m5p"
+                return f"{who} gives three tiles for East's exchange, like '{example}'", False
+            return f"{who} does not hold {tiles_str(action.tiles)}", True
+        if action.kind is not ActionKind.SWAP:
+            return f"{who} swaps one to three tiles with the wall ('swap 9m') or keeps them ('pass')", False
+        most = min(3, self.wall.exchangeable(self._wall_sides(action.seat), self.settings.wall_reserve))
+        if len(action.tiles) > most:
+            return f"the wall has only {most} tiles left for {who} to take", False
+        return f"{who} does not hold {tiles_str(action.tiles)}", True
 
     def _apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
@@ -1378,6 +1541,17 @@ class Deal:
             tuple(self.paid),
             self.pass_over.barred,
             self.dora_indicator,
+            None
+            if self.exchange is None
+            else (
+                tuple(self.exchange.partners),
+                sorted((k, tuple(v)) for k, v in self.exchange.given.items()),
+                self.exchange.round,
+                self.exchange.deciding,
+                self.exchange.goes,
+                tuple(self.exchange.order),
+            ),
+            tuple(self.laid),
         )
 
     def all_tiles(self) -> list[int]:
@@ -1391,6 +1565,9 @@ class Deal:
             tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
         if self._indicator is not None:
             tiles.append(self._indicator)
+        tiles += self.laid
+        if self.exchange is not None:
+            tiles += [t for given in self.exchange.given.values() for t in given]
         if self.robbed is not None and not self.rob_claimed:  # an added tile not yet on the pong
             tiles.append(self.robbed[1])
         return tiles
@@ -1447,7 +1624,7 @@ class Deal:
             concealed = tuple(sorted(KIND[t] for t in own))
             if seat == self.turn and self.drawn is not None and self.drawn in self.seats[seat].concealed:
                 drawn = KIND[self.drawn]
-            legal = tuple(Action.of(position, a.kind, a.tile) for a in self.legal_actions(seat))
+            legal = tuple(a.by(position) for a in self.legal_actions(seat))
         last = None
         if self.discard is not None and self.phase == CLAIMS:
             last = (pos(self.discard[0]), KIND[self.discard[1]])
@@ -1482,6 +1659,20 @@ class Deal:
                 )
                 if on
             ),
+            exchange=self._exchange_view(pos),
+        )
+
+    def _exchange_view(self, pos: Callable[[int], int]) -> ExchangeView | None:
+        ex = self.exchange
+        if ex is None:
+            return None
+        return ExchangeView(
+            round=ex.round,
+            waiting=tuple(pos(w) for w in self.to_act()),
+            partner=pos(ex.partners[0]) if ex.round == 1 and ex.partners else None,
+            deciding=ex.deciding,
+            go_around=ex.goes,
+            limit=self.settings.gulasch_wall_exchanges,
         )
 
     def _discards_seen(self, wind: int, east: int) -> tuple[DiscardView, ...]:
@@ -1536,3 +1727,26 @@ class Deal:
             items=by_position(items),
             vacant=None if self.absent is None else (self.absent + east) % 4,
         )
+
+
+def _choices(counts: Sequence[int], least: int, most: int) -> list[tuple[Tile, ...]]:
+    """Every choice of ``least`` to ``most`` tiles from a hand counted by kind, each once.
+
+    >>> [tiles_str(c) for c in _choices([2, 1] + [0] * 32, 2, 2)]
+    ['11m', '12m']
+    """
+    out: list[tuple[Tile, ...]] = []
+
+    def extend(start: int, chosen: list[Tile]) -> None:
+        if least <= len(chosen):
+            out.append(tuple(chosen))
+        if len(chosen) == most:
+            return
+        for k in range(start, len(counts)):
+            if counts[k] > chosen.count(TILES[k]):
+                chosen.append(TILES[k])
+                extend(k, chosen)
+                chosen.pop()
+
+    extend(0, [])
+    return out

@@ -53,6 +53,11 @@ class EventKind(StrEnum):
     PAID = "paid"
     """A payment during play: ``seat`` received ``amount`` from each seat paying, for ``what``
     (``gen_zhuang``: the dealer paid each other seat; ``bouquet``)."""
+    EXCHANGE = "exchange"
+    """A step of a Gulasch exchange (rumisberg): ``what`` is ``east`` (``seat`` and East swapped
+    ``amount`` tiles face down), ``wall`` (``seat`` laid ``amount`` tiles down and took as many
+    from the wall), ``keep`` (``seat`` kept its tiles), ``continue`` or ``start`` (East's
+    decision). The tiles received are private ``DRAW`` events with ``what`` ``exchange``."""
     HAND_ENDED = "hand-ended"
     """The hand is over (with a winner or drawn); its result is the last of the game's history."""
     GAME_ENDED = "game-ended"
@@ -70,7 +75,7 @@ class Event:
     """Only ``seat`` may see this event."""
     meld: Meld | None = None
     what: str = ""
-    """What was declared or paid for (``DECLARE``, ``PAID``)."""
+    """What was declared, paid for or exchanged (``DECLARE``, ``PAID``, ``EXCHANGE``)."""
     amount: int = 0
     """The amount paid (``PAID``)."""
 

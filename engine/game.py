@@ -118,6 +118,8 @@ class Game:
         self.hand_number = 1
         self.east_streak = 0
         self.centre: list[Stake] = []
+        self.gulasch = False
+        """The next hand is a Gulasch (rumisberg: the last hand was drawn), with an exchange first."""
         """Stakes lying in the centre for the next winner, by position (riichi sticks, Gulasch)."""
         self.history: list[HandRecord] = []
         self.log: list[str] = []
@@ -167,6 +169,7 @@ class Game:
                 self.chips[p] if p < len(self.chips) else 0 for p in map(self.position_of, range(4))
             ),
             absent=None if self.vacant is None else int(self.wind_of(self.vacant)),
+            gulasch=self.gulasch,
         )
 
     # --- Play ------------------------------------------------------------------------------
@@ -178,7 +181,7 @@ class Game:
 
     def legal_actions(self, position: int) -> list[Action]:
         """What the player at ``position`` may do now; every action's seat is ``position``."""
-        return [Action.of(position, a.kind, a.tile) for a in self.deal.legal_actions(self.wind_of(position))]
+        return [a.by(position) for a in self.deal.legal_actions(self.wind_of(position))]
 
     def to_act(self) -> list[int]:
         """The positions that must answer now: one on a turn, every seat that still owes
@@ -196,7 +199,9 @@ class Game:
         the player was building stays as it was (and a called hand must do so
         anyway); after a claim there is no drawn tile, and the ``normal`` computer
         player's discard is taken, the best guess at what the player would keep.
-        Mah-Jongg and kongs are never declared for an absent player.
+        Mah-Jongg and kongs are never declared for an absent player. In a Gulasch exchange:
+        keep one's tiles, or as East begin play; the three tiles to give are the ``normal``
+        computer player's choice.
 
         :raises IllegalActionError: if the position has nothing to do now.
         """
@@ -213,11 +218,14 @@ class Game:
             for action in legal:
                 if action.kind is ActionKind.DISCARD and action.tile == KIND[drawn]:
                     return action
+        for action in legal:
+            if action.kind is ActionKind.START:
+                return action
         from engine.ai.player import AIPlayer  # the computer players sit on top of the game's views
 
         view = self.view(position)
         choice = AIPlayer("normal", seed=f"{self.seed}:{self.version}").choose(view)
-        if choice.kind is ActionKind.DISCARD:
+        if choice.kind in (ActionKind.DISCARD, ActionKind.GIVE):
             return choice
         return next(a for a in legal if a.kind is ActionKind.DISCARD)
 
@@ -235,7 +243,7 @@ class Game:
                 )
             return self.next_hand()
         wind = self.wind_of(action.seat)
-        return self._applied(self.deal.apply(Action.of(wind, action.kind, action.tile)))
+        return self._applied(self.deal.apply(action.by(wind)))
 
     def line(self, action: Action) -> str:
         """The log line ``action`` (by position) is written as, e.g. to store it before applying it.
@@ -244,7 +252,7 @@ class Game:
         >>> game.line(game.legal_actions(game.position_of(0))[0]).split()[0]  # East's move
         'E'
         """
-        return Action.of(self.wind_of(action.seat), action.kind, action.tile).line()
+        return action.by(self.wind_of(action.seat)).line()
 
     def apply_line(self, line: str) -> list[Event]:
         """Apply one line of a game's log (a hand action in the hand's notation, or ``next``).
@@ -297,7 +305,8 @@ class Game:
         self.centre = [replace(stake, seat=self.position_of(stake.seat)) for stake in result.centre]
         east_won = result.winner == 0
         drawn = result.winner is None
-        if drawn and self.settings.draw_settlement == "gulasch":
+        self.gulasch = drawn and self.settings.draw_settlement == "gulasch"
+        if self.gulasch:
             # The next hand is a Gulasch: each player stakes into the pot its winner takes (rule 19).
             stakes = _rumisberg.gulasch_stakes(
                 [self.position_of(w) for w in self.deal.in_play], self.settings

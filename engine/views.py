@@ -35,6 +35,9 @@ class Phase(StrEnum):
     """Every other seat answers the discard: claim or pass."""
     ROBBING = "robbing"
     """Every other seat answers an added kong: rob it (Mah-Jongg) or pass."""
+    EXCHANGE = "exchange"
+    """A Gulasch hand's exchange before play (rumisberg, §2.4.6): East swaps three tiles with
+    each player, then, while East lets it go on, each may swap tiles with the wall."""
     OVER = "over"
     """The hand is over."""
 
@@ -153,6 +156,24 @@ class ScoreSheetView:
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeView:
+    """Where a Gulasch exchange stands (rumisberg, RULES.md §2.4.6); seats are positions."""
+
+    round: int
+    """1: East swaps three tiles with each player in turn; 2: swaps with the wall."""
+    waiting: tuple[int, ...]
+    """The positions that must act now."""
+    partner: int | None = None
+    """Round 1: the position swapping with East now (an empty place: East swaps with the wall)."""
+    deciding: bool = False
+    """East decides whether the exchange goes on (another go-around with the wall) or play begins."""
+    go_around: int = 0
+    """Round 2: the go-around under way (1 to ``limit``)."""
+    limit: int = 0
+    """Round 2: at most this many go-arounds (``gulasch_wall_exchanges``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat's view of a table (``seat`` None: the public view for spectators).
 
@@ -192,6 +213,8 @@ class SeatView:
     """Points lying in the centre for the next winner (riichi sticks, a Gulasch pot)."""
     declared: tuple[tuple[int, str], ...] = ()
     """(seat, what) for each declaration in force: ``riichi``, ``fishing``, ``call``."""
+    exchange: ExchangeView | None = None
+    """Where a Gulasch exchange stands (phase ``exchange``), None otherwise."""
 
     @property
     def me(self) -> PlayerView | None:

@@ -50,12 +50,21 @@ class Wall:
     break stack are the loose tiles, used first for replacements.
     """
 
-    __slots__ = ("breaking", "loose", "remaining", "stacks")
+    __slots__ = ("breaking", "loose", "remaining", "side_of", "stacks")
 
-    def __init__(self, stacks: deque[list[int]], loose: list[int], breaking: WallBreak) -> None:
+    def __init__(
+        self,
+        stacks: deque[list[int]],
+        loose: list[int],
+        breaking: WallBreak,
+        side_of: dict[int, int] | None = None,
+    ) -> None:
         self.stacks = stacks
         self.loose = loose
         self.breaking = breaking
+        self.side_of: dict[int, int] = side_of or {}
+        """By tile id: the wind in front of whom the tile's stack was built (empty for a wall
+        given stack by stack, whose sides are not known)."""
         self.remaining = sum(len(s) for s in stacks) + len(loose)
         """Tiles left, loose tiles included."""
 
@@ -119,7 +128,8 @@ class Wall:
         top, bottom = ring[index]
         loose = [top, bottom] if loose_tile_order == "top_first" else [bottom, top]
         order = ring[index + 1 :] + ring[:index]
-        return cls(deque(order), loose, WallBreak(thrown, owner, count))
+        side_of = {t: side for side, stacks in built.items() for stack in stacks for t in stack}
+        return cls(deque(order), loose, WallBreak(thrown, owner, count), side_of)
 
     def draw_live(self) -> int:
         """Take the next tile from the live end: the front stack's top, then its bottom.
@@ -182,6 +192,59 @@ class Wall:
                     self.remaining -= 1
                     return tile
         raise IllegalActionError("no tile is left in the dead wall to turn up")
+
+    def take_from_side(self, sides: Sequence[int], reserve: int) -> int:
+        """Take a tile for a Gulasch wall exchange (RULES.md §2.4.6 item 7): the first live
+        tile, in ring order from the live end and top before bottom, of the first of ``sides``
+        that has one; the last ``reserve`` tiles (the loose tiles first, then from the dead
+        end) are set apart and never taken. A wall whose sides are not known gives its next
+        live tile.
+
+        >>> wall = Wall(deque([[1, 2], [3, 4], [5, 6]]), [7, 8], WallBreak((), 0, 0),
+        ...             {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2})
+        >>> wall.take_from_side([1, 2], reserve=4), wall.take_from_side([1, 2], reserve=4)
+        (3, 4)
+        >>> wall.take_from_side([1, 2], reserve=4)
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalActionError: no tile is left to take from the wall for an exchange
+
+        :raises IllegalActionError: if none of ``sides`` has a live tile left.
+        """
+        protected = self._set_apart(reserve)
+        for side in sides:
+            for i, stack in enumerate(self.stacks):
+                for tile in stack:
+                    if tile in protected or self.side_of.get(tile, side) != side:
+                        continue
+                    stack.remove(tile)
+                    if not stack:
+                        del self.stacks[i]
+                    self.remaining -= 1
+                    return tile
+        raise IllegalActionError("no tile is left to take from the wall for an exchange")
+
+    def exchangeable(self, sides: Sequence[int], reserve: int) -> int:
+        """How many tiles :meth:`take_from_side` could take from ``sides`` in all."""
+        protected = self._set_apart(reserve)
+        wanted = set(sides)
+        return sum(
+            1
+            for stack in self.stacks
+            for t in stack
+            if t not in protected and self.side_of.get(t, next(iter(wanted), -1)) in wanted
+        )
+
+    def _set_apart(self, reserve: int) -> set[int]:
+        """The last ``reserve`` tiles: the loose tiles, then the stacks from the dead end."""
+        protected = set(self.loose[:reserve])
+        for stack in reversed(self.stacks):
+            if len(protected) >= reserve:
+                break
+            for t in stack:
+                if len(protected) < reserve:
+                    protected.add(t)
+        return protected
 
     def tiles(self) -> list[int]:
         """Every tile still in the wall (for invariant checks)."""

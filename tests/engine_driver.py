@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import KINDS, TILE_KINDS, Action
+from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action
 from engine.errors import IllegalActionError
 from engine.game import NEXT, Game
 from engine.rulesets import RULESETS, get_ruleset
@@ -86,6 +86,10 @@ def random_settings(
 def random_action(rng: random.Random) -> Action:
     """Any action of any seat, legal or not."""
     kind = rng.choice(KINDS)
+    if kind in MULTI_TILE_KINDS:
+        return Action(
+            rng.randrange(4), kind, tiles=tuple(rng.choice(TILES[:34]) for _ in range(rng.randint(1, 3)))
+        )
     return Action(rng.randrange(4), kind, rng.choice(TILES) if kind in TILE_KINDS else None)
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cli.main import main
-from engine.actions import KINDS, TILE_KINDS, Action, ActionKind
+from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action, ActionKind
 from engine.errors import IllegalActionError, MahjongError, SettingError
 from engine.events import EventKind
 from engine.game import NEXT, Game
@@ -148,7 +148,8 @@ class GameMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.game.deal.over)
     @rule(seat=st.integers(0, 3), kind=st.sampled_from(KINDS), tile=st.sampled_from(TILES[:34]))
     def any_move(self, seat: int, kind: ActionKind, tile: object) -> None:
-        action = Action(seat, kind, tile if kind in TILE_KINDS else None)  # type: ignore[arg-type]
+        tiles = (tile, tile, tile) if kind in MULTI_TILE_KINDS else ()  # three alike: rarely held
+        action = Action(seat, kind, tile if kind in TILE_KINDS else None, tiles)  # type: ignore[arg-type]
         if action in self.game.legal_actions(seat):
             self.game.apply(action)
             return

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.actions import KINDS, TILE_KINDS, Action, ActionKind
+from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action, ActionKind
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld, MeldKind
 from engine.tiles import TILES, Tile, Wind, parse_tiles, sorted_tiles, tiles_str
@@ -254,10 +254,22 @@ def test_action_refuses_what_no_action_can_be(
     assert fragment in str(err.value)
 
 
-@given(st.integers(0, 3), st.sampled_from(KINDS), st.sampled_from(TILES))
-def test_every_valid_action_prints_and_reads_back(seat: int, kind: ActionKind, tile: Tile) -> None:
-    """Even a chow of a tile that starts none (``8z``) prints without error, and reads back."""
-    action = Action(seat, kind, tile if kind in TILE_KINDS else None)
+@given(
+    st.integers(0, 3),
+    st.sampled_from(KINDS),
+    st.sampled_from(TILES),
+    st.lists(st.sampled_from(TILES[:34]), min_size=1, max_size=3),
+)
+def test_every_valid_action_prints_and_reads_back(
+    seat: int, kind: ActionKind, tile: Tile, several: list[Tile]
+) -> None:
+    """Even a chow of a tile that starts none (``8z``) prints without error, and reads back;
+    so do the one to three tiles of a Gulasch exchange, in any order."""
+    if kind in MULTI_TILE_KINDS:
+        action = Action(seat, kind, tiles=tuple(several))
+        assert list(action.tiles) == sorted(several)
+    else:
+        action = Action(seat, kind, tile if kind in TILE_KINDS else None)
     assert Action.parse(str(action)) == action
     assert Action.parse(str(action)).kind is kind
 
@@ -277,6 +289,10 @@ def test_action_kinds_are_the_words_of_the_notation() -> None:
         "riichi",
         "fishing",
         "nine-majors",
+        "give",
+        "continue",
+        "start",
+        "swap",
     ]
     assert tuple(ActionKind) == KINDS
     kind = ActionKind("concealed-kong")  # a kind read back from its word
@@ -289,11 +305,15 @@ def test_an_action_takes_a_kind_or_its_word_and_keeps_the_member() -> None:
     for kind in ActionKind:
         word = kind.value
         t = tile if kind in TILE_KINDS else None
-        by_word, by_member = Action(2, word, t), Action(2, kind, t)
+        ts = (tile, tile) if kind in MULTI_TILE_KINDS else ()
+        by_word, by_member = Action(2, word, t, ts), Action(2, kind, t, ts)
         assert by_word == by_member and hash(by_word) == hash(by_member)
         assert by_word.kind is kind and type(by_word.kind) is ActionKind
-        assert Action.of(2, word, t) is Action.of(2, kind, t)
-        assert Action.of(2, word, t).kind is kind
+        assert Action.of(2, word, t, ts) == Action.of(2, kind, t, ts)
+        assert (Action.of(2, word, t, ts) is Action.of(2, kind, t, ts)) == (
+            not ts
+        )  # shared, but for exchanges
+        assert Action.of(2, word, t, ts).kind is kind
         assert str(by_word).startswith(f"W {word}") and Action.parse(str(by_word)).kind is kind
 
 

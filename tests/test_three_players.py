@@ -236,7 +236,7 @@ def test_three_player_game_rotates_past_the_empty_place() -> None:
         if record.winner is not None:  # after every counted hand the wind cards move on
             east = {0: 1, 1: 2, 2: 0}[east]  # past the empty place: East always plays
             if east == 0:
-                prevailing = Wind(prevailing + 1)
+                prevailing = Wind((prevailing + 1) % 4)  # after North, East again
     assert absent_seen == {S, W, N}
     assert sum(game.chips) == 3 * game.settings.initial_score
     assert game.chips == [10000 + sum(r.nets[p] for r in game.history) for p in range(3)]

@@ -346,6 +346,46 @@ def _isolation(counts: Sequence[int], k: int) -> int:
     return 3 if r in (0, 8) else 2
 
 
+def _exchange(view: SeatView) -> Action:
+    """A move in a Gulasch exchange (rumisberg, §2.4.6): give East the three tiles whose loss
+    leaves the hand closest to complete (the most isolated first among equals); swap the lone
+    tiles with the wall, up to three; as East, let the exchange go on while a lone tile is left.
+
+    >>> from engine.deal import Deal
+    >>> deal = Deal("rumisberg", seed=5, gulasch=True)
+    >>> str(_exchange(deal.view(2))).startswith("W give")
+    True
+    """
+    legal = view.legal
+    counts = [0] * N_KINDS
+    for t in (*view.concealed, *((view.drawn,) if view.drawn is not None else ())):
+        counts[t] += 1
+    lone = sorted(
+        (k for k in range(N_KINDS) if counts[k] and _isolation(counts, k) >= 2),
+        key=lambda k: -_isolation(counts, k),
+    )
+    go_on = find_action(legal, ActionKind.CONTINUE)
+    if go_on is not None:
+        start = find_action(legal, ActionKind.START)
+        return go_on if lone or start is None else start
+    gives = [a for a in legal if a.kind is ActionKind.GIVE]
+    if gives:
+        # Three tiles leave 3n + 1 or 3n + 2: counted as if one set were already declared.
+        def cost(a: Action) -> tuple[int, int]:
+            rest = counts[:]
+            for t in a.tiles:
+                rest[t] -= 1
+            return shanten_of(rest, melds=1), -sum(_isolation(counts, t) for t in a.tiles)
+
+        return min(gives, key=cost)
+    swaps = {a.tiles: a for a in legal if a.kind is ActionKind.SWAP}
+    for n in range(min(3, len(lone)), 0, -1):
+        wanted = tuple(sorted(TILES[k] for k in lone[:n]))
+        if wanted in swaps:
+            return swaps[wanted]
+    return find_action(legal, ActionKind.PASS) or legal[0]
+
+
 class AIPlayer:
     """A computer player of one level (see the module docstring)."""
 
@@ -385,6 +425,8 @@ class AIPlayer:
             raise IllegalActionError("there is nothing to do now")
         if len(legal) == 1:
             return legal[0]
+        if view.phase == "exchange":
+            return _exchange(view)
         know = self.knowledge(view.ruleset)
         win = find_action(legal, ActionKind.MAHJONG)
         if win is not None:  # the engine offers Mah-Jongg only when the ruleset's minimum is met
