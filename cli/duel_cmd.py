@@ -208,7 +208,6 @@ def report_text(report: dict[str, Any]) -> str:
         needed = diff["walls_needed"]
         if needed:
             walls = ", ".join(f"{d} chips {n} walls" for d, n in needed.items())
-            lines.append(
-                f"  per-wall sd {diff['chips_per_wall_sd']:.1f}; a difference at two standard errors needs: {walls}"
-            )
+            sd = diff["chips_per_wall_sd"]
+            lines.append(f"  per-wall sd {sd:.1f}; a difference at two standard errors needs: {walls}")
     return "\n".join(lines)
