@@ -4,7 +4,8 @@ three-player table: ``--ruleset rumisberg --players 3``).
 Your hand and the table are printed as text; on your move the legal actions
 are listed with numbers. Type a number, an action (``discard 5p``, ``pong``,
 ``pass``, ``mahjong``), a tile alone to discard it (``5p``), ``hint`` for a
-suggestion, or ``quit``.
+suggestion, or ``quit``. In a Gulasch exchange (rumisberg) type the tiles you
+give or swap: ``give 19m5p``, ``swap 9m``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from cli.seats import player_count, table_settings
-from engine.actions import KINDS, Action, ActionKind
+from engine.actions import KINDS, MULTI_TILE_KINDS, Action, ActionKind
 from engine.ai.hints import hint
 from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote
+from engine.events import Event, EventKind
 from engine.game import NEXT, Game
 from engine.rulesets import RULESETS, get_ruleset, table_for
 from engine.scoring.report import line_value, reckon, value_lines
@@ -116,9 +118,10 @@ def play(
         if mover != you:
             action = players[mover].choose(game.view(mover))
             before = len(game.deal.log)
-            game.apply(action)
+            events = game.apply(action)
             if action.kind is not ActionKind.PASS and len(game.deal.log) > before:
-                out.write(f"  {game.names[mover]}: {_move(action)}\n")
+                out.write(f"  {game.names[mover]}: {_seen(action, east=game.wind_of(mover) == 0)}\n")
+            out.write(_received(events, you))
             continue
         view = game.view(you)
         out.write(table_text(view, you))
@@ -126,7 +129,7 @@ def play(
         if yours is None:
             out.write("Goodbye.\n")
             return 0
-        game.apply(yours)
+        out.write(_received(game.apply(yours), you))
 
 
 def _ask(stdin: TextIO, out: TextIO, prompt: str) -> bool:
@@ -136,11 +139,41 @@ def _ask(stdin: TextIO, out: TextIO, prompt: str) -> bool:
     return bool(line) and line.strip().lower() not in ("q", "quit", "exit")
 
 
+def _seen(action: Action, *, east: bool) -> str:
+    """A computer player's move as the others see it: the tiles of an exchange stay face down."""
+    if action.kind is ActionKind.GIVE:
+        return "gives three tiles, face down" if east else "gives East three tiles, face down"
+    if action.kind is ActionKind.SWAP:
+        return f"lays {len(action.tiles)} down and takes as many from the wall"
+    return _move(action)
+
+
+def _received(events: Iterable[Event], you: int) -> str:
+    """The tiles an exchange brought you (private draw events of the exchange)."""
+    got = [e.tile for e in events if e.kind is EventKind.DRAW and e.what == "exchange" and e.seat == you]
+    return f"  You received: {tiles_text(t for t in got if t is not None)}\n" if got else ""
+
+
+_HOW = {
+    ActionKind.GIVE: "give East three of your tiles, face down: type give and the tiles, like give 19m5p",
+    ActionKind.SWAP: "swap one to three tiles with the wall: type swap and the tiles, like swap 9m",
+}
+
+
 def _your_move(view: SeatView, stdin: TextIO, out: TextIO, settings: Any) -> Action | None:
     legal = list(view.legal)
+    listed = [a for a in legal if a.kind not in MULTI_TILE_KINDS]
+    ways = sorted({a.kind for a in legal if a.kind in MULTI_TILE_KINDS})
+    if ways:  # an exchange: the computer player's choice is listed, any other may be typed
+        suggested = AIPlayer("normal").choose(view)
+        if suggested.kind in MULTI_TILE_KINDS:
+            listed.insert(0, suggested)
     while True:
-        for i, a in enumerate(legal, 1):
-            out.write(f"  {i:>2}. {_move(a)}\n")
+        for i, a in enumerate(listed, 1):
+            note = "  (suggested: the tiles your hand needs least)" if a.kind in MULTI_TILE_KINDS else ""
+            out.write(f"  {i:>2}. {_move(a)}{note}\n")
+        for kind in ways:
+            out.write(f"      {_HOW[kind]}\n")
         out.write("Your move (number, action, tile to discard, hint, quit): ")
         out.flush()
         line = stdin.readline()
@@ -150,16 +183,20 @@ def _your_move(view: SeatView, stdin: TextIO, out: TextIO, settings: Any) -> Act
         if text.lower() in ("q", "quit", "exit"):
             return None
         if text.lower() == "hint":
-            out.write("  Hint: " + hint(view, settings=settings).text + "\n")
+            if view.exchange is not None:  # the computer player's own exchange move, as a hint
+                out.write(f"  Hint: {_move(AIPlayer('normal').choose(view))}\n")
+            else:
+                out.write("  Hint: " + hint(view, settings=settings).text + "\n")
             continue
-        chosen = parse_choice(text, legal)
+        chosen = parse_choice(text, legal, listed)
         if isinstance(chosen, Action):
             return chosen
         out.write(f"  {chosen}\n")
 
 
-def parse_choice(text: str, legal: list[Action]) -> Action | str:
+def parse_choice(text: str, legal: list[Action], listed: list[Action] | None = None) -> Action | str:
     """The legal action ``text`` names, or a message saying what was wrong and what is accepted.
+    Numbers count in ``listed`` (default: every legal action but the exchanges' many choices).
 
     >>> from engine.tiles import Tile
     >>> legal = [Action(0, ActionKind.DISCARD, Tile.parse("5p")), Action(0, ActionKind.MAHJONG)]
@@ -167,7 +204,27 @@ def parse_choice(text: str, legal: list[Action]) -> Action | str:
     (Action.parse('E mahjong'), Action.parse('E discard 5p'), Action.parse('E discard 5p'))
     >>> parse_choice("9m", legal)
     'You cannot discard 9m now; choose a number from 1 to 2, or: discard 5p, mahjong'
+    >>> gives = [Action(1, "give", tiles=tuple(parse_tiles(t))) for t in ("119m", "19m5p")]
+    >>> parse_choice("give 5p9m1m", gives), parse_choice("give 5p", gives)
+    (Action.parse('S give 19m5p'), 'You cannot give 5p now; give three of your tiles, like give 19m5p')
     """
+    several = [a for a in legal if a.kind in MULTI_TILE_KINDS]
+    words = text.split()
+    if several and words and words[0].lower() in {a.kind for a in several}:
+        kind = ActionKind(words[0].lower())
+        try:
+            chosen = tuple(sorted(parse_tiles("".join(_tile_case(w) for w in words[1:]))))
+        except MahjongError as exc:
+            return f"{exc}; {_HOW[kind]}"
+        for a in several:
+            if a.kind is kind and a.tiles == chosen:
+                return a
+        howto = "give three of your tiles" if kind is ActionKind.GIVE else "swap one to three of your tiles"
+        return f"You cannot {kind} {tiles_str(chosen) or 'nothing'} now; {howto}, like {kind} 19m5p"
+    legal = [a for a in legal if a.kind not in MULTI_TILE_KINDS] if listed is None else listed
+    if not legal:
+        kind = several[0].kind
+        return f"{quote(text)} is not a move here: {_HOW[kind]}"
     options = ", ".join(_move(a) for a in legal)
     if not text.strip():
         return f"Type a number from 1 to {len(legal)}, or a move: {options}"
@@ -240,6 +297,13 @@ def _split_suits(text: str) -> list[str]:
 def _move(action: Action) -> str:
     """A legal move in words, the way it may be typed back (``discard 5p``, ``chow 345p``)."""
     kind = action.kind
+    if action.tiles:
+        names = f" ({tiles_text(action.tiles)})" if any(t >= 27 for t in action.tiles) else ""
+        return f"{kind} {tiles_str(action.tiles)}{names}"
+    if kind is ActionKind.CONTINUE:
+        return "continue (another go-around of exchanges with the wall)"
+    if kind is ActionKind.START:
+        return "start (the exchange ends; you discard first)"
     if action.tile is None:
         return kind
     if kind is ActionKind.CHOW:
@@ -267,6 +331,10 @@ def table_text(view: SeatView, you: int) -> str:
             f" {marker}{p.wind.letter} {p.name:<12} {p.chips:>6}  [{who}] {melds} {bonus}".rstrip()
             + (f"\n      discards: {discards}" if discards else "")
         )
+    if view.centre:
+        lines.append(f"  In the centre for the next winner: {view.centre}")
+    if view.exchange is not None:
+        lines.append("  " + exchange_text(view, you))
     if view.last_discard is not None:
         seat, tile = view.last_discard
         lines.append(f"  Discard to claim: {show(tile)} from {view.players[seat].name}")
@@ -274,6 +342,29 @@ def table_text(view: SeatView, you: int) -> str:
     drawn = f"   drawn: {show(view.drawn)}" if view.drawn is not None else ""
     lines.append(f"  Your tiles: {hand}{drawn}")
     return "\n".join(lines) + "\n"
+
+
+def exchange_text(view: SeatView, you: int) -> str:
+    """Where a Gulasch exchange stands, in words (RULES.md §2.4.6)."""
+    ex = view.exchange
+    assert ex is not None
+
+    def who(p: int) -> str:
+        return "you" if p == you else view.players[p].name
+
+    east = next(p.seat for p in view.seated if p.wind == 0)
+    if ex.deciding:
+        return f"Gulasch: {who(east)} (East) decides: another go-around with the wall, or play begins"
+    if ex.round == 1:
+        assert ex.partner is not None
+        if view.players[ex.partner].vacant:
+            return f"Gulasch: {who(east)} (East) swaps three tiles with the wall for the empty place"
+        return f"Gulasch: {who(east)} (East) and {who(ex.partner)} swap three tiles, face down"
+    mover = ", ".join(who(p) for p in ex.waiting)
+    return (
+        f"Gulasch: go-around {ex.go_around} of {ex.limit} with the wall: {mover} may swap one to "
+        "three tiles with the wall (pass keeps them)"
+    )
 
 
 def _how_won(game: Game) -> str:

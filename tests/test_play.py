@@ -132,3 +132,27 @@ def test_play_three_player_options(
 ) -> None:
     assert main(["play", *args]) == 2
     assert fragment in capsys.readouterr().err
+
+
+def test_a_gulasch_exchange_at_the_terminal() -> None:
+    """After a drawn hand at rumisberg the next is a Gulasch: you give East three tiles (the
+    suggestion by number, or typed), may swap tiles with the wall, and see what you received;
+    the computer players' tiles stay face down."""
+    out = io.StringIO()
+    st = get_ruleset("rumisberg").settings({"game_length": "hands:2"})
+    script = ("1\n" * 3 + "give 1z1z1z\n" + "swap 1m\n") * 800
+    assert play("rumisberg", st, "0", "Ada", ["normal"] * 3, io.StringIO(script), out) == 0
+    text = out.getvalue()
+    assert "The hand is drawn" in text[: text.index("Hand 2:")]  # seed 0: the first hand is drawn
+    second = text[text.index("Hand 2:") :]
+    assert "In the centre for the next winner: 2000" in second
+    assert "Gulasch: normal (1) (East) and you swap three tiles, face down" in second
+    assert "(suggested: the tiles your hand needs least)" in second
+    assert second.count("You received: ") >= 2
+    assert "gives East three tiles, face down" in second and "gives three tiles, face down" in second
+    assert "Gulasch: go-around 1 of 3 with the wall" in second
+    assert "You cannot swap 1m now; swap one to three of your tiles" in second
+    # A computer player's exchange never names its tiles.
+    moves = [line for line in second.splitlines() if line.startswith("  normal (")]
+    assert not [line for line in moves if " give " in line or " swap " in line]
+    assert "The game is over." in text and "Traceback" not in text
