@@ -183,7 +183,8 @@ def settle_hand(
     ``settings.loser_settlement`` says (``riichi_only``: a loser receives only if he is one of
     the riichi ``declarers``, A-WB-14; ``fixed``: the winners whose hand has a fixed value, as
     rumisberg's club hand, which is neither rounded nor capped); a drawn hand (no ``winners``)
-    settles the seats' differences only with ``draw_settlement`` ``mutual``. ``values`` are by
+    settles only with ``draw_settlement`` ``mutual``: every seat's differences (with
+    ``riichi_only`` only the declarers receive, A-WB-14). ``values`` are by
     seat; seats not in ``seats`` are not at the table.
 
     >>> from engine.rulesets import get_ruleset
@@ -203,13 +204,12 @@ def settle_hand(
             fixed=winner in fixed,
         )
         transfers += [Transfer(seat, winner, amount, "Mah-Jongg") for seat, amount in paid.items() if amount]
-    mode = (
-        settings.loser_settlement
-        if winners
-        else "differences"
-        if settings.draw_settlement == "mutual"
-        else "none"
-    )
+    if winners:
+        mode = settings.loser_settlement
+    elif settings.draw_settlement == "mutual":  # every seat settles; western: to declarers only
+        mode = "riichi_only" if settings.loser_settlement == "riichi_only" else "differences"
+    else:
+        mode = "none"
     losers = [s for s in seats if s not in winners]
     if mode == "differences":
         transfers += differences(values, losers, east=east, east_factor=settings.east_factor)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pytest
@@ -24,10 +25,7 @@ from engine.rulesets.wikibooks import (
     RULESET,
     WESTERN,
     dora_of,
-    draw_transfers,
     expand,
-    hand_settlement,
-    loser_transfers,
     may_declare,
     riichi_only_differences,
     riichi_stick_nets,
@@ -36,11 +34,33 @@ from engine.rulesets.wikibooks import (
 from engine.scoring import Score, WinContext, score
 from engine.scoring.report import payments, score_request
 from engine.settings import Settings
-from engine.settlement import settle
+from engine.settlement import Settlement, settle, settle_hand
 from engine.tiles import Tile, Wind
 
 SEATS = "ESWN"
 JUNK = "1m 4m 7m 2p 5p 8p 3s 6s 9s 7z"  # ten singles that form nothing
+
+
+def hand_settlement(
+    values: list[int],
+    *,
+    winner: int | None,
+    discarder: int | None,
+    east: int,
+    settings: Settings,
+    riichi_seats: Collection[int] = (),
+) -> Settlement:
+    """One wikibooks hand settled by the deal's own settlement (riichi sticks aside)."""
+    winners = [] if winner is None else [winner]
+    return settle_hand(
+        values,
+        winners=winners,
+        discarder=discarder,
+        ruleset=RULESET,
+        settings=settings,
+        east=east,
+        declarers=riichi_seats,
+    )
 
 
 def wb(hand: str, settings: dict[str, object] | None = None, **ctx: object) -> Score:
@@ -399,7 +419,8 @@ def test_ex23_losers_settle_only_to_riichi_declarers() -> None:
     """A-WB-14: with ``western`` only the winner and riichi declarers receive."""
     st_ = settings_of({"western": True})
     values = [10, 10, 0, 160]  # EX-23: E and S hold 10 each, W nothing, N won
-    assert loser_transfers(values, winner=3, east=0, settings=st_) == []
+    alone = hand_settlement(values, winner=3, discarder=0, east=0, settings=st_)
+    assert {t.reason for t in alone.transfers} == {"Mah-Jongg"}  # no loser receives anything
     with_riichi = hand_settlement(values, winner=3, discarder=0, east=0, settings=st_, riichi_seats=(1,))
     assert with_riichi.nets == (-640, 10, -10, 640)  # W pays S 10; S does not pay E (E declared nothing)
     riichi_east = hand_settlement(values, winner=3, discarder=0, east=0, settings=st_, riichi_seats=(0,))
@@ -418,7 +439,10 @@ def test_ex24_mutual_draw_settlement() -> None:
     assert values == {"E": 20, "S": 10, "W": 0, "N": 10}
     v = [values[s] for s in SEATS]
     mutual = settings_of({"draw_settlement": "mutual"})
-    moves = [(t.payer, t.payee, t.amount) for t in draw_transfers(v, east=0, settings=mutual)]
+    moves = [
+        (t.payer, t.payee, t.amount)
+        for t in hand_settlement(v, winner=None, discarder=None, east=0, settings=mutual).transfers
+    ]
     assert sorted(moves) == sorted([(1, 0, 20), (2, 0, 40), (3, 0, 20), (2, 1, 10), (2, 3, 10)])
     drawn = hand_settlement(v, winner=None, discarder=None, east=0, settings=mutual)
     assert drawn.nets == (80, -10, -60, -10)

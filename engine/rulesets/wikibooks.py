@@ -26,9 +26,8 @@ bundles, so ``western=true max_chows=2`` plays the western way with two chows.
 **The flow's part.** The deal declares riichi, turns up the dora indicator and
 settles; what of that is wikibooks' own is here as pure functions:
 :func:`dora_of` (the dora of an indicator), :func:`riichi_only_differences` (the
-western loser settlement), :func:`loser_transfers` and :func:`draw_transfers` (the
-losers' and a drawn hand's settlement under the settings), :func:`hand_settlement`
-(a whole hand) and :func:`riichi_stick_nets` (the riichi sticks).
+western loser settlement) and :func:`riichi_stick_nets` (the riichi sticks); a whole
+hand is settled by :func:`engine.settlement.settle_hand` with the ruleset's payments.
 
 >>> from engine.hand import Hand
 >>> from engine.scoring import WinContext, score
@@ -50,7 +49,7 @@ from engine.scoring import tables as t
 from engine.scoring.facts import CHOW, HONOUR_SET, KONG, Facts, set_label
 from engine.scoring.tables import Item, Table
 from engine.settings import SPEC_BY_NAME, Settings
-from engine.settlement import Settlement, Transfer, differences, totalled
+from engine.settlement import Transfer, differences
 from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
 
 if TYPE_CHECKING:
@@ -412,90 +411,6 @@ def riichi_only_differences(
     """
     losers = [s for s in seats if s != winner]
     return differences(values, losers, east=east, east_factor=settings.east_factor, receivers=riichi_seats)
-
-
-def loser_transfers(
-    values: Sequence[int],
-    *,
-    winner: int | None,
-    east: int,
-    settings: Settings,
-    riichi_seats: Collection[int] = (),
-    seats: Sequence[int] = (0, 1, 2, 3),
-) -> list[Transfer]:
-    """The losers' settlement among themselves as ``loser_settlement`` says: ``differences``
-    (every two losers, §2.3.5 item 4, also after the discarder paid alone, A-WB-13),
-    ``riichi_only`` (:func:`riichi_only_differences`) or ``none``.
-
-    >>> [(x.payer, x.payee, x.amount) for x in loser_transfers(
-    ...     [10, 0, 60, 0], winner=2, east=0, settings=RULESET.defaults)]   # RULES.md EX-18
-    [(1, 0, 20), (3, 0, 20)]
-    """
-    if settings.loser_settlement == "riichi_only":
-        return riichi_only_differences(
-            values, riichi_seats, winner=winner, east=east, settings=settings, seats=seats
-        )
-    if settings.loser_settlement != "differences":
-        return []
-    return riichi_only_differences(values, seats, winner=winner, east=east, settings=settings, seats=seats)
-
-
-def draw_transfers(
-    values: Sequence[int],
-    *,
-    east: int,
-    settings: Settings,
-    riichi_seats: Collection[int] = (),
-    seats: Sequence[int] = (0, 1, 2, 3),
-) -> list[Transfer]:
-    """A drawn hand (RULES.md §2.3.5 item 5): nothing by the official rules
-    (``draw_settlement = none``); with ``mutual`` all seats settle their unfinished hands
-    pairwise, as the losers of a won hand do (``loser_settlement``).
-
-    >>> from engine.rulesets import get_ruleset
-    >>> mutual = get_ruleset("wikibooks").settings({"draw_settlement": "mutual"})
-    >>> [(x.payer, x.payee, x.amount) for x in draw_transfers([20, 10, 0, 10], east=0, settings=mutual)]
-    [(1, 0, 20), (2, 0, 40), (3, 0, 20), (2, 1, 10), (2, 3, 10)]
-    """
-    if settings.draw_settlement != "mutual":
-        return []
-    return loser_transfers(
-        values, winner=None, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
-    )
-
-
-def hand_settlement(
-    values: Sequence[int],
-    *,
-    winner: int | None,
-    discarder: int | None,
-    east: int,
-    settings: Settings,
-    riichi_seats: Collection[int] = (),
-    seats: Sequence[int] = (0, 1, 2, 3),
-) -> Settlement:
-    """One hand settled the wikibooks way, riichi sticks aside (:func:`riichi_stick_nets`):
-    the winner paid (:func:`pay_wikibooks`), then the losers among themselves
-    (:func:`loser_transfers`); a drawn hand (``winner`` None) by :func:`draw_transfers`.
-
-    >>> hand_settlement([10, 0, 60, 0], winner=2, discarder=1, east=0,
-    ...                 settings=RULESET.defaults).nets           # RULES.md EX-18
-    (40, -260, 240, -20)
-    """
-    transfers: list[Transfer] = []
-    if winner is None:
-        transfers += draw_transfers(
-            values, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
-        )
-    else:
-        paid = pay_wikibooks(
-            values[winner], winner=winner, seats=seats, east=east, discarder=discarder, settings=settings
-        )
-        transfers += [Transfer(seat, winner, amount, "Mah-Jongg") for seat, amount in paid.items() if amount]
-        transfers += loser_transfers(
-            values, winner=winner, east=east, settings=settings, riichi_seats=riichi_seats, seats=seats
-        )
-    return totalled(transfers, len(values))
 
 
 def riichi_stick_nets(
