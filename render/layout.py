@@ -141,11 +141,21 @@ def paste_tile(image: Image.Image, tile: int, width: int, x: int, y: int) -> Non
     image.paste(sprite, (x, y), sprite)
 
 
-def outline(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, colour: RGB, *, grow: int = 3) -> None:
-    """A rounded frame around the tile at (x, y)."""
-    h = tile_height(width)
+def outline(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    width: int,
+    colour: RGB,
+    *,
+    grow: int = 3,
+    size: tuple[int, int] | None = None,
+) -> None:
+    """A rounded frame around the tile ``width`` pixels wide at (x, y); ``size`` the sprite's
+    width and height when it is not upright (a tile laid sideways)."""
+    w, h = size or (width, tile_height(width))
     draw.rounded_rectangle(
-        (x - grow, y - grow, x + width - 1 + grow, y + h - 1 + grow),
+        (x - grow, y - grow, x + w - 1 + grow, y + h - 1 + grow),
         radius=max(3, width // 6),
         outline=colour,
         width=max(2, width // 14),
