@@ -61,6 +61,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no-bonus-replacement": "no tile left to replace a bonus tile",
         "three-mahjong-claims": "three Mah-Jongg claims on one discard",
         "base": "{points} points, {doubles} doubles",
+        "dora_indicator": "Dora indicator",
+        "centre": "Centre {n}",
+        "declared_riichi": "Riichi",
+        "declared_fishing": "Fishing",
+        "declared_call": "Call",
     },
     "de": {
         "winds": "Ost Süd West Nord",
@@ -99,6 +104,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no-bonus-replacement": "kein Stein mehr, um einen Bonusstein zu ersetzen",
         "three-mahjong-claims": "drei Mah-Jongg-Ansagen auf einen Abwurf",
         "base": "{points} Punkte, {doubles} Verdopplungen",
+        "dora_indicator": "Dora-Anzeiger",
+        "centre": "Mitte {n}",
+        "declared_riichi": "Riichi",
+        "declared_fishing": "Fishing",
+        "declared_call": "Ruf",
     },
 }
 
