@@ -472,12 +472,14 @@ def render_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en"
     """The public table as PNG bytes (600 × 630 in nearly every hand: :func:`table_size`), from ``view``.
 
     A header with the prevailing wind, hand number, live and dead wall, whose
-    turn it is or what the table waits for, and the last discard; then a band
-    per seat, East first (an empty place, with three players, a slim empty band):
-    wind, name, chips and concealed-tile count (a
-    computer player marked), exposed melds (concealed kongs with their outer
-    tiles face down), bonus tiles, and the discards in rows (the last one
-    framed, claimed ones washed out). No concealed tile face is drawn, even
-    when ``view`` is a seat's private view.
+    turn it is or what the table waits for, and the last discard, and under
+    them the dora indicator and the points in the centre when the hand has
+    them; then a band per seat, East first (an empty place, with three
+    players, a slim empty band): wind, name (a badge for each declaration in
+    force), chips and concealed-tile count (a computer player marked), exposed
+    melds (concealed kongs with their outer tiles face down), bonus tiles, and
+    the discards in rows (the last one framed, claimed ones washed out, the
+    one that declared riichi laid sideways). No concealed tile face is drawn,
+    even when ``view`` is a seat's private view.
     """
     return encode(compose_table(view, theme=theme, lang=lang))
