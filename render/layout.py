@@ -61,6 +61,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no-bonus-replacement": "no tile left to replace a bonus tile",
         "three-mahjong-claims": "three Mah-Jongg claims on one discard",
         "base": "{points} points, {doubles} doubles",
+        "dora_indicator": "Dora indicator",
+        "centre": "Centre {n}",
+        "declared_riichi": "Riichi",
+        "declared_fishing": "Fishing",
+        "declared_call": "Call",
     },
     "de": {
         "winds": "Ost Süd West Nord",
@@ -99,6 +104,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no-bonus-replacement": "kein Stein mehr, um einen Bonusstein zu ersetzen",
         "three-mahjong-claims": "drei Mah-Jongg-Ansagen auf einen Abwurf",
         "base": "{points} Punkte, {doubles} Verdopplungen",
+        "dora_indicator": "Dora-Anzeiger",
+        "centre": "Mitte {n}",
+        "declared_riichi": "Riichi",
+        "declared_fishing": "Fishing",
+        "declared_call": "Ruf",
     },
 }
 
@@ -141,11 +151,21 @@ def paste_tile(image: Image.Image, tile: int, width: int, x: int, y: int) -> Non
     image.paste(sprite, (x, y), sprite)
 
 
-def outline(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, colour: RGB, *, grow: int = 3) -> None:
-    """A rounded frame around the tile at (x, y)."""
-    h = tile_height(width)
+def outline(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    width: int,
+    colour: RGB,
+    *,
+    grow: int = 3,
+    size: tuple[int, int] | None = None,
+) -> None:
+    """A rounded frame around the tile ``width`` pixels wide at (x, y); ``size`` the sprite's
+    width and height when it is not upright (a tile laid sideways)."""
+    w, h = size or (width, tile_height(width))
     draw.rounded_rectangle(
-        (x - grow, y - grow, x + width - 1 + grow, y + h - 1 + grow),
+        (x - grow, y - grow, x + w - 1 + grow, y + h - 1 + grow),
         radius=max(3, width // 6),
         outline=colour,
         width=max(2, width // 14),

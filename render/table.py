@@ -2,11 +2,14 @@
 
 Discord shows an image 400-550 pixels wide on a phone, so the table is a
 column: a header on the felt (prevailing wind, hand number, tiles left in the
-wall, whose turn or what the table waits for, the last discard large), then
-one band per seat in playing order, East first. Each band holds the seat's
-wind, name, chips and number of concealed tiles, its exposed melds and bonus
-tiles, and its discards in rows (the last one framed, claimed ones washed
-out). Concealed tiles are never drawn, whoever looks: the table is public.
+wall, whose turn or what the table waits for, the last discard large; below
+them, when the hand has them, the dora indicator and the points lying in the
+centre), then one band per seat in playing order, East first. Each band holds
+the seat's wind, name (with a badge for each declaration in force: riichi,
+Fishing, a call), chips and number of concealed tiles, its exposed melds and
+bonus tiles, and its discards in rows (the last one framed, claimed ones
+washed out, the one that declared riichi laid sideways). Concealed tiles are
+never drawn, whoever looks: the table is public.
 
 Sizes are chosen for :data:`DISPLAY_WIDTH`: shown that wide, a discard is at
 least 24 pixels wide and a capital letter at least 11 pixels high
@@ -20,7 +23,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.views import Phase, PlayerView, SeatView
+from engine.views import DiscardView, Phase, PlayerView, SeatView
 from render.layout import (
     DISPLAY_WIDTH,
     Group,
@@ -36,9 +39,9 @@ from render.layout import (
     words,
 )
 from render.text import draw_text, label_font, tile_font
-from render.theme import Lang, Theme, ThemeName
+from render.theme import RGB, Lang, Theme, ThemeName
 from render.theme import theme as get_theme
-from render.tiles import BACK, dimmed, tile_height
+from render.tiles import BACK, dimmed, tile_height, tile_image, turned_image, turned_size
 
 WIDTH: Final = 600
 """Width of the table image."""
@@ -77,10 +80,22 @@ COLS: Final = (INNER + TILE_GAP) // (TILE + TILE_GAP)
 LAST_W: Final = 42
 """Width of the last discard in the header."""
 
+CENTRE_H: Final = tile_height(TILE) + 16
+"""What the header grows by for its centre row when the hand has a dora indicator (the tile at
+discard size, its label, and the points in the centre)."""
+CENTRE_TEXT_H: Final = 38
+"""What the header grows by for points in the centre alone (no dora indicator)."""
+PILL_H: Final = 26
+"""Height of a declaration's badge beside a name."""
+PILL_PAD: Final = 8
+"""Space each side of the word in a badge."""
+
 LIGHT: Final = (236, 244, 238)
 """Text on the felt."""
 SOFT: Final = (190, 222, 204)
 """Quieter text on the felt."""
+ON_BADGE: Final = (255, 255, 255)
+"""Text on a declaration's badge."""
 
 
 def display_sizes() -> dict[str, float]:
@@ -92,9 +107,24 @@ def display_sizes() -> dict[str, float]:
     }
 
 
-def discard_rows(n: int) -> int:
-    """Rows of discards a band shows for ``n`` discards (at least one)."""
-    return max(1, -(-n // COLS))
+def discard_places(discards: Sequence[DiscardView]) -> list[tuple[int, int]]:
+    """(x offset, row) of each discard in a band: left to right, a new row when the next one
+    would not fit. :data:`COLS` discards fill a row; one laid sideways is wider (:func:`turned_size`)."""
+    places: list[tuple[int, int]] = []
+    x = row = 0
+    for d in discards:
+        w = turned_size(TILE)[0] if d.turned else TILE
+        if x and x + w > INNER:
+            x, row = 0, row + 1
+        places.append((x, row))
+        x += w + TILE_GAP
+    return places
+
+
+def discard_rows(discards: Sequence[DiscardView]) -> int:
+    """Rows of discards a band shows for ``discards`` (at least one)."""
+    places = discard_places(discards)
+    return places[-1][1] + 1 if places else 1
 
 
 def name_room(p: PlayerView, box: tuple[int, int, int, int]) -> tuple[int, int]:
@@ -117,15 +147,23 @@ def band_height(p: PlayerView) -> int:
     an empty place's band is one slim line."""
     if p.vacant:
         return VACANT_H
-    rows = discard_rows(len(p.discards))
+    rows = discard_rows(p.discards)
     size, beside = melds_layout(p)
     melds = 0 if beside else tile_height(size) + 6
     return PAD + ROW1_H + 8 + melds + rows * tile_height(TILE) + (rows - 1) * ROW_GAP + PAD
 
 
+def head_height(view: SeatView) -> int:
+    """Height of the header: :data:`HEAD_H`, and a centre row below when the hand shows a dora
+    indicator or points lie in the centre."""
+    if view.dora_indicator is not None:
+        return HEAD_H + CENTRE_H
+    return HEAD_H + (CENTRE_TEXT_H if view.centre > 0 else 0)
+
+
 def band_boxes(view: SeatView) -> list[tuple[int, int, int, int]]:
     """Boxes of the seat bands in the order of :func:`seat_order` (East first, then playing order)."""
-    y = MARGIN + HEAD_H + 8
+    y = MARGIN + head_height(view) + 8
     boxes = []
     for p in seat_order(view):
         h = band_height(p)
@@ -136,9 +174,16 @@ def band_boxes(view: SeatView) -> list[tuple[int, int, int, int]]:
 
 def table_size(view: SeatView) -> tuple[int, int]:
     """Width and height of the table image of ``view``: every band one row of discards in most
-    hands (600 × 630), a band one row taller where a seat has discarded more than a row holds."""
+    hands (600 × 630), a band one row taller where a seat has discarded more than a row holds,
+    the header taller by its centre row (:func:`head_height`)."""
     boxes = band_boxes(view)
-    return WIDTH, (boxes[-1][3] if boxes else MARGIN + HEAD_H) + MARGIN
+    return WIDTH, (boxes[-1][3] if boxes else MARGIN + head_height(view)) + MARGIN
+
+
+def declarations(view: SeatView, seat: int, lang: Lang) -> list[str]:
+    """The words of the badges beside ``seat``'s name: each declaration in force, in the view's order."""
+    w = words(lang)
+    return [w.get(f"declared_{what}", what.capitalize()) for s, what in view.declared if s == seat]
 
 
 def _name(view: SeatView, seat: int) -> str:
@@ -228,8 +273,21 @@ def _band(
         bx += size + TILE_GAP
     name_w = name_right - left
 
+    # The name, and after it a badge for each declaration in force (the name gives way to them).
     name_font = label_font(NAME_PX, bold=True)
-    draw_text(draw, (left, y + 11), p.name, name_font, th.text, max_width=name_w, anchor="lm")
+    pill_font = label_font(TEXT_PX, bold=True)
+    pills = [
+        (word, round(pill_font.getlength(word)) + 2 * PILL_PAD) for word in declarations(view, p.seat, lang)
+    ]
+    reserve = sum(pw + 8 for _, pw in pills)
+    ny = y + 11
+    shown = draw_text(draw, (left, ny), p.name, name_font, th.text, max_width=name_w - reserve, anchor="lm")
+    px = left + (round(shown) + 8 if shown else 0)
+    for word, pw in pills:
+        top = ny - PILL_H // 2
+        draw.rounded_rectangle((px, top, px + pw, top + PILL_H), radius=PILL_H // 2, fill=th.declared)
+        draw.text((px + pw // 2, ny), word, font=pill_font, fill=ON_BADGE, anchor="mm")
+        px += pw + 8
     # Chips, the concealed tiles (a back and their count), and a computer player's mark.
     sub = label_font(TEXT_PX)
     sy = y + 36
@@ -243,20 +301,26 @@ def _band(
     if p.is_ai:
         draw_text(draw, (cx, sy), f" · {w['ai']}", sub, colour, anchor="lm", max_width=left + name_w - cx)
 
-    # Discards in order, rows of equal length; the last one framed, claimed ones washed out.
+    # Discards in order, in rows; the last one framed, claimed ones washed out, the one that
+    # declared riichi laid sideways (on the rows' baseline).
     dy0 = y + ROW1_H + 8 + (0 if beside else tile_height(size) + 6)
-    tile, th_t = TILE, tile_height(TILE)
+    th_t = tile_height(TILE)
     last = view.last_discard
-    for i, d in enumerate(p.discards):
-        r, c = divmod(i, COLS)
-        dx, dy = x + c * (tile + TILE_GAP), dy0 + r * (th_t + ROW_GAP)
-        if d.claimed_by is not None:
-            sprite = dimmed(int(d.tile), tile, th.panel if th.name == "dark" else th.panel_edge)
-            image.paste(sprite, (dx, dy), sprite)
-        else:
-            paste_tile(image, d.tile, tile, dx, dy)
+    shade = th.panel if th.name == "dark" else th.panel_edge
+    for i, (d, (ox, r)) in enumerate(zip(p.discards, discard_places(p.discards), strict=True)):
+        sprite = _discard_sprite(d, shade)
+        dx, dy = x + ox, dy0 + r * (th_t + ROW_GAP) + th_t - sprite.height
+        image.paste(sprite, (dx, dy), sprite)
         if last is not None and last[0] == p.seat and i == len(p.discards) - 1 and d.tile == last[1]:
-            outline(draw, dx, dy, tile, th.last, grow=2)
+            outline(draw, dx, dy, TILE, th.last, grow=2, size=sprite.size)
+
+
+def _discard_sprite(d: DiscardView, shade: RGB) -> Image.Image:
+    """A discard at :data:`TILE` width: laid sideways if it declared riichi, washed towards
+    ``shade`` if it was claimed."""
+    if d.claimed_by is not None:
+        return dimmed(int(d.tile), TILE, shade, turned=d.turned)
+    return turned_image(int(d.tile), TILE) if d.turned else tile_image(int(d.tile), TILE)
 
 
 def _vacant_band(
@@ -293,7 +357,10 @@ def _phase_text(view: SeatView, lang: Lang) -> str:
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: Theme, lang: Lang) -> None:
     w = words(lang)
     x0, y0, x1, y1 = MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEAD_H
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=14, fill=th.felt, outline=th.felt_edge, width=3)
+    bottom = MARGIN + head_height(view)
+    draw.rounded_rectangle(
+        (x0, y0, x1 - 1, bottom - 1), radius=14, fill=th.felt, outline=th.felt_edge, width=3
+    )
     # The prevailing wind, large, on a darker square.
     sq = HEAD_H - 2 * PAD - 4
     sx, sy = x0 + PAD + 2, y0 + PAD + 2
@@ -336,6 +403,50 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: T
             room3 -= 17
         bold = label_font(TEXT_PX, bold=True)
         draw_text(draw, (tx, py), phase, bold, LIGHT, max_width=room3, anchor="lm")
+    _centre_row(image, draw, view, th, lang)
+
+
+def centre_row(view: SeatView) -> tuple[int, int, int, int] | None:
+    """Box of the header's centre row (under the wind, the wall and the last discard), or None
+    when the hand has neither a dora indicator nor points in the centre."""
+    top, bottom = MARGIN + HEAD_H, MARGIN + head_height(view)
+    return (MARGIN, top, WIDTH - MARGIN, bottom) if bottom > top else None
+
+
+def dora_place(view: SeatView) -> tuple[int, int] | None:
+    """Top left corner of the dora indicator (a tile :data:`TILE` wide, under the prevailing
+    wind's square), or None when there is none."""
+    row = centre_row(view)
+    if row is None or view.dora_indicator is None:
+        return None
+    return MARGIN + PAD + 2, (row[1] + row[3]) // 2 - tile_height(TILE) // 2
+
+
+def _centre_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, th: Theme, lang: Lang) -> None:
+    """The header's centre row (:func:`centre_row`), under a line: the dora indicator face up
+    with its label, and the points lying in the centre (on the right, or on the left when there
+    is no indicator)."""
+    row = centre_row(view)
+    if row is None:
+        return
+    w = words(lang)
+    x0, y0, x1, y1 = row
+    draw.line((x0 + PAD, y0, x1 - PAD - 1, y0), fill=th.felt_edge, width=2)
+    cy = (y0 + y1) // 2
+    left, right = x0 + PAD + 2, x1 - PAD
+    bold = label_font(TEXT_PX, bold=True)
+    centre = w["centre"].format(n=f"{view.centre:,}".replace(",", " ")) if view.centre > 0 else ""
+    place = dora_place(view)
+    if place is None or view.dora_indicator is None:
+        draw_text(draw, (left, cy), centre, bold, LIGHT, anchor="lm")
+        return
+    paste_tile(image, view.dora_indicator, TILE, *place)
+    if centre:
+        right -= round(draw_text(draw, (right, cy), centre, bold, LIGHT, anchor="rm")) + 16
+    tx = place[0] + TILE + 12
+    draw_text(
+        draw, (tx, cy), w["dora_indicator"], label_font(TEXT_PX), SOFT, max_width=right - tx, anchor="lm"
+    )
 
 
 def seat_order(view: SeatView) -> list[PlayerView]:
@@ -361,12 +472,14 @@ def render_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en"
     """The public table as PNG bytes (600 × 630 in nearly every hand: :func:`table_size`), from ``view``.
 
     A header with the prevailing wind, hand number, live and dead wall, whose
-    turn it is or what the table waits for, and the last discard; then a band
-    per seat, East first (an empty place, with three players, a slim empty band):
-    wind, name, chips and concealed-tile count (a
-    computer player marked), exposed melds (concealed kongs with their outer
-    tiles face down), bonus tiles, and the discards in rows (the last one
-    framed, claimed ones washed out). No concealed tile face is drawn, even
-    when ``view`` is a seat's private view.
+    turn it is or what the table waits for, and the last discard, and under
+    them the dora indicator and the points in the centre when the hand has
+    them; then a band per seat, East first (an empty place, with three
+    players, a slim empty band): wind, name (a badge for each declaration in
+    force), chips and concealed-tile count (a computer player marked), exposed
+    melds (concealed kongs with their outer tiles face down), bonus tiles, and
+    the discards in rows (the last one framed, claimed ones washed out, the
+    one that declared riichi laid sideways). No concealed tile face is drawn,
+    even when ``view`` is a seat's private view.
     """
     return encode(compose_table(view, theme=theme, lang=lang))

@@ -29,6 +29,8 @@ class Theme:
     """The last discard."""
     hint: RGB
     """The suggested discard and the waits."""
+    declared: RGB
+    """The badge of a declaration on a name plate (riichi, Fishing, a call), under white text."""
     good: RGB
     bad: RGB
 
@@ -46,6 +48,7 @@ THEMES: Final[dict[str, Theme]] = {
         accent=(246, 190, 60),
         last=(255, 112, 67),
         hint=(88, 200, 120),
+        declared=(88, 101, 242),
         good=(110, 214, 140),
         bad=(255, 120, 110),
     ),
@@ -61,6 +64,7 @@ THEMES: Final[dict[str, Theme]] = {
         accent=(214, 140, 0),
         last=(226, 76, 36),
         hint=(28, 150, 70),
+        declared=(71, 82, 196),
         good=(22, 140, 60),
         bad=(200, 40, 40),
     ),

@@ -361,10 +361,34 @@ def _sprite(tile: int, width: int) -> Image.Image:
     return canvas.resize((width, fh + dp), Image.Resampling.LANCZOS, reducing_gap=None)
 
 
+def turned_size(width: int) -> tuple[int, int]:
+    """Width and height of :func:`turned_image` for a tile ``width`` pixels wide."""
+    return face_height(width), width + depth(width)
+
+
 @cache
-def dimmed(tile: int, width: int, shade: RGB) -> Image.Image:
-    """The sprite washed towards ``shade`` (a claimed discard)."""
-    base = tile_image(tile, width)
+def turned_image(tile: int, width: int) -> Image.Image:
+    """The sprite of ``tile`` laid sideways, as the discard that declared riichi lies: the face
+    of :func:`tile_image` turned a quarter to the left, over its own thickness strip
+    (:func:`turned_size`). Cached: do not modify the result."""
+    fh, dp = face_height(width), depth(width)
+    face = tile_image(tile, width).crop((0, 0, width, fh)).rotate(90, expand=True)
+    big_w, big_h, big_d = fh * SS, width * SS, dp * SS
+    slab = Image.new("RGBA", (big_w, big_h + big_d), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(slab)
+    radius = round(width * SS * 0.12)
+    draw.rounded_rectangle((0, big_d, big_w - 1, big_h + big_d - 1), radius, fill=JADE)
+    draw.rounded_rectangle((0, big_d * 0.5, big_w - 1, big_h + big_d - 1), radius, fill=JADE_DARK)
+    draw.rounded_rectangle((0, big_d * 0.25, big_w - 1, big_h + big_d * 0.4), radius, fill=JADE)
+    out = slab.resize((fh, width + dp), Image.Resampling.LANCZOS, reducing_gap=None)
+    out.alpha_composite(face)
+    return out
+
+
+@cache
+def dimmed(tile: int, width: int, shade: RGB, *, turned: bool = False) -> Image.Image:
+    """The sprite (laid sideways when ``turned``) washed towards ``shade`` (a claimed discard)."""
+    base = turned_image(tile, width) if turned else tile_image(tile, width)
     veil = Image.new("RGBA", base.size, (*shade, 150))
     out = base.copy()
     out.alpha_composite(

@@ -2,6 +2,9 @@
 
 ``RENDER_REGEN=1`` rewrites the references (look at them before committing); a missing one
 is written and the test fails, so a new image is always looked at once.
+
+:func:`declaring_deal` plays a real hand in which a seat declares (riichi, Fishing), for
+views with the table's markers.
 """
 
 from __future__ import annotations
@@ -11,6 +14,10 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
+
+from engine.actions import ActionKind
+from engine.ai.player import AIPlayer
+from engine.deal import Deal
 
 REFERENCE = Path(__file__).parent / "data" / "render"
 
@@ -30,3 +37,30 @@ def compare_reference(name: str, image: Image.Image) -> None:
     mean = sum(i * n for i, n in enumerate(hist)) / (image.width * image.height)
     changed = sum(hist[24:]) / (image.width * image.height)
     assert mean < 1.5 and changed < 0.01, f"{name}: mean difference {mean:.2f}, {changed:.2%} pixels changed"
+
+
+def declaring_deal(
+    ruleset: str, overrides: dict[str, object], kind: ActionKind, seed: int, *, moves_after: int | None = 0
+) -> Deal:
+    """A deal played by the computer players in which the first seat offered ``kind`` (riichi,
+    Fishing) declares it; stopped ``moves_after`` moves after the declaring discard (0: while
+    the others may claim it), or played to its end (None).
+
+    :raises AssertionError: when the hand ends before any seat could declare.
+    """
+    deal = Deal(ruleset, overrides, seed)
+    players = [AIPlayer("normal", seed=f"{seed}:{s}", settings=deal.settings) for s in range(4)]
+    after: int | None = None
+    while not deal.over:
+        if after is not None and moves_after is not None and after >= moves_after:
+            return deal
+        for idle in deal.idle_passes():
+            deal.apply(idle)
+        if deal.over:
+            break
+        seat = deal.to_act()[0]
+        declare = [a for a in deal.legal_actions(seat) if a.kind is kind] if after is None else []
+        deal.apply(declare[0] if declare else players[seat].choose(deal.view(seat)))
+        after = 0 if declare else None if after is None else after + 1
+    assert after is not None, f"nobody declared {kind} in {ruleset} seed {seed}"
+    return deal

@@ -17,7 +17,9 @@ import pytest
 from engine_driver import random_settings
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from render_support import declaring_deal
 
+from engine.actions import ActionKind
 from engine.deal import Deal
 from engine.errors import IllegalActionError
 from engine.rulesets import RULESETS, resolve
@@ -161,3 +163,39 @@ def test_same_public_history_gives_the_same_table_image(
         if a.over:
             break
     assert images > 40
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "overrides", "kind", "seed"),
+    [
+        ("wikibooks", {"riichi": True, "dora": True}, ActionKind.RIICHI, 5),
+        ("rumisberg", {"fishing": True}, ActionKind.FISHING, 0),
+        ("rumisberg", {"fishing": True, "players": 3}, ActionKind.FISHING, 1),
+    ],
+)
+def test_declarations_dora_and_centre_leave_the_table_image_public(
+    ruleset: str, overrides: dict[str, object], kind: ActionKind, seed: int
+) -> None:
+    """A hand with a declaration (its discard laid sideways for riichi, its badge), a dora
+    indicator and points in the centre: a hidden tile swapped changes no table image."""
+    played = declaring_deal(ruleset, overrides, kind, seed, moves_after=None)
+    pair = twin(played, random.Random(seed))
+    assert pair is not None
+    b = pair[0]
+    a = Deal(played.ruleset, played.settings, played.seed)
+    last = None
+    marked = 0
+    for action in played.log:
+        view = a.view(None)
+        if view != last:
+            assert render_table(view) == render_table(b.view(None)), f"images differ before {action}"
+            last = view
+            marked += bool(view.declared)
+        a.apply(action)
+        try:
+            b.apply(action)
+        except IllegalActionError:
+            break
+        if a.over:
+            break
+    assert marked > 5  # images with the declaration on them were compared
