@@ -262,3 +262,16 @@ def test_simulate_names() -> None:
         unique_names(["Ada", "Ada", "b", "c"])
     assert level_of("easy#2") == "easy" and level_of("Bo") == "normal"
     assert player_for("simple").__self__.__class__.__name__ == "SimplePlayer"  # type: ignore[attr-defined]
+
+
+def test_a_computer_player_knows_the_tables_house_rules_from_the_view() -> None:
+    """A player made without settings (simulate, a timeout's default) plays by the house rules
+    the view carries, not by the ruleset's own: under western play a hand must be a flush."""
+    deal = Deal("wikibooks", {"western": True}, seed=1)
+    player = AIPlayer("normal", seed="house")
+    know = player.knowledge("wikibooks", deal.view(0).settings)
+    assert know.table.require_flush and know.table.max_chows == 1
+    assert not player.knowledge("wikibooks").table.require_flush
+    # Settings given to the player win over the view's.
+    own = AIPlayer("normal", settings={"western": False})
+    assert not own.knowledge("wikibooks", deal.view(0).settings).table.require_flush

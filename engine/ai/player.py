@@ -408,10 +408,11 @@ class AIPlayer:
         self._rng = random.Random(f"{seed}:{level}")
         self._settings = settings
 
-    def knowledge(self, ruleset: str) -> Knowledge:
-        """What this player knows of ``ruleset`` under its settings."""
+    def knowledge(self, ruleset: str, table: Settings | None = None) -> Knowledge:
+        """What this player knows of ``ruleset`` under its settings, or else under the
+        ``table``'s house rules (a view's settings), or else the ruleset's own."""
         if self._settings is None:
-            return knowledge(ruleset)
+            return knowledge(ruleset, table)
         return knowledge(ruleset, resolve_settings(ruleset, self._settings))
 
     def choose(self, view: SeatView, *, evaluator: Evaluator | None = None) -> Action:
@@ -427,7 +428,7 @@ class AIPlayer:
             return legal[0]
         if view.phase == "exchange":
             return _exchange(view)
-        know = self.knowledge(view.ruleset)
+        know = self.knowledge(view.ruleset, view.settings)
         win = find_action(legal, ActionKind.MAHJONG)
         if win is not None:  # the engine offers Mah-Jongg only when the ruleset's minimum is met
             return win

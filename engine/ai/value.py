@@ -376,6 +376,12 @@ def estimate_value(
         mult *= 1.0 + 0.3 * ((1 << wv.concealed_doubles) - 1)
     limit = know.limit
     value = min(limit, points * (1 << min(doubles, 12)) * mult)
+    table = know.table
+    if table.constrained:  # a hand short of the table's conditions does not win at all
+        if chow_melds > table.max_chows:
+            value = 0.0
+        elif table.require_flush:  # western play: a (half) flush or nothing (A-WB-15)
+            value *= _FLUSH_CHANCE[off] if off < len(_FLUSH_CHANCE) else 0.02
     lose = min(limit, fig_points * (1 << min(doubles, 12)))
     return value, float(lose)
 
