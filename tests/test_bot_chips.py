@@ -10,11 +10,12 @@ from pathlib import Path
 
 import discord
 import pytest
-from discord_harness import ChannelSpec, GuildSpec, Harness, RoleSpec
+from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, RoleSpec
 from test_bot_discord import config, open_table, play_hand
 
 from bot.app import MahjongBot, create_bot
 from bot.storage import Payment
+from bot.storage.records import ClubOptions
 
 GUILD, CHANNEL, ROLE = 1, 10, 500
 
@@ -63,6 +64,63 @@ async def test_balances_after_hands_played_at_a_table_match_the_ledger(h: Harnes
         rec = await h.slash("chips balance", user=user, channel=CHANNEL)
         assert f"You have **{chips:,}** chips" in rec.text
     assert (await h.bot.storage.check_ledger(GUILD)).ok
+    h.check()
+
+
+async def test_a_rumisberg_player_who_goes_broke_buys_in_5000_from_the_bank(h: Harness[MahjongBot]) -> None:
+    """RULES.md §2.4.10, A-RU-17 (seed 002 rule 22: "Hat ein Spieler während des Abends keine
+    Punkte mehr, kann er für Fr. 2.- neue 5'000 Punkte bei der Bank beziehen"): at a rumisberg
+    table a member whose balance a hand exhausted (0 or less) buys in 5,000 from the bank, one
+    transaction summing to zero whose reason names the rule; the ledger sums to zero."""
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    storage = h.bot.storage
+    rec = await h.slash(
+        "settings set", user=boss, channel=CHANNEL, options={"name": "ruleset", "value": "rumisberg"}
+    )
+    assert "rumisberg" in rec.text
+    assert ClubOptions().buy_in_amount == 5000 and (await storage.club_options(GUILD)).buy_in_limit == 0
+    await storage.new_season(GUILD, starting_chips=100, actor_id=boss.id)  # one hand's payment exhausts it
+    rec = await h.slash("chips buyin", user=ada, channel=CHANNEL)
+    assert rec.ephemeral and rec.text == (
+        "You have 100 chips: under rumisberg rule 22 only a player with no chips left buys in."
+    )
+
+    table = await open_table(h, ada, bo, channel=CHANNEL)
+    game = table.game
+    assert table.ruleset == "rumisberg" and game is not None
+    broke: list[FakeUser] = []
+    for _ in range(20):  # hands until one leaves a person with no chips
+        await play_hand(h, table, [ada, bo], channel=CHANNEL)
+        await h.settle()
+        broke = [u for u in (ada, bo) if await storage.balance(GUILD, u.id) <= 0]
+        if broke:
+            break
+        await h.click(h.messages(CHANNEL)[-1], "Next hand", user=ada)
+    assert broke, "no person lost chips in 20 hands"
+    who = broke[0]
+    position = table.position_of(who.id)
+    assert position is not None
+    before = await storage.balance(GUILD, who.id)
+    assert before == 100 + sum(record.nets[position] for record in game.history)
+
+    rec = await h.slash("chips buyin", user=who, channel=CHANNEL)
+    assert not rec.ephemeral, rec.text
+    assert (
+        f"had no chips left ({before:,}) and bought in 5,000 chips from the bank (rumisberg rule 22); "
+        f"now {before + 5000:,}." in rec.text
+    )
+    (txn,) = await storage.transactions(GUILD, user_id=who.id, limit=1)
+    assert (txn.kind, txn.reason) == (
+        "buy_in",
+        f"buy-in 1 under rumisberg rule 22: balance {before}, exhausted",
+    )
+    assert sorted((e.holder, e.amount) for e in txn.entries) == [("bank", -5000), (f"user:{who.id}", 5000)]
+    assert await storage.balance(GUILD, who.id) == before + 5000
+    rec = await h.slash("chips buyin", user=who, channel=CHANNEL)  # again only while still exhausted
+    assert rec.ephemeral == (before + 5000 > 0)
+    assert (await storage.check_ledger(GUILD)).ok
+    assert sum(b.chips for b in await storage.balances(GUILD)) == 0
     h.check()
 
 

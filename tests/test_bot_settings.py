@@ -10,7 +10,8 @@ from pathlib import Path
 
 import discord
 import pytest
-from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, RoleSpec
+from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, RoleSpec, StoredMessage
+from test_bot_builder import EX01, build_ex01, card_id, open_card
 from test_bot_discord import config
 
 from bot.app import MahjongBot, create_bot
@@ -254,6 +255,82 @@ async def test_who_may_open_and_stop(h: Harness[MahjongBot]) -> None:
     rec = await h.slash("mahjong stop", user=host, channel=OTHER)
     assert not rec.ephemeral and "stopped" in rec.text
     await h.settle()
+    h.check()
+
+
+EX25 = {"hand": "[555s] 777z 333m [678p] 99p", "seat": "S", "win": "9p", "self_drawn": True}
+"""RULES.md EX-25: 840, East pays 1700 under rumisberg (rounded to hundreds after East's double)."""
+
+
+async def score(h: Harness[MahjongBot], user: FakeUser, channel: int = CHANNEL, **options: object) -> str:
+    rec = await h.slash("score", user=user, channel=channel, options={**EX25, **options})
+    assert rec.ephemeral and rec.answered
+    return rec.text
+
+
+async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]) -> None:
+    boss, ada = admin(h), h.user(100, "Ada")
+    said = await score(h, ada)
+    assert "DMJL classical Chinese" in said and "Total: 84" in said
+    assert said.endswith("-# Rules: dmjl, the ruleset of this server, without house rules")
+
+    await set_(h, boss, "ruleset", "rumisberg")
+    said = await score(h, ada)  # no ruleset: the server's
+    assert "Mah-Jong-Club Rumisberg" in said and "Total: 840" in said and "East pays 1700" in said
+    assert said.endswith("-# Rules: rumisberg, the ruleset of this server, without house rules")
+
+    await set_(h, boss, "rounding", "none")  # a house rule: payments are not rounded to hundreds
+    said = await score(h, ada)
+    assert "Total: 840" in said and "East pays 1680, West pays 840, North pays 840" in said
+    assert said.endswith("-# Rules: rumisberg with the house rules of this server: rounding = none")
+    assert await score(h, ada, ruleset="rumisberg") == said  # the server's ruleset, chosen: the same
+    other = await score(h, ada, ruleset="dmjl")  # another ruleset wins, as written
+    assert "Total: 84" in other and "East pays 168" in other
+    assert other.endswith("-# Rules: dmjl as written (the house rules here are for rumisberg)")
+
+    # Post in channel scores again under the house rules
+    rec = await h.slash("score", user=ada, channel=CHANNEL, options=EX25)
+    answer = rec.last.target if rec.last is not None else None
+    assert isinstance(answer, StoredMessage)
+    posted = await h.click(answer, "Post in channel", user=ada)
+    assert not posted.ephemeral and "East pays 1680" in posted.text and "rounding = none" in posted.text
+
+    # a channel's own choices over the server's
+    await set_(h, boss, "limit", "300", channel=OTHER)
+    await set_(h, boss, "ruleset", "dmjl", channel=OTHER)
+    said = await score(h, ada, channel=OTHER)
+    assert "Total: 84" in said and said.endswith(
+        "-# Rules: dmjl with the house rules of this channel: limit = 300"
+    )
+    await set_(h, boss, "mj_bonus", "30", channel=OTHER)
+    said = await score(h, ada, channel=OTHER)
+    assert "M1    Mah-Jongg                                       30" in said and "Total: 104" in said
+    said = await score(h, h.user(101, "Bea", locale="de"))
+    assert said.endswith("-# Regeln: rumisberg mit den Hausregeln dieses Servers: rounding = none")
+    h.check()
+
+
+async def test_the_builder_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]) -> None:
+    """/score without a hand opens the builder under the channel's ruleset; its Score applies
+    the house rules: EX-01 holds two chows, which rumisberg refuses (max_chows 1) until a house
+    rule allows them."""
+    boss, ada = admin(h), h.user(100, "Ada")
+    await set_(h, boss, "ruleset", "rumisberg")
+    card = await open_card(h, ada, seat="S")
+    assert "Mah-Jong-Club Rumisberg" in card.text
+    await build_ex01(h, card, ada)
+    built = await h.click(card, card_id(card, "score"), user=ada)
+    assert "at most 1 chow in rumisberg" in built.text
+    await set_(h, boss, "max_chows", "4")
+    built = await h.click(card, card_id(card, "score"), user=ada)
+    typed = await h.slash(
+        "score",
+        user=ada,
+        channel=CHANNEL,
+        options={"hand": EX01, "seat": "S", "win": "9p", "self_drawn": True},
+    )
+    assert built.text == typed.text and "Total: 760" in built.text
+    assert built.text.endswith("-# Rules: rumisberg with the house rules of this server: max_chows = 4")
     h.check()
 
 

@@ -328,6 +328,74 @@ def test_the_club_hand_needs_its_pattern() -> None:
         assert r.won and not r.fixed and "RU5" not in [line.code for line in r.items]
 
 
+EAST_WINS = {"S": 6000, "W": 6000, "N": 6000}
+SOUTH_WINS = {"E": 6000, "W": 3000, "N": 3000}
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "self_drawn", "seat", "pays"),
+    [
+        pytest.param("[666m] [555m] 999m 777m 22m", "2m", True, "S", SOUTH_WINS, id="exposed-self-drawn"),
+        pytest.param("[666m] [555m] 999m 777m 22m", "2m", True, "E", EAST_WINS, id="exposed-east"),
+        pytest.param("[666m] [555m] [999m] [777m] 22m", "2m", False, "S", SOUTH_WINS, id="all-claimed"),
+        pytest.param("[666m] [555m] [999m] [777m] 22m", "2m", False, "E", EAST_WINS, id="all-claimed-east"),
+        # concealed and self-drawn, the same tiles are also the limit hands "concealed pure
+        # one-suit hand" (L3) and "hidden treasure" (L4), and 555 666 777 read as chows 567
+        # three times is a further limit arrangement: the club hand stands over them all
+        pytest.param("666m 555m 999m 777m 22m", "2m", True, "S", SOUTH_WINS, id="concealed-self-drawn"),
+        pytest.param("666m 555m 999m 777m 22m", "2m", True, "E", EAST_WINS, id="concealed-east"),
+        pytest.param("666m 555m 999m 777m 22m", "9m", False, "S", SOUTH_WINS, id="concealed-on-a-discard"),
+        pytest.param("666m 555m 999m 777m 22m", "9m", False, "E", EAST_WINS, id="concealed-discard-east"),
+        pytest.param("(6666m) 555m 999m 777m 22m", "2m", True, "S", SOUTH_WINS, id="concealed-kong"),
+        pytest.param("(6666m) 555m 999m 777m 22m", "2m", True, "E", EAST_WINS, id="concealed-kong-east"),
+    ],
+)
+def test_the_club_hand_is_a_fixed_3000_exposed_or_concealed(
+    hand: str, win: str, self_drawn: bool, seat: str, pays: dict[str, int]
+) -> None:
+    """A-RU-09 (revised) and §2.4.8: a hand that matches the club-hand pattern is paid its fixed
+    3000 (East pays or receives 6000) and is never counted, "even where the count list would give
+    the same tiles a higher value": a limit hand of the count list is no exception (rule 17: the
+    limit is the cap "bei der Auszählung", and the club hand is "nicht ausgezählt"). "Played
+    exposed" allows claims (A-RU-09); it does not take the club hand's value from a concealed one.
+    """
+    discarder = None if self_drawn else ("W" if seat != "W" else "N")
+    r = score_request(
+        hand=hand, ruleset="rumisberg", seat=seat, win=win, self_drawn=self_drawn, discarder=discarder
+    )
+    assert r.won and r.fixed and not r.limit
+    assert [line.code for line in r.items] == ["RU5"]
+    assert (r.points, r.doubles, r.total) == (3000, 0, 3000)
+    assert dict(r.pays or ()) == pays
+    assert sum(nets(win_transfers(r.pays, seat), 4)) == 0
+
+
+def test_a_concealed_pure_hand_that_is_no_club_hand_is_still_a_limit_hand() -> None:
+    """The club hand's pair is of its suit: with the pair in another suit the concealed hand is
+    the limit hand "hidden treasure" (L4), 10'000 from each, East's capped too (rule 17)."""
+    r = score_request(
+        hand="666m 555m 999m 777m 22p", ruleset="rumisberg", seat="S", win="2p", self_drawn=True
+    )
+    assert r.limit and not r.fixed and r.total == 10000
+    assert dict(r.pays or ()) == {"E": 10000, "W": 10000, "N": 10000}
+
+
+def test_a_special_hand_or_count_yields_to_a_limit_hand_and_a_fixed_one_does_not() -> None:
+    """A club's own special hand of a fixed value is not counted either (RULES.md §2.4.8); with
+    ``/or-count`` (A-RU-25) the concealed tiles' limit hand, 10'000, is paid instead of 3000."""
+    for options, total in (("", 3000), (" /or-count", 10000)):
+        settings = {"club_hand_value": 0, "special_hands": f"Club: 22 666 555 999 777 = 3000{options}"}
+        r = score_request(
+            hand="666m 555m 999m 777m 22m",
+            ruleset="rumisberg",
+            seat="S",
+            win="2m",
+            self_drawn=True,
+            settings=settings,
+        )
+        assert r.total == total and r.fixed == (total == 3000) and r.limit == (total == 10000)
+
+
 def test_three_players() -> None:
     assert RS.seat_counts == (3, 4)
     assert RS.seats(RS.settings(THREE)) == (0, 1, 2)

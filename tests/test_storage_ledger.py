@@ -86,6 +86,35 @@ async def test_negative_balances_when_the_club_forbids_them(storage: Storage) ->
     assert await storage.balance(G, BO) == 0
 
 
+async def test_a_buy_in_under_a_rule_for_exhausted_balances(storage: Storage) -> None:
+    """rumisberg rule 22 (RULES.md §2.4.10): a member with no chips left (0 or fewer) buys the
+    club's buy_in_amount from the bank, as often as that happens; one with chips left may not."""
+    rule = "rumisberg rule 22"
+    with pytest.raises(BuyInLimitError, match="has 1000 chips; under rumisberg rule 22 a buy-in is for"):
+        await storage.club_buy_in(G, ADA, when_exhausted=rule)
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    await storage.transfer(G, ADA, BO, 1000)  # exactly everything: exhausted at 0
+    txn = await storage.club_buy_in(G, ADA, when_exhausted=rule)  # no buy_in_limit needed
+    assert (txn.kind, txn.actor_id, txn.reason) == (
+        "buy_in",
+        ADA,
+        "buy-in 1 under rumisberg rule 22: balance 0, exhausted",
+    )
+    assert sorted((e.holder, e.amount) for e in txn.entries) == [("bank", -5000), (f"user:{ADA}", 5000)]
+    with pytest.raises(BuyInLimitError, match="has 5000 chips"):
+        await storage.club_buy_in(G, ADA, when_exhausted=rule)
+    await storage.transfer(G, ADA, BO, 5300)  # below 0 where the club lets balances go negative
+    txn = await storage.club_buy_in(G, ADA, when_exhausted=rule)
+    assert txn.reason == "buy-in 2 under rumisberg rule 22: balance -300, exhausted"
+    await storage.transfer(G, ADA, BO, 4700)
+    await storage.set_club_option(G, "buy_in_limit", 2)  # a cap the club sets still holds
+    with pytest.raises(BuyInLimitError, match="has made 2 of the 2 buy-ins"):
+        await storage.club_buy_in(G, ADA, when_exhausted=rule)
+    assert await storage.balance(G, ADA) == 0
+    assert (await storage.check_ledger(G)).ok
+    assert sum(b.chips for b in await storage.balances(G)) == 0
+
+
 async def test_adjustments_need_a_reason_and_a_non_zero_amount(storage: Storage) -> None:
     with pytest.raises(StorageInputError, match="needs a reason"):
         await storage.adjust(G, ADA, 50, actor_id=99, reason="  ")

@@ -13,7 +13,7 @@ import asyncio
 import io
 import re
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 
 PAGE = 8
 """Transactions per page of /chips history."""
+
+BUY_IN_WHEN_EXHAUSTED: Final = {"rumisberg": 22}
+"""Rulesets with a rule of their own for buy-ins, by its number: rumisberg's rule 22 (RULES.md
+§2.4.10, A-RU-17; seed 002: "Hat ein Spieler während des Abends keine Punkte mehr, kann er für
+Fr. 2.- neue 5'000 Punkte bei der Bank beziehen"). Where the channel plays such a ruleset,
+``/chips buyin`` is for a member with no chips left (a balance of 0 or less), as often as that
+happens: the club's ``buy_in_amount`` (5,000 unless it was changed) from the bank, with no
+``buy_in_limit`` needed (one set above 0 still caps it)."""
 
 NONE = discord.AllowedMentions.none()
 
@@ -249,6 +257,10 @@ class ChipsCog(commands.Cog):
     async def buyin(self, interaction: discord.Interaction[Any]) -> None:
         lang, guild, user = language(interaction.locale), interaction.guild_id or 0, interaction.user
         options = await self.bot.storage.club_options(guild)
+        ruleset = (await self.bot.storage.table_rules(guild, interaction.channel_id)).ruleset
+        if ruleset in BUY_IN_WHEN_EXHAUSTED:
+            await self._buy_in_when_exhausted(interaction, ruleset, BUY_IN_WHEN_EXHAUSTED[ruleset])
+            return
         if options.buy_in_limit == 0:
             await self._refuse(interaction, "chips_no_buy_ins")
             return
@@ -271,6 +283,39 @@ class ChipsCog(commands.Cog):
                 amount=_n(options.buy_in_amount, lang),
                 made=made + 1,
                 limit=options.buy_in_limit,
+                chips=_n(chips, lang),
+            ),
+            allowed_mentions=NONE,
+        )
+
+    async def _buy_in_when_exhausted(
+        self, interaction: discord.Interaction[Any], ruleset: str, rule: int
+    ) -> None:
+        """``/chips buyin`` under a ruleset's own buy-in rule (:data:`BUY_IN_WHEN_EXHAUSTED`)."""
+        lang, guild, user = language(interaction.locale), interaction.guild_id or 0, interaction.user
+        options = await self.bot.storage.club_options(guild)
+        before = await self.bot.storage.balance(guild, user.id)
+        if before > 0:
+            await self._refuse(
+                interaction, "chips_not_exhausted", chips=_n(before, lang), ruleset=ruleset, rule=rule
+            )
+            return
+        await self._remember(user)
+        try:
+            await self.bot.storage.club_buy_in(guild, user.id, when_exhausted=f"{ruleset} rule {rule}")
+        except StorageInputError as exc:  # a cap the club set, or chips that came in meanwhile
+            await self._refuse(interaction, "chips_refused", reason=str(exc))
+            return
+        chips = await self.bot.storage.balance(guild, user.id)
+        await interaction.response.send_message(
+            text(
+                "chips_bought_exhausted",
+                lang,
+                who=user.mention,
+                before=_n(before, lang),
+                amount=_n(options.buy_in_amount, lang),
+                ruleset=ruleset,
+                rule=rule,
                 chips=_n(chips, lang),
             ),
             allowed_mentions=NONE,

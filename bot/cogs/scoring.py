@@ -7,6 +7,12 @@ West's discard, and ``<ruleset>`` followed by ``+`` and the dora tiles where the
 ``wikibooks+5s``), so it works after a restart; a request too long for a custom_id gets no button.
 
 ``/score`` without a hand opens the hand builder (:mod:`bot.cogs.builder`).
+
+House rules: without ``ruleset:`` a request is scored under the ruleset of the channel it is made
+in (a channel's choice over its server's, as ``/settings`` keeps them; dmjl in a DM), and a request
+under that ruleset, chosen or not, takes the house rules too; another ruleset is scored as
+written. The answer ends with the rules it was scored under. The Post button scores again under
+the house rules in force when it is pressed (its custom_id carries no settings).
 """
 
 from __future__ import annotations
@@ -14,16 +20,19 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.settings import joined
 from bot.i18n import Language, language, text
+from bot.storage.records import TableRules
 from engine.errors import MahjongError
-from engine.rulesets import RULESETS
+from engine.rulesets import RULESETS, get_ruleset
 from engine.scoring.report import dora_tiles, score_request, score_text
 from render import render_strip
 
@@ -93,9 +102,12 @@ class ScoreAsk:
             dora,
         )
 
-    def answer(self, lang: Language = "en") -> tuple[str, bytes | None]:
-        """The breakdown text (in ``lang``) and the image, ending with who pays the winner what;
-        a bad request gives its error in words, with an example."""
+    def answer(self, lang: Language = "en", house: HouseRules | None = None) -> tuple[str, bytes | None]:
+        """The breakdown text (in ``lang``) and the image, ending with who pays the winner what
+        and the rules it was scored under: with ``house``, the house rules where this request's
+        ruleset is theirs (:meth:`HouseRules.for_ruleset`). A bad request gives its error in
+        words, with an example."""
+        settings = None if house is None else house.for_ruleset(self.ruleset)
         try:
             result = score_request(
                 hand=self.hand,
@@ -105,15 +117,82 @@ class ScoreAsk:
                 win=self.win or None,
                 self_drawn=self.self_drawn,
                 flags=[f.strip() for f in self.flags.split(",") if f.strip()],
+                settings=settings,
                 discarder=self.discarder,
                 dora=self.dora,
             )
             dora = dora_tiles(self.dora)
+            sheet = score_text(result, ruleset=self.ruleset, lang=lang, settings=settings, dora=dora)
         except MahjongError as exc:
             return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
         # the scorer's typed groups: the winning group framed, laid-out Fa with the bonus tiles
         png = render_strip(result.groups, win_tile=self.win or None) if result.groups else None
-        return f"```\n{score_text(result, ruleset=self.ruleset, lang=lang, dora=dora)}\n```", png
+        return f"```\n{sheet}\n```\n{rules_footer(self.ruleset, house, lang)}", png
+
+
+Scope = Literal["server", "channel"]
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The ruleset and house rules in force where a request was made, and whose they are."""
+
+    rules: TableRules
+    scope: Scope
+    """``channel`` where the channel's own choices differ from its server's, else ``server``."""
+
+    def for_ruleset(self, ruleset: str) -> Mapping[str, object] | None:
+        """The house rules a request under ``ruleset`` is scored with: these for their own
+        ruleset, none (the ruleset as written) for another."""
+        return self.rules.overrides if ruleset == self.rules.ruleset else None
+
+
+async def house_rules(interaction: discord.Interaction[Any]) -> HouseRules | None:
+    """The ruleset and house rules of the channel of ``interaction`` (its own choices over its
+    server's); None outside a server."""
+    from bot.app import MahjongBot
+
+    client = interaction.client
+    if interaction.guild_id is None or not isinstance(client, MahjongBot):
+        return None
+    here = await client.storage.table_rules(interaction.guild_id, interaction.channel_id)
+    server = await client.storage.table_rules(interaction.guild_id)
+    same = (here.ruleset, dict(here.overrides)) == (server.ruleset, dict(server.overrides))
+    return HouseRules(here, "server" if same else "channel")
+
+
+def rules_footer(ruleset: str, house: HouseRules | None, lang: Language) -> str:
+    """The line under an answer naming the rules it was scored under.
+
+    >>> from engine.rulesets import get_ruleset
+    >>> rules = TableRules("rumisberg", {"limit": 8000}, get_ruleset("rumisberg").settings({"limit": 8000}))
+    >>> rules_footer("rumisberg", HouseRules(rules, "server"), "en")
+    '-# Rules: rumisberg with the house rules of this server: limit = 8000'
+    >>> rules_footer("dmjl", HouseRules(rules, "channel"), "en")
+    '-# Rules: dmjl as written (the house rules here are for rumisberg)'
+    >>> rules_footer("dmjl", None, "de")
+    '-# Regeln: dmjl wie beschrieben'
+    """
+    if house is None:
+        return "-# " + text("score_rules_plain", lang, ruleset=ruleset)
+    if ruleset != house.rules.ruleset:
+        return "-# " + text("score_rules_other", lang, ruleset=ruleset, house=house.rules.ruleset)
+    scope = text(f"score_scope_{house.scope}", lang)
+    defaults = get_ruleset(ruleset).defaults
+    changed = [
+        f"{name} = {_shown(value)}"
+        for name, value in sorted(house.rules.overrides.items())
+        if getattr(defaults, name, None) != value
+    ]
+    if not changed:
+        return "-# " + text("score_rules_none", lang, ruleset=ruleset, scope=scope)
+    return "-# " + text(
+        "score_rules_house", lang, ruleset=ruleset, scope=scope, rules=joined(changed, lang, 300)
+    )
+
+
+def _shown(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:post:(?P<request>.+)"):
@@ -138,7 +217,7 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             )
             return
         lang = language(interaction.guild_locale)  # a public message speaks the server's language
-        body, png = await asyncio.to_thread(ask.answer, lang)
+        body, png = await asyncio.to_thread(ask.answer, lang, await house_rules(interaction))
         files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
         await interaction.response.send_message(
             text("score_posted", lang, mention=interaction.user.mention, body=body),
@@ -156,7 +235,7 @@ class ScoringCog(commands.Cog):
     @app_commands.command(name="score", description="Score a hand: every rule that applies, and the total")
     @app_commands.describe(
         hand=f"The hand, like {EXAMPLE}",
-        ruleset="The rules (default dmjl)",
+        ruleset="The rules (default: this channel's, with its house rules)",
         seat="Your seat wind",
         round="The prevailing wind",
         win="The winning tile, like 9p",
@@ -176,7 +255,7 @@ class ScoringCog(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         hand: app_commands.Range[str, 1, 200] | None = None,
-        ruleset: str = "dmjl",
+        ruleset: str | None = None,
         seat: str = "E",
         round: str = "E",
         win: str | None = None,
@@ -192,6 +271,9 @@ class ScoringCog(commands.Cog):
         except MahjongError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
+        if ruleset is None:  # the channel's ruleset, whose house rules then apply
+            house = await house_rules(interaction)
+            ruleset = "dmjl" if house is None else house.rules.ruleset
         if hand is None:
             from bot.cogs.builder import open_builder
 
@@ -203,9 +285,11 @@ class ScoringCog(commands.Cog):
 
 
 async def send_answer(interaction: discord.Interaction[Any], lang: Language, ask: ScoreAsk) -> None:
-    """Answer a scoring request ephemerally: the breakdown, the image and **Post in channel**
-    (``/score hand:…`` and the builder's **Score**)."""
-    body, png = await asyncio.to_thread(ask.answer, lang)
+    """Answer a scoring request ephemerally: the breakdown under the house rules of the
+    channel where the request's ruleset is the channel's (:class:`HouseRules`), the rules it was
+    scored under, the image and **Post in channel** (``/score hand:…`` and the builder's
+    **Score**)."""
+    body, png = await asyncio.to_thread(ask.answer, lang, await house_rules(interaction))
     view = discord.ui.View(timeout=None)
     custom_id = ask.post_id() if png else None
     if custom_id:

@@ -33,6 +33,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{who} hat sich eingekauft: {amount} Chips (Einkauf {made} von {limit} in dieser Saison); "
         "jetzt {chips}.",
     ),
+    "chips_bought_exhausted": (
+        "{who} had no chips left ({before}) and bought in {amount} chips from the bank "
+        "({ruleset} rule {rule}); now {chips}.",
+        "{who} hatte keine Chips mehr ({before}) und hat {amount} Chips bei der Bank bezogen "
+        "({ruleset}-Regel {rule}); jetzt {chips}.",
+    ),
     "chips_buyin_terms": (
         "A buy-in grants {amount} chips; {limit} per member and season.",
         "Ein Einkauf bringt {amount} Chips; {limit} pro Mitglied und Saison.",
@@ -58,6 +64,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "chips_below_floor": (
         "You have {chips} chips; giving {amount} would leave {left}, below the club's floor of {floor}.",
         "Du hast {chips} Chips; {amount} zu geben ließe {left}, unter dem Minimum des Clubs von {floor}.",
+    ),
+    "chips_not_exhausted": (
+        "You have {chips} chips: under {ruleset} rule {rule} only a player with no chips left buys in.",
+        "Du hast {chips} Chips: nach {ruleset}-Regel {rule} kauft nur ein, wer keine Chips mehr hat.",
     ),
     "chips_no_buy_ins": ("This club offers no buy-ins.", "Dieser Club bietet keine Einkäufe an."),
     "chips_buy_in_limit": (

@@ -202,8 +202,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_buy_in_amount": ("chips one buy-in grants", "Chips pro Einkauf"),
     "help_buy_in_limit": (
-        "buy-ins a member may make per season (0: none)",
-        "Einkäufe pro Mitglied und Saison (0: keine)",
+        "buy-ins a member may make per season (0: none; rumisberg: 0 is no cap)",
+        "Einkäufe pro Mitglied und Saison (0: keine; rumisberg: 0 ist unbegrenzt)",
     ),
     "help_balance_floor": (
         "the lowest balance a transfer may leave (none: no floor)",

@@ -151,6 +151,21 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "score_posted": ("{mention} scored:\n{body}", "{mention} hat gewertet:\n{body}"),
     "post_in_channel": ("Post in channel", "Im Kanal zeigen"),
+    "score_scope_server": ("this server", "dieses Servers"),
+    "score_scope_channel": ("this channel", "dieses Kanals"),
+    "score_rules_house": (
+        "Rules: {ruleset} with the house rules of {scope}: {rules}",
+        "Regeln: {ruleset} mit den Hausregeln {scope}: {rules}",
+    ),
+    "score_rules_none": (
+        "Rules: {ruleset}, the ruleset of {scope}, without house rules",
+        "Regeln: {ruleset}, das Regelwerk {scope}, ohne Hausregeln",
+    ),
+    "score_rules_other": (
+        "Rules: {ruleset} as written (the house rules here are for {house})",
+        "Regeln: {ruleset} wie beschrieben (die Hausregeln hier gelten für {house})",
+    ),
+    "score_rules_plain": ("Rules: {ruleset} as written", "Regeln: {ruleset} wie beschrieben"),
     # /mahjong rules
     "rules_default": ("ruleset: {value}", "Regelwerk: {value}"),
     "rules_house": ("House rules: {rules}", "Hausregeln: {rules}"),
@@ -232,7 +247,9 @@ COMMANDS: Final[dict[str, str]] = {
         "Wie viele spielen: 4, oder 3, wo das Regelwerk es erlaubt (rumisberg)"
     ),
     "Score a hand: every rule that applies, and the total": "Eine Hand werten: jede Regel, die zählt, und die Summe",
-    "The rules (default dmjl)": "Das Regelwerk (Standard dmjl)",
+    "The rules (default: this channel's, with its house rules)": (
+        "Das Regelwerk (Standard: das dieses Kanals, mit seinen Hausregeln)"
+    ),
     "Your seat wind": "Dein Platzwind",
     "The prevailing wind": "Der Rundenwind",
     "The winning tile, like 9p": "Der Gewinnstein, etwa 9p",

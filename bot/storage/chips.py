@@ -51,21 +51,43 @@ class ChipsMixin(LedgerMixin):
 
         return await self._write(work)
 
-    async def club_buy_in(self, guild_id: int, user_id: int) -> Transaction:
+    async def club_buy_in(self, guild_id: int, user_id: int, *, when_exhausted: str = "") -> Transaction:
         """A member's own buy-in of the club's ``buy_in_amount``, within its ``buy_in_limit`` per
         season (counted and booked in one write transaction, so two clicks cannot pass the limit).
 
+        ``when_exhausted`` names the rule of a ruleset that gives a member whose balance is
+        exhausted (0 chips or fewer) a buy-in from the bank, like ``"rumisberg rule 22"``: then
+        only such a member may buy in, as often as that happens, the club's ``buy_in_limit``
+        capping it only where it is set (above 0); the transaction's reason names the rule and
+        the balance before it. The balance is read in the same write transaction as the booking,
+        so a second click finds the chips of the first.
+
         :raises BuyInLimitError: when the club offers no buy-ins or the member has made as many as
-            it allows this season.
+            it allows this season, or (``when_exhausted``) for a member who has chips left.
         """
         check_id(guild_id, "guild id")
         check_id(user_id, "user id")
+        when_exhausted = check_text(when_exhausted, "a rule")
 
         async def work(db: aiosqlite.Connection) -> Transaction:
             await self._ensure_guild(db, guild_id)
             options = await self._options(db, guild_id)
             season = await self._open_season(db, guild_id)
             made = await self._buy_ins_of(db, season.season_id, user_id)
+            if when_exhausted:
+                have = await self._balance_of(db, await self._account(db, season, seat_holder(user_id)))
+                if have > 0:
+                    raise BuyInLimitError(
+                        f"<@{user_id}> has {have} chips; under {when_exhausted} a buy-in is for a member "
+                        "with none left"
+                    )
+                if 0 < options.buy_in_limit <= made:
+                    raise BuyInLimitError(
+                        f"<@{user_id}> has made {made} of the {options.buy_in_limit} buy-ins this club "
+                        f"allows in {season.name}"
+                    )
+                reason = f"buy-in {made + 1} under {when_exhausted}: balance {have}, exhausted"
+                return await self._book_buy_in(db, season, user_id, options.buy_in_amount, user_id, reason)
             if made >= options.buy_in_limit:
                 raise BuyInLimitError(
                     "this club offers no buy-ins (an admin can set buy_in_limit)"

@@ -63,7 +63,8 @@ class ClubOptions:
     buy_in_amount: int = 5000
     """Chips one buy-in grants (1 to 10^9)."""
     buy_in_limit: int = 0
-    """How many buy-ins a member may make per season (0: none)."""
+    """How many buy-ins a member may make per season (0: none; in a channel playing rumisberg,
+    whose rule 22 gives a member with no chips left a buy-in, 0 sets no cap)."""
     balance_floor: int | None = None
     """The lowest balance a member transfer may leave the giver with (±10^9; None: no floor)."""
     admin_role_id: int | None = None

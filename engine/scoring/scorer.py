@@ -348,7 +348,7 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
 
     plan = table.winner_plan
     part = _hand_part(candidates[0], plan)
-    best: tuple[int, int] | None = None
+    best: tuple[bool, int, int] | None = None
     best_eval: _Eval | None = None
     refused = ""
     for f in candidates:
@@ -358,7 +358,10 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
             if why:
                 refused = refused or why
                 continue
-        key = (ev.total, ev.uncapped)
+        # a value that is never counted (a fixed item without or_better) is the hand's value in
+        # whichever arrangement shows it: another arrangement's count or limit does not beat it
+        never_counted = ev.fixed and ev.fixed_item is not None and not ev.fixed_item.or_better
+        key = (never_counted, ev.total, ev.uncapped)
         if best is None or key > best:
             best, best_eval = key, ev
     if best_eval is None:
@@ -634,11 +637,12 @@ def _evaluate(f: Facts, table: Table, plan: Plan, part: _Eval) -> _Eval:
         if not ev.share_item.or_better or value >= ev.total:
             ev.is_limit = True
             ev.total = ev.uncapped = value
-    if ev.fixed_item is not None and not ev.is_limit:
+    if ev.fixed_item is not None and not (ev.is_limit and ev.fixed_item.or_better):
+        # never counted (no or_better): the fixed value even where a limit hand matches too
         value = ev.fixed_item.fixed
         counted = table.constrained and _short_of(ev, table)  # a count that is not allowed
         if not ev.fixed_item.or_better or value >= ev.total or counted:
-            ev.fixed = True
+            ev.fixed, ev.is_limit = True, False
             ev.total = ev.uncapped = value
     return ev
 

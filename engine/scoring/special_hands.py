@@ -25,12 +25,14 @@ by ``;``)::
 * **VALUE** is a whole number of points from 1 to 100000, or ``limit``. A
   number is a fixed value: the hand is paid it and is not counted (RULES.md
   §2.4.8: the club hand "wird ... nicht ausgezählt"), and it is neither
-  scaled nor capped; a limit hand that the same tiles make keeps its limit.
+  scaled nor capped; it stands even where the same tiles also make a limit hand
+  or a higher count in another arrangement (A-RU-09, A-RU-25: never counted).
   ``limit`` makes it a limit hand (worth the ruleset's limit, capped as one).
 * ``/concealed``: no set may be claimed from a discard (a set completed by a
   winning discard is exposed, rule 15).
 * ``/or-count``: the hand is paid its count where the count is higher (the
-  player's choice of rule 16, A-RU-25).
+  player's choice of rule 16, A-RU-25), and as a limit hand where the same
+  tiles make one.
 * ``/pot``: the hand is the club's "Pot" (rule 20, card No. 30): when East
   makes it, every other player pays him as the setting ``pot_reading`` says
   (A-RU-10) instead of its value.

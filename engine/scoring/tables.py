@@ -52,8 +52,10 @@ class Item:
     fixed: int = 0
     """A fixed value that replaces the count (a winner's item): the hand is worth exactly
     this, neither scaled nor capped, and a ruleset's conditions for counted hands (chows,
-    suit pungs) do not apply (rumisberg's club hand, RULES.md §2.4.8: "nicht ausgezählt");
-    with ``or_better`` the count stands where it is higher. A limit hand keeps its limit."""
+    suit pungs) do not apply (rumisberg's club hand, RULES.md §2.4.8: "nicht ausgezählt").
+    Without ``or_better`` the hand is never counted: the fixed value stands over a limit hand
+    the same tiles also make and over any other arrangement of them (A-RU-09, A-RU-25); with
+    ``or_better`` the count stands where it is higher, and a limit hand the same tiles make."""
     name: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
