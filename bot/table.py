@@ -366,7 +366,10 @@ class Table:
             if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING) and self._window_young():
                 self.held[position] = action
             else:
+                decision = self.decision_version
                 await self._store_and_apply(action)
+                if self.decision_version != decision:
+                    self._new_decision()  # the next turn or window gets its own time
             self._wake.set()
         await self.presenter.table_changed(self)
         return None
@@ -581,13 +584,18 @@ class Table:
 
     async def _after_change(self) -> float:
         """After an action inside the lock: new deadlines; the caller's loop goes on at once."""
+        self._new_decision()
+        asyncio.get_running_loop().create_task(self.presenter.table_changed(self))
+        return 0.0
+
+    def _new_decision(self) -> None:
+        """A new turn, claim window or exchange step began: no deadline yet (the driver sets
+        one), and a window's time counts from now."""
         game = self.game
         assert game is not None
         self.deadline = self.deadline_wall = None
         if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
             self.window_opened = self.clock()
-        asyncio.get_running_loop().create_task(self.presenter.table_changed(self))
-        return 0.0
 
 
 class TableError(Exception):
