@@ -179,9 +179,9 @@ class DiscordPresenter:
         assert game is not None
         view = game.view(None)
         lang: Language = language(table.language)
+        status = self.status(table, view)  # before rendering: the table may move on meanwhile
         png = await asyncio.to_thread(render_table, view, lang=lang)
         layout = discord.ui.LayoutView(timeout=None)
-        status = self.status(table, view)
         self._last_status[table.channel_id] = status
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay(status),
@@ -240,11 +240,15 @@ class DiscordPresenter:
     async def _publish(self, table: Table, dirty: asyncio.Event) -> None:
         while dirty.is_set() and table.message_id is not None:
             dirty.clear()
+            message_id = table.message_id
             try:
                 layout, file = await self.table_message(table)
+                if table.message_id != message_id:
+                    dirty.set()  # a new hand's message came meanwhile: render again, for it
+                    continue
                 await (
                     self.bot.get_partial_messageable(table.channel_id)
-                    .get_partial_message(table.message_id)
+                    .get_partial_message(message_id)
                     .edit(
                         view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
                     )
