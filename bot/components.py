@@ -8,12 +8,22 @@ action. The callbacks hand the click to :mod:`bot.cogs.table`.
 ``mj:back:<channel>``               **I'm back**
 ``mj:next:<channel>:<hand>``        **Next hand** after hand ``<hand>``
 ``mj:act:<channel>:<version>:<a>``  a move on a private card (``discard-5p``, ``pong``,
-                                    ``chow-3p``, ``concealed-kong-5p``, ``pass``, ``hint``)
+                                    ``chow-3p``, ``concealed-kong-5p``, ``pass``, ``hint``;
+                                    a Gulasch exchange: ``give-19m5p``, ``swap-9m``,
+                                    ``continue``, ``start``)
 ``mj:discard:<channel>:<version>``  the discard select (option values are tile codes)
+``mj:pick:<channel>:<version>:<k>`` the Gulasch exchange's select of tiles to ``give`` or
+                                    ``swap`` (option values ``5p#2``: the second 5p held)
 ==================================  ==========================================
+
+Every custom_id naming a tile sits on a private (ephemeral) card, whose reader holds the tile:
+public messages carry none. A pick in the exchange select does not apply anything: the card
+comes back with the choice and a confirm button whose action code names the tiles.
 
 >>> action_code(Action(0, "chow", Tile.parse("3p"))), parse_action_code("discard-5p")
 ('chow-3p', Action.parse('E discard 5p'))
+>>> action_code(Action.parse("W give 19m5p")), parse_action_code("swap-9m")
+('give-19m5p', Action.parse('E swap 9m'))
 """
 
 from __future__ import annotations
@@ -23,16 +33,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.actions import TILE_KINDS, Action
+from engine.actions import MULTI_TILE_KINDS, TILE_KINDS, Action
 from engine.errors import MahjongError
-from engine.tiles import Tile
+from engine.tiles import Tile, parse_tiles, tiles_str
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
 
 
 def action_code(action: Action) -> str:
-    """The custom_id part of an action: its kind, and its tile where it names one."""
+    """The custom_id part of an action: its kind, and its tile (or tiles) where it names any."""
+    if action.tiles:
+        return f"{action.kind}-{tiles_str(action.tiles)}"
     return action.kind if action.tile is None else f"{action.kind}-{action.tile}"
 
 
@@ -40,11 +52,49 @@ def parse_action_code(code: str) -> Action | None:
     """The action a custom_id part names (seat 0: the table fills in the clicker's), or None."""
     kind, sep, tile = code.rpartition("-")
     try:
+        if sep and kind in MULTI_TILE_KINDS:
+            return Action(0, kind, tiles=tuple(parse_tiles(tile)))
         if sep and kind in TILE_KINDS:
             return Action(0, kind, Tile.parse(tile))
         return Action(0, code)
     except MahjongError:
         return None
+
+
+def tile_options(tiles: tuple[Tile, ...] | list[Tile]) -> list[tuple[str, Tile]]:
+    """One (option value, tile) per tile held, for a select of several tiles: the second copy
+    of a kind is ``5p#2``, so each physical tile is one option and no two values are equal.
+
+    >>> [value for value, _ in tile_options([Tile.parse(t) for t in ("5p", "5p", "7z")])]
+    ['5p#1', '5p#2', '7z#1']
+    """
+    seen: dict[Tile, int] = {}
+    out = []
+    for tile in tiles:
+        seen[tile] = seen.get(tile, 0) + 1
+        out.append((f"{tile}#{seen[tile]}", tile))
+    return out
+
+
+def picked_tiles(values: list[str]) -> tuple[Tile, ...] | None:
+    """The tiles a select's chosen ``tile_options`` values name, or None for a value that is
+    not one (a forged or broken interaction).
+
+    >>> picked_tiles(["5p#1", "5p#2", "7z#1"]), picked_tiles(["5p#1", "5p#1"]), picked_tiles(["x"])
+    ((Tile.parse('5p'), Tile.parse('5p'), Tile.parse('7z')), None, None)
+    """
+    if len(set(values)) != len(values):
+        return None
+    tiles = []
+    for value in values:
+        code, sep, number = value.partition("#")
+        if not sep or not number.isdigit():
+            return None
+        try:
+            tiles.append(Tile.parse(code))
+        except MahjongError:
+            return None
+    return tuple(tiles)
 
 
 def _bot(interaction: discord.Interaction[Any]) -> MahjongBot:
@@ -158,10 +208,55 @@ class DiscardSelect(
         await _bot(interaction).table_cog.on_move(interaction, self.channel, self.version, code)
 
 
+class ExchangeSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"mj:pick:(?P<channel>\d+):(?P<version>\d+):(?P<kind>give|swap)",
+):
+    """The Gulasch exchange's select of a private card: the tiles to give East's partner (or
+    East) or to swap with the wall, one option per tile held (:func:`tile_options`). A pick
+    only shows the choice with a confirm button; the custom_id names no tile."""
+
+    def __init__(
+        self,
+        channel: int,
+        version: int,
+        kind: str,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        *,
+        least: int = 1,
+        most: int = 1,
+    ) -> None:
+        self.channel, self.version, self.kind = channel, version, kind
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mj:pick:{channel}:{version}:{kind}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=least,
+                max_values=most,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExchangeSelect:
+        return cls(int(match["channel"]), int(match["version"]), match["kind"], [], "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values") or []]
+        await _bot(interaction).table_cog.on_exchange_pick(
+            interaction, self.channel, self.version, self.kind, values
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TableButton,
     MoveButton,
     DiscardSelect,
+    ExchangeSelect,
 )
 """Registered in ``setup_hook``, so buttons of messages sent before a restart keep working."""

@@ -22,14 +22,24 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import DiscardSelect, LobbyButton, MoveButton, TableButton, action_code
+from bot.components import (
+    DiscardSelect,
+    ExchangeSelect,
+    LobbyButton,
+    MoveButton,
+    TableButton,
+    action_code,
+    picked_tiles,
+    tile_options,
+)
 from bot.i18n import Language, language, text
 from bot.table import Table
-from engine.actions import Action, ActionKind
+from engine.actions import MULTI_TILE_KINDS, Action, ActionKind
 from engine.ai.hints import hint
+from engine.errors import MahjongError
 from engine.events import Event, EventKind
 from engine.tiles import Tile, Wind, tile_name, tiles_str
-from engine.views import Phase, SeatView
+from engine.views import ExchangeView, Phase, SeatView
 from render.hand import render_hand
 from render.sheet import render_sheet, sheet_lines
 from render.table import render_table
@@ -83,17 +93,36 @@ _EVENT_WORDS: dict[EventKind, str] = {
 }
 
 
+def say_tiles(tiles: tuple[Tile, ...], lang: Language) -> str:
+    """Tiles in a sentence, one by one (``1m 9m Red dragon (7z)``).
+
+    >>> say_tiles((Tile.parse("1m"), Tile.parse("7z")), "en")
+    '1m Red dragon (7z)'
+    """
+    return " ".join(say_tile(t, lang) for t in tiles)
+
+
+def wind_word(wind: int, lang: Language) -> str:
+    """A seat wind's name (``East``, ``Ost``)."""
+    return text(f"wind_{int(wind)}", lang)
+
+
 def describe(table: Table, events: list[Event], lang: Language) -> str:
-    """The table's last public action in words (private events are skipped)."""
+    """The table's last public action in words (private events are skipped). A Gulasch
+    exchange is told without its tiles: they change hands face down."""
+    game = table.game
     for e in reversed(events):
         key = _EVENT_WORDS.get(e.kind)
-        if e.kind in (EventKind.DECLARE, EventKind.PAID):
+        if e.kind in (EventKind.DECLARE, EventKind.PAID, EventKind.EXCHANGE):
             key = f"did_{e.kind}_{e.what}"
+        if e.kind == EventKind.EXCHANGE and e.what == "wall" and e.amount == 1:
+            key = "did_exchange_wall_one"
         if key is None or not e.visible_to(None) or e.seat is None:
             continue
         meld = ""
         if e.meld is not None:
             meld = f"{text('meld_' + e.meld.kind.name.lower(), lang)} {tiles_str(e.meld.tiles)}"
+        east = "" if game is None else table.seat_at(game.position_of(Wind.EAST)).name
         action = text(
             key,
             lang,
@@ -101,6 +130,7 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
             tile=say_tile(e.tile, lang),
             meld=meld,
             amount=e.amount,
+            east=east,
         )
         return text("last_action", lang, action=action)
     return ""
@@ -154,9 +184,9 @@ class DiscordPresenter:
             if not game.finished and table.next_hand_seconds > 0 and table.deadline_wall:
                 lines.append(text("next_hand_at", lang, deadline=when))
         elif view.phase == Phase.TURN and view.turn is not None:
-            seat = table.seat_at(view.turn)
-            name = seat.name if seat.user_id is None or seat.away else f"<@{seat.user_id}>"
-            lines.append(text("turn_of", lang, name=name, deadline=deadline))
+            lines.append(text("turn_of", lang, name=self.called(table, view.turn), deadline=deadline))
+        elif view.phase == Phase.EXCHANGE and view.exchange is not None:
+            lines.append(self.exchange_status(table, view, view.exchange, lang, deadline))
         elif view.last_discard is not None:
             who, tile = view.last_discard
             key = "claims_open" if view.phase == Phase.CLAIMS else "robbing_open"
@@ -171,6 +201,46 @@ class DiscordPresenter:
                 lines.append(text("away", lang, name=seat.name))
         return "\n".join(lines)
 
+    @staticmethod
+    def called(table: Table, position: int) -> str:
+        """Who must move, for the status line: a person is mentioned, a computer named."""
+        seat = table.seat_at(position)
+        return seat.name if seat.user_id is None or seat.away else f"<@{seat.user_id}>"
+
+    def exchange_status(
+        self, table: Table, view: SeatView, ex: ExchangeView, lang: Language, deadline: str
+    ) -> str:
+        """Where a Gulasch exchange stands, for everyone: who chooses now (never which tiles)."""
+
+        def who(position: int, *, mention: bool = False) -> str:
+            name = self.called(table, position) if mention else table.seat_at(position).name
+            return f"{name} ({wind_word(view.players[position].wind, lang)})"
+
+        east = next(p.seat for p in view.players if p.wind == Wind.EAST and not p.vacant)
+        if ex.deciding:
+            key = "exchange_deciding_first" if ex.go_around == 0 else "exchange_deciding"
+            return text(
+                key, lang, east=who(east, mention=True), n=ex.go_around, limit=ex.limit, deadline=deadline
+            )
+        if ex.round == 1:
+            if ex.partner is None or view.players[ex.partner].vacant:
+                return text("exchange_with_wall", lang, east=who(east, mention=True), deadline=deadline)
+            if len(ex.waiting) == 2:
+                return text(
+                    "exchange_both",
+                    lang,
+                    east=who(east, mention=True),
+                    partner=who(ex.partner, mention=True),
+                    deadline=deadline,
+                )
+            (waiting,) = ex.waiting
+            other = ex.partner if waiting == east else east
+            return text(
+                "exchange_one", lang, name=who(waiting, mention=True), other=who(other), deadline=deadline
+            )
+        names = ", ".join(who(p, mention=True) for p in ex.waiting)
+        return text("exchange_swap", lang, name=names, n=ex.go_around, limit=ex.limit, deadline=deadline)
+
     async def table_message(
         self, table: Table, *, buttons: bool = True
     ) -> tuple[discord.ui.LayoutView, discord.File]:
@@ -179,9 +249,9 @@ class DiscordPresenter:
         assert game is not None
         view = game.view(None)
         lang: Language = language(table.language)
+        status = self.status(table, view)  # before rendering: the table may move on meanwhile
         png = await asyncio.to_thread(render_table, view, lang=lang)
         layout = discord.ui.LayoutView(timeout=None)
-        status = self.status(table, view)
         self._last_status[table.channel_id] = status
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay(status),
@@ -240,11 +310,15 @@ class DiscordPresenter:
     async def _publish(self, table: Table, dirty: asyncio.Event) -> None:
         while dirty.is_set() and table.message_id is not None:
             dirty.clear()
+            message_id = table.message_id
             try:
                 layout, file = await self.table_message(table)
+                if table.message_id != message_id:
+                    dirty.set()  # a new hand's message came meanwhile: render again, for it
+                    continue
                 await (
                     self.bot.get_partial_messageable(table.channel_id)
-                    .get_partial_message(table.message_id)
+                    .get_partial_message(message_id)
                     .edit(
                         view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
                     )
@@ -346,12 +420,23 @@ class DiscordPresenter:
     # --- Private cards ----------------------------------------------------------------------------
 
     async def card(
-        self, table: Table, position: int, lang: Language, *, note: str = "", with_hint: bool = False
+        self,
+        table: Table,
+        position: int,
+        lang: Language,
+        *,
+        note: str = "",
+        with_hint: bool = False,
+        picked: tuple[str, ...] = (),
     ) -> tuple[discord.ui.LayoutView, discord.File]:
-        """A person's private card: their hand and exactly their legal moves."""
+        """A person's private card: their hand and exactly their legal moves. In a Gulasch
+        exchange: a select of their tiles (``picked``: the values chosen there, shown with a
+        confirm button), East's decision, and what they gave and received."""
         game = table.game
         assert game is not None
         view = game.view(position)
+        if view.phase == Phase.EXCHANGE and view.exchange is not None:
+            return await self.exchange_card(table, view, view.exchange, lang, note=note, picked=picked)
         prompt = note
         advice = ""
         if with_hint and view.legal:
@@ -367,9 +452,10 @@ class DiscordPresenter:
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
                 prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang))
+        lines = [prompt, advice, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
         parts: list[discord.ui.Item[Any]] = [
-            discord.ui.TextDisplay(prompt + (f"\n{advice}" if advice else ""))
+            discord.ui.TextDisplay("\n".join(line for line in lines if line))
         ]
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")))
         version = game.version
@@ -404,6 +490,127 @@ class DiscordPresenter:
             )
         for i in range(0, len(buttons), 5):
             parts.append(discord.ui.ActionRow(*buttons[i : i + 5]))
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(discord.ui.Container(*parts))
+        return layout, discord.File(io.BytesIO(png), filename="hand.png")
+
+    def received_line(self, table: Table, view: SeatView, lang: Language) -> str:
+        """What the seat gave and received in its last exchange (its own card only)."""
+        if view.seat is None:
+            return ""
+        done = table.exchanged.get(view.seat)
+        if done is None:
+            return ""
+        source = (
+            text("exchange_the_wall", lang)
+            if done.partner is None
+            else f"{table.seat_at(done.partner).name} ({wind_word(view.players[done.partner].wind, lang)})"
+        )
+        key = "card_received" if done.gave else "card_received_only"
+        return text(key, lang, gave=say_tiles(done.gave, lang), got=say_tiles(done.got, lang), source=source)
+
+    async def exchange_card(
+        self,
+        table: Table,
+        view: SeatView,
+        ex: ExchangeView,
+        lang: Language,
+        *,
+        note: str = "",
+        picked: tuple[str, ...] = (),
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """A private card in a Gulasch exchange: the hand, what the seat may do now (give three
+        tiles, swap one to three with the wall or keep them, or as East decide) and what it
+        gave and received. The select offers each tile held once (values ``5p#2``); a pick
+        comes back as ``picked`` (its values, still chosen in the select) with a confirm
+        button, if it is a legal move (the tiles are the reader's own)."""
+        game = table.game
+        assert game is not None and view.seat is not None
+        me = view.seat
+        legal = list(view.legal)
+        kinds = {a.kind for a in legal}
+        channel, version = table.channel_id, game.version
+
+        def who(position: int) -> str:
+            return f"{table.seat_at(position).name} ({wind_word(view.players[position].wind, lang)})"
+
+        east = next(p.seat for p in view.players if p.wind == Wind.EAST and not p.vacant)
+        other = None  # the other side of this seat's swap in round 1 (None: the wall)
+        if ex.partner is not None and not view.players[ex.partner].vacant:
+            other = ex.partner if me == east else east
+        if ActionKind.CONTINUE in kinds:
+            key = "card_exchange_decide_first" if ex.go_around == 0 else "card_exchange_decide"
+            prompt = text(key, lang, n=ex.go_around, limit=ex.limit)
+        elif ActionKind.GIVE in kinds:
+            if other is None:
+                prompt = text("card_exchange_give_wall", lang)
+            else:
+                prompt = text("card_exchange_give", lang, partner=who(other))
+        elif ActionKind.SWAP in kinds or ActionKind.PASS in kinds:
+            prompt = text("card_exchange_swap", lang, n=ex.go_around, limit=ex.limit)
+        elif ex.round == 1 and not ex.deciding and me in (east, ex.partner) and ex.waiting:
+            prompt = text("card_exchange_given", lang, name=who(ex.waiting[0]))
+        else:
+            waiting = ", ".join(who(p) for p in ex.waiting)
+            prompt = text("card_exchange_wait", lang, name=waiting)
+        choice = _choice(me, legal, picked)
+        if choice is not None:
+            if choice.kind == ActionKind.GIVE and other is not None:
+                confirm = text(
+                    "card_exchange_confirm_give",
+                    lang,
+                    tiles=say_tiles(choice.tiles, lang),
+                    partner=who(other),
+                )
+            else:
+                confirm = text("card_exchange_confirm_swap", lang, tiles=say_tiles(choice.tiles, lang))
+            prompt = f"{prompt}\n{confirm}"
+        lines = [note, prompt, self.received_line(table, view, lang)]
+        png = await asyncio.to_thread(render_hand, view, lang=lang)
+        parts: list[discord.ui.Item[Any]] = [
+            discord.ui.TextDisplay("\n".join(line for line in lines if line)),
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")),
+        ]
+        chosen = [a for a in legal if a.kind in MULTI_TILE_KINDS]
+        if chosen:
+            kind = chosen[0].kind
+            sizes = [len(a.tiles) for a in chosen]
+            wanted = set(picked) if choice is not None else set()
+            held = (*view.concealed, *((view.drawn,) if view.drawn is not None else ()))
+            options = []
+            for value, tile in tile_options(held):
+                copy = int(value.rpartition("#")[2])
+                label = say_tile(tile, lang) + (f" #{copy}" if copy > 1 else "")
+                options.append(discord.SelectOption(label=label, value=value, default=value in wanted))
+            least, most = min(sizes), max(sizes)
+            placeholder = (
+                text("choose_give", lang) if kind == ActionKind.GIVE else text("choose_swap", lang, most=most)
+            )
+            parts.append(
+                discord.ui.ActionRow(
+                    ExchangeSelect(channel, version, kind, options, placeholder, least=least, most=most)
+                )
+            )
+        buttons: list[discord.ui.Item[Any]] = []
+        if choice is not None:
+            codes = " ".join(str(t) for t in choice.tiles)
+            label = (
+                text("exchange_give_button", lang, tiles=codes)
+                if choice.kind == ActionKind.GIVE and other is not None
+                else text("exchange_swap_button", lang, tiles=codes)
+            )
+            buttons.append(
+                MoveButton(channel, version, action_code(choice), label, discord.ButtonStyle.success)
+            )
+        for kind, key, style in (
+            (ActionKind.PASS, "exchange_keep", discord.ButtonStyle.secondary),
+            (ActionKind.CONTINUE, "exchange_continue", discord.ButtonStyle.primary),
+            (ActionKind.START, "exchange_start", discord.ButtonStyle.success),
+        ):
+            if kind in kinds:
+                buttons.append(MoveButton(channel, version, str(kind), text(key, lang), style))
+        if buttons:
+            parts.append(discord.ui.ActionRow(*buttons))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(*parts))
         return layout, discord.File(io.BytesIO(png), filename="hand.png")
@@ -448,6 +655,19 @@ class DiscordPresenter:
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(discord.ui.TextDisplay(body), row))
         return layout
+
+
+def _choice(seat: int, legal: list[Action], picked: tuple[str, ...]) -> Action | None:
+    """The give or swap that the values picked in the exchange select name, if it is legal."""
+    tiles = picked_tiles(list(picked)) if picked else None
+    kinds = {a.kind for a in legal} & MULTI_TILE_KINDS
+    if not tiles or len(kinds) != 1:
+        return None
+    try:
+        choice = Action(seat, kinds.pop(), tiles=tiles)
+    except MahjongError:  # not one to three playing tiles
+        return None
+    return choice if choice in legal else None
 
 
 def _with_hint(view: SeatView, marks: Any) -> SeatView:

@@ -15,6 +15,12 @@ The claim window: after a discard nothing is applied before
 with nothing to claim pass, computer players answer, and the window closes as
 soon as every person who could claim has answered, or when ``claim_seconds``
 run out (the rest pass). So the window lasts the same whoever could claim.
+
+A Gulasch exchange (rumisberg) asks every seat that must act at once: in round 1 East and
+his partner both choose three tiles. Computer players choose after ``pace``; the people
+have ``turn_seconds`` from the moment the step began, and a card stays current while the
+other side of the swap answers (the swap happens when both have given). What a seat gave
+and received is kept (:attr:`Table.exchanged`) for its own card only.
 """
 
 from __future__ import annotations
@@ -30,12 +36,13 @@ from typing import Protocol
 
 from bot.storage import Payment, Storage, StorageInputError
 from bot.summary import summarize
-from engine.actions import CLAIMS, Action
+from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action
 from engine.ai.player import AIPlayer
 from engine.errors import IllegalActionError
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.rulesets import resolve
+from engine.tiles import Tile, Wind
 from engine.views import Phase
 
 log = logging.getLogger(__name__)
@@ -66,6 +73,16 @@ class Seat:
         return self.user_id is None or self.away
 
 
+@dataclass(frozen=True)
+class Exchanged:
+    """A seat's last Gulasch exchange: what it gave and what it received (private to it)."""
+
+    gave: tuple[Tile, ...]
+    got: tuple[Tile, ...]
+    partner: int | None
+    """The position it swapped with (East's partner, or East), None for the wall."""
+
+
 class Presenter(Protocol):
     """What a table shows; the Discord adapter implements it."""
 
@@ -79,7 +96,8 @@ class Presenter(Protocol):
         """The hand is over: post the score sheet and the payments."""
 
     async def seat_to_move(self, table: Table, position: int) -> None:
-        """A person must move: refresh their card, or mention them."""
+        """A person must move, or received tiles in an exchange: refresh their card, or
+        mention them."""
 
     async def table_closed(self, table: Table, reason: str) -> None:
         """The table is closed (the game is kept)."""
@@ -134,6 +152,16 @@ class Table:
     stop_votes: set[int] = field(default_factory=set)
     """Seated people who voted to stop the table (/mahjong stop by someone not allowed alone)."""
     _stored_deadline: tuple[float, int] | None = None
+    exchanged: dict[int, Exchanged] = field(default_factory=dict)
+    """By position: the last Gulasch exchange of each seat in this hand, until play begins
+    (shown on that seat's card only; kept in memory, so a restart forgets it)."""
+    _laid: dict[int, tuple[Tile, ...]] = field(default_factory=dict)
+    _received: set[int] = field(default_factory=set)
+    """Positions that received tiles since their card was last refreshed for it."""
+    _opened_version: int = -1
+    """The decision the exchange step's ``window_opened`` belongs to."""
+    _asked_version: int = -1
+    """The decision whose people were asked (each person is asked once per exchange step)."""
 
     # --- Lobby ---------------------------------------------------------------------------------
 
@@ -255,6 +283,8 @@ class Table:
             self._stored_deadline = (deadline, self.decision_version)
             if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
                 self.window_opened = at - self.claim_seconds
+            elif game.deal.phase == Phase.EXCHANGE:
+                self.window_opened, self._opened_version = at - self.turn_seconds, self.decision_version
         self._launch()
 
     # --- Play ------------------------------------------------------------------------------------
@@ -289,13 +319,44 @@ class Table:
         seq = len(game.deal.log) + 1
         await self.storage.append_action(self.game_id, game.hand_number, seq, game.line(action))
         in_window = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
+        exchanging = game.deal.phase == Phase.EXCHANGE
         events = game.apply(action)
-        if not (in_window and game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)):
+        if not (in_window and game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)) and not half_swapped(game):
             self.decision_version = game.version
+        if exchanging:
+            self._note_exchange(action, events)
+        elif self.exchanged:
+            self.exchanged.clear()  # play has gone on: the exchange is history
         self.last_events = events
         if any(e.kind == EventKind.HAND_ENDED for e in events):
             await self._finish_hand()
         return events
+
+    def _note_exchange(self, action: Action, events: list[Event]) -> None:
+        """Remember what a seat gave and received in a Gulasch exchange step (for its card)."""
+        game = self.game
+        assert game is not None
+        if action.kind in MULTI_TILE_KINDS:
+            self._laid[action.seat] = action.tiles
+        got: dict[int, list[Tile]] = {}
+        for e in events:
+            if (
+                e.kind == EventKind.DRAW
+                and e.what == "exchange"
+                and e.seat is not None
+                and e.tile is not None
+            ):
+                got.setdefault(e.seat, []).append(e.tile)
+        east = game.position_of(Wind.EAST)
+        partner: dict[int, int] = {}
+        for e in events:
+            if e.kind == EventKind.EXCHANGE and e.what == "east" and e.seat is not None:
+                partner = {east: e.seat, e.seat: east}
+        for position, tiles in got.items():
+            self.exchanged[position] = Exchanged(
+                self._laid.pop(position, ()), tuple(tiles), partner.get(position)
+            )
+            self._received.add(position)
 
     async def _finish_hand(self) -> None:
         """Store the hand's result, the engine's summary of it (for /stats) and book its payments
@@ -340,6 +401,37 @@ class Table:
         async with self.lock:
             await self._finish_hand()
 
+    def _refusal(self, user_id: int, action: Action, version: int) -> str | None:
+        """Why a person's move cannot be made now (a catalogue key), None if it can; the caller
+        holds the lock.
+
+        :raises IllegalActionError: when the engine refuses the action (its message is private).
+        """
+        game = self.game
+        if game is None or self.closed:
+            return "no_table"
+        position = self.position_of(user_id)
+        if position is None:
+            return "not_seated"
+        if not self.decision_version <= version <= game.version:
+            log.debug("stale click: %s not in %s..%s", version, self.decision_version, game.version)
+            return "stale"
+        if position not in game.to_act():
+            return "not_your_turn"
+        action = action.by(position)
+        if action not in game.legal_actions(position):
+            game.apply(action)  # raises, with the reason
+        return None
+
+    async def check(self, user_id: int, action: Action, version: int) -> str | None:
+        """Whether a person's move could be made now, without making it (a pick in the
+        exchange select, before its confirm): None if so, else the catalogue key of why not.
+
+        :raises IllegalActionError: when the engine refuses the action (its message is private).
+        """
+        async with self.lock:
+            return self._refusal(user_id, action, version)
+
     async def act(self, user_id: int, action: Action, version: int) -> str | None:
         """A person's move from a button: None when applied (or held until the claim window's
         minimum time), else the catalogue key of why not (``stale``, ``not_your_turn``...).
@@ -347,29 +439,35 @@ class Table:
         :raises IllegalActionError: when the engine refuses the action (its message is private).
         """
         async with self.lock:
+            why = self._refusal(user_id, action, version)
+            if why is not None:
+                return why
             game = self.game
-            if game is None or self.closed:
-                return "no_table"
             position = self.position_of(user_id)
-            if position is None:
-                return "not_seated"
-            if not self.decision_version <= version <= game.version:
-                log.debug("stale click: %s not in %s..%s", version, self.decision_version, game.version)
-                return "stale"
-            if position not in game.to_act():
-                return "not_your_turn"
+            assert game is not None and position is not None
             action = action.by(position)
-            if action not in game.legal_actions(position):
-                game.apply(action)  # raises, with the reason
             seat = self.seat_at(position)
             seat.expiries = 0
             if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING) and self._window_young():
                 self.held[position] = action
             else:
+                decision = self.decision_version
                 await self._store_and_apply(action)
+                if self.decision_version != decision:
+                    self._new_decision()  # the next turn or window gets its own time
             self._wake.set()
+            self._received.discard(position)  # the clicker's card is answered with it
         await self.presenter.table_changed(self)
+        await self._tell_received()
         return None
+
+    async def _tell_received(self) -> None:
+        """Refresh the cards of the people who received tiles in an exchange (the swap happens
+        when the second side gives, which may be someone else's move)."""
+        received, self._received = self._received, set()
+        for position in sorted(received):
+            if not self.seat_at(position).computer:
+                await self.presenter.seat_to_move(self, position)
 
     def _window_young(self) -> bool:
         return self.clock() < self.window_opened + self.claim_min_seconds
@@ -414,6 +512,8 @@ class Table:
             await self.storage.start_hand(self.game_id, game.hand_number + 1)
             self.last_events = game.next_hand()
             self.decision_version = game.version
+            self.exchanged.clear()
+            self._laid.clear()
             self.deadline = self.deadline_wall = None
             self.stop_votes.clear()
             self._wake.set()
@@ -453,6 +553,7 @@ class Table:
         try:
             while not self.closed:
                 wait = await self._step()
+                await self._tell_received()
                 if wait is None:
                     if await self._auto_next_hand():
                         continue
@@ -492,6 +593,7 @@ class Table:
         """Do what is due now; return how long to wait (None: the hand is over)."""
         changed = False
         people: list[int] = []
+        wake: float | None = None
         async with self.lock:
             game = self.game
             if game is None or game.deal.over:
@@ -526,6 +628,11 @@ class Table:
                     return await self._after_change()
                 self._set_deadline(deadline)
                 await self._store_deadline()
+            elif phase == Phase.EXCHANGE:
+                step = await self._exchange_step(now)
+                if step is None:
+                    return await self._after_change()
+                changed, people, wake = step
             else:
                 position = game.to_act()[0]
                 seat = self.seat_at(position)
@@ -544,8 +651,49 @@ class Table:
         if changed:
             await self.presenter.table_changed(self)
         for position in people:
+            self._received.discard(position)
             await self.presenter.seat_to_move(self, position)
-        return max(0.0, (self.deadline or now) - self.clock())
+        return max(0.0, (wake if wake is not None else self.deadline or now) - self.clock())
+
+    async def _exchange_step(self, now: float) -> tuple[bool, list[int], float] | None:
+        """A step of a Gulasch exchange (under the lock): every seat that must act is asked at
+        once (East and his partner in round 1). Computer players act after ``pace``, people have
+        ``turn_seconds`` from the step's beginning; one side's give keeps the step (and the
+        other's card) current. None when the step is over (the caller starts the next);
+        else (changed, the people to ask now, when to look again)."""
+        game = self.game
+        assert game is not None
+        if self._opened_version != self.decision_version:
+            self._opened_version, self.window_opened = self.decision_version, now
+        opened = self.window_opened
+        changed = False
+        due = opened + self.pace
+        for position in list(game.to_act()):
+            if not self.seat_at(position).computer or position not in game.to_act():
+                continue
+            if now < due:
+                break
+            await self._store_and_apply(await self._computer_move(position))
+            if self.decision_version != self._opened_version or game.deal.phase != Phase.EXCHANGE:
+                return None
+            changed = True
+        waiting = game.to_act()
+        people = [p for p in waiting if not self.seat_at(p).computer]
+        computers = len(people) < len(waiting)
+        if not people:
+            self.deadline = self.deadline_wall = None  # a computer's move has no deadline to show
+            return changed, [], due
+        deadline = opened + self.turn_seconds
+        if now >= deadline:
+            for position in people:
+                if position in game.to_act():
+                    await self._expire(position)
+            return None
+        self._set_deadline(deadline)
+        await self._store_deadline()
+        ask = people if self._asked_version != self.decision_version else []
+        self._asked_version = self.decision_version
+        return changed, ask, min(deadline, due) if computers and now < due else deadline
 
     def _due(self, seconds: float) -> bool:
         """A computer's pause: start it, or tell whether it has passed."""
@@ -581,13 +729,18 @@ class Table:
 
     async def _after_change(self) -> float:
         """After an action inside the lock: new deadlines; the caller's loop goes on at once."""
+        self._new_decision()
+        asyncio.get_running_loop().create_task(self.presenter.table_changed(self))
+        return 0.0
+
+    def _new_decision(self) -> None:
+        """A new turn, claim window or exchange step began: no deadline yet (the driver sets
+        one), and a window's time counts from now."""
         game = self.game
         assert game is not None
         self.deadline = self.deadline_wall = None
         if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
             self.window_opened = self.clock()
-        asyncio.get_running_loop().create_task(self.presenter.table_changed(self))
-        return 0.0
 
 
 class TableError(Exception):
@@ -598,14 +751,28 @@ class TableError(Exception):
         self.key = key
 
 
+def half_swapped(game: Game) -> bool:
+    """Whether one side of a Gulasch swap has given its three tiles and the other not yet
+    (round 1: the step goes on until both have given).
+
+    >>> game = Game("rumisberg", {}, 5, ["a", "b", "c", "d"])
+    >>> half_swapped(game)
+    False
+    """
+    exchange = game.deal.exchange
+    return exchange is not None and bool(exchange.given)
+
+
 def decision_start(game: Game) -> int:
-    """The state version at which the current turn or claim window began: in a window, the
-    answers given so far come after it.
+    """The state version at which the current turn, claim window or exchange step began: in a
+    window, the answers given so far come after it; in a swap, one side's give.
 
     >>> game = Game("dmjl", {}, 7, ["a", "b", "c", "d"])
     >>> decision_start(game) == game.version
     True
     """
+    if half_swapped(game):
+        return game.version - 1
     if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
         return game.version
     answers = 0
@@ -632,6 +799,7 @@ def check_rules(ruleset: str, overrides: dict[str, object]) -> str:
 
 __all__ = [
     "MAX_EXPIRIES",
+    "Exchanged",
     "IllegalActionError",
     "Presenter",
     "Seat",

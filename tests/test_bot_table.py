@@ -201,3 +201,35 @@ def test_decision_start_is_where_the_turn_or_window_began() -> None:
             if game.deal.phase == Phase.CLAIMS:
                 assert decision_start(game) == opened  # answers inside the window come after it
     assert answered
+
+
+async def test_a_persons_move_gives_the_next_window_its_own_time(tmp_path: Path) -> None:
+    """After a person's discard the claim window counts its time from that discard: it once
+    kept the deadline of the wait before, so after a slow turn another person had no time
+    to claim and was timed out at once."""
+    async with Storage(tmp_path / "db.sqlite3") as storage:
+        now = [0.0]
+        table = make_table(storage, claim_seconds=15.0, turn_seconds=60.0)
+        table.clock = lambda: now[0]
+        table.join(PERSON, "Ada")
+        table.join(OTHER, "Bo")
+        await table.start(seed=8)
+        game = table.game
+        assert game is not None
+
+        def person_turn() -> bool:
+            return game.deal.phase == Phase.TURN and not table.seat_at(game.to_act()[0]).computer
+
+        await wait_for(lambda: person_turn() and table.deadline is not None)
+        mover = game.to_act()[0]
+        now[0] += 40.0  # a slow turn
+        view = game.view(mover)
+        assert (
+            await table.act(table.seat_at(mover).user_id or 0, SimplePlayer().choose(view), view.version)
+            is None
+        )
+        await wait_for(lambda: table.deadline is not None)
+        other = next(p for p in game.to_act() if not table.seat_at(p).computer)  # may claim the discard
+        assert game.deal.phase == Phase.CLAIMS and other != mover
+        assert table.deadline == now[0] + 15.0 and all(s.expiries == 0 for s in table.seats)
+        await table.stop()

@@ -18,9 +18,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
-from bot.components import parse_action_code
+from bot.components import parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
 from bot.table import Table, TableError, check_rules, new_seed
+from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.rulesets import RULESETS, get_ruleset, table_for
 from engine.settings import game_length
@@ -381,6 +382,47 @@ class TableCog(commands.Cog):
         elif not note and table.held:
             note = text("card_answered", lang)
         layout, file = await self.bot.presenter.card(table, position, lang, note=note)
+        await interaction.edit_original_response(view=layout, attachments=[file])
+        self.bot.presenter.remember_card(table, interaction.user.id, interaction)
+
+    @always_answers
+    async def on_exchange_pick(
+        self,
+        interaction: discord.Interaction[Any],
+        channel_id: int,
+        version: int,
+        kind: str,
+        values: list[str],
+    ) -> None:
+        """A pick in the Gulasch exchange select: nothing is applied; the card comes back with
+        the choice and its confirm button, or with why the choice cannot be made (a stale card,
+        not this seat's move, tiles the engine refuses)."""
+        lang = language(interaction.locale)
+        seated = await self.seated(interaction, channel_id)
+        if seated is None:
+            return
+        table, position = seated
+        await interaction.response.defer()  # the card is updated in place below
+        tiles = picked_tiles(values)
+        picked: Action | None = None
+        note = ""
+        try:
+            picked = None if tiles is None else Action(0, kind, tiles=tiles)
+        except MahjongError:
+            picked = None
+        try:
+            why = (
+                "exchange_bad_pick"
+                if picked is None
+                else await table.check(interaction.user.id, picked, version)
+            )
+        except IllegalActionError as exc:
+            why, note = None, str(exc)  # private to this seat: shown only on its own card
+        if why:
+            note = text(why, lang)
+        layout, file = await self.bot.presenter.card(
+            table, position, lang, note=note, picked=() if note else tuple(values)
+        )
         await interaction.edit_original_response(view=layout, attachments=[file])
         self.bot.presenter.remember_card(table, interaction.user.id, interaction)
 

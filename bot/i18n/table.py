@@ -70,6 +70,66 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name} completed a bouquet: {amount} from each other player",
         "{name} hat ein Bouquet: {amount} von jedem Mitspieler",
     ),
+    "did_exchange_east": (
+        "{name} and {east} swapped three tiles face down",
+        "{name} und {east} haben drei Steine verdeckt getauscht",
+    ),
+    "did_exchange_wall": (
+        "{name} swapped {amount} tiles with the wall",
+        "{name} hat {amount} Steine mit der Mauer getauscht",
+    ),
+    "did_exchange_wall_one": (
+        "{name} swapped a tile with the wall",
+        "{name} hat einen Stein mit der Mauer getauscht",
+    ),
+    "did_exchange_keep": ("{name} kept their tiles", "{name} behält die eigenen Steine"),
+    "did_exchange_continue": (
+        "{name} (East) lets the exchange go on with the wall",
+        "{name} (Ost) lässt mit der Mauer weitertauschen",
+    ),
+    "did_exchange_start": (
+        "{name} (East) ends the exchange: play begins",
+        "{name} (Ost) beendet den Tausch: das Spiel beginnt",
+    ),
+    "wind_0": ("East", "Ost"),
+    "wind_1": ("South", "Süd"),
+    "wind_2": ("West", "West"),
+    "wind_3": ("North", "Nord"),
+    # The Gulasch exchange (rumisberg, RULES.md §2.4.6): public status lines, never a tile
+    "exchange_both": (
+        "Gulasch exchange: {east} and {partner} choose three tiles each to swap face down{deadline}",
+        "Gulasch-Tausch: {east} und {partner} wählen je drei Steine zum verdeckten Tausch{deadline}",
+    ),
+    "exchange_one": (
+        "Gulasch exchange: {other} has chosen; {name} still chooses three tiles{deadline}",
+        "Gulasch-Tausch: {other} hat gewählt; {name} wählt noch drei Steine{deadline}",
+    ),
+    "exchange_with_wall": (
+        "Gulasch exchange: {east} swaps three tiles with the wall (the empty place){deadline}",
+        "Gulasch-Tausch: {east} tauscht drei Steine mit der Mauer (der leere Platz){deadline}",
+    ),
+    "exchange_deciding_first": (
+        "Gulasch exchange: {east} decides: exchange with the wall, or begin play{deadline}",
+        "Gulasch-Tausch: {east} entscheidet: mit der Mauer tauschen oder das Spiel beginnen{deadline}",
+    ),
+    "exchange_deciding": (
+        "Gulasch exchange: {east} decides: another go-around with the wall ({n} of {limit} done), "
+        "or begin play{deadline}",
+        "Gulasch-Tausch: {east} entscheidet: noch eine Runde mit der Mauer ({n} von {limit} gespielt) "
+        "oder das Spiel beginnen{deadline}",
+    ),
+    "exchange_swap": (
+        "Gulasch exchange: {name} may swap 1-3 tiles with the wall (go-around {n} of {limit}){deadline}",
+        "Gulasch-Tausch: {name} darf 1-3 Steine mit der Mauer tauschen (Runde {n} von {limit}){deadline}",
+    ),
+    "exchange_the_wall": ("the wall", "der Mauer"),
+    "exchange_give_button": ("Give {tiles}", "{tiles} geben"),
+    "exchange_swap_button": ("Swap {tiles}", "{tiles} tauschen"),
+    "exchange_keep": ("Keep my tiles", "Steine behalten"),
+    "exchange_continue": ("Exchange with the wall", "Mit der Mauer tauschen"),
+    "exchange_start": ("Begin play", "Spiel beginnen"),
+    "choose_give": ("Choose three tiles to give", "Drei Steine zum Geben wählen"),
+    "choose_swap": ("Choose 1-{most} tiles to swap", "1-{most} Steine zum Tauschen wählen"),
     "next_hand_at": ("The next hand starts {deadline}.", "Die nächste Hand beginnt {deadline}."),
     "your_turn_ping": ("{mention}, it is your move.", "{mention}, du bist dran."),
     # Actions
@@ -102,6 +162,57 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "card_wait": (
         "Nothing to do now; this card updates when it is your move.",
         "Gerade nichts zu tun; diese Karte zeigt deinen nächsten Zug.",
+    ),
+    "card_exchange_give": (
+        "Gulasch exchange: choose three tiles to give {partner}, face down; you get three of theirs.",
+        "Gulasch-Tausch: wähle drei Steine, die {partner} verdeckt bekommt; du bekommst drei von ihnen.",
+    ),
+    "card_exchange_give_wall": (
+        "Gulasch exchange: choose three tiles to lay down; you take three from the wall (the empty place).",
+        "Gulasch-Tausch: wähle drei Steine zum Ablegen; du nimmst drei von der Mauer (der leere Platz).",
+    ),
+    "card_exchange_given": (
+        "Your three tiles lie face down; the swap happens when {name} has chosen.",
+        "Deine drei Steine liegen verdeckt bereit; getauscht wird, sobald {name} gewählt hat.",
+    ),
+    "card_exchange_decide_first": (
+        "You are East and decide: exchange with the wall (each player may swap 1-3 tiles), "
+        "or begin play with your discard.",
+        "Du bist Ost und entscheidest: mit der Mauer tauschen (jeder darf 1-3 Steine tauschen) "
+        "oder das Spiel mit deinem Abwurf beginnen.",
+    ),
+    "card_exchange_decide": (
+        "You are East and decide: another go-around with the wall ({n} of {limit} done), "
+        "or begin play with your discard.",
+        "Du bist Ost und entscheidest: noch eine Runde mit der Mauer ({n} von {limit} gespielt) "
+        "oder das Spiel mit deinem Abwurf beginnen.",
+    ),
+    "card_exchange_swap": (
+        "Gulasch exchange, go-around {n} of {limit}: choose 1-3 tiles to lay down and take as many "
+        "from the wall, or keep your tiles.",
+        "Gulasch-Tausch, Runde {n} von {limit}: wähle 1-3 Steine zum Ablegen und nimm ebenso viele "
+        "von der Mauer, oder behalte deine Steine.",
+    ),
+    "card_exchange_wait": (
+        "Gulasch exchange: waiting for {name}; this card updates when it is your move.",
+        "Gulasch-Tausch: wir warten auf {name}; diese Karte zeigt deinen nächsten Zug.",
+    ),
+    "card_exchange_confirm_give": (
+        "Give {tiles} to {partner}? Confirm below, or choose again.",
+        "{tiles} an {partner} geben? Unten bestätigen oder neu wählen.",
+    ),
+    "card_exchange_confirm_swap": (
+        "Lay down {tiles} and take as many from the wall? Confirm below, or choose again.",
+        "{tiles} ablegen und ebenso viele von der Mauer nehmen? Unten bestätigen oder neu wählen.",
+    ),
+    "card_received": (
+        "You gave {gave} and received {got} from {source}.",
+        "Du hast {gave} gegeben und {got} von {source} bekommen.",
+    ),
+    "card_received_only": ("You received {got} from {source}.", "Du hast {got} von {source} bekommen."),
+    "exchange_bad_pick": (
+        "Those tiles cannot be exchanged now: choose again on your card.",
+        "Diese Steine können jetzt nicht getauscht werden: wähle auf deiner Karte neu.",
     ),
     "card_answered": ("Answered; waiting for the table.", "Geantwortet; der Tisch wartet noch."),
     "not_seated": ("You are not seated at this table.", "Du sitzt nicht an diesem Tisch."),
