@@ -579,6 +579,7 @@ class Table:
             return False
         number = game.hand_number
         self._set_deadline(self.clock() + self.next_hand_seconds)
+        await self.presenter.table_changed(self)  # the table message says when the next hand starts
         while not self.closed and game.hand_number == number:
             left = (self.deadline or 0.0) - self.clock()
             if left <= 0:

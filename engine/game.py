@@ -118,9 +118,9 @@ class Game:
         self.hand_number = 1
         self.east_streak = 0
         self.centre: list[Stake] = []
+        """Stakes lying in the centre for the next winner, by position (riichi sticks, Gulasch)."""
         self.gulasch = False
         """The next hand is a Gulasch (rumisberg: the last hand was drawn), with an exchange first."""
-        """Stakes lying in the centre for the next winner, by position (riichi sticks, Gulasch)."""
         self.history: list[HandRecord] = []
         self.log: list[str] = []
         self.finished = False

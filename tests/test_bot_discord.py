@@ -19,10 +19,11 @@ from bot.components import action_code
 from bot.config import BotConfig
 from bot.storage import StorageInputError
 from bot.table import Table
+from engine.actions import ActionKind
 from engine.game import Game
 from engine.players import SimplePlayer
 from engine.tiles import tiles_str
-from engine.views import Phase
+from engine.views import Phase, SeatView
 from render.sheet import render_sheet
 from render.table import render_table
 
@@ -94,6 +95,9 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
     assert isinstance(card, StoredMessage)
     view = game.view(position)
     assert "hand.png" in card.filenames
+    if view.exchange is not None:  # a Gulasch exchange (rumisberg): give the first three, keep, begin play
+        await _exchange_on_card(h, card, user, view)
+        return
     action = SimplePlayer().choose(view)
     if action.kind == "discard":
         assert card.select_options(card.custom_ids[0]) and all(
@@ -109,6 +113,26 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
             assert label in card.labels, (label, card.labels)  # an English card's exact labels
         target = next(c for c in card.custom_ids if c.endswith(f":{action_code(action)}"))
         rec = await h.click(card, target, user=user)
+    assert rec.answered
+
+
+async def _exchange_on_card(
+    h: Harness[MahjongBot], card: StoredMessage, user: FakeUser, view: SeatView
+) -> None:
+    """The person's move in a Gulasch exchange on the card: the first three tiles of the select
+    to give, confirmed; keep the tiles in a go-around with the wall; as East, begin play."""
+    kinds = {a.kind for a in view.legal}
+    if ActionKind.GIVE in kinds:
+        (pick,) = [c for c in card.custom_ids if c.startswith("mj:pick:")]
+        values = [o["value"] for o in card.select_options(pick)][:3]
+        rec = await h.select(card, pick, values, user=user)
+        assert rec.answered
+        card = h.message(card.id)
+        (target,) = [c for c in card.custom_ids if re.search(r":give-", c)]
+    else:
+        move = "start" if ActionKind.START in kinds else "pass"
+        target = next(c for c in card.custom_ids if c.endswith(f":{move}"))
+    rec = await h.click(card, target, user=user)
     assert rec.answered
 
 
