@@ -64,3 +64,19 @@ def declaring_deal(
         after = 0 if declare else None if after is None else after + 1
     assert after is not None, f"nobody declared {kind} in {ruleset} seed {seed}"
     return deal
+
+
+def tile_runs(image: Image.Image, y: int, x0: int, x1: int, background: tuple[int, int, int]) -> list[int]:
+    """Widths of the runs of pixels along row ``y`` (from ``x0`` to ``x1``) clearly unlike the background."""
+    widths: list[int] = []
+    start: int | None = None
+    for x in range(x0, x1 + 1):
+        px = image.getpixel((x, y)) if x < x1 else background
+        assert isinstance(px, tuple)
+        differs = sum(abs(a - b) for a, b in zip(px, background, strict=False)) > 120
+        if differs and start is None:
+            start = x
+        elif not differs and start is not None:
+            widths.append(x - start)
+            start = None
+    return widths

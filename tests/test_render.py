@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
-from render_support import compare_reference
+from render_support import compare_reference, tile_runs
 
 from engine.deal import Deal
 from engine.errors import InvalidHandError, NotationError
@@ -290,7 +290,7 @@ def test_hand_tiles_are_30_px_wide_at_phone_width(lang: Lang) -> None:
         assert lay.tiles_x == hand_layout(view, hint=True, lang=lang).tiles_x  # a hint moves no tile
         # Measured through the ivory tops of the tiles: one run per tile, none narrower than 30 there.
         end = lay.tiles_x[-1] + lay.tile + 1
-        widths = _tile_runs(plain, lay.tiles_y + 4, 0, end, bg)
+        widths = tile_runs(plain, lay.tiles_y + 4, 0, end, bg)
         assert len(widths) == len(view.concealed) + (view.drawn is not None), (name, widths)
         assert min(widths) * scale >= 30, (name, widths)
 
@@ -304,9 +304,9 @@ def test_hand_melds_bonus_tiles_and_waits_fit_a_phone() -> None:
     assert kongs.bonus * DISPLAY_WIDTH / kongs.width >= 18
     image = compose_hand(hands["four kongs"])
     top = kongs.melds_xy[1] + 4  # through the tiles' tops, above the plates
-    assert len(_tile_runs(image, top, 0, image.width, bg)) == 16
+    assert len(tile_runs(image, top, 0, image.width, bg)) == 16
     bx, by = kongs.bonus_xy
-    assert len(_tile_runs(image, by + 4, bx - 1, image.width, bg)) == 8
+    assert len(tile_runs(image, by + 4, bx - 1, image.width, bg)) == 8
     # A few melds stand beside the concealed tiles (one row of tiles).
     assert hand_layout(EX.private).melds_beside
     # Nine waits stand beside the hint's words; thirteen get a row of their own. Every one is drawn.
@@ -315,7 +315,7 @@ def test_hand_melds_bonus_tiles_and_waits_fit_a_phone() -> None:
         lay = hand_layout(view, hint=True)
         image = compose_hand(view, hint=True)
         x, y = lay.waits_xy
-        widths = _tile_runs(image, y + 4, x - 1, image.width, THEMES["dark"].panel)
+        widths = tile_runs(image, y + 4, x - 1, image.width, THEMES["dark"].panel)
         assert len(widths) == n and min(widths) * DISPLAY_WIDTH / image.width >= 24, (name, widths)
     # Never much empty space: the last row reaches the bottom, less the margin.
     for name, view in hands.items():
@@ -366,22 +366,6 @@ def test_table_is_deterministic() -> None:
     assert render_table(EX.public) == render_table(EX.public)
 
 
-def _tile_runs(image: Image.Image, y: int, x0: int, x1: int, background: tuple[int, int, int]) -> list[int]:
-    """Widths of the runs of pixels along row ``y`` (from ``x0`` to ``x1``) clearly unlike the background."""
-    widths: list[int] = []
-    start: int | None = None
-    for x in range(x0, x1 + 1):
-        px = image.getpixel((x, y)) if x < x1 else background
-        assert isinstance(px, tuple)
-        differs = sum(abs(a - b) for a, b in zip(px, background, strict=False)) > 120
-        if differs and start is None:
-            start = x
-        elif not differs and start is not None:
-            widths.append(x - start)
-            start = None
-    return widths
-
-
 def test_table_discards_are_24_px_wide_at_phone_width() -> None:
     """Issue 10 §5: shown 500 pixels wide, every discard is at least 24 pixels wide."""
     assert display_sizes()["discard_px"] >= 24
@@ -401,7 +385,7 @@ def test_table_discards_are_24_px_wide_at_phone_width() -> None:
         _, beside = melds_layout(p)
         assert beside  # the example's melds stand beside the names
         y = box[1] + TABLE_PAD + ROW1_H + 8 + 3  # through the ivory top of the first row of discards
-        widths = _tile_runs(image, y, box[0] + TABLE_PAD, box[2] - TABLE_PAD, panel)
+        widths = tile_runs(image, y, box[0] + TABLE_PAD, box[2] - TABLE_PAD, panel)
         assert len(widths) == min(len(p.discards), COLS)  # one run per discard
         assert min(widths) * scale >= 24, widths
         measured += len(widths)

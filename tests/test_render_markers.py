@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 from PIL import Image, ImageChops
-from render_support import compare_reference, declaring_deal
+from render_support import compare_reference, declaring_deal, tile_runs
 
 from engine.actions import ActionKind
 from engine.tiles import Tile
@@ -131,22 +131,6 @@ def test_discard_rows_make_room_for_a_sideways_tile() -> None:
     assert places[4][0] - places[3][0] == face_height(TILE) + 1  # the next one after its full width
 
 
-def _runs(image: Image.Image, y: int, x0: int, x1: int, background: tuple[int, int, int]) -> list[int]:
-    """Widths of the runs of pixels along row ``y`` clearly unlike ``background``."""
-    widths: list[int] = []
-    start: int | None = None
-    for x in range(x0, x1 + 1):
-        px = image.getpixel((x, y)) if x < x1 else background
-        assert isinstance(px, tuple)
-        differs = sum(abs(a - b) for a, b in zip(px, background, strict=False)) > 120
-        if differs and start is None:
-            start = x
-        elif not differs and start is not None:
-            widths.append(x - start)
-            start = None
-    return widths
-
-
 def test_the_riichi_discard_lies_sideways_in_its_row() -> None:
     view = riichi_view()
     seat = _declarer(view)
@@ -165,8 +149,8 @@ def test_the_riichi_discard_lies_sideways_in_its_row() -> None:
     assert changed is not None and changed[1] >= band[1] + PAD + ROW1_H
     # Through the lower part of the row: the sideways tile is a run as wide as a tile is high.
     y = band[1] + PAD + ROW1_H + 8 + tile_height(TILE) - 10
-    sideways = _runs(turned, y, band[0] + PAD, band[2] - PAD, DARK.panel)
-    standing = _runs(upright, y, band[0] + PAD, band[2] - PAD, DARK.panel)
+    sideways = tile_runs(turned, y, band[0] + PAD, band[2] - PAD, DARK.panel)
+    standing = tile_runs(upright, y, band[0] + PAD, band[2] - PAD, DARK.panel)
     assert len(sideways) == len(standing) == len(me.discards)
     assert sorted(standing)[-1] <= TILE + 1
     assert [w for w in sideways if w > TILE + 1] == [pytest.approx(face_height(TILE), abs=1)]
