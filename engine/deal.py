@@ -484,21 +484,17 @@ class Deal:
         >>> all(a.seat == 0 for a in deal.legal_actions(0))
         True
         """
-        if self.phase == TURN:
-            if seat != self.turn:
-                return []
-            key = (len(self.log), seat)
-            if self._legal_cache is None or self._legal_cache[0] != key:
-                self._legal_cache = (key, self._turn_actions(seat))
-            return list(self._legal_cache[1])
-        if self.phase in (CLAIMS, ROBBING) and seat in self.pending and seat not in self.responses:
-            return list(self.pending[seat])
-        if self.phase == EXCHANGE and seat in self.to_act():
-            key = (len(self.log), seat)
-            if self._legal_cache is None or self._legal_cache[0] != key:
-                self._legal_cache = (key, self._exchange_actions(seat))
-            return list(self._legal_cache[1])
-        return []
+        if self.phase in (CLAIMS, ROBBING):
+            if seat in self.pending and seat not in self.responses:
+                return list(self.pending[seat])
+            return []
+        if self.phase == OVER or seat not in self.to_act():
+            return []
+        key = (len(self.log), seat)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            build = self._turn_actions if self.phase == TURN else self._exchange_actions
+            self._legal_cache = (key, build(seat))
+        return list(self._legal_cache[1])
 
     def to_act(self) -> list[int]:
         """The seats that must answer now: the seat whose turn it is, or every seat that
@@ -683,9 +679,12 @@ class Deal:
         counts = self.seats[seat].counts
         if ex.round == 1:
             return [Action(seat, ActionKind.GIVE, tiles=c) for c in _choices(counts, 3, 3)]
-        most = min(3, self.wall.exchangeable(self._wall_sides(seat), self.settings.wall_reserve))
-        swaps = [Action(seat, ActionKind.SWAP, tiles=c) for c in _choices(counts, 1, most)]
+        swaps = [Action(seat, ActionKind.SWAP, tiles=c) for c in _choices(counts, 1, self._swap_most(seat))]
         return [_PASS[seat], *swaps]
+
+    def _swap_most(self, seat: int) -> int:
+        """How many tiles ``seat`` may swap with the wall now: three, or what is left to take."""
+        return min(3, self.wall.exchangeable(self._wall_sides(seat), self.settings.wall_reserve))
 
     def _wall_sides(self, seat: int) -> list[int]:
         """The wall sides a seat takes from, in order: the opposite player's, then the next
@@ -897,7 +896,7 @@ class Deal:
             return f"{who} does not hold {tiles_str(action.tiles)}", True
         if action.kind is not ActionKind.SWAP:
             return f"{who} swaps one to three tiles with the wall ('swap 9m') or keeps them ('pass')", False
-        most = min(3, self.wall.exchangeable(self._wall_sides(action.seat), self.settings.wall_reserve))
+        most = self._swap_most(action.seat)
         if len(action.tiles) > most:
             return f"the wall has only {most} tiles left for {who} to take", False
         return f"{who} does not hold {tiles_str(action.tiles)}", True

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -211,29 +211,29 @@ class Wall:
 
         :raises IllegalActionError: if none of ``sides`` has a live tile left.
         """
-        protected = self._set_apart(reserve)
-        for side in sides:
-            for i, stack in enumerate(self.stacks):
-                for tile in stack:
-                    if tile in protected or self.side_of.get(tile, side) != side:
-                        continue
-                    stack.remove(tile)
-                    if not stack:
-                        del self.stacks[i]
-                    self.remaining -= 1
-                    return tile
+        for i, tile in self._exchangeable(sides, reserve):
+            stack = self.stacks[i]
+            stack.remove(tile)
+            if not stack:
+                del self.stacks[i]
+            self.remaining -= 1
+            return tile
         raise IllegalActionError("no tile is left to take from the wall for an exchange")
 
     def exchangeable(self, sides: Sequence[int], reserve: int) -> int:
         """How many tiles :meth:`take_from_side` could take from ``sides`` in all."""
+        return sum(1 for _ in self._exchangeable(sides, reserve))
+
+    def _exchangeable(self, sides: Sequence[int], reserve: int) -> Iterator[tuple[int, int]]:
+        """(stack index, tile) of each tile a wall exchange may take, in the order it takes them;
+        a tile of an unknown side counts as one of the first side's."""
         protected = self._set_apart(reserve)
-        wanted = set(sides)
-        return sum(
-            1
-            for stack in self.stacks
-            for t in stack
-            if t not in protected and self.side_of.get(t, next(iter(wanted), -1)) in wanted
-        )
+        for n, side in enumerate(sides):
+            for i, stack in enumerate(self.stacks):
+                for tile in stack:
+                    owner = self.side_of.get(tile)
+                    if tile not in protected and (owner == side or (owner is None and n == 0)):
+                        yield i, tile
 
     def _set_apart(self, reserve: int) -> set[int]:
         """The last ``reserve`` tiles: the loose tiles, then the stacks from the dead end."""
