@@ -164,9 +164,9 @@ def _your_move(view: SeatView, stdin: TextIO, out: TextIO, settings: Any) -> Act
     legal = list(view.legal)
     listed = [a for a in legal if a.kind not in MULTI_TILE_KINDS]
     ways = sorted({a.kind for a in legal if a.kind in MULTI_TILE_KINDS})
-    if ways:  # an exchange: the computer player's choice is listed, any other may be typed
-        suggested = AIPlayer("normal").choose(view)
-        if suggested.kind in MULTI_TILE_KINDS:
+    if ways:  # an exchange: the hint's choice is listed, any other may be typed
+        suggested = hint(view, settings=settings, lang="en").action
+        if suggested is not None and suggested.kind in MULTI_TILE_KINDS:
             listed.insert(0, suggested)
     while True:
         for i, a in enumerate(listed, 1):
@@ -182,11 +182,8 @@ def _your_move(view: SeatView, stdin: TextIO, out: TextIO, settings: Any) -> Act
         text = line.strip()
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text.lower() == "hint":
-            if view.exchange is not None:  # the computer player's own exchange move, as a hint
-                out.write(f"  Hint: {_move(AIPlayer('normal').choose(view))}\n")
-            else:
-                out.write("  Hint: " + hint(view, settings=settings).text + "\n")
+        if text.lower() == "hint":  # the strongest computer player's move, and why
+            out.write("  Hint: " + hint(view, settings=settings, lang="en").text + "\n")
             continue
         chosen = parse_choice(text, legal, listed)
         if isinstance(chosen, Action):

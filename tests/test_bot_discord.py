@@ -409,6 +409,12 @@ async def test_german_table_and_card(tmp_path: Path) -> None:
         assert card_de is not None and card_en is not None
         assert "Tipp" in card_de.target.labels or "Gerade nichts zu tun" in card_de.target.text
         assert "Hint" in card_en.target.labels or "Nothing to do now" in card_en.target.text
+        # A hint speaks the reader's language in plain words (how far from ready, no shanten).
+        for card, user, label, words in ((card_de, alice, "Tipp", "bereit"), (card_en, bob, "Hint", "ready")):
+            if label in card.target.labels:
+                shown = message_of(h, await h.click(card.target, label, user=user))
+                assert words in shown or "Mah-Jongg" in shown, shown
+                assert "shanten" not in shown.lower()
         # Slash commands carry German names and descriptions for German clients.
         synced = {c["name"]: c for c in h.backend.commands.get(None, [])}
         assert synced["mahjong"]["description_localizations"]["de"].startswith("Mah-Jongg an einem Tisch")

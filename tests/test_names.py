@@ -209,14 +209,15 @@ def test_hint_in_german_names_the_tiles() -> None:
     )
     english, german = hint(deal.view(0)), hint(deal.view(0), lang="de")
     assert (english.action, english.discard, english.waits) == (german.action, german.discard, german.waits)
-    assert english.text.startswith("Discard 9m: shanten 0 -> 0")
-    assert german.text.startswith("Zahl-9 abwerfen: Shanten 0 -> 0")
-    assert "gewinnt mit Ostwind" in german.text and "Weißer Drache" in german.text
+    assert english.text.startswith("Discard 9m with the call at the beginning: keeps you ready; ")
+    assert german.text.startswith("Zahl-9 abwerfen, mit Ruf zu Beginn: du bleibst bereit; ")
+    assert "du wartest auf: Ostwind (noch 2) ist 256 wert" in german.text and "Weißer Drache" in german.text
     off_turn = Deal.arranged(
         ["123456789m1234p7z", "13m456p789s55z99s1z", "123456789p1234s", "123456789s1234m"],
         settings={"bonus_tiles": False},
     )
     text = hint(off_turn.view(1), lang="de").text
-    assert text.startswith("Warten; Shanten 1; ") and "Steinsorten helfen" in text
+    assert text.startswith("Du bist nicht am Zug: noch 1 Stein bis bereit; 11 Steine (4 Sorten) helfen: ")
+    assert "Zahl-2, Bambus-6/9, Weißer Drache" in text and "Shanten" not in text
     with pytest.raises(ValueError):
         hint(deal.view(0), lang="fr")  # type: ignore[arg-type]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
 from cli.main import main
-from cli.play_cmd import _move, parse_choice, play
+from cli.play_cmd import _move, _your_move, parse_choice, play
 from engine.actions import Action, ActionKind
+from engine.ai.hints import hint
+from engine.deal import Deal
 from engine.rulesets import get_ruleset
 from engine.tiles import Tile
 
@@ -32,8 +35,24 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     text = run_play("99\nfly away\n9q\nhint\nquit\n")
     assert "There is no choice 99" in text
     assert "'fly away' is not a move here" in text
-    assert "Hint: " in text
+    # The hint is the strongest computer player's move with the reason in plain words.
+    (line,) = [line for line in text.splitlines() if "Hint: " in line]
+    assert re.search(r"Hint: .+: (keeps|brings|makes|leaves) you .*ready; .*chance to win ", line), line
+    assert "shanten" not in line
     assert text.rstrip().endswith("Goodbye.")
+
+
+def test_a_hint_in_the_gulasch_exchange_comes_from_the_hint_module() -> None:
+    deal = Deal("rumisberg", seed=5, gulasch=True)
+    view = deal.view(2)
+    out = io.StringIO()
+    assert _your_move(view, io.StringIO("hint\nquit\n"), out, deal.settings) is None
+    expected = hint(view, settings=deal.settings)
+    assert expected.action is not None and expected.action.kind is ActionKind.GIVE
+    assert f"  Hint: {expected.text}\n" in out.getvalue()
+    assert expected.text.endswith(": the three tiles your hand needs least.")
+    # The same move is listed first, as the suggestion.
+    assert f" 1. {_move(expected.action)}  (suggested: the tiles your hand needs least)" in out.getvalue()
 
 
 def test_end_of_input_stops_cleanly() -> None:

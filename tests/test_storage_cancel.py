@@ -21,10 +21,11 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -224,20 +225,71 @@ async def test_a_cancelled_call_gives_way_to_the_next_at_once(tmp_path: Path) ->
         assert (await storage.check_ledger()).ok
 
 
+class SlowAt:
+    """Make the ``n``-th await on a connection slow (0: none): its statement sleeps ``seconds`` on
+    the connection's thread before it runs, as a large transaction or a busy disk would; ``started``
+    is set when it is handed to the thread. Counts the awaits like :class:`CancelAt`."""
+
+    def __init__(self, storage: Storage, n: int, seconds: float = 0.0) -> None:
+        self.db = cast(Any, storage._db)
+        self.n, self.seconds, self.count = n, seconds, 0
+        self.started = asyncio.Event()
+        self.real = self.db._execute
+
+    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        self.count += 1
+        if self.count != self.n:
+            return await self.real(fn, *args, **kwargs)
+        seconds = self.seconds
+
+        def slow(*a: Any, **kw: Any) -> Any:
+            time.sleep(seconds)
+            return fn(*a, **kw)
+
+        self.started.set()
+        return await self.real(slow, *args, **kwargs)
+
+    def __enter__(self) -> SlowAt:
+        self.db._execute = self._execute
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        del self.db._execute  # back to the class's method
+
+
+SLOW = 0.05
+"""How long a slowed statement takes (seconds): far beyond DEADLINE, however busy the machine."""
+DEADLINE = 0.005
+"""The timeout around a slowed call: it always passes while the call is still running."""
+
+
 async def test_a_timed_out_call_times_out_and_is_all_or_nothing(tmp_path: Path) -> None:
     """asyncio.timeout around a call (as a handler's deadline): TimeoutError, never a stray
-    CancelledError, and the buy-in is booked whole or not at all."""
+    CancelledError, and the buy-in is booked whole or not at all. The call is made slow at each
+    of its awaits in turn (:class:`SlowAt`), so the deadline passes inside it however fast or
+    busy the machine is; without a deadline that passes, the same call returns."""
     async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
-        outcomes = set()
-        for attempt in range(40):
+        await storage.buy_in(G, ADA, 7)  # the first opens the season and the accounts
+        before = await storage.balance(G, ADA)
+        with SlowAt(storage, 0) as probe:
+            async with asyncio.timeout(60):
+                await storage.buy_in(G, ADA, 7)
+        assert await storage.balance(G, ADA) == before + 7 and probe.count >= 3
+        for n in range(1, probe.count + 1):  # every later buy-in makes the same awaits
             before = await storage.balance(G, ADA)
-            try:
-                async with asyncio.timeout(attempt * 0.0001):
+            with SlowAt(storage, n, SLOW) as slowed, pytest.raises(TimeoutError):  # not CancelledError
+                async with asyncio.timeout(DEADLINE):
                     await storage.buy_in(G, ADA, 7)
-                outcomes.add("returned")
-                assert await storage.balance(G, ADA) == before + 7
-            except TimeoutError:
-                outcomes.add("timed out")
-                assert await storage.balance(G, ADA) - before in (0, 7)
-        assert outcomes == {"returned", "timed out"}
+            assert slowed.started.is_set(), f"await {n} of {probe.count} was never made"
+            assert await storage.balance(G, ADA) - before in (0, 7), f"timed out at await {n}: a part booked"
+        # A call that times out while another's transaction holds the connection never begins.
+        before = await storage.balance(G, ADA)
+        with SlowAt(storage, 1, SLOW) as slow:
+            other = asyncio.ensure_future(storage.buy_in(G, BO, 5))
+            await slow.started.wait()
+            with pytest.raises(TimeoutError):
+                async with asyncio.timeout(DEADLINE):
+                    await storage.buy_in(G, ADA, 7)
+            await other
+        assert await storage.balance(G, ADA) == before
         assert (await storage.check_ledger()).ok

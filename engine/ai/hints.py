@@ -1,9 +1,11 @@
 """Hints for a human player, from that player's own view.
 
-:func:`hint` suggests what to do now (Mah-Jongg, a claim, or which tile to
-discard) with the reason: shanten before and after, the tiles that would
-help and how many of them are unseen. When the hand is one tile from
-winning it lists the winning tiles and what each would score.
+:func:`hint` suggests what to do now (Mah-Jongg, a claim, which tile to
+discard, or a move of the Gulasch exchange) with the reason in a player's
+words: how many tiles the hand is from *ready* (one tile from Mah-Jongg),
+the tiles that would help and how many of them are left, and the chance to
+win the hand. When the hand is ready it names the winning tiles and what
+each would score.
 
 >>> from engine.deal import Deal
 >>> from engine.tiles import Tile
@@ -13,20 +15,23 @@ winning it lists the winning tiles and what each would score.
 >>> h = hint(deal.view(0))
 >>> str(h.discard), h.shanten_after, [str(w.tile) for w in h.waits]
 ('9m', 0, ['1z', '5z'])
+>>> h.text.split(": ", 1)[0]
+'Discard 9m with the call at the beginning'
 >>> h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.actions import CLAIMS, Action, ActionKind
+from engine.actions import DISCARDS, Action, ActionKind
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
+from engine.hand import Meld, MeldKind
 from engine.settings import Settings
-from engine.tiles import Lang, Tile, tile_name, tiles_str
+from engine.tiles import TILES, Lang, Tile, tile_name
 from engine.views import HintView, SeatView
 
 __all__ = ["Hint", "hint"]
@@ -41,9 +46,9 @@ class Hint:
     discard: Tile | None
     """The suggested discard, when the suggestion is to discard."""
     shanten_before: int | None
-    """Shanten of the hand now (-1: complete)."""
+    """Shanten of the hand now (-1: complete; 0: ready, one tile from Mah-Jongg)."""
     shanten_after: int | None
-    """Shanten after the suggested discard (or of the hand as it is, off turn)."""
+    """Shanten after the suggested discard or claim (or of the hand as it is, passing or off turn)."""
     useful: tuple[tuple[Tile, int], ...]
     """Tiles that would bring the hand closer, with copies unseen."""
     waits: tuple[WaitValue, ...]
@@ -59,72 +64,151 @@ class Hint:
 _PHRASES: Final[dict[str, dict[str, str]]] = {
     "en": {
         "complete": "Mah-Jongg: your hand is complete.",
-        "discard": "Discard {tile}: shanten {before} -> {after}",
-        "first": "{action}; then ",
-        "call": " (and make the call at the beginning)",
-        "wins_on": "wins on ",
-        "wait": "{tile} ({unseen} left, {on_discard} on a discard, {self_drawn} self-drawn)",
-        "useful": "{n} kinds help ({tiles}), {unseen} tiles unseen",
-        "claim": "Claim: {kind}",
+        "discard": "Discard {tile}",
+        "call": "Discard {tile} with the call at the beginning",
+        "riichi": "Discard {tile} and declare riichi",
+        "fishing": "Discard {tile} and declare Fishing",
+        "concealed-kong": "Declare a concealed kong of {tile} and draw a replacement tile",
+        "added-kong": "Add {tile} to your pong of {tile} for a kong and draw a replacement tile",
+        "nine-majors": "Show your nine majors to end the hand drawn",
+        "later": "When it is your turn, discard {tile}",
+        "chow": "Chow {tiles}, then discard {discard}",
+        "pong": "Pong {tiles}, then discard {discard}",
+        "kong": "Kong {tiles}",
         "pass": "Pass",
-        "nothing": "Wait",
-        "shanten": "; shanten {n}",
+        "idle": "Not your move",
+        # How far from ready, and what a move does to it.
+        "one": "1 tile from ready",
+        "many": "{n} tiles from ready",
+        "keep0": "keeps you ready",
+        "keep": "keeps you {dist}",
+        "closer0": "makes you ready",
+        "closer": "brings you to {dist}",
+        "back": "leaves you {dist}, a step back for a hand worth more",
+        "now0": "you are ready",
+        "now": "you are {dist}",
+        "richer": ", for a hand worth more",
+        # Why to pass.
+        "no_claim": "there is nothing for you to claim",
+        "no_closer": "a claim would not bring you closer",
+        "worth_less": "a {kind} would bring you closer, but to a hand worth less",
+        "weaker": "a {kind} would bring you closer, but leave fewer tiles to help",
+        # Waiting: the winning tiles.
+        "waiting_on": "waiting on {tiles}: {each}",
+        "waiting_on_one": "waiting on {tile}, {value}",
+        "or": " or ",
+        "wait": "{tile} ({left}) {value}",
+        "wait_one": "{tile} ({left})",
+        "left": "{n} left",
+        "none_left": "none left",
+        "worth": "worth {n}",
+        "worth_both": "worth {self_drawn} ({on_discard} on a discard)",
+        "drawn_only": "worth {n}, self-drawn only",
+        "discard_only": "worth {n}, on a discard only",
+        "no_win": "no tile wins here (the hand is short of the minimum)",
+        # Not waiting: the tiles that help.
+        "help_one": "1 tile can help: {tiles}",
+        "help": "{n} tiles can help: {tiles}",
+        "help_kinds": "{n} tiles of {kinds} kinds can help: {tiles}",
+        "help_none": "no tile that would help is left",
+        # The chance to win the hand.
+        "chance": "chance to win about {p}%",
+        "chance_low": "chance to win under 5%",
+        "chance_high": "chance to win over 95%",
+        # The Gulasch exchange.
+        "give": "Give {tiles}: the three tiles your hand needs least",
+        "swap": "Swap {tiles} with the wall: tiles with no partner in your hand",
+        "swap_one": "Swap {tiles} with the wall: a tile with no partner in your hand",
+        "keep_tiles": "Keep your tiles: none is worth swapping",
+        "continue": "Exchange with the wall: you still hold tiles with no partner",
+        "start": "Begin play: every tile in your hand has a partner",
+        "exchange_idle": "Nothing to do in the exchange now",
     },
     "de": {
         "complete": "Mah-Jongg: deine Hand ist vollständig.",
-        "discard": "{tile} abwerfen: Shanten {before} -> {after}",
-        "first": "{action}; dann ",
-        "call": " (mit Ruf zu Beginn)",
-        "wins_on": "gewinnt mit ",
-        "wait": "{tile} (noch {unseen}, {on_discard} auf einen Abwurf, {self_drawn} selbst gezogen)",
-        "useful": "{n} Steinsorten helfen ({tiles}), {unseen} Steine ungesehen",
-        "claim": "Ansagen: {kind}",
+        "discard": "{tile} abwerfen",
+        "call": "{tile} abwerfen, mit Ruf zu Beginn",
+        "riichi": "{tile} abwerfen und Riichi ansagen",
+        "fishing": "{tile} abwerfen und Fishing ansagen",
+        "concealed-kong": "Kong {tile} melden und einen Ersatzstein ziehen",
+        "added-kong": "Kong {tile} ergänzen und einen Ersatzstein ziehen",
+        "nine-majors": "Neun Trumpfziegel zeigen, die Hand endet unentschieden",
+        "later": "Wenn du am Zug bist, {tile} abwerfen",
+        "chow": "Chow {tiles}, dann {discard} abwerfen",
+        "pong": "Pong {tiles}, dann {discard} abwerfen",
+        "kong": "Kong {tiles}",
         "pass": "Passen",
-        "nothing": "Warten",
-        "shanten": "; Shanten {n}",
+        "idle": "Du bist nicht am Zug",
+        "one": "noch 1 Stein bis bereit",
+        "many": "noch {n} Steine bis bereit",
+        "keep0": "du bleibst bereit",
+        "keep": "weiterhin {dist}",
+        "closer0": "damit bist du bereit",
+        "closer": "damit {dist}",
+        "back": "damit {dist}, ein Schritt zurück für eine wertvollere Hand",
+        "now0": "du bist bereit",
+        "now": "{dist}",
+        "richer": ", für eine wertvollere Hand",
+        "no_claim": "du kannst nichts ansagen",
+        "no_closer": "keine Ansage bringt dich näher an bereit",
+        "worth_less": "ein {kind} brächte dich näher, aber die Hand wäre weniger wert",
+        "weaker": "ein {kind} brächte dich näher, aber weniger Steine würden helfen",
+        "waiting_on": "du wartest auf: {each}",
+        "waiting_on_one": "du wartest auf: {tile} {value}",
+        "or": " oder ",
+        "wait": "{tile} ({left}) {value}",
+        "wait_one": "{tile} ({left})",
+        "left": "noch {n}",
+        "none_left": "keiner mehr",
+        "worth": "ist {n} wert",
+        "worth_both": "ist {self_drawn} wert ({on_discard} auf einen Abwurf)",
+        "drawn_only": "ist {n} wert, nur selbst gezogen",
+        "discard_only": "ist {n} wert, nur auf einen Abwurf",
+        "no_win": "kein Stein gewinnt hier (die Hand erreicht das Minimum nicht)",
+        "help_one": "1 Stein hilft: {tiles}",
+        "help": "{n} Steine helfen: {tiles}",
+        "help_kinds": "{n} Steine ({kinds} Sorten) helfen: {tiles}",
+        "help_none": "kein Stein, der helfen würde, ist übrig",
+        "chance": "Gewinnchance etwa {p} %",
+        "chance_low": "Gewinnchance unter 5 %",
+        "chance_high": "Gewinnchance über 95 %",
+        "give": "{tiles} geben: die drei Steine, die deine Hand am wenigsten braucht",
+        "swap": "{tiles} mit der Mauer tauschen: Steine ohne Partner in deiner Hand",
+        "swap_one": "{tiles} mit der Mauer tauschen: ein Stein ohne Partner in deiner Hand",
+        "keep_tiles": "Steine behalten: keiner lohnt den Tausch",
+        "continue": "Mit der Mauer tauschen: du hast noch Steine ohne Partner",
+        "start": "Spiel beginnen: jeder deiner Steine hat einen Partner",
+        "exchange_idle": "Im Tausch gerade nichts zu tun",
     },
 }
-"""The hint's sentences by language; tiles are named in notation in English, by name in German."""
+"""The hint's phrases by language; tiles are named in notation in English, by name in German."""
 
-_KINDS_DE: Final = {
-    ActionKind.CHOW: "Chow",
-    ActionKind.PONG: "Pong",
-    ActionKind.KONG: "Kong",
-    ActionKind.MAHJONG: "Mah-Jongg",
-    ActionKind.CONCEALED_KONG: "Kong {tile} melden",
-    ActionKind.ADDED_KONG: "Kong {tile} ergänzen",
+_CLAIM_WORDS: Final[dict[str, dict[ActionKind, str]]] = {
+    "en": {ActionKind.CHOW: "chow", ActionKind.PONG: "pong", ActionKind.KONG: "kong"},
+    "de": {ActionKind.CHOW: "Chow", ActionKind.PONG: "Pong", ActionKind.KONG: "Kong"},
 }
+"""A claim's name inside a sentence (``a pong would bring you closer``)."""
+
+_KONGS: Final = frozenset({ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
+"""The kongs declared in one's own turn, before the discard (a replacement tile comes first)."""
+
+_EXCHANGE: Final = {
+    ActionKind.GIVE: "give",
+    ActionKind.SWAP: "swap",
+    ActionKind.PASS: "keep_tiles",
+    ActionKind.CONTINUE: "continue",
+    ActionKind.START: "start",
+}
+"""The phrase of each move of the Gulasch exchange."""
 
 
 def _tile(tile: Tile, lang: Lang) -> str:
     return str(tile) if lang == "en" else tile_name(tile, lang)
 
 
-def _action_text(action: Action, lang: Lang) -> str:
-    """A turn action before the discard (a kong), or a claim's kind, in ``lang``."""
-    if lang == "en":
-        if action.kind in CLAIMS:
-            return str(action.kind)
-        return f"{action.kind.replace('-', ' ').capitalize()} {action.tile or ''}".strip()
-    tile = _tile(action.tile, lang) if action.tile is not None else ""
-    return _KINDS_DE.get(action.kind, str(action.kind)).format(tile=tile).strip()
-
-
-def _waits_text(waits: tuple[WaitValue, ...], lang: Lang) -> str:
-    w = _PHRASES[lang]
-    parts = []
-    for wait in waits:
-        if not (wait.on_discard or wait.self_drawn):
-            continue
-        parts.append(
-            w["wait"].format(
-                tile=_tile(wait.tile, lang),
-                unseen=wait.unseen,
-                on_discard=wait.on_discard,
-                self_drawn=wait.self_drawn,
-            )
-        )
-    return w["wins_on"] + ", ".join(parts) if parts else ""
+def _tiles(tiles: Sequence[Tile], lang: Lang) -> str:
+    """Tiles in a sentence: ``3m 6m 9p`` in English, by their German names in German."""
+    return " ".join(str(t) for t in tiles) if lang == "en" else _tiles_de(list(tiles))
 
 
 def _tiles_de(tiles: list[Tile]) -> str:
@@ -143,11 +227,258 @@ def _tiles_de(tiles: list[Tile]) -> str:
     return ", ".join(parts)
 
 
+def _distance(shanten: int, lang: Lang) -> str:
+    """How far from ready, for ``shanten`` 1 or more: ``2 tiles from ready``."""
+    w = _PHRASES[lang]
+    return w["one"] if shanten == 1 else w["many"].format(n=shanten)
+
+
+def _progress(before: int, after: int, lang: Lang) -> str:
+    """What a move does to the distance from ready: ``keeps you 1 tile from ready``.
+
+    >>> _progress(2, 2, "en"), _progress(1, 0, "en"), _progress(3, 2, "en")
+    ('keeps you 2 tiles from ready', 'makes you ready', 'brings you to 2 tiles from ready')
+    >>> _progress(0, 1, "en")
+    'leaves you 1 tile from ready, a step back for a hand worth more'
+    >>> _progress(2, 1, "de"), _progress(0, 0, "de")
+    ('damit noch 1 Stein bis bereit', 'du bleibst bereit')
+    """
+    w = _PHRASES[lang]
+    if after > before:
+        return w["back"].format(dist=_distance(after, lang))
+    step = "keep" if after == before else "closer"
+    return w[step + "0"] if after <= 0 else w[step].format(dist=_distance(after, lang))
+
+
+def _standing(shanten: int, lang: Lang) -> str:
+    """Where the hand stands (passing, or off turn): ``you are 1 tile from ready``."""
+    w = _PHRASES[lang]
+    return w["now0"] if shanten <= 0 else w["now"].format(dist=_distance(shanten, lang))
+
+
+def _chance(chance: float, lang: Lang) -> str:
+    """The chance to win in plain words: under 5 %, to the percent up to 10 %, to 5 % above.
+
+    >>> [_chance(p, "en") for p in (0.02, 0.07, 0.33, 0.99)]
+    ['chance to win under 5%', 'chance to win about 7%', 'chance to win about 35%', 'chance to win over 95%']
+    >>> _chance(0.184, "de")
+    'Gewinnchance etwa 20 %'
+    """
+    w = _PHRASES[lang]
+    percent = chance * 100
+    if percent < 5:
+        return w["chance_low"]
+    p = round(percent) if percent < 10 else 5 * round(percent / 5)
+    return w["chance_high"] if p > 95 else w["chance"].format(p=p)
+
+
+def _worth(wait: WaitValue, lang: Lang) -> str:
+    """What a winning tile scores: one figure when it scores the same either way."""
+    w = _PHRASES[lang]
+    if not wait.on_discard:
+        return w["drawn_only"].format(n=wait.self_drawn)
+    if not wait.self_drawn:
+        return w["discard_only"].format(n=wait.on_discard)
+    if wait.on_discard == wait.self_drawn:
+        return w["worth"].format(n=wait.self_drawn)
+    return w["worth_both"].format(self_drawn=wait.self_drawn, on_discard=wait.on_discard)
+
+
+def _waits_text(waits: tuple[WaitValue, ...], lang: Lang) -> str:
+    """The winning tiles of a ready hand, each with its copies left and its value (the tiles
+    that cannot win are left out)."""
+    w = _PHRASES[lang]
+    winning = [x for x in waits if x.on_discard or x.self_drawn]
+    if not winning:
+        return w["no_win"] if waits else ""
+
+    def left(x: WaitValue) -> str:
+        return w["left"].format(n=x.unseen) if x.unseen else w["none_left"]
+
+    if len(winning) == 1:
+        x = winning[0]
+        shown = w["wait_one"].format(tile=_tile(x.tile, lang), left=left(x))
+        return w["waiting_on_one"].format(tile=shown, value=_worth(x, lang))
+    names = [_tile(x.tile, lang) for x in winning]
+    tiles = ", ".join(names[:-1]) + w["or"] + names[-1]
+    each = ", ".join(
+        w["wait"].format(tile=_tile(x.tile, lang), left=left(x), value=_worth(x, lang)) for x in winning
+    )
+    return w["waiting_on"].format(tiles=tiles, each=each)
+
+
 def _useful_text(opt: Option, lang: Lang) -> str:
-    if not opt.useful:
-        return ""
-    tiles = tiles_str(t for t, _ in opt.useful) if lang == "en" else _tiles_de([t for t, _ in opt.useful])
-    return _PHRASES[lang]["useful"].format(n=len(opt.useful), tiles=tiles, unseen=opt.unseen)
+    """The tiles left that would bring the hand closer: ``14 tiles of 4 kinds can help: ...``."""
+    w = _PHRASES[lang]
+    kinds = [t for t, n in opt.useful if n]
+    n = opt.unseen
+    if not n:
+        return w["help_none"]
+    tiles = _tiles(kinds, lang)
+    if n == 1:
+        return w["help_one"].format(tiles=tiles)
+    if len(kinds) == 1:
+        return w["help"].format(n=n, tiles=tiles)
+    return w["help_kinds"].format(n=n, kinds=len(kinds), tiles=tiles)
+
+
+def _prospects(opt: Option, lang: Lang) -> list[str]:
+    """The waits (or the tiles that help) and the chance to win, for the hand ``opt`` leaves."""
+    if opt.shanten <= 0:
+        detail = _waits_text(opt.waits, lang)
+        if not any(x.on_discard or x.self_drawn for x in opt.waits):
+            return [detail] if detail else []  # no chance to give where no tile wins
+        return [detail, _chance(opt.chance, lang)]
+    return [_useful_text(opt, lang), _chance(opt.chance, lang)]
+
+
+def _sentence(head: str, parts: list[str]) -> str:
+    return head + ": " + "; ".join(p for p in parts if p) + "."
+
+
+def _exact(
+    ev: Evaluator, counts: Sequence[int], melds: Sequence[Meld], opt: Option, held: list[int] | None = None
+) -> Option:
+    """``opt`` with its waits worked out, when it is ready and came without them (``counts``:
+    the tiles before ``opt.discard``)."""
+    if opt.shanten != 0 or opt.waits:
+        return opt
+    rest = list(counts)
+    if opt.discard is not None:
+        rest[opt.discard] -= 1
+    return ev.evaluate(rest, melds, discard=opt.discard, held=held)
+
+
+def _discard_option(
+    ev: Evaluator,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    tile: Tile | None,
+    *,
+    held: list[int] | None = None,
+) -> Option:
+    """The prospects after discarding ``tile`` from ``3n + 2`` tiles (None: the best discard)."""
+    options = ev.discard_choices(counts, melds, held=held)
+    if tile is None:
+        opt = options[0]
+    else:
+        found = next((o for o in options if o.discard == tile), None)
+        if found is None:
+            rest = list(counts)
+            rest[tile] -= 1
+            found = ev.evaluate(rest, melds, discard=tile, held=held)
+        opt = found
+    return _exact(ev, counts, melds, opt, held)
+
+
+def _claimed(ev: Evaluator, action: Action, tile: int) -> Option:
+    """The prospects after claiming ``tile`` with ``action`` (and the best discard after a
+    chow or pong), worked out as the computer player weighs a claim."""
+    st = ev.state
+    counts = list(st.counts)
+    held = list(st.held)
+    held[tile] += 1
+    if action.kind is ActionKind.CHOW:
+        assert action.tile is not None
+        for t in (action.tile, action.tile + 1, action.tile + 2):
+            if t != tile:
+                counts[t] -= 1
+        meld = Meld(MeldKind.CHOW, action.tile)
+    else:
+        kong = action.kind is ActionKind.KONG
+        counts[tile] -= 3 if kong else 2
+        meld = Meld(MeldKind.KONG if kong else MeldKind.PONG, TILES[tile])
+    melds = [*st.melds, meld]
+    if action.kind is ActionKind.KONG:
+        return _exact(ev, counts, melds, ev.evaluate(counts, melds, held=held))
+    return _discard_option(ev, counts, melds, None, held=held)
+
+
+def _exchange_hint(action: Action | None, lang: Lang) -> Hint:
+    w = _PHRASES[lang]
+    if action is None or action.kind not in _EXCHANGE:
+        return Hint(action, None, None, None, (), (), w["exchange_idle"] + ".")
+    key = _EXCHANGE[action.kind]
+    if action.kind is ActionKind.SWAP and len(action.tiles) == 1:
+        key = "swap_one"
+    text = w[key].format(tiles=_tiles(action.tiles, lang))
+    return Hint(action, None, None, None, (), (), text + ".")
+
+
+def _kong_option(ev: Evaluator, action: Action) -> Option:
+    """The prospects after declaring ``action``'s kong (before the replacement draw)."""
+    st = ev.state
+    tile = action.tile
+    assert tile is not None
+    counts = list(st.counts)
+    if action.kind is ActionKind.CONCEALED_KONG:
+        counts[tile] -= 4
+        melds = [*st.melds, Meld(MeldKind.KONG, tile, True)]
+    else:
+        counts[tile] -= 1
+        melds = [
+            Meld(MeldKind.KONG, m.tile) if m.kind == MeldKind.PONG and m.tile == tile else m for m in st.melds
+        ]
+    return _exact(ev, counts, melds, ev.evaluate(counts, melds))
+
+
+def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang) -> Hint:
+    """On turn, about to discard (or to declare a kong first, or to declare with the discard)."""
+    w = _PHRASES[lang]
+    st = ev.state
+    if action is not None and action.kind is ActionKind.NINE_MAJORS:
+        text = _sentence(w["nine-majors"], [_standing(before, lang)])
+        return Hint(action, None, before, before, (), (), text)
+    if action is not None and action.tile is not None and action.kind in _KONGS:
+        opt = _kong_option(ev, action)
+        head = w[str(action.kind)].format(tile=_tile(action.tile, lang))
+        text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang)])
+        return Hint(action, None, before, opt.shanten, opt.useful, opt.waits, text)
+    chosen = action.tile if action is not None and action.kind in DISCARDS else None
+    opt = _discard_option(ev, st.counts, st.melds, chosen)
+    discard = opt.discard
+    shown = _tile(discard, lang) if discard is not None else "?"
+    if action is None:
+        head = w["later"].format(tile=shown)
+    else:
+        head = w.get(str(action.kind), w["discard"]).format(tile=shown)
+    text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang)])
+    return Hint(action, discard, before, opt.shanten, opt.useful, opt.waits, text)
+
+
+def _claim_hint(ev: Evaluator, view: SeatView, action: Action | None, before: int, lang: Lang) -> Hint:
+    """Answering a discard (claim or pass), or off turn."""
+    w = _PHRASES[lang]
+    st = ev.state
+    now = _exact(ev, st.counts, st.melds, ev.evaluate(st.counts, st.melds))
+    tile = view.last_discard[1] if view.last_discard is not None else None
+    claims = _CLAIM_WORDS[lang]
+    if action is None:
+        head, parts = w["idle"], [_standing(now.shanten, lang)]
+    elif tile is not None and action.kind in claims:
+        opt = _claimed(ev, action, tile)
+        low = action.tile if action.kind is ActionKind.CHOW else None
+        melded = (tile,) if low is None else (low, low + 1, low + 2)
+        discard = _tile(opt.discard, lang) if opt.discard is not None else ""
+        head = w[str(action.kind)].format(tiles=_tiles([TILES[t] for t in melded], lang), discard=discard)
+        progress = _progress(before, opt.shanten, lang)
+        if opt.shanten == now.shanten and opt.value > now.value:
+            progress += w["richer"]
+        text = _sentence(head, [progress, *_prospects(opt, lang)])
+        return Hint(action, None, before, opt.shanten, opt.useful, opt.waits, text)
+    else:
+        others = [] if tile is None else [(a, _claimed(ev, a, tile)) for a in view.legal if a.kind in claims]
+        closer = [(a, o) for a, o in others if o.shanten < now.shanten]
+        if not others:
+            why = w["no_claim"]
+        elif not closer:
+            why = w["no_closer"]
+        else:
+            a, o = min(closer, key=lambda item: (item[1].shanten, -item[1].value))
+            why = w["worth_less" if o.value < now.value else "weaker"].format(kind=claims[a.kind])
+        head, parts = w["pass"], [why, _standing(now.shanten, lang)]
+    text = _sentence(head, [*parts, *_prospects(now, lang)])
+    return Hint(action, None, before, now.shanten, now.useful, now.waits, text)
 
 
 def hint(
@@ -156,69 +487,37 @@ def hint(
     """A hint for the seat whose ``view`` this is (``settings``: the table's house rules), its
     ``text`` in ``lang`` (German names the tiles as the seeds do: *Kreis-5*, *Ostwind*).
 
+    The hand is *ready* when one tile would complete it (shanten 0), and *n tiles from
+    ready* at shanten n:
+
     >>> from engine.deal import Deal
-    >>> deal = Deal.arranged(
-    ...     ["123m456p789s11z55z9m", "123456789m1234p", "123456789p1234s", "123456789s1234m"],
-    ...     settings={"bonus_tiles": False})
-    >>> text = hint(deal.view(0), lang="de").text
-    >>> text.split("; ")[0]
-    'Zahl-9 abwerfen: Shanten 0 -> 0 (mit Ruf zu Beginn)'
-    >>> text.split("; ")[1].split(" (")[0], "Weißer Drache (noch 2" in text
-    ('gewinnt mit Ostwind', True)
+    >>> others = ["123456789m1234p", "123456789p1234s", "123456789s1234m"]
+    >>> deal = Deal.arranged(["123m456p789s11z55z9m", *others], settings={"bonus_tiles": False})
+    >>> print(hint(deal.view(0)).text)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+    Discard 9m with the call at the beginning: keeps you ready; waiting on 1z or 5z:
+    1z (2 left) worth 256 (104 on a discard), 5z (2 left) worth 136 (56 on a discard);
+    chance to win ...
+    >>> print(hint(deal.view(0), lang="de").text)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+    Zahl-9 abwerfen, mit Ruf zu Beginn: du bleibst bereit; du wartest auf:
+    Ostwind (noch 2) ist 256 wert (104 auf einen Abwurf),
+    Weißer Drache (noch 2) ist 136 wert (56 auf einen Abwurf); Gewinnchance ...
 
     :raises ValueError: for the public view, which has no hand, or a language other than
         ``"en"`` or ``"de"``.
     """
     if lang not in _PHRASES:
         raise ValueError(f"language {lang!r} is not 'en' or 'de'")
-    w = _PHRASES[lang]
-    player = AIPlayer("strong", seed="hint", settings=settings)
-    know = player.knowledge(view.ruleset)
     if view.me is None:
         raise ValueError("a spectator's view has no hand to hint at")
-    ev = Evaluator(view, know, "strong")
+    player = AIPlayer("strong", seed="hint", settings=settings)
+    if view.exchange is not None:  # the Gulasch exchange: no discards yet
+        return _exchange_hint(player.choose(view) if view.legal else None, lang)
+    ev = Evaluator(view, player.knowledge(view.ruleset, view.settings), "strong")
     action = player.choose(view, evaluator=ev) if view.legal else None
     st = ev.state
-    n_tiles = sum(st.counts)
     before = ev.shanten(st.counts, st.melds)
     if action is not None and action.kind is ActionKind.MAHJONG:
-        return Hint(action, None, before, None, (), (), w["complete"])
-    if n_tiles % 3 == 2:  # on turn, about to discard
-        options = ev.discard_choices(st.counts, st.melds)
-        opt = options[0]
-        discard = opt.discard
-        if (
-            action is not None
-            and action.kind in (ActionKind.DISCARD, ActionKind.CALL)
-            and action.tile is not None
-        ):
-            discard = action.tile
-            opt = next((o for o in options if o.discard == discard), opt)
-        if opt.shanten == 0 and not opt.waits:
-            counts = list(st.counts)
-            if discard is not None:
-                counts[discard] -= 1
-            opt = ev.evaluate(counts, st.melds, discard=discard)
-        shown = _tile(discard, lang) if discard is not None else "None"
-        text = w["discard"].format(tile=shown, before=before, after=opt.shanten)
-        if action is not None and action.kind not in (ActionKind.DISCARD, ActionKind.CALL):
-            text = w["first"].format(action=_action_text(action, lang)) + text
-        elif action is not None and action.kind is ActionKind.CALL:
-            text += w["call"]
-        detail = _waits_text(opt.waits, lang) if opt.shanten == 0 else _useful_text(opt, lang)
-        if detail:
-            text += "; " + detail
-        return Hint(action, discard, before, opt.shanten, opt.useful, opt.waits, text + ".")
-    # Off turn (or answering a discard): the hand as it stands.
-    opt = ev.evaluate(st.counts, st.melds)
-    if action is not None and action.kind is not ActionKind.PASS:
-        text = w["claim"].format(kind=_action_text(action, lang))
-    elif action is not None:
-        text = w["pass"]
-    else:
-        text = w["nothing"]
-    text += w["shanten"].format(n=opt.shanten)
-    detail = _waits_text(opt.waits, lang) if opt.shanten == 0 else _useful_text(opt, lang)
-    if detail:
-        text += "; " + detail
-    return Hint(action, None, before, opt.shanten, opt.useful, opt.waits, text + ".")
+        return Hint(action, None, before, None, (), (), _PHRASES[lang]["complete"])
+    if sum(st.counts) % 3 == 2:  # on turn, about to discard
+        return _turn_hint(ev, action, before, lang)
+    return _claim_hint(ev, view, action, before, lang)
