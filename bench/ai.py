@@ -1,6 +1,6 @@
 """Computer player figures: ``decision_ms_p99`` (one ``strong`` decision, p99 over a few
-thousand decisions in seeded games) and ``ai_hand_ms`` (a whole hand of four ``normal``
-players, engine included, median)."""
+thousand decisions in seeded games; ``normal_decision_ms_p99`` the same for ``normal``) and
+``ai_hand_ms`` (a whole hand of four ``normal`` players, engine included, median)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from engine.ai.player import AIPlayer
 from engine.game import Game
 
 
-def _decisions(games: int = 12, hands_per_game: int = 6) -> list[float]:
-    """Milliseconds per decision of ``strong`` players playing each other."""
+def _decisions(level: str = "strong", games: int = 12, hands_per_game: int = 6) -> list[float]:
+    """Milliseconds per decision of four ``level`` players playing each other."""
     times: list[float] = []
     for g in range(games):
         game = Game("dmjl" if g % 2 == 0 else "huabao", seed=f"bench-ai:{g}", players=["a", "b", "c", "d"])
-        players = [AIPlayer("strong", seed=f"bench-ai:{g}:{p}") for p in range(4)]
+        players = [AIPlayer(level, seed=f"bench-ai:{g}:{p}") for p in range(4)]
         for _ in range(hands_per_game):
             while not game.deal.over:
                 position = next(p for p in range(4) if game.legal_actions(p))
@@ -46,15 +46,22 @@ def _hands(count: int = 60) -> list[float]:
     return out
 
 
+def _p99(times: list[float]) -> float:
+    ordered = sorted(times)
+    return round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2)
+
+
 def run() -> dict[str, Any]:
-    """Decision time p99 of ``strong`` and the median time of a four-computer hand."""
+    """Decision time p99 of ``strong`` (and ``normal``) and the median time of a four-computer hand."""
     _hands(5)  # warm the shanten and scoring caches
-    times = sorted(_decisions())
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    times = _decisions("strong")
+    normal = _decisions("normal")
     return {
-        "decision_ms_p99": round(p99, 2),
+        "decision_ms_p99": _p99(times),
         "decision_ms_mean": round(statistics.fmean(times), 3),
         "decisions": len(times),
+        "normal_decision_ms_p99": _p99(normal),
+        "normal_decision_ms_mean": round(statistics.fmean(normal), 3),
         "ai_hand_ms": round(statistics.median(_hands()), 1),
     }
 

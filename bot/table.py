@@ -300,7 +300,10 @@ class Table:
         player = self._players.get(position)
         if player is None:
             level = self.seat_at(position).level
-            player = AIPlayer(level, seed=f"{self.game.seed}:{position}", settings=self.game.settings)
+            # A table in the bot has people at it: the computers read their displays (defence).
+            player = AIPlayer(
+                level, seed=f"{self.game.seed}:{position}", settings=self.game.settings, defence=True
+            )
             self._players[position] = player
         return player
 

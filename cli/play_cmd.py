@@ -94,7 +94,9 @@ def play(
     game = Game(ruleset, settings, seed, [name, *opponents])
     you = game.names.index(name)
     players = {
-        position: AIPlayer(levels[opponents.index(n)], seed=f"{seed}:{position}", settings=settings)
+        position: AIPlayer(
+            levels[opponents.index(n)], seed=f"{seed}:{position}", settings=settings, defence=True
+        )
         for position, n in enumerate(game.names)
         if n != name
     }

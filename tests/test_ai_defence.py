@@ -307,3 +307,40 @@ def test_only_the_view_counts_not_the_hidden_tiles() -> None:
     assert a == b and rest_a == rest_b
     assert "two dragon pongs shown" in by_seat(a)[S].reasons  # the read is real, not empty
     assert rest_a[2] is True
+
+
+# --- The computer player with defence on (AIPlayer(defence=True)) -------------------------------
+
+
+def _turn_view(mine: str, south: PlayerView, wall_live: int = 30) -> SeatView:
+    """East to discard from ``mine`` (14 tiles), South showing ``south``."""
+    from dataclasses import replace
+
+    from engine.actions import Action, ActionKind
+
+    base = table(mine, south=south, wall_live=wall_live)
+    kinds = sorted(set(parse_tiles(mine.replace(" ", ""))))
+    return replace(base, legal=tuple(Action(E, ActionKind.DISCARD, k) for k in kinds))
+
+
+def test_a_player_with_defence_folds_with_the_safest_tile_and_one_without_does_not() -> None:
+    from engine.ai.player import AIPlayer
+
+    # Late in the wall South shows two dragon pongs: the Red dragon would complete a big hand.
+    # East's cheap hand gets ready by letting its lone Red dragon go, as a player without defence does.
+    south = seat(S, "[555z] [666z] [234s]", discards="9m1p")
+    view = _turn_view("123m 456p 789s 22z 99p 7z", south, wall_live=8)
+    plain = AIPlayer("strong", seed="d").choose(view)
+    guarded = AIPlayer("strong", seed="d", defence=True).choose(view)
+    assert plain.tile == t("7z")
+    assert guarded.tile != t("7z")
+    assert danger(view, int(guarded.tile or 0)) < danger(view, t("7z"))
+
+
+def test_defence_stays_quiet_when_nobody_shows_a_big_hand() -> None:
+    from engine.ai.player import AIPlayer
+
+    view = _turn_view("123m 456p 789s 22z 99p 7z", seat(S, "[234s]", discards="9m"), wall_live=8)
+    assert AIPlayer("strong", seed="d", defence=True).choose(view) == AIPlayer("strong", seed="d").choose(
+        view
+    )

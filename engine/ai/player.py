@@ -1,11 +1,16 @@
 """Computer players that decide from their seat's view only, at three levels.
 
 ``easy`` plays for speed alone (lowest shanten, most useful tiles) with some
-randomness; ``normal`` weighs every discard and claim by the chance to finish
-the hand and what it would then score under the table's ruleset; ``strong``
-looks at more candidates, looks one draw further for its best discards (what
-each useful draw would leave it waiting for), and, once another player looks
-close to winning, prefers tiles that player has shown he does not need.
+randomness; ``normal`` weighs every discard and claim by the useful tiles left
+times what the hand would then score under the table's ruleset, shanten first;
+``strong`` weighs every discard, claim and kong by the chips it is expected to
+bring: the chance to win and the payments that follow, from a model fitted to
+play (:mod:`engine.ai.model`), so a claim that speeds the hand up is set against
+the concealment and value it gives away in the unit the table pays in.
+
+With ``defence`` (tables with people) a player reads the others' displays and
+folds, discarding the safest tile, when a big hand is likely and its own hand is
+not worth the risk (:mod:`engine.ai.defence`).
 
 A player holds only its level, its own :class:`random.Random` and the
 settings it was given; :meth:`AIPlayer.choose` reads nothing but the
@@ -26,6 +31,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.actions import Action, ActionKind
+from engine.ai import defence
+from engine.ai.model import model_for
 from engine.ai.shanten import shanten as shanten_of
 from engine.ai.shanten import useful_tiles
 from engine.ai.value import (
@@ -38,7 +45,6 @@ from engine.ai.value import (
     knowledge,
     resolve_settings,
     state_of,
-    win_chance,
 )
 from engine.errors import IllegalActionError, SettingError, quote
 from engine.hand import Hand, Meld, MeldKind
@@ -60,8 +66,8 @@ CLAIM_MARGIN = 1.02
 """A claim must promise this much more than passing (it gives away concealment and options)."""
 KONG_BONUS: Final = 1.1
 """A kong brings a replacement draw and more points: a small premium on its utility."""
-LOOKAHEAD_OPTIONS: Final = 3
-"""How many of the best discards the strong player looks one draw further into."""
+KONG_EDGE: Final = 2.0
+"""Chips a kong is worth to the strong player beyond what its sets add (the replacement draw)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,17 +75,17 @@ class _Level:
     value: bool
     candidates: int
     randomness: float
-    danger: float
     slack: int
     """How many shanten above the best a discard may be and still be weighed (for its value)."""
-    lookahead: bool = False
-    """Rank discards that are two or more tiles from waiting by what the next useful draw leads to."""
+    expected: bool = False
+    """Rank every choice by the chips it is expected to bring (:class:`~engine.ai.model.OutcomeModel`)
+    instead of shanten first and useful tiles times value."""
 
 
 _LEVELS: Final = {
-    "easy": _Level(value=False, candidates=14, randomness=0.3, danger=0.0, slack=0),
-    "normal": _Level(value=True, candidates=4, randomness=0.0, danger=0.0, slack=1),
-    "strong": _Level(value=True, candidates=8, randomness=0.0, danger=0.5, slack=1, lookahead=True),
+    "easy": _Level(value=False, candidates=14, randomness=0.3, slack=0),
+    "normal": _Level(value=True, candidates=4, randomness=0.0, slack=1),
+    "strong": _Level(value=True, candidates=8, randomness=0.0, slack=0, expected=True),
 }
 
 
@@ -110,6 +116,10 @@ class Option:
     utility: float
     """What the choice is worth on balance: chance, value, losing value, danger."""
     waits: tuple[WaitValue, ...] = ()
+    pair_useful: int = 0
+    """Useful tiles unseen that a pong could take from any player (the hand holds a pair)."""
+    major_useful: int = 0
+    """Useful tiles unseen that are terminals or honours."""
 
 
 class Evaluator:
@@ -133,8 +143,14 @@ class Evaluator:
             b = score(Hand((), (), st.bonus), ruleset=know.ruleset, settings=know.settings)
             self.bonus = (b.points, b.doubles)
         self.unseen = [st.unseen(t) for t in range(N_KINDS)]
-        self._threat = self._threats() if self.level.danger else 0.0
         self._choices: dict[tuple[object, ...], list[Option]] = {}
+        self.model = model_for(view.ruleset, st.players)
+        opp = [m for m, _, _ in st.opponents]
+        self._opp = (max(opp, default=0), sum(opp))
+
+    @staticmethod
+    def _exposed(melds: Sequence[Meld]) -> int:
+        return sum(1 for m in melds if not m.concealed)
 
     # --- Building blocks ------------------------------------------------------------------------
 
@@ -166,10 +182,15 @@ class Evaluator:
         useful = tuple(useful_tiles(counts, melds=len(melds), visible=self.state.visible, held=held, **flags))
         sh = known_shanten if known_shanten is not None else self.shanten(counts, melds)
         unseen = sum(n for _, n in useful)
-        chance = win_chance(sh, unseen, self.state)
+        pair_useful = sum(n for t, n in useful if counts[t] >= 2)
+        major_useful = sum(n for t, n in useful if t.is_major)
+        st = self.state
+        chance = self.model.win_chance(
+            sh, unseen, st.wall_live, self._exposed(melds), *self._opp, pair_useful, major_useful
+        )
         waits: tuple[WaitValue, ...] = ()
         if not self.level.value:
-            return Option(discard, sh, useful, unseen, 1.0, chance, chance, waits)
+            return Option(discard, sh, useful, unseen, 1.0, chance, chance, waits, pair_useful, major_useful)
         value, lose = estimate_value(counts, melds, self.wv, self.know, self.unseen, self.bonus)
         if sh == 0 and exact:
             waits = self.wait_values(counts, melds, useful)
@@ -178,10 +199,13 @@ class Evaluator:
                 value = sum(w.unseen * (0.7 * w.on_discard + 0.3 * w.self_drawn) for w in waits) / total
             elif waits:
                 value = max(0.7 * w.on_discard + 0.3 * w.self_drawn for w in waits) or value
+        if self.level.expected:
+            utility = self.model.expected_net(chance, value, lose, east=st.seat_wind == 0, shanten=sh)
+            return Option(
+                discard, sh, useful, unseen, value, chance, utility, waits, pair_useful, major_useful
+            )
         utility = (unseen + 1.0) * (value + LOSER_WEIGHT * lose) ** VALUE_POWER
-        if self._threat and discard is not None:
-            utility *= 1.0 - self.level.danger * self._danger(discard)
-        return Option(discard, sh, useful, unseen, value, chance, utility, waits)
+        return Option(discard, sh, useful, unseen, value, chance, utility, waits, pair_useful, major_useful)
 
     def wait_values(
         self, counts: Sequence[int], melds: Sequence[Meld], waits: Sequence[tuple[Tile, int]]
@@ -248,87 +272,13 @@ class Evaluator:
             work[k] -= 1
             options.append(self.evaluate(work, melds, discard=TILES[k], held=held, known_shanten=s))
             work[k] += 1
-        if lv.lookahead and options and min(o.shanten for o in options) >= 1:
-            options = self._look_ahead(options, work, melds, held)
+        if lv.expected:
+            options.sort(key=lambda o: (-o.utility, o.shanten, o.discard))
         elif lv.value:
             options.sort(key=lambda o: (o.shanten, -o.utility, -o.unseen, o.discard))
         else:
             options.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.useful), o.discard))
         return options
-
-    def _look_ahead(
-        self, options: list[Option], counts: list[int], melds: Sequence[Meld], held: Sequence[int] | None
-    ) -> list[Option]:
-        """Re-rank discards by what each useful draw leads to: the tiles the best discard after it
-        would wait for (or need next), weighed by the copies unseen and the hand's value."""
-        held = held if held is not None else self.state.held
-        flags = self._flags(melds)
-        visible = self.state.visible
-        options.sort(key=lambda o: (o.shanten, -o.utility, -o.unseen, o.discard))
-        head, tail = options[:LOOKAHEAD_OPTIONS], options[LOOKAHEAD_OPTIONS:]
-        seen: dict[tuple[int, ...], int] = {}
-        ranked: list[tuple[tuple[int, float, int, int], Option]] = []
-        for o in head:
-            assert o.discard is not None
-            counts[o.discard] -= 1
-            future = 0.0
-            for tile, unseen in o.useful:
-                if not unseen:
-                    continue
-                counts[tile] += 1
-                best = 0
-                for d in range(N_KINDS):
-                    if not counts[d] or d == tile:
-                        continue
-                    counts[d] -= 1
-                    if shanten_of(counts, melds=len(melds), **flags) < o.shanten:
-                        key = tuple(counts)
-                        acceptance = seen.get(key)
-                        if acceptance is None:
-                            useful = useful_tiles(
-                                counts, melds=len(melds), visible=visible, held=held, **flags
-                            )
-                            acceptance = seen[key] = sum(n for _, n in useful)
-                        best = max(best, acceptance)
-                    counts[d] += 1
-                counts[tile] -= 1
-                future += unseen * best
-            counts[o.discard] += 1
-            worth = o.utility / (o.unseen + 1.0)  # the value part of the utility
-            ranked.append(((o.shanten, -(future + 1.0) * worth, -o.unseen, int(o.discard)), o))
-        ranked.sort(key=lambda item: item[0])
-        return [o for _, o in ranked] + tail
-
-    # --- Danger -----------------------------------------------------------------------------------
-
-    def _threats(self) -> float:
-        st = self.state
-        worst = 0.0
-        for melds, _, _ in st.opponents:
-            t = 1.0 if melds >= 3 else 0.5 if melds == 2 and st.wall_live < 50 else 0.0
-            if st.wall_live < 16:
-                t = max(t, 0.4)
-            worst = max(worst, t)
-        return worst
-
-    def _danger(self, tile: int) -> float:
-        """How likely ``tile`` is to complete a threatening player's hand, 0 to 1 (a rough guess)."""
-        st = self.state
-        left = 4 - st.visible[tile] - st.held[tile]  # copies that could be in another hand
-        worst = 0.0
-        for melds, discarded, _ in st.opponents:
-            t = 1.0 if melds >= 3 else 0.5 if melds == 2 and st.wall_live < 50 else 0.0
-            if st.wall_live < 16:
-                t = max(t, 0.4)
-            if not t:
-                continue
-            d = 0.25 if tile in discarded else 1.0
-            if tile >= HONOUR_START:
-                d *= (0.0, 0.5, 0.9, 1.0, 1.0)[max(0, left)]
-            elif tile % 9 in (0, 8):
-                d *= 0.8
-            worst = max(worst, t * d)
-        return worst
 
 
 def _isolation(counts: Sequence[int], k: int) -> int:
@@ -395,9 +345,12 @@ class AIPlayer:
         *,
         seed: str | int = "",
         settings: Settings | Mapping[str, object] | None = None,
+        defence: bool = False,
     ) -> None:
         """A player of ``level``; ``seed`` seeds its own random numbers, ``settings`` are the
-        table's house rules (overrides of the ruleset named in each view, or a full Settings).
+        table's house rules (overrides of the ruleset named in each view, or a full Settings);
+        with ``defence`` (for tables with people) it reads the others' displays and folds,
+        discarding the safest tile, when a big hand is likely (:mod:`engine.ai.defence`).
 
         :raises SettingError: for an unknown level.
         """
@@ -407,6 +360,7 @@ class AIPlayer:
         self.name = level
         self._rng = random.Random(f"{seed}:{level}")
         self._settings = settings
+        self.defence = defence
 
     def knowledge(self, ruleset: str, table: Settings | None = None) -> Knowledge:
         """What this player knows of ``ruleset`` under its settings, or else under the
@@ -456,6 +410,11 @@ class AIPlayer:
         offered = {a.tile for a in discards}
         if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
             pick = next((o for o in options if o.discard in offered), pick)
+        if self.defence and lv.value and defence.should_fold(view, pick.shanten, pick.value):
+            safe = defence.safest(view, sorted({int(t) for t in offered if t is not None}))
+            fold = find_action(legal, ActionKind.DISCARD, safe)
+            if fold is not None:
+                return fold
         nine = find_action(legal, ActionKind.NINE_MAJORS)
         if nine is not None and pick.shanten >= 3:  # a hopeless start: end the hand drawn
             return nine
@@ -477,7 +436,10 @@ class AIPlayer:
                     for m in melds
                 ]
             after = ev.evaluate(counts, melds)
-            if after.shanten <= pick.shanten and after.utility * KONG_BONUS >= pick.utility * 0.95:
+            if lv.expected:
+                if after.utility + KONG_EDGE >= pick.utility:
+                    return a
+            elif after.shanten <= pick.shanten and after.utility * KONG_BONUS >= pick.utility * 0.95:
                 return a
         if pick.discard is None:  # pragma: no cover - a discard option always names its tile
             return discards[0]
@@ -500,7 +462,10 @@ class AIPlayer:
         lv = ev.level
         now = ev.evaluate(st.counts, st.melds)
         best_action = passing
-        best = (now.shanten, -now.utility * CLAIM_MARGIN if lv.value else 0.5)
+        if lv.expected:
+            best: tuple[float, float] = (0, -now.utility)
+        else:
+            best = (now.shanten, -now.utility * CLAIM_MARGIN if lv.value else 0.5)
         for a in legal:
             if a.kind not in (ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW):
                 continue
@@ -524,7 +489,9 @@ class AIPlayer:
             else:
                 opt = ev.discard_choices(counts, melds, held=held)[0]
                 key = (opt.shanten, -opt.utility)
-            if not lv.value:
+            if lv.expected:
+                key = (0, -(opt.utility + (KONG_EDGE if a.kind is ActionKind.KONG else 0.0)))
+            elif not lv.value:
                 key = (key[0], 0.0 if a.kind is ActionKind.KONG else 1.0)
             if key < best:
                 best, best_action = key, a

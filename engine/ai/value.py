@@ -18,7 +18,6 @@ ruleset therefore needs no new code here.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -217,8 +216,6 @@ class HandState:
     wall_live: int
     opponents: tuple[tuple[int, frozenset[int], int], ...]
     """Per other seat: (declared melds, kinds it has discarded, concealed tile count)."""
-    tiles_in_play: int = 136
-    """The set's tiles a hand can use (:func:`tiles_in_play`): 136, or 116 at jiangxi."""
     players: int = 4
     """How many play the hand (3 or 4): the live wall is shared by that many."""
 
@@ -226,19 +223,6 @@ class HandState:
         """Copies of ``tile`` this seat cannot see anywhere."""
         left = 4 - self.held[tile] - self.visible[tile]
         return left if left > 0 else 0
-
-
-@lru_cache(maxsize=64)
-def tiles_in_play(ruleset: str, settings: Settings) -> int:
-    """The tiles of ``ruleset``'s set under ``settings`` that a hand can use: every tile but
-    the bonus and lucky tiles, which are laid out and replaced when drawn.
-
-    >>> [tiles_in_play(name, knowledge(name).settings) for name in ("dmjl", "huabao", "jiangxi")]
-    [136, 136, 116]
-    """
-    rs = get_ruleset(ruleset)
-    lucky = set(rs.lucky)
-    return sum(1 for i in rs.tile_ids(settings) if not KIND[i].is_bonus and KIND[i] not in lucky)
 
 
 def state_of(view: SeatView) -> HandState:
@@ -277,7 +261,6 @@ def state_of(view: SeatView) -> HandState:
         prevailing=view.prevailing,
         wall_live=view.wall_live,
         opponents=tuple(opponents),
-        tiles_in_play=tiles_in_play(view.ruleset, view.settings),
         players=len(view.seated),
     )
 
@@ -384,45 +367,6 @@ def estimate_value(
             value *= _FLUSH_CHANCE[off] if off < len(_FLUSH_CHANCE) else 0.02
     lose = min(limit, fig_points * (1 << min(doubles, 12)))
     return value, float(lose)
-
-
-HORIZON = 12.0
-"""Own turns a hand typically lasts once play is under way: the pace the others set."""
-
-_TYPICAL_USEFUL: Final = (8, 24, 40, 55, 65, 75, 80, 85, 90, 90, 90, 90, 90, 90, 90)
-"""Typical unseen useful tiles of a hand at shanten 0, 1, 2, ...: the pace of the later steps."""
-
-
-def win_chance(shanten: int, useful: int, state: HandState) -> float:
-    """Rough chance to complete a hand ``shanten`` away with ``useful`` unseen tiles that help.
-
-    The expected number of own turns to finish (this step at the hand's own
-    pace, later steps at a typical pace) against the turns left and the
-    pace of the other players.
-
-    >>> st = HandState([], (), (), [0] * 34, [0] * 34, Wind.EAST, Wind.EAST, 60, ())
-    >>> round(win_chance(0, 8, st), 2), round(win_chance(0, 4, st), 2), round(win_chance(1, 30, st), 2)
-    (0.34, 0.0, 0.19)
-
-    A smaller set (jiangxi's) leaves fewer other tiles to draw, so the same wait comes sooner:
-
-    >>> small = HandState([], (), (), [0] * 34, [0] * 34, Wind.EAST, Wind.EAST, 60, (), tiles_in_play=116)
-    >>> round(win_chance(0, 8, small), 2)
-    0.39
-    """
-    if shanten < 0:
-        return 1.0
-    unseen_total = max(20, state.tiles_in_play - sum(state.visible) - sum(state.held))
-    rate = 1.3 / unseen_total  # draws and claim chances per own turn, per helpful tile
-    turns = 1.0 / (rate * max(useful, 0.5))
-    for k in range(min(shanten, len(_TYPICAL_USEFUL))):
-        turns += 1.0 / (rate * _TYPICAL_USEFUL[k])
-    left = state.wall_live / state.players + 1.0  # own draws left
-    horizon = max(2.0, min(left, HORIZON))
-    chance = math.exp(-turns / horizon)
-    if turns > left:
-        chance *= math.exp(-(turns - left) / 2.0)
-    return chance
 
 
 def find_action(legal: Sequence[Action], kind: ActionKind, tile: int | None = None) -> Action | None:
