@@ -44,13 +44,20 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a house-rule setting")
     p.add_argument("--players", type=int, choices=(3, 4), default=None, help="players at the table")
     p.add_argument("--jobs", type=_count("--jobs", "2"), default=1, help="processes (default 1)")
+    p.add_argument(
+        "--player",
+        choices=("normal", "strong"),
+        default="normal",
+        help="whose hands to learn from: four normal players (default), or strong in one seat, in turn",
+    )
     p.add_argument("--write", action="store_true", help="store the fit in engine/ai/fitted.py")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
 
-def _record(ruleset: str, settings: Settings, seed: str, hand: int) -> list[calibrate.Sample]:
-    return calibrate.play_and_record(ruleset, settings, f"{seed}:{hand}")
+def _record(ruleset: str, settings: Settings, seed: str, level: str, hand: int) -> list[calibrate.Sample]:
+    seats = get_ruleset(ruleset).seats(settings, None)
+    return calibrate.play_and_record(ruleset, settings, f"{seed}:{hand}", level, seats[hand % len(seats)])
 
 
 def _old_chance(ruleset: str, players: int) -> Any:
@@ -78,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     players = len(rs.seats(settings, None))
     start = time.perf_counter()
-    work = functools.partial(_record, rs.name, settings, args.seed)
+    work = functools.partial(_record, rs.name, settings, args.seed, args.player)
     samples: list[calibrate.Sample] = []
     if args.jobs == 1:
         for hand in range(args.hands):

@@ -44,7 +44,8 @@ def test_every_ruleset_has_a_fit_of_the_right_shape() -> None:
         assert SOURCES[(ruleset, 4)].startswith("mahjong calibrate"), ruleset
     for win, won, lost in FITTED.values():
         assert len(win) == N_FEATURES
-        assert won[0][0] > 0 and won[1][0] > 0  # a richer winning hand is paid more
+        assert len(won) == 6 and len(lost) == 2
+        assert won[0][0] > 0 and won[3][0] > 0  # a richer waiting hand is paid more when it wins
         assert lost[0][1] < 0  # a loser pays on average
 
 

@@ -117,12 +117,20 @@ def describe(ev: Evaluator, counts: Sequence[int], discard: int) -> Sample:
 
 
 def play_and_record(
-    ruleset: str | Ruleset, settings: Settings | Mapping[str, object] | None, seed: str
+    ruleset: str | Ruleset,
+    settings: Settings | Mapping[str, object] | None,
+    seed: str,
+    level: str = "normal",
+    seat: int = 0,
 ) -> list[Sample]:
-    """Play deal ``seed`` with four ``normal`` players and return a :class:`Sample` for every
-    discard, each with its seat's outcome (won, net chips)."""
+    """Play deal ``seed`` with ``normal`` players (a ``level`` player in ``seat`` when ``level``
+    is not normal) and return a :class:`Sample` for every discard of the ``level`` players,
+    each with its seat's outcome (won, net chips)."""
     deal = Deal(ruleset, settings, seed)
-    players = {w: AIPlayer("normal", seed=f"{seed}:{w}") for w in deal.in_play}
+    players = {
+        w: AIPlayer(level if w == seat else "normal", seed=f"{seed}:{w}") for w in deal.in_play
+    }
+    recorded = set(deal.in_play) if level == "normal" else {seat}
     taken: list[Sample] = []
     while not deal.over:
         for idle in deal.idle_passes():
@@ -132,7 +140,7 @@ def play_and_record(
         wind = deal.to_act()[0]
         view = deal.view(wind)
         player = players[wind]
-        if view.phase == "turn" and len(view.legal) > 1:
+        if view.phase == "turn" and len(view.legal) > 1 and wind in recorded:
             ev = Evaluator(view, player.knowledge(view.ruleset, view.settings), "strong")
             action = player.choose(view)
             if action.kind in _DISCARDS and action.tile is not None:
