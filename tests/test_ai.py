@@ -140,6 +140,8 @@ def test_hidden_tiles_of_others_do_not_change_the_decision() -> None:
     assert a.seats[1].concealed != b.seats[1].concealed
     for level in LEVELS:
         assert AIPlayer(level, seed=7).choose(a.view(0)) == AIPlayer(level, seed=7).choose(b.view(0))
+        guarded_a, guarded_b = (AIPlayer(level, seed=7, defence=True) for _ in "ab")
+        assert guarded_a.choose(a.view(0)) == guarded_b.choose(b.view(0))
 
 
 @pytest.mark.parametrize("level", LEVELS)

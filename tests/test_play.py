@@ -37,9 +37,9 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     assert "'fly away' is not a move here" in text
     # The hint is the strongest computer player's move with the reason in plain words.
     (line,) = [line for line in text.splitlines() if "Hint: " in line]
-    assert re.search(r"Hint: .+: .*(keeps|brings|makes|leaves) you .*ready; .*chance to win ", line) or re.search(
-        r"Hint: Pass: .+; you are .*ready; .*chance to win ", line
-    ), line
+    assert re.search(
+        r"Hint: .+: .*(keeps|brings|makes|leaves) you .*ready; .*chance to win ", line
+    ) or re.search(r"Hint: Pass: .+; you are .*ready; .*chance to win ", line), line
     assert "shanten" not in line
     assert text.rstrip().endswith("Goodbye.")
 

@@ -112,9 +112,10 @@ class Option:
     value: float
     """Expected value of the hand if it wins."""
     chance: float
-    """Rough chance of finishing it."""
+    """The chance to win the hand from here (:meth:`~engine.ai.model.OutcomeModel.win_chance`)."""
     utility: float
-    """What the choice is worth on balance: chance, value, losing value, danger."""
+    """What the choice is worth on balance: to ``strong`` the expected net chips, to ``normal``
+    the useful tiles times the value (losing value included)."""
     waits: tuple[WaitValue, ...] = ()
     pair_useful: int = 0
     """Useful tiles unseen that a pong could take from any player (the hand holds a pair)."""
