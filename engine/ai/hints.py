@@ -374,21 +374,7 @@ def _discard_option(
 def _claimed(ev: Evaluator, action: Action, tile: int) -> Option:
     """The prospects after claiming ``tile`` with ``action`` (and the best discard after a
     chow or pong), worked out as the computer player weighs a claim."""
-    st = ev.state
-    counts = list(st.counts)
-    held = list(st.held)
-    held[tile] += 1
-    if action.kind is ActionKind.CHOW:
-        assert action.tile is not None
-        for t in (action.tile, action.tile + 1, action.tile + 2):
-            if t != tile:
-                counts[t] -= 1
-        meld = Meld(MeldKind.CHOW, action.tile)
-    else:
-        kong = action.kind is ActionKind.KONG
-        counts[tile] -= 3 if kong else 2
-        meld = Meld(MeldKind.KONG if kong else MeldKind.PONG, TILES[tile])
-    melds = [*st.melds, meld]
+    counts, melds, held = ev.after_claim(action, tile)
     if action.kind is ActionKind.KONG:
         return _exact(ev, counts, melds, ev.evaluate(counts, melds, held=held))
     return _discard_option(ev, counts, melds, None, held=held)

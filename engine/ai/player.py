@@ -153,6 +153,25 @@ class Evaluator:
     def _exposed(melds: Sequence[Meld]) -> int:
         return sum(1 for m in melds if not m.concealed)
 
+    def after_claim(self, action: Action, tile: int) -> tuple[list[int], list[Meld], list[int]]:
+        """The concealed counts, melds and own tiles after claiming ``tile`` with ``action``
+        (a chow, pong or kong), before any discard."""
+        st = self.state
+        counts = list(st.counts)
+        held = list(st.held)
+        held[tile] += 1
+        if action.kind is ActionKind.CHOW:
+            assert action.tile is not None
+            for t in (action.tile, action.tile + 1, action.tile + 2):
+                if t != tile:
+                    counts[t] -= 1
+            meld = Meld(MeldKind.CHOW, action.tile)
+        else:
+            kong = action.kind is ActionKind.KONG
+            counts[tile] -= 3 if kong else 2
+            meld = Meld(MeldKind.KONG if kong else MeldKind.PONG, TILES[tile])
+        return counts, [*st.melds, meld], held
+
     # --- Building blocks ------------------------------------------------------------------------
 
     def _flags(self, melds: Sequence[Meld]) -> dict[str, bool]:
@@ -470,20 +489,7 @@ class AIPlayer:
         for a in legal:
             if a.kind not in (ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW):
                 continue
-            counts = list(st.counts)
-            held = list(st.held)
-            held[tile] += 1
-            if a.kind is ActionKind.CHOW:
-                assert a.tile is not None
-                for t in (a.tile, a.tile + 1, a.tile + 2):
-                    if t != tile:
-                        counts[t] -= 1
-                meld = Meld(MeldKind.CHOW, a.tile)
-            else:
-                n = 3 if a.kind is ActionKind.KONG else 2
-                counts[tile] -= n
-                meld = Meld(MeldKind.KONG if a.kind is ActionKind.KONG else MeldKind.PONG, TILES[tile])
-            melds = [*st.melds, meld]
+            counts, melds, held = ev.after_claim(a, tile)
             if a.kind is ActionKind.KONG:
                 opt = ev.evaluate(counts, melds, held=held)
                 key = (opt.shanten, -opt.utility * KONG_BONUS)
