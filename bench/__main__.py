@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import ai, bot, game, leaderboard, render, scoring, shanten, stats, storage
+from bench import ai, bot, game, leaderboard, render, rollout, scoring, shanten, stats, storage
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
@@ -17,6 +17,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "render": render.run,
     "storage": storage.run,
     "ai": ai.run,
+    "rollout": rollout.run,
     "bot": bot.run,
     "leaderboard": leaderboard.run,
     "stats": stats.run,
