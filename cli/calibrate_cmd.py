@@ -16,7 +16,7 @@ from cli.duel_cmd import _count
 from cli.seats import table_settings
 from engine.ai import calibrate
 from engine.ai.fitted import FITTED, SOURCES
-from engine.ai.model import OutcomeModel, model_for
+from engine.ai.model import model_for
 from engine.errors import MahjongError, shorten
 from engine.rulesets import RULESETS, get_ruleset
 from engine.settings import Settings, parse_assignments
@@ -60,18 +60,6 @@ def _record(ruleset: str, settings: Settings, seed: str, level: str, hand: int) 
     return calibrate.play_and_record(ruleset, settings, f"{seed}:{hand}", level, seats[hand % len(seats)])
 
 
-def _old_chance(ruleset: str, players: int) -> Any:
-    """The chance the model in use now predicts for a sample (before this fit)."""
-    model: OutcomeModel = model_for(ruleset, players)
-
-    def chance(s: calibrate.Sample) -> float:
-        return model.win_chance(
-            s.shanten, s.useful, s.wall_live, s.exposed, s.opp_max, s.opp_sum, s.pair_useful, s.major_useful
-        )
-
-    return chance
-
-
 def run(args: argparse.Namespace) -> int:
     """Carry out ``mahjong calibrate``; returns the exit code."""
     try:
@@ -109,12 +97,8 @@ def run(args: argparse.Namespace) -> int:
         "lost": new.lost,
         "calibration": {},
     }
-    checks = {
-        "fit": lambda s: new.win_chance(
-            s.shanten, s.useful, s.wall_live, s.exposed, s.opp_max, s.opp_sum, s.pair_useful, s.major_useful
-        ),
-        "in use": _old_chance(rs.name, players),
-    }
+    in_use = model_for(rs.name, players)  # before --write
+    checks = {"fit": new.win_chance, "in use": in_use.win_chance}
     for name, chance in checks.items():
         report["calibration"][name] = [
             {

@@ -9,22 +9,22 @@ import pytest
 
 from engine.ai import calibrate
 from engine.ai.fitted import FITTED, SOURCES
-from engine.ai.model import N_FEATURES, OutcomeModel, features, model_for
+from engine.ai.model import N_FEATURES, Inputs, OutcomeModel, features, model_for
 from engine.rulesets import RULESETS
 
 
 def test_more_useful_tiles_fewer_steps_and_more_wall_mean_a_likelier_win() -> None:
     model = model_for("dmjl", 4)
-    assert model.win_chance(0, 8, 60, 0, 0, 0) > model.win_chance(0, 3, 60, 0, 0, 0)
-    assert model.win_chance(0, 8, 60, 0, 0, 0) > model.win_chance(1, 30, 60, 0, 0, 0)
-    assert model.win_chance(1, 30, 60, 0, 0, 0) > model.win_chance(2, 50, 60, 0, 0, 0)
-    assert model.win_chance(1, 30, 70, 0, 0, 0) > model.win_chance(1, 30, 20, 0, 0, 0)
-    assert model.win_chance(-1, 0, 0, 0, 0, 0) == 1.0
+    assert model.win_chance(Inputs(0, 8, 60, 0, 0, 0)) > model.win_chance(Inputs(0, 3, 60, 0, 0, 0))
+    assert model.win_chance(Inputs(0, 8, 60, 0, 0, 0)) > model.win_chance(Inputs(1, 30, 60, 0, 0, 0))
+    assert model.win_chance(Inputs(1, 30, 60, 0, 0, 0)) > model.win_chance(Inputs(2, 50, 60, 0, 0, 0))
+    assert model.win_chance(Inputs(1, 30, 70, 0, 0, 0)) > model.win_chance(Inputs(1, 30, 20, 0, 0, 0))
+    assert model.win_chance(Inputs(-1, 0, 0, 0, 0, 0)) == 1.0
 
 
 def test_opponents_sets_on_show_lower_the_chance() -> None:
     model = model_for("dmjl", 4)
-    assert model.win_chance(1, 30, 50, 0, 3, 5) < model.win_chance(1, 30, 50, 0, 0, 0)
+    assert model.win_chance(Inputs(1, 30, 50, 0, 3, 5)) < model.win_chance(Inputs(1, 30, 50, 0, 0, 0))
 
 
 def test_expected_chips_weigh_value_against_speed() -> None:
@@ -74,16 +74,9 @@ def test_the_rendered_file_holds_the_fit_and_keeps_the_others() -> None:
         calibrate.Sample(
             s,
             s == 0,
-            60 - i,
-            i % 3,
-            10 + i % 7,
-            i % 4,
-            i % 5,
+            Inputs(i % 3, 10 + i % 7, 60 - i, 0, i % 2, i % 4, i % 4, i % 5),
             30.0 + i,
             4.0,
-            0,
-            i % 2,
-            i % 4,
             won=int(i % 3 == 0),
             net=(-50 + 60 * (i % 3 == 0)),
         )
@@ -107,8 +100,8 @@ def test_the_rendered_file_holds_the_fit_and_keeps_the_others() -> None:
 
 
 def test_calibration_buckets_count_predicted_and_observed() -> None:
-    rows = [calibrate.Sample(0, False, 60, 0, 8, 0, 0, 50.0, 4.0, 0, 0, 0, won=w) for w in (1, 0, 0, 0)]
-    rows += [calibrate.Sample(0, False, 60, 3, 8, 0, 0, 50.0, 4.0, 0, 0, 0, won=0)]
+    rows = [calibrate.Sample(0, False, Inputs(0, 8, 60, 0, 0, 0), 50.0, 4.0, won=w) for w in (1, 0, 0, 0)]
+    rows += [calibrate.Sample(0, False, Inputs(3, 8, 60, 0, 0, 0), 50.0, 4.0, won=0)]
     buckets = calibrate.calibration(rows, lambda s: 0.25 if s.shanten == 0 else 0.02)
     assert [(b.low, b.hands, b.observed) for b in buckets] == [(0.0, 1, 0.0), (0.2, 4, 0.25)]
     assert buckets[1].predicted == pytest.approx(0.25)
@@ -117,17 +110,13 @@ def test_calibration_buckets_count_predicted_and_observed() -> None:
 def test_the_fitted_chance_matches_play_on_deals_it_was_not_fitted_on() -> None:
     model = model_for("dmjl", 4)
     samples = [s for h in range(60) for s in calibrate.play_and_record("dmjl", None, f"held-out:{h}")]
-    predicted = sum(model.win_chance(*_inputs(s)) for s in samples) / len(samples)
+    predicted = sum(model.win_chance(s.inputs) for s in samples) / len(samples)
     observed = sum(s.won for s in samples) / len(samples)
     assert abs(predicted - observed) < 0.05, (predicted, observed)
 
 
-def _inputs(s: calibrate.Sample) -> tuple[int, ...]:
-    return (s.shanten, s.useful, s.wall_live, s.exposed, s.opp_max, s.opp_sum, s.pair_useful, s.major_useful)
-
-
 def test_features_put_each_shanten_class_in_its_own_terms() -> None:
-    x0, x2 = features(0, 8, 50, 0, 0, 0, 0, 4), features(2, 40, 50, 1, 2, 3, 9, 0)
+    x0, x2 = features(Inputs(0, 8, 50, 0, 0, 0, 0, 4)), features(Inputs(2, 40, 50, 1, 2, 3, 9, 0))
     assert x0[0] == 1.0 and x2[2] == 1.0 and x0[2] == 0.0
     assert x0[18] == 0.5 and x2[18] == 0.0 and x2[17] > 0.0
     assert len(x0) == len(x2) == N_FEATURES

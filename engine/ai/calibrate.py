@@ -31,9 +31,8 @@ from typing import NamedTuple
 
 from engine.actions import ActionKind
 from engine.ai.fitted import Entry, Line
-from engine.ai.model import N_FEATURES, VALUE_CLASSES, OutcomeModel, features, value_class
+from engine.ai.model import N_FEATURES, VALUE_CLASSES, Inputs, OutcomeModel, features, value_class
 from engine.ai.player import AIPlayer, Evaluator
-from engine.ai.value import estimate_value
 from engine.deal import Deal
 from engine.rulesets import Ruleset
 from engine.settings import Settings
@@ -60,60 +59,23 @@ class Sample(NamedTuple):
 
     seat: int
     east: bool
-    wall_live: int
-    shanten: int
-    useful: int
-    """Useful tiles unseen."""
-    pair_useful: int
-    """Of those, the ones that a pong could take from any player (the hand holds a pair of them)."""
-    major_useful: int
-    """Of those, terminals and honours (the tiles the others let go of first)."""
+    inputs: Inputs
+    """What the win-chance model knows of the hand."""
     value: float
     """The hand's estimated value if it wins (:attr:`Option.value`)."""
     lose: float
     """The value of its sets if another player wins."""
-    exposed: int
-    opp_max: int
-    opp_sum: int
     won: int = 0
     net: int = 0
-
-    def x(self) -> list[float]:
-        """The model's inputs for this sample."""
-        return features(
-            self.shanten,
-            self.useful,
-            self.wall_live,
-            self.exposed,
-            self.opp_max,
-            self.opp_sum,
-            self.pair_useful,
-            self.major_useful,
-        )
 
 
 def describe(ev: Evaluator, counts: Sequence[int], discard: int) -> Sample:
     """The :class:`Sample` (outcome unknown) of ``ev``'s hand after discarding ``discard``."""
-    st = ev.state
     after = list(counts)
     after[discard] -= 1
-    opt = ev.evaluate(after, st.melds, discard=None)
-    _, lose = estimate_value(after, st.melds, ev.wv, ev.know, ev.unseen, ev.bonus)
-    opp = [m for m, _, _ in st.opponents]
-    return Sample(
-        seat=-1,
-        east=st.seat_wind == 0,
-        wall_live=st.wall_live,
-        shanten=opt.shanten,
-        useful=opt.unseen,
-        pair_useful=opt.pair_useful,
-        major_useful=opt.major_useful,
-        value=opt.value,
-        lose=lose,
-        exposed=sum(1 for m in st.melds if not m.concealed),
-        opp_max=max(opp, default=0),
-        opp_sum=sum(opp),
-    )
+    opt = ev.evaluate(after, ev.state.melds)
+    assert opt.inputs is not None
+    return Sample(-1, ev.state.seat_wind == 0, opt.inputs, opt.value, opt.lose)
 
 
 def play_and_record(
@@ -247,9 +209,11 @@ def fit(ruleset: str, players: int, hands: int, samples: Sequence[Sample], *, ma
     an evenly spread ``max_rows`` of them at most (its cost grows with the rows)."""
     step = max(1, len(samples) // max_rows)
     rows = samples[::step]
-    win = logistic([s.x() for s in rows], [s.won for s in rows])
+    win = logistic([features(s.inputs) for s in rows], [s.won for s in rows])
     won = tuple(
-        line([(s.value, float(s.net)) for s in samples if s.won and value_class(s.east, s.shanten) == c])
+        line(
+            [(s.value, float(s.net)) for s in samples if s.won and value_class(s.east, s.inputs.shanten) == c]
+        )
         for c in range(VALUE_CLASSES)
     )
     lost = tuple(
@@ -277,16 +241,17 @@ class Bucket:
     observed: float
 
 
-def calibration(samples: Sequence[Sample], chance: Callable[[Sample], float]) -> list[Bucket]:
-    """Predicted against observed win rate by bucket of the prediction ``chance``.
+def calibration(samples: Sequence[Sample], chance: Callable[[Inputs], float]) -> list[Bucket]:
+    """Predicted against observed win rate by bucket of the prediction ``chance`` (of a
+    sample's inputs, like :meth:`OutcomeModel.win_chance`).
 
-    >>> rows = [Sample(0, False, 60, 0, 8, 0, 0, 50.0, 4.0, 0, 0, 0, won=w) for w in (1, 0, 1, 1)]
+    >>> rows = [Sample(0, False, Inputs(0, 8, 60, 0, 0, 0), 50.0, 4.0, won=w) for w in (1, 0, 1, 1)]
     >>> [(b.hands, b.predicted, b.observed) for b in calibration(rows, lambda s: 0.7)]
     [(4, 0.7, 0.75)]
     """
     sums: dict[int, list[float]] = {}
     for s in samples:
-        p = chance(s)
+        p = chance(s.inputs)
         i = next(i for i in range(len(BUCKETS) - 1) if p < BUCKETS[i + 1] or i == len(BUCKETS) - 2)
         acc = sums.setdefault(i, [0.0, 0.0, 0.0])
         acc[0] += 1

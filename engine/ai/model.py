@@ -16,8 +16,8 @@ from play, not from judgement: :mod:`engine.ai.fitted` holds them, per ruleset
 and number of players, with the data they were fitted on.
 
 >>> model = model_for("dmjl", 4)
->>> fast = model.win_chance(0, 8, 60, 0, 0, 0)
->>> slow = model.win_chance(2, 30, 60, 0, 0, 0)
+>>> fast = model.win_chance(Inputs(0, 8, 60, 0, 0, 0))
+>>> slow = model.win_chance(Inputs(2, 30, 60, 0, 0, 0))
 >>> 0.3 < fast < 0.9 and 0.05 < slow < fast
 True
 >>> model.expected_net(fast, 40, 8, east=False) > model.expected_net(slow, 40, 8, east=False)
@@ -29,10 +29,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.ai.fitted import FITTED
 
-__all__ = ["N_FEATURES", "VALUE_CLASSES", "OutcomeModel", "features", "model_for", "value_class"]
+__all__ = [
+    "N_FEATURES",
+    "VALUE_CLASSES",
+    "Inputs",
+    "OutcomeModel",
+    "features",
+    "model_for",
+    "value_class",
+]
 
 SHANTEN_CLASSES = 5
 """Shanten 0, 1, 2, 3 and 4 or more each get their own terms."""
@@ -40,26 +49,37 @@ N_FEATURES = 19
 """Length of :func:`features`."""
 
 
-def features(
-    shanten: int,
-    useful: int,
-    wall_live: int,
-    exposed: int,
-    opp_max: int,
-    opp_sum: int,
-    pair_useful: int = 0,
-    major_useful: int = 0,
-) -> list[float]:
-    """The win-chance model's inputs for a hand of ``3n + 1`` tiles: one term per shanten class,
+class Inputs(NamedTuple):
+    """What the win-chance model knows of a hand of ``3n + 1`` tiles and its table."""
+
+    shanten: int
+    useful: int
+    """Useful tiles unseen."""
+    wall_live: int
+    exposed: int
+    """The hand's own exposed sets."""
+    opp_max: int
+    """The most sets one opponent shows."""
+    opp_sum: int
+    """The sets all opponents show."""
+    pair_useful: int = 0
+    """Useful tiles unseen that a pong could take from any player (the hand holds a pair)."""
+    major_useful: int = 0
+    """Useful tiles unseen that are terminals or honours."""
+
+
+def features(inputs: Inputs) -> list[float]:
+    """The win-chance model's terms for ``inputs``: one term per shanten class,
     the log of the useful tiles unseen (its own slope for shanten 0, 1 and 2), the share of the
     wall left per shanten class, the own exposed sets, the most sets one opponent shows, the
     opponents' sets in all (over three), the log of the useful tiles a pong could take from
     anyone (shanten 1 or more), and the share of terminals and honours among a waiting hand's
     winning tiles (the others discard those first).
 
-    >>> len(features(1, 20, 70, 0, 1, 2)) == N_FEATURES
+    >>> len(features(Inputs(1, 20, 70, 0, 1, 2))) == N_FEATURES
     True
     """
+    shanten, useful, wall_live, exposed, opp_max, opp_sum, pair_useful, major_useful = inputs
     s = min(max(shanten, 0), SHANTEN_CLASSES - 1)
     x = [0.0] * N_FEATURES
     x[s] = 1.0
@@ -101,21 +121,12 @@ class OutcomeModel:
     lost: tuple[tuple[float, float], tuple[float, float]]
     """Net chips of a loser as ``a * lose_value + b`` (a drawn hand counted in): others, East."""
 
-    def win_chance(
-        self,
-        shanten: int,
-        useful: int,
-        wall_live: int,
-        exposed: int,
-        opp_max: int,
-        opp_sum: int,
-        pair_useful: int = 0,
-        major_useful: int = 0,
-    ) -> float:
-        """The chance that a hand of ``3n + 1`` tiles in this state goes on to win (-1 shanten: 1)."""
-        if shanten < 0:
+    def win_chance(self, inputs: Inputs) -> float:
+        """The chance that a hand of ``3n + 1`` tiles described by ``inputs`` goes on to win
+        (a complete hand, shanten -1: 1)."""
+        if inputs.shanten < 0:
             return 1.0
-        x = features(shanten, useful, wall_live, exposed, opp_max, opp_sum, pair_useful, major_useful)
+        x = features(inputs)
         z = sum(c * v for c, v in zip(self.win, x, strict=True))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 

@@ -32,7 +32,7 @@ from typing import Final
 
 from engine.actions import Action, ActionKind
 from engine.ai import defence
-from engine.ai.model import model_for
+from engine.ai.model import Inputs, model_for
 from engine.ai.shanten import shanten as shanten_of
 from engine.ai.shanten import useful_tiles
 from engine.ai.value import (
@@ -117,10 +117,10 @@ class Option:
     """What the choice is worth on balance: to ``strong`` the expected net chips, to ``normal``
     the useful tiles times the value (losing value included)."""
     waits: tuple[WaitValue, ...] = ()
-    pair_useful: int = 0
-    """Useful tiles unseen that a pong could take from any player (the hand holds a pair)."""
-    major_useful: int = 0
-    """Useful tiles unseen that are terminals or honours."""
+    inputs: Inputs | None = None
+    """What :attr:`chance` was worked out from (the win-chance model's inputs)."""
+    lose: float = 0.0
+    """The value of the hand's sets if another player wins."""
 
 
 class Evaluator:
@@ -146,12 +146,7 @@ class Evaluator:
         self.unseen = [st.unseen(t) for t in range(N_KINDS)]
         self._choices: dict[tuple[object, ...], list[Option]] = {}
         self.model = model_for(view.ruleset, st.players)
-        opp = [m for m, _, _ in st.opponents]
-        self._opp = (max(opp, default=0), sum(opp))
-
-    @staticmethod
-    def _exposed(melds: Sequence[Meld]) -> int:
-        return sum(1 for m in melds if not m.concealed)
+        self._opp = (max(st.opponent_melds, default=0), sum(st.opponent_melds))
 
     def after_claim(self, action: Action, tile: int) -> tuple[list[int], list[Meld], list[int]]:
         """The concealed counts, melds and own tiles after claiming ``tile`` with ``action``
@@ -202,15 +197,20 @@ class Evaluator:
         useful = tuple(useful_tiles(counts, melds=len(melds), visible=self.state.visible, held=held, **flags))
         sh = known_shanten if known_shanten is not None else self.shanten(counts, melds)
         unseen = sum(n for _, n in useful)
-        pair_useful = sum(n for t, n in useful if counts[t] >= 2)
-        major_useful = sum(n for t, n in useful if t.is_major)
         st = self.state
-        chance = self.model.win_chance(
-            sh, unseen, st.wall_live, self._exposed(melds), *self._opp, pair_useful, major_useful
+        inputs = Inputs(
+            sh,
+            unseen,
+            st.wall_live,
+            sum(1 for m in melds if not m.concealed),
+            *self._opp,
+            pair_useful=sum(n for t, n in useful if counts[t] >= 2),
+            major_useful=sum(n for t, n in useful if t.is_major),
         )
+        chance = self.model.win_chance(inputs)
         waits: tuple[WaitValue, ...] = ()
         if not self.level.value:
-            return Option(discard, sh, useful, unseen, 1.0, chance, chance, waits, pair_useful, major_useful)
+            return Option(discard, sh, useful, unseen, 1.0, chance, chance, waits, inputs)
         value, lose = estimate_value(counts, melds, self.wv, self.know, self.unseen, self.bonus)
         if sh == 0 and exact:
             waits = self.wait_values(counts, melds, useful)
@@ -221,11 +221,9 @@ class Evaluator:
                 value = max(0.7 * w.on_discard + 0.3 * w.self_drawn for w in waits) or value
         if self.level.expected:
             utility = self.model.expected_net(chance, value, lose, east=st.seat_wind == 0, shanten=sh)
-            return Option(
-                discard, sh, useful, unseen, value, chance, utility, waits, pair_useful, major_useful
-            )
-        utility = (unseen + 1.0) * (value + LOSER_WEIGHT * lose) ** VALUE_POWER
-        return Option(discard, sh, useful, unseen, value, chance, utility, waits, pair_useful, major_useful)
+        else:
+            utility = (unseen + 1.0) * (value + LOSER_WEIGHT * lose) ** VALUE_POWER
+        return Option(discard, sh, useful, unseen, value, chance, utility, waits, inputs, lose)
 
     def wait_values(
         self, counts: Sequence[int], melds: Sequence[Meld], waits: Sequence[tuple[Tile, int]]

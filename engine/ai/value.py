@@ -214,8 +214,8 @@ class HandState:
     seat_wind: Wind
     prevailing: Wind
     wall_live: int
-    opponents: tuple[tuple[int, frozenset[int], int], ...]
-    """Per other seat: (declared melds, kinds it has discarded, concealed tile count)."""
+    opponent_melds: tuple[int, ...]
+    """How many sets each other seat has declared."""
     players: int = 4
     """How many play the hand (3 or 4): the live wall is shared by that many."""
 
@@ -240,7 +240,7 @@ def state_of(view: SeatView) -> HandState:
         counts[view.drawn] += 1
     visible = [0] * N_KINDS
     held = counts[:]
-    opponents = []
+    opponent_melds = []
     for p in view.seated:  # an empty place (three players) has nothing and is no opponent
         for d in p.discards:
             if d.claimed_by is None:
@@ -250,7 +250,7 @@ def state_of(view: SeatView) -> HandState:
             for t in m.tiles:
                 target[t] += 1
         if p.seat != me.seat:
-            opponents.append((len(p.melds), frozenset(int(d.tile) for d in p.discards), p.concealed_count))
+            opponent_melds.append(len(p.melds))
     return HandState(
         counts=counts,
         melds=me.melds,
@@ -260,7 +260,7 @@ def state_of(view: SeatView) -> HandState:
         seat_wind=me.wind,
         prevailing=view.prevailing,
         wall_live=view.wall_live,
-        opponents=tuple(opponents),
+        opponent_melds=tuple(opponent_melds),
         players=len(view.seated),
     )
 
