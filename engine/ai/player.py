@@ -6,7 +6,9 @@ times what the hand would then score under the table's ruleset, shanten first;
 ``strong`` weighs every discard, claim and kong by the chips it is expected to
 bring: the chance to win and the payments that follow, from a model fitted to
 play (:mod:`engine.ai.model`), so a claim that speeds the hand up is set against
-the concealment and value it gives away in the unit the table pays in.
+the concealment and value it gives away in the unit the table pays in; short of
+ready it weighs its best few discards again one draw later
+(:meth:`Evaluator.lookahead`), by what each useful draw would make of the hand.
 
 With ``defence`` (tables with people) a player reads the others' displays and
 folds, discarding the safest tile, when a big hand is likely and its own hand is
@@ -80,12 +82,15 @@ class _Level:
     expected: bool = False
     """Rank every choice by the chips it is expected to bring (:class:`~engine.ai.model.OutcomeModel`)
     instead of shanten first and useful tiles times value."""
+    ahead: int = 0
+    """How many of the best discards (of the best shanten, short of ready) are weighed again one
+    draw later (:meth:`Evaluator.lookahead`)."""
 
 
 _LEVELS: Final = {
     "easy": _Level(value=False, candidates=14, randomness=0.3, slack=0),
     "normal": _Level(value=True, candidates=4, randomness=0.0, slack=1),
-    "strong": _Level(value=True, candidates=8, randomness=0.0, slack=0, expected=True),
+    "strong": _Level(value=True, candidates=8, randomness=0.0, slack=0, expected=True, ahead=3),
 }
 
 
@@ -246,6 +251,39 @@ class Evaluator:
             drawn = self.know.hand_score(hand, st.seat_wind, st.prevailing, tile, self_drawn=True)
             out.append(WaitValue(tile, unseen, on_discard or 0, drawn or 0))
         return tuple(out)
+
+    def lookahead(self, option: Option) -> float:
+        """What ``option`` (a discard from the seat's own hand) is worth one draw later: every
+        unseen tile drawn in proportion to its copies, a useful one followed by the best discard
+        then, any other thrown away again (the option as it is).
+
+        The model weighs a hand by how many tiles help it; this weighs which ones do, and what
+        the hand becomes with each.
+        """
+        st = self.state
+        if option.discard is None:
+            return option.utility
+        counts = list(st.counts)
+        counts[option.discard] -= 1
+        # The discarded copy stays counted in ``held``: on the table it is seen either way.
+        held = list(st.held)
+        useful = {t for t, _ in option.useful}
+        total = 0
+        weighed = 0.0
+        for k in range(N_KINDS):
+            n = self.unseen[k]
+            if n <= 0:
+                continue
+            total += n
+            utility = option.utility
+            if k in useful:
+                counts[k] += 1
+                held[k] += 1
+                utility = self.discard_choices(counts, st.melds, held=held)[0].utility
+                counts[k] -= 1
+                held[k] -= 1
+            weighed += n * utility
+        return weighed / total if total else option.utility
 
     def discard_choices(
         self, counts: Sequence[int], melds: Sequence[Meld], *, held: Sequence[int] | None = None
@@ -422,6 +460,10 @@ class AIPlayer:
         options = ev.discard_choices(st.counts, st.melds)
         lv = ev.level
         pick = options[0]
+        if lv.ahead and pick.shanten >= 1:
+            top = [o for o in options[: lv.ahead] if o.shanten == pick.shanten]
+            if len(top) > 1:
+                pick = max(top, key=ev.lookahead)
         if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
             top = [o for o in options if o.shanten == options[0].shanten][:3]
             pick = self._rng.choice(top)
