@@ -379,11 +379,15 @@ def _improving(
     current = _best(mp, sh, target) - 1
     rests = (_merge(p, sh), _merge(m, sh), _merge(mp, h), _merge(mp, s))
     specials = need == 4 and (seven_pairs or thirteen_orphans)
+    check_pairs = check_orphans = False
     if specials:
-        if seven_pairs:
-            current = min(current, seven_pairs_shanten(counts, quad_as_two_pairs=quad_as_two_pairs))
-        if thirteen_orphans:
-            current = min(current, thirteen_orphans_shanten(counts))
+        pairs = seven_pairs_shanten(counts, quad_as_two_pairs=quad_as_two_pairs) if seven_pairs else _INF
+        orphans = thirteen_orphans_shanten(counts) if thirteen_orphans else _INF
+        current = min(current, pairs, orphans)
+        # One draw lowers a shape's shanten by one at most: a shape now above the best
+        # cannot take a draw below it, so it is not tried tile by tile.
+        check_pairs = pairs <= current
+        check_orphans = orphans <= current
         trial = list(counts[:N_KINDS])
     found: list[int] = []
     keys = (km, kp, ks, kh)
@@ -397,16 +401,20 @@ def _improving(
             g = 3
             table = honour_table(kh + (1 << (3 * (tile - HONOUR_START))))
         after = _best(table, rests[g], target) - 1
-        if specials and after >= current:
+        if after >= current and (check_pairs or (check_orphans and tile in _MAJOR_KINDS)):
             trial[tile] += 1
-            if seven_pairs:
+            if check_pairs:
                 after = min(after, seven_pairs_shanten(trial, quad_as_two_pairs=quad_as_two_pairs))
-            if thirteen_orphans:
+            if check_orphans:
                 after = min(after, thirteen_orphans_shanten(trial))
             trial[tile] -= 1
         if after < current:
             found.append(tile)
     return current, found
+
+
+_MAJOR_KINDS: Final = frozenset(int(t) for t in MAJORS)
+"""The kinds thirteen orphans is made of."""
 
 
 def _unseen(tile: int, held: Sequence[int], visible: Sequence[int] | None) -> int:
