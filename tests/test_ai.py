@@ -252,17 +252,18 @@ def test_evaluator_prefers_value_between_equal_shapes() -> None:
 
 
 def test_strong_weighs_its_best_discards_one_draw_later() -> None:
-    # 1p and 1s are alike to the model (lone terminals, the same tiles help either way);
-    # what each useful draw would make of the hand tells them apart, and strong follows it.
-    deal = Deal.arranged(["4m6m7m8m8m9m1p5p6p8p1s5s8s8s", *OTHERS], settings=NO_BONUS)
+    # A lone East wind and a lone red dragon are alike to the model (the same shape, as many
+    # copies unseen); one draw later a pair of East's own wind is worth more to East (its pong
+    # doubles twice), so strong lets the dragon go where normal lets the wind go.
+    deal = Deal.arranged(["1m9m9m1p1p6p7p8p5s7s8s9s1z7z", *OTHERS], settings=NO_BONUS)
     ev = Evaluator(deal.view(0), knowledge("dmjl", deal.settings), "strong")
     options = ev.discard_choices(ev.state.counts, ev.state.melds)
     first, second = options[:2]
-    assert (str(first.discard), str(second.discard)) == ("1p", "1s")
-    assert first.shanten == second.shanten == 3 and first.utility == second.utility
+    assert (str(first.discard), str(second.discard)) == ("1z", "7z")
+    assert first.shanten == second.shanten == 2 and first.utility == second.utility
     assert ev.lookahead(second) > ev.lookahead(first)
-    assert AIPlayer("strong").choose(deal.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("1s"))
-    assert AIPlayer("normal").choose(deal.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("1p"))
+    assert AIPlayer("strong").choose(deal.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("7z"))
+    assert AIPlayer("normal").choose(deal.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("1z"))
 
 
 def test_players_are_deterministic_given_the_seed() -> None:
