@@ -6,8 +6,8 @@ times what the hand would then score under the table's ruleset, shanten first;
 ``strong`` weighs every discard, claim and kong by the chips it is expected to
 bring: the chance to win and the payments that follow, from a model fitted to
 play (:mod:`engine.ai.model`), so a claim that speeds the hand up is set against
-the concealment and value it gives away in the unit the table pays in; one or two
-tiles short of ready it weighs its best few discards again one draw later
+the concealment and value it gives away in the unit the table pays in; short of
+ready it weighs its best few discards again one draw later
 (:meth:`Evaluator.lookahead`), by what each useful draw would make of the hand.
 
 With ``defence`` (tables with people) a player reads the others' displays and
@@ -68,9 +68,6 @@ CLAIM_MARGIN = 1.02
 """A claim must promise this much more than passing (it gives away concealment and options)."""
 KONG_BONUS: Final = 1.1
 """A kong brings a replacement draw and more points: a small premium on its utility."""
-AHEAD_SHANTEN: Final = 2
-"""The look-ahead is used at shanten 1 and 2: further from ready it costs the most time (many
-tiles help) and moved nothing (paired on 1,600 dmjl walls: −0.20 ± 1.49 chips per hand)."""
 KONG_EDGE: Final = 2.0
 """Chips a kong is worth to the strong player beyond what its sets add (the replacement draw)."""
 
@@ -86,8 +83,8 @@ class _Level:
     """Rank every choice by the chips it is expected to bring (:class:`~engine.ai.model.OutcomeModel`)
     instead of shanten first and useful tiles times value."""
     ahead: int = 0
-    """How many of the best discards (of the best shanten, one or two tiles short of ready) are
-    weighed again one draw later (:meth:`Evaluator.lookahead`)."""
+    """How many of the best discards (of the best shanten, short of ready) are weighed again one
+    draw later (:meth:`Evaluator.lookahead`)."""
 
 
 _LEVELS: Final = {
@@ -463,7 +460,7 @@ class AIPlayer:
         options = ev.discard_choices(st.counts, st.melds)
         lv = ev.level
         pick = options[0]
-        if lv.ahead and 1 <= pick.shanten <= AHEAD_SHANTEN:
+        if lv.ahead and pick.shanten >= 1:
             top = [o for o in options[: lv.ahead] if o.shanten == pick.shanten]
             if len(top) > 1:
                 pick = max(top, key=ev.lookahead)
