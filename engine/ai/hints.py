@@ -29,7 +29,7 @@ from typing import Final
 
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
-from engine.hand import Meld, MeldKind
+from engine.hand import Meld
 from engine.settings import Settings
 from engine.tiles import TILES, Lang, Tile, tile_name
 from engine.views import HintView, SeatView
@@ -393,18 +393,7 @@ def _exchange_hint(action: Action | None, lang: Lang) -> Hint:
 
 def _kong_option(ev: Evaluator, action: Action) -> Option:
     """The prospects after declaring ``action``'s kong (before the replacement draw)."""
-    st = ev.state
-    tile = action.tile
-    assert tile is not None
-    counts = list(st.counts)
-    if action.kind is ActionKind.CONCEALED_KONG:
-        counts[tile] -= 4
-        melds = [*st.melds, Meld(MeldKind.KONG, tile, True)]
-    else:
-        counts[tile] -= 1
-        melds = [
-            Meld(MeldKind.KONG, m.tile) if m.kind == MeldKind.PONG and m.tile == tile else m for m in st.melds
-        ]
+    counts, melds = ev.after_kong(action)
     return _exact(ev, counts, melds, ev.evaluate(counts, melds))
 
 

@@ -172,6 +172,22 @@ class Evaluator:
             meld = Meld(MeldKind.KONG if kong else MeldKind.PONG, TILES[tile])
         return counts, [*st.melds, meld], held
 
+    def after_kong(self, action: Action) -> tuple[list[int], list[Meld]]:
+        """The concealed counts and melds after declaring ``action``'s kong on turn (concealed
+        or added to an exposed pong), before the replacement draw."""
+        st = self.state
+        tile = action.tile
+        assert tile is not None
+        counts = list(st.counts)
+        if action.kind is ActionKind.CONCEALED_KONG:
+            counts[tile] -= 4
+            return counts, [*st.melds, Meld(MeldKind.KONG, tile, True)]
+        counts[tile] -= 1
+        melds = [
+            Meld(MeldKind.KONG, m.tile) if m.kind == MeldKind.PONG and m.tile == tile else m for m in st.melds
+        ]
+        return counts, melds
+
     # --- Building blocks ------------------------------------------------------------------------
 
     def _flags(self, melds: Sequence[Meld]) -> dict[str, bool]:
@@ -484,18 +500,7 @@ class AIPlayer:
                 continue
             if not lv.value:
                 return a
-            counts = list(st.counts)
-            melds = list(st.melds)
-            if a.kind is ActionKind.CONCEALED_KONG:
-                counts[a.tile] -= 4
-                melds.append(Meld(MeldKind.KONG, a.tile, True))
-            else:
-                counts[a.tile] -= 1
-                melds = [
-                    Meld(MeldKind.KONG, m.tile) if m.kind == MeldKind.PONG and m.tile == a.tile else m
-                    for m in melds
-                ]
-            after = ev.evaluate(counts, melds)
+            after = ev.evaluate(*ev.after_kong(a))
             if lv.expected:
                 if after.utility + KONG_EDGE >= pick.utility:
                     return a
