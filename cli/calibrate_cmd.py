@@ -30,10 +30,11 @@ def add_parser(sub: Any) -> None:
         "calibrate",
         help="fit the strong player's win-chance and chips model to hands of normal players",
         description=(
-            "Plays hands with four normal players, records every discard's hand and how the deal "
-            "ended, fits the win chance (logistic) and the chips (lines), and prints predicted "
-            "against observed win rates by bucket, for the fit and for the model in use. With --write "
-            "the fit replaces this ruleset's entry in engine/ai/fitted.py."
+            "Plays hands with four normal players (or strong in one seat, --player strong), records "
+            "every discard's hand and how the deal ended, fits the win chance (logistic) and the "
+            "chips (lines), and prints predicted against observed win rates by bucket, for the fit "
+            "and for the model in use. With --write the fit replaces this ruleset's entry in "
+            "engine/ai/fitted.py."
         ),
     )
     p.add_argument("--ruleset", default="dmjl", help=f"one of {', '.join(RULESETS)} (default dmjl)")
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             for got in pool.imap(work, range(args.hands), chunksize=16):
                 samples += got
     played = time.perf_counter() - start
-    fitted = calibrate.fit(rs.name, players, args.hands, samples)
+    fitted = calibrate.fit(rs.name, players, args.hands, samples, level=args.player)
     new = fitted.model
     report: dict[str, Any] = {
         "ruleset": rs.name,

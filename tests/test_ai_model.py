@@ -97,6 +97,12 @@ def test_the_rendered_file_holds_the_fit_and_keeps_the_others() -> None:
         ("dmjl", 4): "kept",
         ("huabao", 4): "mahjong calibrate: 50 hands of 4 normal players, 800 discards",
     }
+    strong = calibrate.fit("huabao", 4, 50, samples, level="strong")
+    space = {}
+    exec(compile(calibrate.render([strong]), "fitted.py", "exec"), space)
+    assert space["SOURCES"] == {
+        ("huabao", 4): "mahjong calibrate: 50 hands of strong in one seat, 3 normal players, 800 discards"
+    }
 
 
 def test_calibration_buckets_count_predicted_and_observed() -> None:

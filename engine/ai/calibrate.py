@@ -202,11 +202,22 @@ class Fit:
     hands: int
     samples: int
     model: OutcomeModel
+    level: str = "normal"
+    """Whose hands the samples describe: four ``normal`` players, or a ``strong`` seat among them."""
 
 
-def fit(ruleset: str, players: int, hands: int, samples: Sequence[Sample], *, max_rows: int = 80_000) -> Fit:
-    """Fit an :class:`OutcomeModel` to ``samples`` (from ``hands`` hands); the logistic part on
-    an evenly spread ``max_rows`` of them at most (its cost grows with the rows)."""
+def fit(
+    ruleset: str,
+    players: int,
+    hands: int,
+    samples: Sequence[Sample],
+    *,
+    level: str = "normal",
+    max_rows: int = 80_000,
+) -> Fit:
+    """Fit an :class:`OutcomeModel` to ``samples`` (from ``hands`` hands, of ``level`` players);
+    the logistic part on an evenly spread ``max_rows`` of them at most (its cost grows with the
+    rows)."""
     step = max(1, len(samples) // max_rows)
     rows = samples[::step]
     win = logistic([features(s.inputs) for s in rows], [s.won for s in rows])
@@ -221,7 +232,7 @@ def fit(ruleset: str, players: int, hands: int, samples: Sequence[Sample], *, ma
     )
     assert len(lost) == 2 and len(win) == N_FEATURES
     model = OutcomeModel(tuple(win), won, (lost[0], lost[1]))
-    return Fit(ruleset, players, hands, len(samples), model)
+    return Fit(ruleset, players, hands, len(samples), model, level)
 
 
 # --- Checking -------------------------------------------------------------------------------------
@@ -277,7 +288,12 @@ def render(
         entries[key] = ((sources or {}).get(key, ""), entry)
     for f in fits:
         m = f.model
-        source = f"mahjong calibrate: {f.hands} hands of {f.players} normal players, {f.samples} discards"
+        who = (
+            f"{f.players} normal players"
+            if f.level == "normal"
+            else f"{f.level} in one seat, {f.players - 1} normal players"
+        )
+        source = f"mahjong calibrate: {f.hands} hands of {who}, {f.samples} discards"
         entries[(f.ruleset, f.players)] = (source, (m.win, m.won, m.lost))
 
     def r(v: float) -> str:
