@@ -98,7 +98,7 @@ def test_the_rendered_file_holds_the_fit_and_keeps_the_others() -> None:
         ("huabao", 4): "mahjong calibrate: 50 hands of 4 normal players, 800 discards",
     }
     strong = calibrate.fit("huabao", 4, 50, samples, level="strong")
-    space = {}
+    space.clear()
     exec(compile(calibrate.render([strong]), "fitted.py", "exec"), space)
     assert space["SOURCES"] == {
         ("huabao", 4): "mahjong calibrate: 50 hands of strong in one seat, 3 normal players, 800 discards"
