@@ -28,7 +28,7 @@ def add_parser(sub: Any) -> None:
     """Register ``calibrate`` on the subcommand parser ``sub``."""
     p: argparse.ArgumentParser = sub.add_parser(
         "calibrate",
-        help="fit the strong player's win-chance and chips model to hands of normal players",
+        help="fit the strong player's win-chance and chips model to computer players' hands",
         description=(
             "Plays hands with four normal players (or strong in one seat, --player strong), records "
             "every discard's hand and how the deal ended, fits the win chance (logistic) and the "
