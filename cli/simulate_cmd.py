@@ -12,6 +12,7 @@ from typing import Any
 
 from cli.seats import table_settings
 from engine.actions import Action
+from engine.ai.duel import mean_and_se
 from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote, shorten
 from engine.game import Game
@@ -156,7 +157,12 @@ def run(args: argparse.Namespace) -> int:
             f"{report['draws']} drawn, {report['errors']} errors; chips sum {report['chips_sum']}"
         )
         for seat in report["seats"]:
-            print(f"  {seat['player']:<12} wins {seat['wins']:>5}  chips {seat['chips']:>8}")
+            se = seat["chips_per_hand_se"]
+            per_hand = f"{seat['chips_per_hand']:+.2f}" + (f" ± {se:.2f}" if se is not None else "")
+            print(
+                f"  {seat['player']:<12} wins {seat['wins']:>5} ({seat['win_share']:.1%})  "
+                f"chips {seat['chips']:>8} ({per_hand} per hand)"
+            )
     return 1 if report["errors"] else 0
 
 
@@ -169,9 +175,11 @@ def simulate(
     *,
     verbose: bool = False,
 ) -> dict[str, Any]:
-    """Play ``hands`` hands, game after game, and total the outcomes by player."""
+    """Play ``hands`` hands, game after game, and total the outcomes by player: wins, win
+    share, chips, and chips per hand with its standard error (over the hands played)."""
     wins = dict.fromkeys(names, 0)
     chips = dict.fromkeys(names, 0)
+    nets: dict[str, list[int]] = {n: [] for n in names}
     played = draws = errors = 0
     failures: list[dict[str, Any]] = []
     start = time.perf_counter()
@@ -199,6 +207,8 @@ def simulate(
                     draws += 1
                 else:
                     wins[game.names[record.winner]] += 1
+                for position, net in enumerate(record.nets):
+                    nets[game.names[position]].append(net)
                 if verbose:
                     who = "drawn" if record.winner is None else f"won by {game.names[record.winner]}"
                     print(f"hand {played:>5} ({game.seed} #{record.number}): {who}, nets {list(record.nets)}")
@@ -225,8 +235,21 @@ def simulate(
         "errors": errors,
         "chips_sum": sum(chips.values()),
         "seconds": round(seconds, 3),
-        "seats": [{"player": n, "wins": wins[n], "chips": chips[n]} for n in names],
+        "seats": [_seat_figures(n, wins[n], chips[n], nets[n], played) for n in names],
     }
     if failures:
         report["failures"] = failures
     return report
+
+
+def _seat_figures(name: str, wins: int, chips: int, nets: list[int], hands: int) -> dict[str, Any]:
+    """One player's line of the report (per-hand figures over the hands that were scored)."""
+    mean, se = mean_and_se(nets) if nets else (0.0, None)
+    return {
+        "player": name,
+        "wins": wins,
+        "win_share": round(wins / hands, 4) if hands else 0.0,
+        "chips": chips,
+        "chips_per_hand": round(mean, 2),
+        "chips_per_hand_se": None if se is None else round(se, 2),
+    }

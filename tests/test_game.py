@@ -228,6 +228,16 @@ def test_simulate_command_runs_clean(capsys: pytest.CaptureFixture[str]) -> None
     assert report["wins"] + report["draws"] == 120
     assert [s["player"] for s in report["seats"]] == ["Ada", "Bo", "Cy", "Di"]
     assert sum(s["wins"] for s in report["seats"]) == report["wins"]
+    for seat in report["seats"]:  # per-hand figures agree with the totals
+        assert seat["chips_per_hand"] == pytest.approx(seat["chips"] / 120, abs=0.005)
+        assert seat["win_share"] == pytest.approx(seat["wins"] / 120, abs=0.00005)
+        assert seat["chips_per_hand_se"] > 0
+
+
+def test_simulate_prints_chips_per_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "12", "--seed", "7", "--players", "Ada,Bo,Cy,Di"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  Ada ")]
+    assert len(lines) == 1 and "%)" in lines[0] and " ± " in lines[0] and lines[0].endswith(" per hand)")
 
 
 def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
