@@ -72,13 +72,15 @@ async def test_transfers_need_the_clubs_permission_and_another_member(storage: S
 
 async def test_negative_balances_when_the_club_forbids_them(storage: Storage) -> None:
     await storage.set_club_option(G, "allow_member_transfers", True)
-    await storage.transfer(G, ADA, BO, 1500)  # allowed by default: Ada goes to -500
-    assert await storage.balance(G, ADA) == -500
+    game = await storage.create_game(G, 5, [ADA, BO, "ai:easy", "ai:easy"], 1)
+    await storage.finish_hand(game.game_id, 1, result="r", payments=[Payment(0, 1, 1500)])
+    assert await storage.balance(G, ADA) == -500  # a hand may, by default: Ada goes to -500
     await storage.set_club_option(G, "allow_negative_balance", False)
+    await storage.set_club_option(G, "balance_floor", -1000)  # forbidding negatives wins over it
     before = await storage.transactions(G)
-    with pytest.raises(InsufficientBalanceError, match="has 2500 chips and cannot pay 2501") as err:
+    with pytest.raises(InsufficientBalanceError, match="has 2500 chips; giving 2501 would leave -1") as err:
         await storage.transfer(G, BO, CY, 2501)
-    assert "at most 2500 can be paid" in str(err.value)
+    assert "at most 2500 can be given now" in str(err.value)
     with pytest.raises(InsufficientBalanceError, match="has -500 chips"):
         await storage.adjust(G, ADA, -1, actor_id=99, reason="fine")
     assert await storage.transactions(G) == before
@@ -103,7 +105,8 @@ async def test_a_buy_in_under_a_rule_for_exhausted_balances(storage: Storage) ->
     assert sorted((e.holder, e.amount) for e in txn.entries) == [("bank", -5000), (f"user:{ADA}", 5000)]
     with pytest.raises(BuyInLimitError, match="has 5000 chips"):
         await storage.club_buy_in(G, ADA, when_exhausted=rule)
-    await storage.transfer(G, ADA, BO, 5300)  # below 0 where the club lets balances go negative
+    await storage.set_club_option(G, "balance_floor", -1000)  # gifts below 0: the club's choice
+    await storage.transfer(G, ADA, BO, 5300)
     txn = await storage.club_buy_in(G, ADA, when_exhausted=rule)
     assert txn.reason == "buy-in 2 under rumisberg rule 22: balance -300, exhausted"
     await storage.transfer(G, ADA, BO, 4700)
@@ -276,6 +279,9 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
         def chips(u: int) -> int:
             return model.get(u, start)  # no account yet: the season's starting chips come with it
 
+        def gift_floor() -> int:  # 0 unless the club set a floor; never below 0 when strict
+            return max(floor or 0, 0) if strict else floor or 0
+
         for item in ops:
             kind, args = item[0], [int(x) for x in item[1:] if isinstance(x, int)]
             expected_error: type[Exception] | None = None
@@ -288,7 +294,7 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
                 u, n = args
                 if n == 0:
                     expected_error = StorageInputError
-                elif strict and n < 0 and chips(u) < -n:
+                elif n < 0 and chips(u) + n < gift_floor():
                     expected_error = InsufficientBalanceError
                 call = storage.adjust(G, u, n, actor_id=1, reason="r")
                 moves = [(u, n)]
@@ -296,7 +302,7 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
                 a, b, n = args
                 if a == b or n <= 0:
                     expected_error = StorageInputError
-                elif (strict and chips(a) < n) or (floor is not None and chips(a) - n < floor):
+                elif chips(a) - n < gift_floor():
                     expected_error = InsufficientBalanceError
                 call = storage.transfer(G, a, b, n)
                 moves = [(a, -n), (b, n)]
@@ -400,10 +406,12 @@ async def test_no_balance_leaves_its_bound(tmp_path: Path) -> None:
             f"within {-MAX_BALANCE} to {MAX_BALANCE} chips, so nothing was booked"
         )
         await storage.set_club_option(G, "allow_member_transfers", True)
+        await storage.buy_in(G, CY, 1)  # a chip for CY to give
         for refused in (
             storage.buy_in(G, ADA, 1),
-            storage.adjust(G, BO, -1, actor_id=99, reason="fee"),
-            storage.transfer(G, BO, CY, 1),
+            storage.adjust(G, ADA, 1, actor_id=99, reason="prize"),
+            storage.adjust(G, BO, -1, actor_id=99, reason="fee", below_floor=True),
+            storage.transfer(G, CY, ADA, 1),
         ):
             with pytest.raises(StorageInputError, match="a balance stays within"):
                 await refused
@@ -411,7 +419,7 @@ async def test_no_balance_leaves_its_bound(tmp_path: Path) -> None:
         assert (await storage.balance(G, ADA), await storage.balance(G, BO)) == (MAX_BALANCE, -MAX_BALANCE)
         assert (await storage.load_game(game.game_id)).hands[1].result is None
         await storage.finish_hand(game.game_id, 2, result="r", payments=[Payment(0, 2, MAX_AMOUNT)])
-        assert await storage.balance(G, CY) == MAX_AMOUNT
+        assert await storage.balance(G, CY) == MAX_AMOUNT + 1
         assert (await storage.check_ledger(G)).ok
         assert {b.holder: b.chips for b in await storage.balances(G)}[
             f"user:{ADA}"
@@ -465,3 +473,104 @@ async def test_club_buy_ins_count_against_the_limit_and_the_floor_holds(storage:
     assert [s.change for s in await storage.standings(G)] == [0, 0, 0]
     await storage.new_season(G, starting_chips=1000)
     assert await storage.buy_ins_made(G, ADA) == 0
+
+
+# ---------------------------------------------------------------- floors (issue 25, item 1)
+
+
+async def _take_to(storage: Storage, user: int, chips: int) -> None:
+    """Bring ``user`` to ``chips`` through a hand they lose (or win) against CY, as a game would."""
+    have = await storage.balance(G, user)
+    game = await storage.create_game(G, 77, [user, CY, "ai:easy", "ai:easy"], 1)
+    payer, payee = (0, 1) if chips < have else (1, 0)
+    await storage.finish_hand(game.game_id, 1, result="r", payments=[Payment(payer, payee, abs(have - chips))])
+    assert await storage.balance(G, user) == chips
+
+
+async def test_a_gift_never_takes_the_giver_below_zero_unless_the_club_set_a_lower_floor(
+    storage: Storage,
+) -> None:
+    """Issue 25: by default (allow_negative_balance true, no balance_floor) a gift had no floor at
+    all: a member at -2,802 gave 999,999 chips, another 1,000,000,000 they never had."""
+    await storage.set_club_option(G, "allow_member_transfers", True)
+    options = await storage.club_options(G)
+    assert (options.allow_negative_balance, options.balance_floor, options.gift_floor) == (True, None, 0)
+    with pytest.raises(InsufficientBalanceError) as err:
+        await storage.transfer(G, ADA, BO, MAX_AMOUNT)
+    assert (err.value.have, err.value.floor, err.value.most) == (1000, 0, 1000)
+    assert "at most 1000 can be given" in str(err.value)
+    with pytest.raises(InsufficientBalanceError, match="at most 1000 can be given"):
+        await storage.transfer(G, ADA, BO, 1001)
+    await _take_to(storage, ADA, -2802)  # a game may take a member below 0: the club allows that
+    before = await storage.transactions(G)
+    with pytest.raises(InsufficientBalanceError) as err:
+        await storage.transfer(G, ADA, BO, 999_999)
+    assert (err.value.have, err.value.floor, err.value.most) == (-2802, 0, 0)
+    with pytest.raises(InsufficientBalanceError, match="has -2802 chips"):
+        await storage.transfer(G, ADA, BO, 1)
+    assert await storage.transactions(G) == before  # nothing was booked
+    await storage.transfer(G, BO, CY, await storage.balance(G, BO))  # exactly everything is fine
+    assert await storage.balance(G, BO) == 0
+    # A floor the club sets on purpose: below 0 it lets gifts go that far, above 0 it keeps more.
+    await storage.set_club_option(G, "balance_floor", -500)
+    await storage.transfer(G, BO, CY, 500)
+    with pytest.raises(InsufficientBalanceError) as err:
+        await storage.transfer(G, BO, CY, 1)
+    assert (err.value.have, err.value.floor, err.value.most) == (-500, -500, 0)
+    await storage.set_club_option(G, "allow_negative_balance", False)  # forbidding negatives wins
+    assert (await storage.club_options(G)).gift_floor == 0
+    with pytest.raises(InsufficientBalanceError) as err:
+        await storage.transfer(G, CY, ADA, MAX_AMOUNT)
+    assert err.value.floor == 0 and err.value.most == err.value.have > 0
+    await storage.set_club_option(G, "balance_floor", 100)
+    with pytest.raises(InsufficientBalanceError, match="below this club's floor of 100"):
+        await storage.transfer(G, CY, ADA, err.value.have - 99)
+    assert (await storage.check_ledger(G)).ok
+
+
+async def test_two_gifts_that_together_cross_the_floor_cannot_both_be_booked(tmp_path: Path) -> None:
+    """The floor is checked in the write transaction that books the gift: of two gifts racing each
+    other (from one connection or from two, as two bot processes on one file), one is refused."""
+    path = tmp_path / "db.sqlite3"
+    async with (
+        Storage(path, default_starting_chips=1000) as one,
+        Storage(path, default_starting_chips=1000) as two,
+    ):
+        await one.set_club_option(G, "allow_member_transfers", True)
+        for first, second in ((one, one), (one, two)):
+            have = await first.balance(G, ADA)
+            amount = have // 2 + 1
+            results = await asyncio.gather(
+                first.transfer(G, ADA, BO, amount), second.transfer(G, ADA, CY, amount), return_exceptions=True
+            )
+            refused = [r for r in results if isinstance(r, BaseException)]
+            assert len(refused) == 1 and isinstance(refused[0], InsufficientBalanceError), results
+            assert await one.balance(G, ADA) == have - amount >= 0
+            await one.adjust(G, ADA, amount, actor_id=99, reason="top up for the next race")
+        assert (await one.check_ledger(G)).ok
+
+
+async def test_an_admin_takes_a_member_below_the_floor_only_on_purpose(storage: Storage) -> None:
+    """An admin's debit that would take a member below the club's floor (the floor of a gift) is
+    refused with the most that can be taken, unless the admin says below_floor; the ledger then
+    says so on the member's entry, beside the admin and the reason."""
+    with pytest.raises(InsufficientBalanceError, match="at most 1000 can be taken") as err:
+        await storage.adjust(G, ADA, -1500, actor_id=99, reason="miscounted")
+    assert (err.value.have, err.value.floor, err.value.most) == (1000, 0, 1000)
+    assert await storage.transactions(G) == []  # nothing was booked
+    txn = await storage.adjust(G, ADA, -1500, actor_id=99, reason="miscounted", below_floor=True)
+    assert (txn.kind, txn.actor_id, txn.reason) == ("adjustment", 99, "miscounted")
+    assert (f"user:{ADA}", -1500, "below the club's floor of 0 by the admin's choice") in [
+        (e.holder, e.amount, e.memo) for e in txn.entries
+    ]
+    assert await storage.balance(G, ADA) == -500
+    with pytest.raises(InsufficientBalanceError) as err:
+        await storage.adjust(G, ADA, -1, actor_id=99, reason="fee")
+    assert (err.value.have, err.value.most) == (-500, 0)
+    await storage.set_club_option(G, "balance_floor", -800)  # a floor the club set on purpose
+    txn = await storage.adjust(G, ADA, -300, actor_id=99, reason="fee")
+    assert all(e.memo == "" for e in txn.entries)
+    await storage.adjust(G, ADA, 2000, actor_id=99, reason="prize")  # credits have no floor to mind
+    with pytest.raises(StorageInputError, match="below_floor is true or false"):
+        await storage.adjust(G, ADA, -1, actor_id=99, reason="x", below_floor="yes")  # type: ignore[arg-type]
+    assert (await storage.check_ledger(G)).ok

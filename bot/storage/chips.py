@@ -133,13 +133,26 @@ class ChipsMixin(LedgerMixin):
         return int(row[0]) if row else 0
 
     async def adjust(
-        self, guild_id: int, user_id: int, amount: int, *, actor_id: int, reason: str
+        self,
+        guild_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        actor_id: int,
+        reason: str,
+        below_floor: bool = False,
     ) -> Transaction:
         """An admin's correction: ``amount`` chips to (positive) or from (negative) a member, against
         the bank, with the reason written in the ledger.
 
+        A debit that would take the member below the club's floor (:attr:`ClubOptions.gift_floor`,
+        the floor of a gift) is refused unless the admin says so with ``below_floor``; then it is
+        booked, and the member's entry says that the admin took them below the floor.
+
         :raises StorageInputError: for a zero amount, one beyond ±10^9, or an empty reason.
-        :raises InsufficientBalanceError: when a debit would go below zero and the club forbids it.
+        :raises InsufficientBalanceError: when a debit would take the member below the floor and
+            ``below_floor`` is not given (it carries the balance, the floor and the most that can
+            be taken now).
         """
         check_id(guild_id, "guild id")
         check_id(user_id, "user id")
@@ -152,15 +165,31 @@ class ChipsMixin(LedgerMixin):
         reason = check_text(reason, "the reason of an adjustment")
         if not reason:
             raise StorageInputError("an adjustment needs a reason, written in the ledger for everyone to see")
+        if not isinstance(below_floor, bool):
+            raise StorageInputError(f"below_floor is true or false, not {quote(below_floor)}")
 
         async def work(db: aiosqlite.Connection) -> Transaction:
+            await self._ensure_guild(db, guild_id)
+            floor = (await self._options(db, guild_id)).gift_floor
             season = await self._open_season(db, guild_id)
             bank = await self._account(db, season, "bank")
             member = await self._account(db, season, seat_holder(user_id))
-            if amount < 0:
-                await self._require_funds(db, guild_id, member, user_id, -amount)
+            have = await self._balance_of(db, member)
+            memo = ""
+            if amount < 0 and have + amount < floor:
+                if not below_floor:
+                    most = max(have - floor, 0)
+                    raise InsufficientBalanceError(
+                        f"<@{user_id}> has {have} chips; taking {-amount} would leave {have + amount}, "
+                        f"below this club's floor of {floor}: at most {most} can be taken (an admin "
+                        "can take more on purpose with below_floor)",
+                        have=have,
+                        floor=floor,
+                        most=most,
+                    )
+                memo = f"below the club's floor of {floor} by the admin's choice"
             txn = await self._post(
-                db, season, "adjustment", actor_id, reason, [(bank, -amount, ""), (member, amount, "")]
+                db, season, "adjustment", actor_id, reason, [(bank, -amount, ""), (member, amount, memo)]
             )
             return await self._transaction(db, txn)
 
@@ -178,9 +207,14 @@ class ChipsMixin(LedgerMixin):
     ) -> Transaction:
         """A member gives chips to another, if the club allows member transfers.
 
+        A gift never takes the giver below the club's floor (:attr:`ClubOptions.gift_floor`: 0
+        unless the club set ``balance_floor`` lower on purpose, and never below 0 where it forbids
+        negative balances), checked in the write transaction that books it.
+
         :raises StorageInputError: when transfers are off, for a transfer to oneself, an amount
             below 1 or above 10^9, or a balance that would leave the ledger's bound.
-        :raises InsufficientBalanceError: when the giver lacks the chips and the club forbids negatives.
+        :raises InsufficientBalanceError: when the gift would take the giver below the floor (it
+            carries the balance, the floor and the most that can be given now).
         """
         check_id(guild_id, "guild id")
         check_id(from_user, "the giver's user id")
@@ -202,13 +236,18 @@ class ChipsMixin(LedgerMixin):
             season = await self._open_season(db, guild_id)
             giver = await self._account(db, season, seat_holder(from_user))
             taker = await self._account(db, season, seat_holder(to_user))
-            await self._require_funds(db, guild_id, giver, from_user, amount)
-            have = await self._balance_of(db, giver)
-            if options.balance_floor is not None and have - amount < options.balance_floor:
+            # Checked here, in the write transaction that books the gift: a second gift racing
+            # this one reads the balance this one leaves.
+            have, floor = await self._balance_of(db, giver), options.gift_floor
+            if have - amount < floor:
+                most = max(have - floor, 0)
+                unset = " (an admin can set balance_floor lower)" if options.balance_floor is None else ""
                 raise InsufficientBalanceError(
                     f"<@{from_user}> has {have} chips; giving {amount} would leave {have - amount}, "
-                    f"below this club's floor of {options.balance_floor} (at most "
-                    f"{max(have - options.balance_floor, 0)} can be given)"
+                    f"below this club's floor of {floor}{unset}: at most {most} can be given now",
+                    have=have,
+                    floor=floor,
+                    most=most,
                 )
             txn = await self._post(
                 db,

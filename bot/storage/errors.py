@@ -24,7 +24,13 @@ class StorageInputError(StorageError, ValueError):
 
 
 class InsufficientBalanceError(StorageInputError):
-    """A payment that would take an account below zero in a club that forbids it."""
+    """A gift or debit that would take a member below the club's floor. ``have`` is the member's
+    balance, ``floor`` the floor that applies and ``most`` the most that could move now (0 for a
+    member at or below the floor), so that the bot can say it in the reader's language."""
+
+    def __init__(self, message: str, *, have: int = 0, floor: int = 0, most: int = 0) -> None:
+        super().__init__(message)
+        self.have, self.floor, self.most = have, floor, most
 
 
 class BuyInLimitError(StorageInputError):

@@ -23,7 +23,7 @@ import aiosqlite
 
 from bot.storage.checks import MAX_AMOUNT, MAX_BALANCE, MAX_ID, check_actor, check_id, is_whole, quote
 from bot.storage.core import GUILD_SCOPE, StorageCore, to_json
-from bot.storage.errors import InsufficientBalanceError, LedgerError, NotFoundError, StorageInputError
+from bot.storage.errors import LedgerError, NotFoundError, StorageInputError
 from bot.storage.records import ClubOptions, Entry, Season, Transaction, TxnKind
 from engine.errors import SettingError
 from engine.settings import SettingSpec
@@ -365,19 +365,6 @@ class LedgerMixin(StorageCore):
             db, "SELECT COALESCE(SUM(amount), 0) FROM entries WHERE account_id = ?", (account_id,)
         )
         return int(row[0]) if row else 0
-
-    async def _require_funds(
-        self, db: aiosqlite.Connection, guild_id: int, account_id: int, user_id: int, amount: int
-    ) -> None:
-        if (await self._options(db, guild_id)).allow_negative_balance:
-            return
-        have = await self._balance_of(db, account_id)
-        if have < amount:
-            raise InsufficientBalanceError(
-                f"<@{user_id}> has {have} chips and cannot pay {amount}; this club does not allow "
-                f"negative balances, so at most {max(have, 0)} can be paid (an admin can change "
-                "allow_negative_balance)"
-            )
 
     # ----------------------------------------------------------------- reading transactions
 

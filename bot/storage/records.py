@@ -66,9 +66,24 @@ class ClubOptions:
     """How many buy-ins a member may make per season (0: none; in a channel playing rumisberg,
     whose rule 22 gives a member with no chips left a buy-in, 0 sets no cap)."""
     balance_floor: int | None = None
-    """The lowest balance a member transfer may leave the giver with (±10^9; None: no floor)."""
+    """The lowest balance a member's gift may leave the giver with (±10^9), set by the club on
+    purpose; None: 0 (a gift never takes the giver below 0 unless the club set a lower floor)."""
     admin_role_id: int | None = None
     """The role whose members administer the chips besides those with Manage Server (None: none)."""
+
+    @property
+    def gift_floor(self) -> int:
+        """The lowest balance a member's gift, or an admin's debit made without overriding it, may
+        leave: the club's ``balance_floor`` where it set one, else 0; never below 0 where the club
+        forbids negative balances.
+
+        >>> ClubOptions().gift_floor, ClubOptions(balance_floor=-500).gift_floor
+        (0, -500)
+        >>> ClubOptions(balance_floor=-500, allow_negative_balance=False).gift_floor
+        0
+        """
+        floor = 0 if self.balance_floor is None else self.balance_floor
+        return floor if self.allow_negative_balance else max(floor, 0)
 
 
 @dataclass(frozen=True, slots=True)
