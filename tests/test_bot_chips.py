@@ -141,7 +141,9 @@ async def test_refusals_say_why_ephemerally(h: Harness[MahjongBot]) -> None:
     assert rec.ephemeral and "from 1 to 1,000,000,000" in rec.text
     have = await h.bot.storage.balance(GUILD, ada.id)
     rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": have + 1})
-    assert rec.ephemeral and "below the club's floor of 0" in rec.text
+    assert rec.ephemeral and rec.text == (
+        f"You can give at most {have:,} chips (your balance {have:,}; the club's floor is 0)."
+    )
     rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": 7})
     assert not rec.ephemeral and "gave 7 chips" in rec.text
     assert await h.bot.storage.balance(GUILD, bo.id) == have + 7
@@ -224,4 +226,95 @@ async def test_a_closed_seasons_standings_stay_viewable(h: Harness[MahjongBot]) 
     assert rec.answered and rec.last is not None and "leaderboard.png" in rec.last.target.filenames  # type: ignore[union-attr]
     rec = await h.slash("chips leaderboard", user=bo, channel=CHANNEL, options={"season": 99})
     assert rec.ephemeral and "no season 99" in rec.text
+    h.check()
+
+
+async def test_a_gift_stops_at_the_floor_in_english_and_german(h: Harness[MahjongBot]) -> None:
+    """Issue 25: with transfers allowed and the defaults otherwise (negative balances allowed, no
+    balance_floor), a member at -2,802 gave 999,999 chips and another 1,000,000,000 they never had.
+    A gift never takes the giver below 0 unless the club set a lower floor; the refusal says how
+    much the member can give, in the reader's language, and nothing is booked."""
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True), locale="de")
+    ada, bo, cy = h.user(100, "Ada"), h.user(101, "Bo"), h.user(102, "Cy", locale="de")
+    storage = h.bot.storage
+    rec = await h.slash(
+        "settings set",
+        user=boss,
+        channel=CHANNEL,
+        options={"name": "allow_member_transfers", "value": "true"},
+    )
+    options = await storage.club_options(GUILD)
+    assert options.allow_member_transfers, rec.text
+    assert (options.allow_negative_balance, options.balance_floor) == (True, None)
+    start = await storage.balance(GUILD, ada.id)
+    game = await storage.create_game(GUILD, CHANNEL, [ada.id, bo.id, "ai:easy", "ai:easy"], 3)
+    await storage.finish_hand(game.game_id, 1, result="Bo wins", payments=[Payment(0, 1, start + 2802)])
+    assert await storage.balance(GUILD, ada.id) == -2802  # a hand may: the club allows negatives
+    ledger = await storage.transactions(GUILD)
+
+    rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": cy, "amount": 999_999})
+    assert rec.ephemeral and rec.text == (
+        "You cannot give any chips now: your balance -2,802 is not above the club's floor of 0."
+    )
+    bo_has = await storage.balance(GUILD, bo.id)
+    rec = await h.slash("chips give", user=bo, channel=CHANNEL, options={"member": cy, "amount": 10**9})
+    assert rec.ephemeral and rec.text == (
+        f"You can give at most {bo_has:,} chips (your balance {bo_has:,}; the club's floor is 0)."
+    )
+    rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": start + 1})
+    de = f"{start:,}".replace(",", ".")
+    assert rec.ephemeral and rec.text == (
+        f"Du kannst höchstens {de} Chips geben (dein Kontostand {de}; das Minimum des Clubs ist 0)."
+    )
+    await storage.set_club_option(GUILD, "balance_floor", 0)  # now Cy has an account: at 0 after this
+    rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": start})
+    assert not rec.ephemeral and f"{de} Chips gegeben" in rec.text
+    rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": 1})
+    assert rec.ephemeral and rec.text == (
+        "Du kannst jetzt keine Chips geben: dein Kontostand 0 liegt nicht über dem Minimum des Clubs von 0."
+    )
+    gifts = [t for t in await storage.transactions(GUILD) if t.kind == "transfer"]
+    assert [(e.holder, e.amount) for t in gifts for e in t.entries if e.amount < 0] == [
+        (f"user:{cy.id}", -start)  # Cy's gift only
+    ]
+    assert len(await storage.transactions(GUILD)) == len(ledger) + 2  # Cy's starting chips, Cy's gift
+    # The leaderboard follows only what was booked.
+    standings = {s.user_id: s.chips for s in await storage.standings(GUILD)}
+    assert standings == {ada.id: -2802, bo.id: bo_has + start, cy.id: 0}
+
+    # A club that sets a floor below 0 on purpose lets a gift go that far, no further.
+    await storage.set_club_option(GUILD, "balance_floor", -500)
+    rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": 501})
+    assert rec.ephemeral and "höchstens 500 Chips" in rec.text and "Minimum des Clubs ist -500" in rec.text
+    rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": 500})
+    assert not rec.ephemeral
+    assert await storage.balance(GUILD, cy.id) == -500
+    assert (await storage.check_ledger(GUILD)).ok
+    h.check()
+
+
+async def test_an_admin_takes_chips_below_the_floor_only_on_purpose(h: Harness[MahjongBot]) -> None:
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
+    chef = h.user(2, "Chef", permissions=discord.Permissions(manage_guild=True), locale="de")
+    ada = h.user(100, "Ada")
+    storage = h.bot.storage
+    have = await storage.balance(GUILD, ada.id)
+    options = {"member": ada, "amount": -(have + 300), "reason": "miscounted"}
+    rec = await h.slash("chips adjust", user=boss, channel=CHANNEL, options=options)
+    assert rec.ephemeral and rec.text == (
+        f"Taking {have + 300:,} chips would leave <@{ada.id}> at -300, below the club's floor of 0; "
+        f"at most {have:,} can be taken. To take them anyway, repeat with below_floor: True."
+    )
+    rec = await h.slash("chips adjust", user=chef, channel=CHANNEL, options=options)
+    de = f"{have + 300:,}".replace(",", ".")
+    assert rec.ephemeral and rec.text.startswith(
+        f"{de} Chips abzuziehen ließe <@{ada.id}> bei -300, unter dem Minimum des Clubs von 0;"
+    )
+    assert await storage.balance(GUILD, ada.id) == have
+    rec = await h.slash("chips adjust", user=boss, channel=CHANNEL, options={**options, "below_floor": True})
+    assert not rec.ephemeral and "miscounted. Now -300." in rec.text
+    (txn,) = await storage.transactions(GUILD, user_id=ada.id, limit=1)
+    assert (txn.kind, txn.actor_id, txn.reason) == ("adjustment", boss.id, "miscounted")
+    assert {e.memo for e in txn.entries} == {"", "below the club's floor of 0 by the admin's choice"}
+    assert (await storage.check_ledger(GUILD)).ok
     h.check()

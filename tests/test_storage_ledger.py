@@ -483,7 +483,9 @@ async def _take_to(storage: Storage, user: int, chips: int) -> None:
     have = await storage.balance(G, user)
     game = await storage.create_game(G, 77, [user, CY, "ai:easy", "ai:easy"], 1)
     payer, payee = (0, 1) if chips < have else (1, 0)
-    await storage.finish_hand(game.game_id, 1, result="r", payments=[Payment(payer, payee, abs(have - chips))])
+    await storage.finish_hand(
+        game.game_id, 1, result="r", payments=[Payment(payer, payee, abs(have - chips))]
+    )
     assert await storage.balance(G, user) == chips
 
 
@@ -541,7 +543,9 @@ async def test_two_gifts_that_together_cross_the_floor_cannot_both_be_booked(tmp
             have = await first.balance(G, ADA)
             amount = have // 2 + 1
             results = await asyncio.gather(
-                first.transfer(G, ADA, BO, amount), second.transfer(G, ADA, CY, amount), return_exceptions=True
+                first.transfer(G, ADA, BO, amount),
+                second.transfer(G, ADA, CY, amount),
+                return_exceptions=True,
             )
             refused = [r for r in results if isinstance(r, BaseException)]
             assert len(refused) == 1 and isinstance(refused[0], InsufficientBalanceError), results

@@ -1,7 +1,8 @@
 """``/chips``: balances, history, the leaderboard, transfers, buy-ins, and the admin's adjustments,
 seasons and export. The ledger's rules live in :mod:`bot.storage` (every change one balanced
 transaction; the floor and the buy-in limit are checked where it books); this cog checks first
-only to refuse in the reader's language, always ephemerally, and says why.
+only to refuse in the reader's language, always ephemerally, and says why (a refusal at the floor
+comes from the booking itself, with the numbers to say it in the reader's language).
 
 Admin: Manage Server, or the club's ``admin_role_id``. History pages are buttons whose custom_id
 ``mj:chips:hist:<member>:<page>`` names only whose history (shown to anyone who asks) and the page.
@@ -20,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Language, language, text
-from bot.storage import MAX_AMOUNT, StorageInputError, Transaction
+from bot.storage import MAX_AMOUNT, InsufficientBalanceError, StorageInputError, Transaction
 from bot.storage.records import seat_holder
 from render.leaderboard import LeaderboardRow, render_leaderboard
 
@@ -222,23 +223,18 @@ class ChipsCog(commands.Cog):
         if not options.allow_member_transfers:
             await self._refuse(interaction, "chips_transfers_off")
             return
-        have = await self.bot.storage.balance(guild, interaction.user.id)
-        floor = options.balance_floor
-        if floor is None and not options.allow_negative_balance:
-            floor = 0
-        if floor is not None and have - amount < floor:
+        await self._remember(interaction.user, member)
+        try:  # the floor is checked where the gift is booked, in one write transaction
+            await self.bot.storage.transfer(guild, interaction.user.id, member.id, amount)
+        except InsufficientBalanceError as exc:
             await self._refuse(
                 interaction,
-                "chips_below_floor",
-                chips=_n(have, lang),
-                amount=_n(amount, lang),
-                left=_n(have - amount, lang),
-                floor=_n(floor, lang),
+                "chips_below_floor" if exc.most > 0 else "chips_nothing_to_give",
+                most=_n(exc.most, lang),
+                chips=_n(exc.have, lang),
+                floor=_n(exc.floor, lang),
             )
             return
-        await self._remember(interaction.user, member)
-        try:
-            await self.bot.storage.transfer(guild, interaction.user.id, member.id, amount)
         except StorageInputError as exc:
             await self._refuse(interaction, "chips_refused", reason=str(exc))
             return
@@ -325,7 +321,10 @@ class ChipsCog(commands.Cog):
 
     @chips.command(name="adjust", description="Admin: add (or with a minus, take) chips, with the reason")
     @app_commands.describe(
-        member="The member", amount="Chips to add, or negative to take", reason="Why, for the ledger"
+        member="The member",
+        amount="Chips to add, or negative to take",
+        reason="Why, for the ledger",
+        below_floor="True: take the chips even below the club's floor",
     )
     async def adjust(
         self,
@@ -333,6 +332,7 @@ class ChipsCog(commands.Cog):
         member: discord.Member,
         amount: int,
         reason: app_commands.Range[str, 1, 200],
+        below_floor: bool = False,
     ) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
         if not await self._is_admin(interaction):
@@ -344,8 +344,19 @@ class ChipsCog(commands.Cog):
         await self._remember(member)
         try:
             await self.bot.storage.adjust(
-                guild, member.id, amount, actor_id=interaction.user.id, reason=reason
+                guild, member.id, amount, actor_id=interaction.user.id, reason=reason, below_floor=below_floor
             )
+        except InsufficientBalanceError as exc:
+            await self._refuse(
+                interaction,
+                "chips_adjust_below_floor",
+                who=member.mention,
+                amount=_n(-amount, lang),
+                left=_n(exc.have + amount, lang),
+                floor=_n(exc.floor, lang),
+                most=_n(exc.most, lang),
+            )
+            return
         except StorageInputError as exc:
             await self._refuse(interaction, "chips_refused", reason=str(exc))
             return

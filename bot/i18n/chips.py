@@ -62,8 +62,20 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Dieser Club erlaubt keine Überweisungen zwischen Mitgliedern.",
     ),
     "chips_below_floor": (
-        "You have {chips} chips; giving {amount} would leave {left}, below the club's floor of {floor}.",
-        "Du hast {chips} Chips; {amount} zu geben ließe {left}, unter dem Minimum des Clubs von {floor}.",
+        "You can give at most {most} chips (your balance {chips}; the club's floor is {floor}).",
+        "Du kannst höchstens {most} Chips geben (dein Kontostand {chips}; das Minimum des Clubs ist {floor}).",
+    ),
+    "chips_nothing_to_give": (
+        "You cannot give any chips now: your balance {chips} is not above the club's floor of {floor}.",
+        "Du kannst jetzt keine Chips geben: dein Kontostand {chips} liegt nicht über dem Minimum des Clubs "
+        "von {floor}.",
+    ),
+    "chips_adjust_below_floor": (
+        "Taking {amount} chips would leave {who} at {left}, below the club's floor of {floor}; at most "
+        "{most} can be taken. To take them anyway, repeat with below_floor: True.",
+        "{amount} Chips abzuziehen ließe {who} bei {left}, unter dem Minimum des Clubs von {floor}; "
+        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole mit "
+        "unter_minimum: True.",
     ),
     "chips_not_exhausted": (
         "You have {chips} chips: under {ruleset} rule {rule} only a player with no chips left buys in.",
@@ -105,6 +117,7 @@ COMMANDS: Final[dict[str, str]] = {
     "member": "mitglied",
     "amount": "betrag",
     "reason": "grund",
+    "below_floor": "unter_minimum",
     "name": "name",
     # descriptions
     "An earlier season's number (default: this season)": "Nummer einer früheren Saison (sonst die jetzige)",
@@ -135,6 +148,7 @@ COMMANDS: Final[dict[str, str]] = {
     "Chips, 1 to 1,000,000,000": "Chips, 1 bis 1.000.000.000",
     "Chips to add, or negative to take": "Chips gutschreiben, oder negativ abziehen",
     "Why, for the ledger": "Warum, für das Kassenbuch",
+    "True: take the chips even below the club's floor": "True: die Chips auch unter das Minimum des Clubs abziehen",
     "The new season's name": "Der Name der neuen Saison",
 }
 """English command text -> German."""
