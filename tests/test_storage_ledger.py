@@ -311,9 +311,13 @@ async def _run(path: Path, ops: list[tuple[object, ...]]) -> None:
                 if any(p.payer == p.payee or p.amount <= 0 for p in payments):
                     expected_error = StorageInputError
                 call = storage.finish_hand(game.game_id, hand, result="r", payments=payments)
-                moves = [
-                    m for p in payments for m in ((USERS[p.payer], -p.amount), (USERS[p.payee], p.amount))
-                ]
+                moves = []
+                after = {u: chips(u) for u in USERS}
+                for p in payments:  # where the club forbids negatives, each pays at most what it holds
+                    paid = min(p.amount, max(after[USERS[p.payer]], 0)) if strict else p.amount
+                    after[USERS[p.payer]] -= paid
+                    after[USERS[p.payee]] += paid
+                    moves += [(USERS[p.payer], -paid), (USERS[p.payee], paid)]
             elif kind == "strict":
                 strict = bool(item[1])
                 call = storage.set_club_option(G, "allow_negative_balance", not strict)
@@ -577,4 +581,40 @@ async def test_an_admin_takes_a_member_below_the_floor_only_on_purpose(storage: 
     await storage.adjust(G, ADA, 2000, actor_id=99, reason="prize")  # credits have no floor to mind
     with pytest.raises(StorageInputError, match="below_floor is true or false"):
         await storage.adjust(G, ADA, -1, actor_id=99, reason="x", below_floor="yes")  # type: ignore[arg-type]
+    assert (await storage.check_ledger(G)).ok
+
+
+async def test_a_hand_pays_at_most_the_balance_where_the_club_forbids_negatives(storage: Storage) -> None:
+    """RULES.md §2.4.10 and A-CORE-22: with allow_negative_balance false "a payer pays at most his
+    balance; the rest is forfeited". A hand's payments were booked whole, taking members below 0
+    in a club that forbids it. Payments are capped in their order, each at what the payer holds
+    then; the booked amounts are the hand's stored payments, so the ledger check still holds."""
+    game = await storage.create_game(G, 5, [ADA, BO, CY, "ai:easy"], 1)
+    await storage.finish_hand(game.game_id, 1, result="r", payments=[Payment(0, 1, 900)])
+    assert await storage.balance(G, ADA) == 100
+    await storage.start_hand(game.game_id, 2)
+    await storage.set_club_option(G, "allow_negative_balance", False)
+    txn = await storage.finish_hand(
+        game.game_id,
+        2,
+        result="CY wins",
+        payments=[Payment(0, 2, 300, "pays the winner"), Payment(3, 2, 300), Payment(0, 1, 50)],
+    )
+    assert txn is not None
+    assert (await storage.balance(G, ADA), await storage.balance(G, CY)) == (0, 1400)
+    assert await storage.balance(G, BO) == 1900  # Ada had nothing left for Bo: forfeited
+    record = (await storage.load_game(game.game_id)).hands[1]
+    assert [(p.payer, p.payee, p.amount) for p in record.payments] == [(0, 2, 100), (3, 2, 300)]
+    assert record.payments[0].reason == (
+        "pays the winner; capped at the payer's balance: 100 of 300 paid, 200 forfeited"
+    )
+    assert [e.memo for e in txn.entries if e.holder == f"user:{ADA}"] == [
+        "seat 0 to seat 2: pays the winner; capped at the payer's balance: 100 of 300 paid, 200 forfeited"
+    ]
+    await storage.start_hand(game.game_id, 3)  # only forfeits: nothing to book
+    assert await storage.finish_hand(game.game_id, 3, result="r", payments=[Payment(0, 1, 10)]) is None
+    assert (await storage.load_game(game.game_id)).hands[2].payments == ()
+    await storage.start_hand(game.game_id, 4)  # a computer player's account has no floor
+    await storage.finish_hand(game.game_id, 4, result="r", payments=[Payment(3, 1, 5000)])
+    assert {b.holder: b.chips for b in await storage.balances(G)}["ai:easy"] == -5300
     assert (await storage.check_ledger(G)).ok

@@ -349,8 +349,11 @@ class GamesMixin(LedgerMixin, RulesMixin):
         payments and their ledger transaction (in the open season) are one SQLite transaction.
         Returns the ledger transaction (None when nobody pays).
 
-        Hand settlements are always booked, even when the club forbids negative balances: the hand
-        was played. Whether a member may sit down with too few chips is the table's decision.
+        Hand settlements are always booked: the hand was played. Where the club forbids negative
+        balances (``allow_negative_balance`` false), a member pays at most what they hold and the
+        rest is forfeited (RULES.md §2.4.10, A-CORE-22); the payments stored are those booked, each
+        capped one saying so in its reason. Where the club allows them (the default), a hand may
+        take a member below 0: that is the club's choice, unlike a gift (see ``transfer``).
 
         :param result: the engine's summary of the hand (opaque text, e.g. JSON).
         :param last_seq: if given, the sequence number of the hand's last action, checked.
@@ -397,24 +400,27 @@ class GamesMixin(LedgerMixin, RulesMixin):
                         f"not {quote(p.payer)} to {quote(p.payee)}"
                     )
             season = await self._open_season(db, game["guild_id"])
+            accounts: dict[int, int] = {}  # seat -> account, opened in the order the payments name them
+            for seat in (s for p in payments for s in (p.payer, p.payee)):
+                if seat not in accounts:
+                    accounts[seat] = await self._account(db, season, seat_holder(seats[seat]))
+            booked = list(payments)
+            if booked and not (await self._options(db, game["guild_id"])).allow_negative_balance:
+                booked = await self._capped(db, accounts, seats, booked)
             txn_id: int | None = None
-            if payments:
+            if booked:
                 legs: list[Leg] = []
-                for p in payments:
+                for p in booked:
                     memo = f"seat {p.payer} to seat {p.payee}" + (f": {p.reason}" if p.reason else "")
-                    legs.append(
-                        (await self._account(db, season, seat_holder(seats[p.payer])), -p.amount, memo)
-                    )
-                    legs.append(
-                        (await self._account(db, season, seat_holder(seats[p.payee])), p.amount, memo)
-                    )
+                    legs.append((accounts[p.payer], -p.amount, memo))
+                    legs.append((accounts[p.payee], p.amount, memo))
                 txn_id = await self._post(db, season, "hand", None, f"game {game_id} hand {hand_no}", legs)
                 await db.executemany(
                     "INSERT INTO hand_payments (game_id, hand_no, idx, payer_seat, payee_seat, amount, "
                     "reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
                         (game_id, hand_no, i, p.payer, p.payee, p.amount, p.reason)
-                        for i, p in enumerate(payments)
+                        for i, p in enumerate(booked)
                     ],
                 )
             await db.execute(
@@ -427,6 +433,35 @@ class GamesMixin(LedgerMixin, RulesMixin):
             return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
         return await self._write(work)
+
+    async def _capped(
+        self,
+        db: aiosqlite.Connection,
+        accounts: Mapping[int, int],
+        seats: Sequence[Seat],
+        payments: Sequence[Payment],
+    ) -> list[Payment]:
+        """A hand's payments where the club forbids negative balances (RULES.md §2.4.10, A-CORE-22:
+        "a payer pays at most his balance; the rest is forfeited"): in their order, a member pays
+        at most what they hold then (what they received earlier in the hand included); a payment
+        capped says so in its reason, one capped to nothing is left out. A computer player's
+        account has no floor."""
+        have = {account: await self._balance_of(db, account) for account in set(accounts.values())}
+        out: list[Payment] = []
+        for p in payments:
+            payer, payee = accounts[p.payer], accounts[p.payee]
+            amount = p.amount
+            if is_whole(seats[p.payer]):  # a member
+                amount = min(amount, max(have[payer], 0))
+            if amount < p.amount:
+                forfeit = p.amount - amount
+                note = f"capped at the payer's balance: {amount} of {p.amount} paid, {forfeit} forfeited"
+                p = Payment(p.payer, p.payee, amount, f"{p.reason}; {note}" if p.reason else note)
+            if amount > 0:
+                have[payer] -= amount
+                have[payee] += amount
+                out.append(p)
+        return out
 
     async def _store_summary(
         self, db: aiosqlite.Connection, game_id: int, hand_no: int, summary: HandSummary, seats: int
