@@ -56,7 +56,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "settings_seconds": ("{n} s", "{n} s"),
     "settings_button": ("0 (the Next hand button)", "0 (Knopf Nächste Hand)"),
     "settings_current_season": ("those of the current season", "die der laufenden Saison"),
-    "settings_no_floor": ("none", "keine"),
+    "settings_no_floor": ("none (0)", "keines (0)"),
     # /settings set and reset
     "settings_set_server": (
         "{actor} set `{name}` = {value} for this server (was {old}).",
@@ -197,8 +197,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Mitglieder dürfen einander Chips geben",
     ),
     "help_allow_negative_balance": (
-        "members may pay more chips than they hold",
-        "Mitglieder dürfen mehr Chips zahlen, als sie haben",
+        "a hand's payments may take a member below 0 (false: a payer pays at most what they hold)",
+        "Zahlungen einer Hand dürfen ein Mitglied unter 0 bringen (false: man zahlt höchstens, was man hat)",
     ),
     "help_buy_in_amount": ("chips one buy-in grants", "Chips pro Einkauf"),
     "help_buy_in_limit": (
@@ -206,8 +206,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Einkäufe pro Mitglied und Saison (0: keine; rumisberg: 0 ist unbegrenzt)",
     ),
     "help_balance_floor": (
-        "the lowest balance a transfer may leave (none: no floor)",
-        "der tiefste Kontostand nach einer Überweisung (none: kein Minimum)",
+        "the lowest balance a gift or an admin's debit may leave (none: 0)",
+        "der tiefste Kontostand nach einer Überweisung oder Korrektur (none: 0)",
     ),
     "help_initial_balance": (
         "starting chips of every member in the next season",

@@ -30,7 +30,9 @@ from engine.settings import SettingSpec
 
 _CLUB_OPTIONS: Final[dict[str, SettingSpec]] = {
     "allow_negative_balance": SettingSpec(
-        "allow_negative_balance", bool, "members may pay more chips than they hold"
+        "allow_negative_balance",
+        bool,
+        "a hand's payments may take a member below 0 (false: a payer pays at most what they hold)",
     ),
     "allow_member_transfers": SettingSpec(
         "allow_member_transfers", bool, "members may give chips to each other"
@@ -44,7 +46,7 @@ _CLUB_OPTIONS: Final[dict[str, SettingSpec]] = {
     "balance_floor": SettingSpec(
         "balance_floor",
         int,
-        "the lowest balance a member transfer may leave (none: no floor)",
+        "the lowest balance a member's gift or an admin's debit may leave (none: 0)",
         minimum=-MAX_AMOUNT,
         maximum=MAX_AMOUNT,
     ),
@@ -53,7 +55,8 @@ _CLUB_OPTIONS: Final[dict[str, SettingSpec]] = {
     ),
 }
 """Every club option by name (each a column of ``guilds``); None or "none" clears ``balance_floor``
-and ``admin_role_id`` (stored as NULL), and so does an ``admin_role_id`` of 0."""
+(a gift's floor is then 0, see :attr:`ClubOptions.gift_floor`) and ``admin_role_id`` (stored as
+NULL), and so does an ``admin_role_id`` of 0."""
 
 _NULLABLE: Final = frozenset({"balance_floor", "admin_role_id"})
 
@@ -111,8 +114,8 @@ class LedgerMixin(StorageCore):
 
         * ``allow_negative_balance``, ``allow_member_transfers``: true or false;
         * ``buy_in_amount``: 1 to 10^9 chips; ``buy_in_limit``: 0 (no buy-ins) to 1000 per season;
-        * ``balance_floor``: -10^9 to 10^9, the lowest balance a member transfer may leave, or
-          None / "none" for no floor;
+        * ``balance_floor``: -10^9 to 10^9, the lowest balance a member's gift (or an admin's
+          debit without ``below_floor``) may leave, or None / "none" for the default, 0;
         * ``admin_role_id``: a Discord role id, or None / "none" / 0 for no admin role.
 
         :raises StorageInputError: for an unknown option or a number out of its range.
