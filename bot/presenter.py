@@ -363,6 +363,10 @@ class DiscordPresenter:
         ]
         if table.unbooked:
             lines.append(text("unbooked", lang, reason=table.unbooked))
+        for name, paid, owed in table.short:
+            lines.append(
+                text("paid_short", lang, name=discord.utils.escape_markdown(name), paid=paid, owed=owed)
+            )
         if game.finished:
             lines.append(text("standings", lang))
             lines.extend(await self.standings(table, lang))

@@ -34,7 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.storage import Payment, Storage, StorageInputError
+from bot.storage import Payment, Storage, StorageInputError, Transaction
+from bot.storage.records import seat_holder
 from bot.summary import summarize
 from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action
 from engine.ai.player import AIPlayer
@@ -149,6 +150,9 @@ class Table:
     _players: dict[int, AIPlayer] = field(default_factory=dict)
     unbooked: str | None = None
     """Why the last hand's payments could not be booked (None: they were)."""
+    short: tuple[tuple[str, int, int], ...] = ()
+    """The people who paid less than the last hand asked, as (name, paid, owed): the club allows
+    no negative balances, so a payer pays at most what they hold (RULES.md §2.4.10)."""
     stop_votes: set[int] = field(default_factory=set)
     """Seated people who voted to stop the table (/mahjong stop by someone not allowed alone)."""
     _stored_deadline: tuple[float, int] | None = None
@@ -364,7 +368,9 @@ class Table:
     async def _finish_hand(self) -> None:
         """Store the hand's result, the engine's summary of it (for /stats) and book its payments
         in one transaction. Payments the ledger refuses (a balance would leave its bound) are not
-        booked: the result is stored with the reason, the table is told, and the game goes on."""
+        booked: the result is stored with the reason, the table is told, and the game goes on.
+        Where the club allows no negative balances the ledger books at most what a payer holds;
+        the score sheet names who paid less (:attr:`short`)."""
         game = self.game
         assert game is not None and self.game_id is not None
         record = game.history[-1]
@@ -374,9 +380,9 @@ class Table:
         winner = "none" if record.winner is None else str(game.order[record.winner])
         result = f"winner={winner} {record.result.reason}"
         summary = summarize(game, record)
-        self.unbooked = None
+        self.unbooked, self.short = None, ()
         try:
-            await self.storage.finish_hand(
+            txn = await self.storage.finish_hand(
                 self.game_id,
                 record.number,
                 result=result,
@@ -384,6 +390,7 @@ class Table:
                 last_seq=len(record.actions),
                 summary=summary,
             )
+            self.short = self._short(payments, txn)
         except StorageInputError as exc:
             log.error("game %s hand %s: payments not booked: %s", self.game_id, record.number, exc)
             self.unbooked = str(exc)
@@ -398,6 +405,23 @@ class Table:
         if game.finished:
             await self.storage.end_game(self.game_id, reason="finished")
         await self.presenter.hand_ended(self)
+
+    def _short(self, payments: list[Payment], txn: Transaction | None) -> tuple[tuple[str, int, int], ...]:
+        """The people whose booked payments (``txn``) fall short of what the hand asked."""
+        owed: dict[int, int] = {}
+        for p in payments:
+            owed[p.payer] = owed.get(p.payer, 0) + p.amount
+        short = []
+        for index, amount in sorted(owed.items()):
+            seat = self.seats[index]
+            if seat.user_id is None:
+                continue
+            holder = seat_holder(seat.user_id)
+            entries = txn.entries if txn is not None else ()
+            paid = -sum(e.amount for e in entries if e.holder == holder and e.amount < 0)
+            if paid < amount:
+                short.append((seat.name, paid, amount))
+        return tuple(short)
 
     async def finish_unbooked_hand(self) -> None:
         """Book a hand that ended before a restart but whose result was not stored yet."""

@@ -318,3 +318,46 @@ async def test_an_admin_takes_chips_below_the_floor_only_on_purpose(h: Harness[M
     assert {e.memo for e in txn.entries} == {"", "below the club's floor of 0 by the admin's choice"}
     assert (await storage.check_ledger(GUILD)).ok
     h.check()
+
+
+async def test_where_the_club_forbids_negatives_a_hand_takes_at_most_what_a_member_holds(
+    h: Harness[MahjongBot],
+) -> None:
+    """RULES.md §2.4.10, A-CORE-22: with allow_negative_balance false a payer pays at most his
+    balance and the rest is forfeited. The ledger booked a hand's payments whole, taking members
+    below 0; now no member goes below 0, and the score sheet says who paid less."""
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    storage = h.bot.storage
+    await h.slash(
+        "settings set",
+        user=boss,
+        channel=CHANNEL,
+        options={"name": "allow_negative_balance", "value": "false"},
+    )
+    assert not (await storage.club_options(GUILD)).allow_negative_balance
+    await storage.new_season(GUILD, starting_chips=1, actor_id=boss.id)  # a chip each: any loss is capped
+    table = await open_table(h, ada, bo, channel=CHANNEL)
+    game = table.game
+    assert game is not None
+    for _ in range(20):  # hands until a person is asked for more than they hold
+        await play_hand(h, table, [ada, bo], channel=CHANNEL)
+        await h.settle()
+        if table.short:
+            break
+        await h.click(h.messages(CHANNEL)[-1], "Next hand", user=ada)
+    assert table.short, "no person paid in 20 hands"
+    sheet = h.messages(CHANNEL)[-1]
+    for name, paid, owed in table.short:
+        assert paid < owed
+        assert (
+            f"{name} paid {paid} of {owed} chips: the club allows no negative balances, so the rest is "
+            "forfeited." in sheet.text
+        )
+    for user in (ada, bo):
+        assert await storage.balance(GUILD, user.id) >= 0
+    record = await storage.load_game(table.game_id or 0)
+    assert any("capped at the payer's balance" in p.reason for p in record.hands[-1].payments)
+    assert (await storage.check_ledger(GUILD)).ok
+    assert sum(b.chips for b in await storage.balances(GUILD)) == 0
+    h.check()

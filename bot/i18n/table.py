@@ -309,6 +309,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name}: {chips} in this game, balance {balance}",
         "{name}: {chips} in dieser Partie, Kontostand {balance}",
     ),
+    "paid_short": (
+        "{name} paid {paid} of {owed} chips: the club allows no negative balances, so the rest is forfeited.",
+        "{name} hat {paid} von {owed} Chips bezahlt: der Club erlaubt keine negativen Kontostände, "
+        "der Rest verfällt.",
+    ),
     "unbooked": (
         "The chips of this hand could not be booked: {reason}. An admin can correct the balances.",
         "Die Chips dieser Hand konnten nicht gebucht werden: {reason}. "
