@@ -157,9 +157,18 @@ def test_earths_blessing_value_settings() -> None:
     assert half.total == 250 and half.limit
 
 
-def test_huabao_earths_blessing_keeps_a_better_normal_value() -> None:
-    # Normal value 42 × 2^5 = 1344 → 500, above half a limit: the normal value stands (A-HB-10).
-    result = sc("555z 666z 777z 222z 99p", "huabao", seat="S", prevailing="S", win="9p", flags=["first-turn"])
+def test_huabao_earths_blessing_is_exactly_half_the_limit() -> None:
+    # Normal value 42 × 2^5 = 1344 → 500, above half a limit: the seed's "erhält die Hälfte des
+    # Limits" is exactly half (A-HB-10 revised), so the hand is worth 250.
+    hand, ctx = "555z 666z 777z 222z 99p", {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
+    result = sc(hand, "huabao", **ctx)  # type: ignore[arg-type]
+    assert result.limit and result.total == 250
+
+
+def test_huabao_earths_blessing_half_limit_or_better_keeps_a_better_normal_value() -> None:
+    # The earlier reading, now a house rule: the normal value stands where it is higher.
+    hand, ctx = "555z 666z 777z 222z 99p", {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
+    result = sc(hand, "huabao", {"earthly_value": "half_limit_or_better"}, **ctx)  # type: ignore[arg-type]
     assert not result.limit and result.total == 500
 
 
@@ -359,3 +368,12 @@ def test_groups_are_built_when_first_read_and_behave_as_a_field(
     assert once.groups is once.groups  # built once, then kept
     with pytest.raises(AttributeError, match="'Score' object has no attribute 'grups'"):
         _ = once.grups  # type: ignore[attr-defined]
+
+
+def test_loser_tie_on_rounded_value_keeps_the_pair_with_more_points() -> None:
+    """Issue 25 item 13: 18 and 20 both round to 20 in wikibooks; the arrangement with the dragon
+    pair (20 unrounded) is kept, so its line stays on the sheet."""
+    result = sc("111m 999p [222s] 55z 3p", "wikibooks", seat="S")
+    assert not result.won and result.total == 20
+    assert result.points == 20
+    assert any(line.detail == "55z" for line in result.items)

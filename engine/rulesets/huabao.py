@@ -154,7 +154,7 @@ RULESET: Final[Ruleset] = dmjl.RULESET.derive(
         "rob_kong_bonus": 10,
         "concealed_hand_doubles": 0,
         "flower_double_model": "per_category",
-        "earthly_value": "half_limit_or_better",
+        "earthly_value": "half_limit",  # A-HB-10 revised: "erhält die Hälfte des Limits", exactly
         "loser_max_pairs": 1,
         "original_call": False,
         "nine_times_rule": False,

@@ -432,7 +432,13 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
         if part is None:
             part = _hand_part(f, plan)
         ev = _evaluate(f, table, plan, part)
-        if best_eval is None or ev.total > best_eval.total:
+        # ties on the value paid go to the unrounded points, so a pair whose points the
+        # rounding swallows (18 and 20 both round to 20) still shows on the sheet
+        if best_eval is None or (ev.total, ev.uncapped, ev.points) > (
+            best_eval.total,
+            best_eval.uncapped,
+            best_eval.points,
+        ):
             best_eval = ev
     assert best_eval is not None
     rest = concealed[:]
