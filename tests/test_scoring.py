@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import InvalidHandError, NotationError, SettingError
+from engine.errors import InvalidHandError, NotationError, RulesetHandError, SettingError
 from engine.hand import Hand
 from engine.rulesets import get_ruleset
 from engine.scoring import Score, WinContext, score
@@ -160,14 +160,16 @@ def test_earths_blessing_value_settings() -> None:
 def test_huabao_earths_blessing_is_exactly_half_the_limit() -> None:
     # Normal value 42 × 2^5 = 1344 → 500, above half a limit: the seed's "erhält die Hälfte des
     # Limits" is exactly half (A-HB-10 revised), so the hand is worth 250.
-    hand, ctx = "555z 666z 777z 222z 99p", {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
+    hand = "555z 666z 777z 222z 99p"
+    ctx = {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
     result = sc(hand, "huabao", **ctx)  # type: ignore[arg-type]
     assert result.limit and result.total == 250
 
 
 def test_huabao_earths_blessing_half_limit_or_better_keeps_a_better_normal_value() -> None:
     # The earlier reading, now a house rule: the normal value stands where it is higher.
-    hand, ctx = "555z 666z 777z 222z 99p", {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
+    hand = "555z 666z 777z 222z 99p"
+    ctx = {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
     result = sc(hand, "huabao", {"earthly_value": "half_limit_or_better"}, **ctx)  # type: ignore[arg-type]
     assert not result.limit and result.total == 500
 
@@ -377,3 +379,17 @@ def test_loser_tie_on_rounded_value_keeps_the_pair_with_more_points() -> None:
     assert not result.won and result.total == 20
     assert result.points == 20
     assert any(line.detail == "55z" for line in result.items)
+
+
+def test_a_tile_the_set_lacks_is_refused_with_the_setting_that_adds_it() -> None:
+    """Issue 25 item 12: huabao is played with 136 tiles by default, without flowers: a flower
+    is refused with the reason and the setting that adds them; with it, or in dmjl, it scores."""
+    hand = "111m 222p 333s 444s 55z 1f"
+    lacks = "136 tiles, without flowers or seasons: there is no 1f"
+    with pytest.raises(RulesetHandError, match=lacks) as caught:
+        sc(hand, "huabao", win="5z")
+    assert "bonus_tiles=true" in str(caught.value) and caught.value.code == "no_bonus_adds"
+    assert sc(hand, "huabao", {"bonus_tiles": True}, win="5z").won
+    assert sc(hand, win="5z").won
+    with pytest.raises(RulesetHandError, match="there is no 8f"):
+        sc("111m 222p 333s 444s 5z 8f", "dmjl", {"bonus_tiles": False})

@@ -18,7 +18,9 @@ STORED = [
     pytest.param("dmjl", {}, "197ea02662209b4e", id="dmjl-defaults"),
     # huabao's Earth's blessing was "half the limit or better" then (A-HB-10 before its revision):
     # the same rules today name it, since the default is now exactly half the limit
-    pytest.param("huabao", {"earthly_value": "half_limit_or_better"}, "f31da6bc54c7390e", id="huabao-defaults"),
+    pytest.param(
+        "huabao", {"earthly_value": "half_limit_or_better"}, "f31da6bc54c7390e", id="huabao-defaults"
+    ),
     pytest.param("dmjl", {"limit": 300, "seven_pairs": True}, "dce959257b86a17c", id="dmjl-house-rules"),
     pytest.param(
         "huabao",

@@ -88,7 +88,8 @@ def score_request(
         seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags, dora=tiles
     )
     from_seat = _discarder(discarder, ctx)
-    result = score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
+    # a tile the ruleset always lays out (jiangxi's Fa) is never held: written bare, it is laid out
+    result = score(Hand.parse(hand, laid_out=rs.lucky), ctx, ruleset=rs, settings=st)
     return replace(result, pays=payments(result, ctx, st, from_seat, rs.name))
 
 
