@@ -50,6 +50,7 @@ CLUB_HAND_NAME: Final = "club hand 26.5.97"
 
 NAMES: Final[RuleNames] = {
     **dmjl.NAMES,
+    "W3": ("Verdecktes Mah-Jong", "all sets concealed"),  # seed 002 rule 14: the club's 2 doubles
     "W6": ("Honor-Hand (jedes Motiv mindestens einmal)", "major tiles only, every suit"),
     "HD5f": ("Blumenziegel des Platzwindes", "own flower"),
     "HD5s": ("Jahreszeitenziegel des Platzwindes", "own season"),
@@ -57,8 +58,8 @@ NAMES: Final[RuleNames] = {
     "HD7s": ("Jahreszeitenbouquet", "all four seasons"),
     CLUB_HAND: ("Club-Hand 26.5.97", CLUB_HAND_NAME),
 }
-"""Rumisberg's items: DMJL's count list (seed 003) and the club's own (seed 002: "Honor-Hand",
-"Blumenbouquet", "Jahreszeit- resp. Blumenbouquet", "Club-Hand")."""
+"""Rumisberg's items: DMJL's count list (seed 003) and the club's own (seed 002: "Verdecktes
+Mah-Jong", "Honor-Hand", "Blumenbouquet", "Jahreszeit- resp. Blumenbouquet", "Club-Hand")."""
 
 
 class HonorHand(p.AllMajors):

@@ -264,17 +264,21 @@ _NO_WIN_DE: Final = (
 """The scorer's reasons why 14 tiles do not win, in German (``_reason`` words the shapes)."""
 
 
-def _win_place(text: str, lang: Lang) -> str:
-    """The scorer's ``win_place`` (``winning tile 9p self-drawn, completing 99p``) in ``lang``.
+def _win_place(text: str, lang: Lang, ruleset: str = "") -> str:
+    """The scorer's ``win_place`` (``winning tile 9p self-drawn, completing 99p``) in ``lang``,
+    the tile named as ``ruleset`` names it.
 
     >>> _win_place("winning tile 9p self-drawn, completing 99p", "de")
     'Gewinnstein Kreis-9 (9p), selbst gezogen, vervollständigt 99p'
+    >>> _win_place("winning tile 9p self-drawn, completing 99p", "de", "jiangxi")
+    'Gewinnstein Bing-9 (9p), selbst gezogen, vervollständigt 99p'
     """
     found = _WIN_PLACE.fullmatch(text)
     if lang == "en" or found is None:
         return text
     out = (
-        f"Gewinnstein {tile_name(Tile.parse(found['tile']), lang)} ({found['tile']}), {_HOW_DE[found['how']]}"
+        f"Gewinnstein {tile_name(Tile.parse(found['tile']), lang, ruleset)} ({found['tile']}), "
+        f"{_HOW_DE[found['how']]}"
     )
     return out + (f", vervollständigt {found['group']}" if found["group"] else "")
 
@@ -514,7 +518,7 @@ def score_text(
         lines.append(w["no_mahjong"].format(reason=_reason(result.reason, lang)))
         lines.append(w["false"])
     if result.win_place:
-        lines.append(f"  ({_win_place(result.win_place, lang)})")
+        lines.append(f"  ({_win_place(result.win_place, lang, rs.name)})")
     names = [line_name(result.ruleset, item, lang) for item in result.items]
     width = max([columns(name) for name in names] + [20])
     code_width = max([len(item.code) + 1 for item in result.items] + [6])
