@@ -393,3 +393,15 @@ def test_a_tile_the_set_lacks_is_refused_with_the_setting_that_adds_it() -> None
     assert sc(hand, win="5z").won
     with pytest.raises(RulesetHandError, match="there is no 8f"):
         sc("111m 222p 333s 444s 5z 8f", "dmjl", {"bonus_tiles": False})
+
+
+def test_winning_tile_points_not_cumulative_keep_only_the_highest() -> None:
+    """A-DMJL-03 with winning_tile_points_cumulative off: of M2-M5 only the highest counts (the
+    setting was read nowhere before, issue 25 item 5)."""
+    hand, ctx = "[555s] 777z 234m [678p] 99p", {"seat": "S", "win": "9p", "self_drawn": True}
+    assert names(sc(hand, **ctx)).count("M2") == 1  # cumulative: M2 M3 M5, 2 + 2 + 4
+    single = sc(hand, settings={"winning_tile_points_cumulative": False}, **ctx)  # type: ignore[arg-type]
+    assert single.points == 38 - 4 and [c for c in names(single) if c.startswith("M")] == ["M1", "M5"]
+    off = {"winning_tile_points_cumulative": False}
+    simples = sc("[555s] 777z 234m [678p] 55p", settings=off, seat="S", win="5p", self_drawn=True)
+    assert [c for c in names(simples) if c.startswith("M")] == ["M1", "M2"]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 import engine.scoring.scorer as scorer  # the scorer imports the registry, which imports this module
 from engine.hand import Hand
 from engine.rulesets import dmjl
-from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, f_factor
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, HUABAO_LIMIT_SETTINGS, RuleNames, Ruleset, f_factor
 from engine.scoring import patterns as p
 from engine.scoring.context import WinContext
 from engine.scoring.facts import Facts
@@ -337,7 +337,7 @@ def pot_payments(balances: Mapping[int, int], *, east: int, value: int, settings
     return out
 
 
-SETTINGS: Final = (CLASSICAL_SETTINGS - {"discarder_pays_all"}) | {
+SETTINGS: Final = (CLASSICAL_SETTINGS - HUABAO_LIMIT_SETTINGS - {"discarder_pays_all"}) | {
     "max_chows",
     "min_suit_pungs",
     "rounding",
