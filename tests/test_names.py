@@ -267,3 +267,28 @@ def test_settings_help_follows_the_seeds_words() -> None:
     assert "Umläufe" in RULE_HELP_DE["gulasch_wall_exchanges"]
     assert not [name for name, help in RULE_HELP_DE.items() if "Fischen" in help]
     assert "Fishing" in RULE_HELP_DE["fishing"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "settings", "german"),
+    [
+        ("rumisberg", "123m 456m 789p 111s 99s", {}, "eine Gewinnhand hat in rumisberg höchstens 1 Chi"),
+        ("rumisberg", "123m 456m 789p 111s 99s", {"max_chows": 0}, "hat in rumisberg kein Chi"),
+        (
+            "rumisberg",
+            "123m [111z] 222z 555z 66p",
+            {},
+            "eine Gewinnhand braucht in rumisberg mindestens 1 Pong oder Kang aus Farbziegeln",
+        ),
+        ("wikibooks", "222m 555m 777p 999s 55s", {"require_flush": True}, "aus einer Farbe"),
+        ("jiangxi", "123m 456m 789p 234s 55s", {"min_fan": 5}, "mindestens 5 Fan, nicht"),
+    ],
+)
+def test_a_condition_of_a_win_is_said_in_german(
+    ruleset: str, hand: str, settings: dict[str, object], german: str
+) -> None:
+    """A German sheet says why 14 tiles do not win under the ruleset's conditions in German."""
+    win = hand.split()[-1][-2:]
+    result = score_request(hand=hand, ruleset=ruleset, seat="S", win=win, self_drawn=True, settings=settings)
+    assert not result.won
+    assert german in score_text(result, ruleset=ruleset, lang="de", settings=settings)

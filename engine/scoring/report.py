@@ -260,6 +260,28 @@ _NO_WIN_DE: Final = (
         re.compile(r"seven pairs is not a winning hand in (\w+) \(setting seven_pairs\)"),
         "sieben Paare gelten in {0} nicht als Mah-Jongg (Einstellung seven_pairs)",
     ),
+    # the conditions of a counted win (scorer._short_of)
+    (re.compile(r"a winning hand holds no chow in (\w+)"), "eine Gewinnhand hat in {0} kein Chi"),
+    (
+        re.compile(r"a winning hand holds at most (\d+) chows? in (\w+)"),
+        "eine Gewinnhand hat in {1} höchstens {0} Chi",
+    ),
+    (
+        re.compile(r"a winning hand needs at least (\d+) pung or kong of suit tiles in (\w+)"),
+        "eine Gewinnhand braucht in {1} mindestens {0} Pong oder Kang aus Farbziegeln",
+    ),
+    (
+        re.compile(r"a winning hand is of one suit \(honours allowed\) in (\w+)"),
+        "eine Gewinnhand ist in {0} aus einer Farbe (Trumpfziegel erlaubt)",
+    ),
+    (
+        re.compile(r"a winning hand needs at least (\d+) fan in (\w+), not (\d+)"),
+        "eine Gewinnhand braucht in {1} mindestens {0} Fan, nicht {2}",
+    ),
+    (
+        re.compile(r"a winning hand needs at least (\d+) points in (\w+), not (\d+)"),
+        "eine Gewinnhand braucht in {1} mindestens {0} Punkte, nicht {2}",
+    ),
 )
 """The scorer's reasons why 14 tiles do not win, in German (``_reason`` words the shapes)."""
 
