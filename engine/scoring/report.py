@@ -25,7 +25,7 @@ from engine.rulesets.ruleset import f_factor
 from engine.rulesets.wikibooks import dora_of
 from engine.scoring.context import WinContext
 from engine.scoring.names import line_name
-from engine.scoring.scorer import Score, ScoreLine, score
+from engine.scoring.scorer import Score, ScoreLine, check_claims, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.tiles import Lang, Tile, Wind, parse_tiles, tile_name
@@ -89,7 +89,9 @@ def score_request(
     )
     from_seat = _discarder(discarder, ctx)
     # a tile the ruleset always lays out (jiangxi's Fa) is never held: written bare, it is laid out
-    result = score(Hand.parse(hand, laid_out=rs.lucky), ctx, ruleset=rs, settings=st)
+    held = Hand.parse(hand, laid_out=rs.lucky)
+    check_claims(held, rs)
+    result = score(held, ctx, ruleset=rs, settings=st)
     return replace(result, pays=payments(result, ctx, st, from_seat, rs.name))
 
 

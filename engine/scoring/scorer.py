@@ -159,12 +159,13 @@ def score(
 
     :raises SettingError: for an unknown ruleset or setting.
     :raises InvalidHandError: for a winning tile that is not in the hand, or a
-        winning tile or flags given for a hand of fewer than 14 tiles.
+        winning tile or flags given for a hand of fewer than 14 tiles; a
+        :class:`RulesetHandError` for a tile the ruleset's set lacks.
     """
     rs, st = registry.resolve(ruleset, settings)
     table = registry.table_for(rs.name, st)
     ctx = ctx or WinContext()
-    odd_set = rs.lucky or not rs.winds or not rs.chows
+    odd_set = rs.lucky or not rs.winds
     if odd_set or (hand.bonus and (not st.bonus_tiles or any(not t.is_bonus for t in hand.bonus))):
         _check_tiles(hand, rs, st)
     if hand.tile_count == 14:
@@ -179,9 +180,10 @@ def score(
 
 def _check_tiles(hand: Hand, rs: Ruleset, st: Settings) -> None:
     """Refuse what ``rs`` under ``st`` cannot have: tiles its set lacks (huabao's 136 tiles have
-    no flowers, jiangxi's 120 no winds either), a claimed chow where chows may not be claimed
-    (jiangxi, seed 004 §3 "不可以吃"), and tiles laid out (``{6z}``) that it does not lay out
-    or that it lays out but the hand keeps (RULES.md §1.5: jiangxi's Fa).
+    no flowers, jiangxi's 120 no winds either) and tiles laid out (``{6z}``) that it does not
+    lay out or that it lays out but the hand keeps (RULES.md §1.5: jiangxi's Fa). A claimed chow
+    where none may be claimed is refused by :func:`check_claims` (a request's hand; the computer
+    players probe the scorer with chows written exposed).
 
     :raises RulesetHandError: saying which tile or set, why, and what would be accepted.
     """
@@ -190,18 +192,6 @@ def _check_tiles(hand: Hand, rs: Ruleset, st: Settings) -> None:
     for t in (*held, *hand.bonus):
         if (t.is_wind and not rs.winds) or (t.is_bonus and not bonus_in_set):
             raise _not_in_set(t, rs, st, rs.tile_count(st))
-    if not rs.chows:
-        for m in hand.melds:
-            if m.kind == CHOW and not m.concealed:
-                raise RulesetHandError(
-                    f"{m} is a claimed chow, but in {rs.name} no chow may be claimed (seed 004 §3: "
-                    f"不可以吃); a run of drawn tiles is written without brackets, like "
-                    f"{tiles_str(m.tiles)}, and one the winning discard completes with --win",
-                    "claimed_chow",
-                    ruleset=rs.name,
-                    meld=str(m),
-                    run=tiles_str(m.tiles),
-                )
     lucky = set(rs.lucky)
     for t in hand.bonus:
         if not t.is_bonus and t not in lucky:
@@ -221,6 +211,27 @@ def _check_tiles(hand: Hand, rs: Ruleset, st: Settings) -> None:
                 "lucky_held",
                 ruleset=rs.name,
                 tile=str(t),
+            )
+
+
+def check_claims(hand: Hand, rs: Ruleset) -> None:
+    """Refuse a claimed chow in ``hand`` where ``rs`` has no chow claims (jiangxi, seed 004 §3
+    "不可以吃"): a hand a player cannot have, in a scoring request.
+
+    :raises RulesetHandError: naming the chow and how to write a run of drawn tiles.
+    """
+    if rs.chows:
+        return
+    for m in hand.melds:
+        if m.kind == CHOW and not m.concealed:
+            raise RulesetHandError(
+                f"{m} is a claimed chow, but in {rs.name} no chow may be claimed (seed 004 §3: "
+                f"不可以吃); a run of drawn tiles is written without brackets, like "
+                f"{tiles_str(m.tiles)}, and one the winning discard completes with --win",
+                "claimed_chow",
+                ruleset=rs.name,
+                meld=str(m),
+                run=tiles_str(m.tiles),
             )
 
 
