@@ -53,16 +53,19 @@ CARD_LIFETIME = 14 * 60
 """An interaction token lasts 15 minutes; a card older than this is not edited any more."""
 
 
-def say_tile(tile: Tile | None, lang: Language) -> str:
+def say_tile(tile: Tile | None, lang: Language, ruleset: str = "") -> str:
     """A tile in a sentence: suit tiles by their code (``5p``), honours and bonus tiles by name
-    with their code (``Red dragon (7z)``), since few players know the codes ``1z``-``7z``.
+    with their code (``Red dragon (7z)``), since few players know the codes ``1z``-``7z``; a
+    name as ``ruleset`` gives it (jiangxi's after seed 004: ``Zhong (7z)``).
 
     >>> say_tile(Tile.parse("5p"), "en"), say_tile(Tile.parse("7z"), "de")
     ('5p', 'Roter Drache (7z)')
+    >>> say_tile(Tile.parse("7z"), "de", "jiangxi")
+    'Zhong (7z)'
     """
     if tile is None:
         return ""
-    return str(tile) if tile.is_suit else f"{tile_name(tile, lang)} ({tile})"
+    return str(tile) if tile.is_suit else f"{tile_name(tile, lang, ruleset)} ({tile})"
 
 
 def action_label(action: Action, lang: Language) -> str:
@@ -127,7 +130,7 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
             key,
             lang,
             name=table.seat_at(e.seat).name,
-            tile=say_tile(e.tile, lang),
+            tile=say_tile(e.tile, lang, table.ruleset),
             meld=meld,
             amount=e.amount,
             east=east,
@@ -191,7 +194,13 @@ class DiscordPresenter:
             who, tile = view.last_discard
             key = "claims_open" if view.phase == Phase.CLAIMS else "robbing_open"
             lines.append(
-                text(key, lang, tile=say_tile(tile, lang), name=table.seat_at(who).name, deadline=deadline)
+                text(
+                    key,
+                    lang,
+                    tile=say_tile(tile, lang, table.ruleset),
+                    name=table.seat_at(who).name,
+                    deadline=deadline,
+                )
             )
         last = describe(table, table.last_events, lang)
         if last:
@@ -455,7 +464,7 @@ class DiscordPresenter:
                 prompt = text("card_turn", lang)
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
-                prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang))
+                prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
         lines = [prompt, advice, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
         parts: list[discord.ui.Item[Any]] = [

@@ -27,6 +27,22 @@ class InvalidHandError(MahjongError):
     """A readable hand that cannot exist: a fifth tile, a meld that is no meld."""
 
 
+class RulesetHandError(InvalidHandError):
+    """A hand its ruleset cannot have: a tile its set lacks, a claimed chow where no chow may
+    be claimed. ``code`` names the case and ``values`` what fills it in, so an adapter can say
+    it in its own language (the bot's catalogue has ``hand_<code>``).
+
+    >>> err = RulesetHandError("no 1f here", "tile_not_in_set", ruleset="huabao", tile="1f")
+    >>> str(err), err.code, err.values["tile"]
+    ('no 1f here', 'tile_not_in_set', '1f')
+    """
+
+    def __init__(self, message: str, code: str, **values: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
+
+
 class SettingError(MahjongError):
     """An unknown ruleset, setting or flag, or a value it does not take."""
 

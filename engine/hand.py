@@ -243,11 +243,18 @@ class Hand:
         return f"Hand.parse('{self}')"
 
     @classmethod
-    def parse(cls, text: str) -> Hand:
+    def parse(cls, text: str, *, laid_out: tuple[int, ...] = ()) -> Hand:
         """Read a hand string (see the module docstring for the notation).
 
         >>> Hand.parse("EEE [1111m] (5555z) 2f 99s").melds
         (Meld.parse('[1111m]'), Meld.parse('(5555z)'))
+
+        ``laid_out`` names kinds that are always laid out beside the hand, never held (a
+        ruleset's ``lucky`` tiles: jiangxi's Fa): such a tile written without braces is read
+        as laid out, as ``{6z}`` would be.
+
+        >>> str(Hand.parse("123s 456m 888p 345p 77s 6z", laid_out=(32,)))
+        '456m345888p12377s {6z}'
 
         :raises NotationError: for characters or brackets that cannot be read.
         :raises InvalidHandError: for a hand that cannot exist.
@@ -287,5 +294,5 @@ class Hand:
                     "like '123m [555p]'"
                 )
             for t in parse_tiles(part):
-                (bonus if t.is_bonus else concealed).append(t)
+                (bonus if t.is_bonus or t in laid_out else concealed).append(t)
         return cls(tuple(concealed), tuple(melds), tuple(bonus))

@@ -377,7 +377,8 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
     SettingSpec(
         "gulasch_wall_exchanges",
         int,
-        "tiles a player may exchange with the wall in a Gulasch",
+        "go-arounds of exchanges with the wall in a Gulasch, each player laying down and taking 1 to 3 "
+        "tiles in each",
         minimum=0,
         maximum=3,
         ref="A-RU-07",

@@ -267,8 +267,22 @@ class Tile(int):
         return Wind((self - BONUS_START) % 4)
 
 
-def tile_name(tile: int, lang: Lang = "en") -> str:
+_JIANGXI_SUITS: Final = {"m": "Wan", "p": "Bing", "s": "Tiao"}
+_JIANGXI_DRAGONS: Final = ("Bai", "Fa", "Zhong")
+"""Seed 004's names of jiangxi's tiles (§1: "Wan-Steine 萬", "Bing-Steine 饼", "Tiao-Steine 条",
+"Zhong-Steine 红中", "Fa-Steine 發財", "Bai-Steine 白板"), in both languages."""
+
+
+def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
     """The name of ``tile`` for people, in English (:attr:`Tile.name`) or German (after the seeds).
+
+    Under ``ruleset="jiangxi"`` a tile is named as seed 004 names it: ``Wan-5`` / ``5 Wan``,
+    ``Zhong``, ``Fa``, ``Bai``.
+
+    >>> [tile_name(Tile.parse(t), "de", "jiangxi") for t in ("5m", "2s", "9p", "7z", "6z", "5z")]
+    ['Wan-5', 'Tiao-2', 'Bing-9', 'Zhong', 'Fa', 'Bai']
+    >>> tile_name(Tile.parse("5m"), "en", "jiangxi")
+    '5 Wan'
 
     >>> [tile_name(Tile.parse(t), "de") for t in ("5p", "2s", "9m")]
     ['Kreis-5', 'Bambus-2', 'Zahl-9']
@@ -282,10 +296,15 @@ def tile_name(tile: int, lang: Lang = "en") -> str:
     :raises ValueError: for a language other than ``"en"`` or ``"de"``.
     """
     t = TILES[tile]
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    if ruleset == "jiangxi" and (t.is_suit or t.is_dragon):
+        if t.is_dragon:
+            return _JIANGXI_DRAGONS[t - HONOUR_START - 4]
+        suit = _JIANGXI_SUITS[t.suit]
+        return f"{t.rank} {suit}" if lang == "en" else f"{suit}-{t.rank}"
     if lang == "en":
         return t.name
-    if lang != "de":
-        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
     if t < HONOUR_START:
         return f"{_SUIT_NAMES_DE[t.suit]}-{t.rank}"
     if t < BONUS_START:

@@ -60,6 +60,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "wall-exhausted": "the wall is exhausted",
         "no-bonus-replacement": "no tile left to replace a bonus tile",
         "three-mahjong-claims": "three Mah-Jongg claims on one discard",
+        "four-winds": "the first four discards were the same wind",
+        "nine-majors": "a player showed nine different major tiles",
         "base": "{points} points, {doubles} doubles",
         "dora_indicator": "Dora indicator",
         "centre": "Centre {n}",
@@ -103,6 +105,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "wall-exhausted": "die Mauer ist erschöpft",
         "no-bonus-replacement": "kein Stein mehr, um einen Bonusstein zu ersetzen",
         "three-mahjong-claims": "drei Mah-Jongg-Ansagen auf einen Abwurf",
+        # seed 001 «Unentschieden»: "Alle Spieler werfen zu Beginn den gleichen Wind ab", "neun
+        # verschiedene Trumpfziegel"
+        "four-winds": "alle Spieler warfen zu Beginn den gleichen Wind ab",
+        "nine-majors": "ein Spieler zeigte neun verschiedene Trumpfziegel",
         "base": "{points} Punkte, {doubles} Verdopplungen",
         "dora_indicator": "Dora-Anzeiger",
         "centre": "Mitte {n}",

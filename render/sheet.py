@@ -129,7 +129,7 @@ def _how_parts(
     w = words(lang)
     if sheet.win_tile is None:
         return []
-    tile = str(sheet.win_tile) if lang == "en" else tile_name(sheet.win_tile, lang)
+    tile = str(sheet.win_tile) if lang == "en" else tile_name(sheet.win_tile, lang, sheet.ruleset)
     parts = [w["winning_tile"].format(tile=tile)]
     if sheet.self_drawn:
         parts.append(w["self_drawn"])

@@ -125,3 +125,34 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
     assert "Weicht von `dmjl` ab in: Spieler 3/4 (dmjl: 4)" in rec.text
     assert (await h.bot.storage.table_rules(GUILD, CHANNEL)).ruleset == "rumisberg"
     h.check()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "english", "german"),
+    [
+        (
+            "huabao",
+            "111m 222p 333s 444s 55z 1f",
+            "huabao is played with 136 tiles, without flowers or seasons: there is no 1f; the setting "
+            "bonus_tiles=true adds",
+            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht; die "
+            "Einstellung bonus_tiles=true",
+        ),
+        (
+            "jiangxi",
+            "[123s] 456m 888p 345p 77s",
+            "[123s] is a claimed chow, but in jiangxi no chow may be claimed",
+            "[123s] ist eine angesagte Strasse, aber in jiangxi darf man nicht Chi ansagen",
+        ),
+    ],
+)
+def test_score_refuses_a_hand_its_ruleset_cannot_have_in_both_languages(
+    ruleset: str, hand: str, english: str, german: str
+) -> None:
+    """Issue 25 items 11 and 12: /score says why, in the reader's language."""
+    from bot.cogs.scoring import ScoreAsk
+
+    ask = ScoreAsk(ruleset=ruleset, seat="S", prevailing="E", win=None, self_drawn=False, flags="", hand=hand)
+    en, png = ask.answer("en")
+    de, _ = ask.answer("de")
+    assert png is None and en.startswith(english) and de.startswith(german)

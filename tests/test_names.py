@@ -113,6 +113,9 @@ def test_english_names_are_the_lines_names() -> None:
         ("huabao", "3.6.5.3", "Segen der Erde"),
         ("huabao", "3.10.5", "Das Eckstein-Spiel"),
         ("huabao", "3.10.9", "Die grüne Hand (Kaiserliche Jade)"),
+        # seed 002 rule 14: the club's 2 doubles are its own "Verdecktes Mah-Jong" (issue 25 item 15)
+        ("rumisberg", "W3", "Verdecktes Mah-Jong"),
+        ("dmjl", "W3", "Alle Figuren verdeckt"),
         # borrowed items keep their lender's name
         ("huabao", "M2", "Schlussziegel von der Mauer"),
         ("dmjl", "HD5f", "Blumenziegel, der seinem Wind entspricht"),
@@ -221,3 +224,71 @@ def test_hint_in_german_names_the_tiles() -> None:
     assert "Zahl-2, Bambus-6/9, Weißer Drache" in text and "Shanten" not in text
     with pytest.raises(ValueError):
         hint(deal.view(0), lang="fr")  # type: ignore[arg-type]
+
+
+def test_every_drawn_hand_reason_is_named_in_german_and_english() -> None:
+    """Issue 25 item 15: a German sheet named the four-winds and nine-majors draws in English."""
+    from engine.views import EndReason
+    from render.layout import words
+
+    for reason in EndReason:
+        if reason is EndReason.MAHJONG:
+            continue
+        assert words("en")[str(reason)]
+        assert words("de")[str(reason)] != reason.text, reason
+    assert words("de")["four-winds"] == "alle Spieler warfen zu Beginn den gleichen Wind ab"
+
+
+def test_jiangxi_tiles_are_named_as_seed_004_names_them() -> None:
+    """Issue 25 item 15: on jiangxi sheets the tiles are Wan, Tiao, Bing, Zhong, Fa and Bai."""
+    result = score_request(hand="123s 456s 789s [555s] 99s", ruleset="jiangxi", seat="S", win="9s")
+    assert "Gewinnstein Tiao-9 (9s)" in score_text(result, ruleset="jiangxi", lang="de")
+    assert "Gewinnstein Bambus-9 (9s)" in score_text(
+        score_request(hand="123s 456s 789s [555s] 99s", seat="S", win="9s"), ruleset="dmjl", lang="de"
+    )
+    assert [tile_name(Tile.parse(t), "de", "jiangxi") for t in ("1m", "2p", "3s", "5z", "6z", "7z")] == [
+        "Wan-1",
+        "Bing-2",
+        "Tiao-3",
+        "Bai",
+        "Fa",
+        "Zhong",
+    ]
+
+
+def test_settings_help_follows_the_seeds_words() -> None:
+    """Issue 25 item 15: gulasch_wall_exchanges counts go-arounds of 1-3 tiles, not tiles; the
+    German help says "Fishing" as seed 002 does (rule 11), never "Fischen"."""
+    from bot.i18n.settings import RULE_HELP_DE
+    from engine.settings import SPEC_BY_NAME
+
+    assert "go-arounds" in SPEC_BY_NAME["gulasch_wall_exchanges"].help
+    assert "1 to 3 tiles" in SPEC_BY_NAME["gulasch_wall_exchanges"].help
+    assert "Umläufe" in RULE_HELP_DE["gulasch_wall_exchanges"]
+    assert not [name for name, help in RULE_HELP_DE.items() if "Fischen" in help]
+    assert "Fishing" in RULE_HELP_DE["fishing"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "settings", "german"),
+    [
+        ("rumisberg", "123m 456m 789p 111s 99s", {}, "eine Gewinnhand hat in rumisberg höchstens 1 Chi"),
+        ("rumisberg", "123m 456m 789p 111s 99s", {"max_chows": 0}, "hat in rumisberg kein Chi"),
+        (
+            "rumisberg",
+            "123m [111z] 222z 555z 66p",
+            {},
+            "eine Gewinnhand braucht in rumisberg mindestens 1 Pong oder Kang aus Farbziegeln",
+        ),
+        ("wikibooks", "222m 555m 777p 999s 55s", {"require_flush": True}, "aus einer Farbe"),
+        ("jiangxi", "123m 456m 789p 234s 55s", {"min_fan": 5}, "mindestens 5 Fan, nicht"),
+    ],
+)
+def test_a_condition_of_a_win_is_said_in_german(
+    ruleset: str, hand: str, settings: dict[str, object], german: str
+) -> None:
+    """A German sheet says why 14 tiles do not win under the ruleset's conditions in German."""
+    win = hand.split()[-1][-2:]
+    result = score_request(hand=hand, ruleset=ruleset, seat="S", win=win, self_drawn=True, settings=settings)
+    assert not result.won
+    assert german in score_text(result, ruleset=ruleset, lang="de", settings=settings)

@@ -386,3 +386,11 @@ def test_a_bad_dora_is_a_setting_error() -> None:
         dora_tiles("1234567p", "5s 1z")
     with pytest.raises(SettingError, match="at most 8 dora"):
         dora_tiles("1s" * 100_000)  # refused before it is scored
+
+
+def test_a_german_jiangxi_sheet_names_the_tiles_as_seed_004() -> None:
+    """Issue 25 item 15: Wan/Tiao/Bing on jiangxi sheets (a dmjl sheet keeps Zahl/Bambus/Kreis)."""
+    sheet = _sheet("jiangxi", FOUR_FA, "E", "9m", True, "[222m] 45m 345p 11s {6z}")
+    assert "Gewinnstein Wan-9" in sheet_lines(sheet, PLAYERS, lang="de")[0]
+    dmjl = _sheet("dmjl", "123m 456m 789p 111s 99m", "E", "9m", True, "[222m] 45m 345p 11s")
+    assert "Gewinnstein Zahl-9" in sheet_lines(dmjl, PLAYERS, lang="de")[0]

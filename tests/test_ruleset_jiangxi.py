@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from cli.main import main
-from engine.errors import InvalidHandError, NotationError, SettingError
+from engine.errors import InvalidHandError, NotationError, RulesetHandError, SettingError
 from engine.hand import Hand
 from engine.rulesets import get_ruleset
 from engine.rulesets.jiangxi import (
@@ -28,7 +28,7 @@ from engine.rulesets.jiangxi import (
 )
 from engine.scoring.names import line_name, rule_name
 from engine.scoring.report import score_request, score_text
-from engine.scoring.scorer import Score
+from engine.scoring.scorer import Score, score
 from engine.tiles import Tile
 
 SEATS = "ESWN"
@@ -538,10 +538,9 @@ def test_laid_out_fa_notation_round_trips() -> None:
 @pytest.mark.parametrize(
     ("ruleset", "hand", "fragment"),
     [
-        ("jiangxi", "123s 456m 888p 345p 7s 6z", "write it in braces, like {6z}"),
         ("jiangxi", "123s 456m [666z] 345p 77s", "write it in braces"),
-        ("jiangxi", "123s 456m 888p 345p 11z", "without winds and flowers: there is no 1z"),
-        ("jiangxi", "123s 456m 888p 345p 77s 1f", "without winds and flowers: there is no 1f"),
+        ("jiangxi", "123s 456m 888p 345p 11z", "120 tiles, without winds, flowers or seasons: there is no"),
+        ("jiangxi", "123s 456m 888p 345p 77s 1f", "without winds, flowers or seasons: there is no 1f"),
         ("dmjl", "123s 456m 888p 345p 77s {6z}", "dmjl lays out no playing tile"),
     ],
 )
@@ -579,3 +578,24 @@ def test_cli_json_carries_fan(capsys: pytest.CaptureFixture[str]) -> None:
         1,
         {"S": 24, "W": 24, "N": 24},
     )
+
+
+def test_a_bare_fa_is_read_as_laid_out() -> None:
+    """Issue 25 item 11: a Fa is never a playing tile in jiangxi (RULES.md §1.5), so a bare 6z in
+    a request is the laid-out Fa it can only be; a Hand that holds one is still refused."""
+    bare = score_request(hand="123s 456m 888p 345p 77s 6z", ruleset="jiangxi", seat="S", win="7s")
+    braced = score_request(hand="123s 456m 888p 345p 77s {6z}", ruleset="jiangxi", seat="S", win="7s")
+    assert bare.won and bare == braced and "J2" in [line.code for line in bare.items]
+    held = Hand(tuple(Hand.parse("123s 456m 888p 345p 7s 6z").concealed))
+    with pytest.raises(InvalidHandError, match=r"write it in braces, like \{6z\}"):
+        score(held, ruleset="jiangxi")
+
+
+def test_a_claimed_chow_is_refused() -> None:
+    """Issue 25 item 11: seed 004 §3 "不可以吃": a hand with a claimed chow is refused with the
+    reason; a run of drawn tiles, even one the winning discard completes (A-JX-29), wins."""
+    with pytest.raises(RulesetHandError, match="no chow may be claimed") as caught:
+        score_request(hand="[123s] 456m 888p 345p 77s", ruleset="jiangxi", seat="S", win="7s")
+    assert caught.value.code == "claimed_chow" and "like 123s" in str(caught.value)
+    assert score_request(hand="123s 456m 888p 345p 77s", ruleset="jiangxi", seat="S", win="2s").won
+    assert score_request(hand="[123s] 456m 888p 345p 77s", ruleset="dmjl", seat="S", win="7s").won

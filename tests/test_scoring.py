@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import InvalidHandError, NotationError, SettingError
+from engine.errors import InvalidHandError, NotationError, RulesetHandError, SettingError
 from engine.hand import Hand
 from engine.rulesets import get_ruleset
 from engine.scoring import Score, WinContext, score
@@ -157,9 +157,20 @@ def test_earths_blessing_value_settings() -> None:
     assert half.total == 250 and half.limit
 
 
-def test_huabao_earths_blessing_keeps_a_better_normal_value() -> None:
-    # Normal value 42 × 2^5 = 1344 → 500, above half a limit: the normal value stands (A-HB-10).
-    result = sc("555z 666z 777z 222z 99p", "huabao", seat="S", prevailing="S", win="9p", flags=["first-turn"])
+def test_huabao_earths_blessing_is_exactly_half_the_limit() -> None:
+    # Normal value 42 × 2^5 = 1344 → 500, above half a limit: the seed's "erhält die Hälfte des
+    # Limits" is exactly half (A-HB-10 revised), so the hand is worth 250.
+    hand = "555z 666z 777z 222z 99p"
+    ctx = {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
+    result = sc(hand, "huabao", **ctx)  # type: ignore[arg-type]
+    assert result.limit and result.total == 250
+
+
+def test_huabao_earths_blessing_half_limit_or_better_keeps_a_better_normal_value() -> None:
+    # The earlier reading, now a house rule: the normal value stands where it is higher.
+    hand = "555z 666z 777z 222z 99p"
+    ctx = {"seat": "S", "prevailing": "S", "win": "9p", "flags": ["first-turn"]}
+    result = sc(hand, "huabao", {"earthly_value": "half_limit_or_better"}, **ctx)  # type: ignore[arg-type]
     assert not result.limit and result.total == 500
 
 
@@ -359,3 +370,38 @@ def test_groups_are_built_when_first_read_and_behave_as_a_field(
     assert once.groups is once.groups  # built once, then kept
     with pytest.raises(AttributeError, match="'Score' object has no attribute 'grups'"):
         _ = once.grups  # type: ignore[attr-defined]
+
+
+def test_loser_tie_on_rounded_value_keeps_the_pair_with_more_points() -> None:
+    """Issue 25 item 13: 18 and 20 both round to 20 in wikibooks; the arrangement with the dragon
+    pair (20 unrounded) is kept, so its line stays on the sheet."""
+    result = sc("111m 999p [222s] 55z 3p", "wikibooks", seat="S")
+    assert not result.won and result.total == 20
+    assert result.points == 20
+    assert any(line.detail == "55z" for line in result.items)
+
+
+def test_a_tile_the_set_lacks_is_refused_with_the_setting_that_adds_it() -> None:
+    """Issue 25 item 12: huabao is played with 136 tiles by default, without flowers: a flower
+    is refused with the reason and the setting that adds them; with it, or in dmjl, it scores."""
+    hand = "111m 222p 333s 444s 55z 1f"
+    lacks = "136 tiles, without flowers or seasons: there is no 1f"
+    with pytest.raises(RulesetHandError, match=lacks) as caught:
+        sc(hand, "huabao", win="5z")
+    assert "bonus_tiles=true" in str(caught.value) and caught.value.code == "no_bonus_adds"
+    assert sc(hand, "huabao", {"bonus_tiles": True}, win="5z").won
+    assert sc(hand, win="5z").won
+    with pytest.raises(RulesetHandError, match="there is no 8f"):
+        sc("111m 222p 333s 444s 5z 8f", "dmjl", {"bonus_tiles": False})
+
+
+def test_winning_tile_points_not_cumulative_keep_only_the_highest() -> None:
+    """A-DMJL-03 with winning_tile_points_cumulative off: of M2-M5 only the highest counts (the
+    setting was read nowhere before, issue 25 item 5)."""
+    hand, ctx = "[555s] 777z 234m [678p] 99p", {"seat": "S", "win": "9p", "self_drawn": True}
+    assert names(sc(hand, **ctx)).count("M2") == 1  # cumulative: M2 M3 M5, 2 + 2 + 4
+    single = sc(hand, settings={"winning_tile_points_cumulative": False}, **ctx)  # type: ignore[arg-type]
+    assert single.points == 38 - 4 and [c for c in names(single) if c.startswith("M")] == ["M1", "M5"]
+    off = {"winning_tile_points_cumulative": False}
+    simples = sc("[555s] 777z 234m [678p] 55p", settings=off, seat="S", win="5p", self_drawn=True)
+    assert [c for c in names(simples) if c.startswith("M")] == ["M1", "M2"]

@@ -16,11 +16,15 @@ from engine.settings import ADDED_LATER, FIRST_FINGERPRINTED, SPEC_BY_NAME, Sett
 
 STORED = [
     pytest.param("dmjl", {}, "197ea02662209b4e", id="dmjl-defaults"),
-    pytest.param("huabao", {}, "f31da6bc54c7390e", id="huabao-defaults"),
+    # huabao's Earth's blessing was "half the limit or better" then (A-HB-10 before its revision):
+    # the same rules today name it, since the default is now exactly half the limit
+    pytest.param(
+        "huabao", {"earthly_value": "half_limit_or_better"}, "f31da6bc54c7390e", id="huabao-defaults"
+    ),
     pytest.param("dmjl", {"limit": 300, "seven_pairs": True}, "dce959257b86a17c", id="dmjl-house-rules"),
     pytest.param(
         "huabao",
-        {"mj_bonus": 20, "traditional_limit_hands": True},
+        {"mj_bonus": 20, "traditional_limit_hands": True, "earthly_value": "half_limit_or_better"},
         "81cf3ddbcff7ef15",
         id="huabao-house-rules",
     ),

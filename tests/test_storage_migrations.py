@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import hashlib
+import json
 import os
 import sqlite3
 import subprocess
@@ -391,3 +392,36 @@ async def test_a_database_that_turns_read_only_while_open_is_named(tmp_path: Pat
         with pytest.raises(DatabaseAccessError, match=f"the database {path} cannot be written"):
             await storage.buy_in(1, 2, 100)
         assert await storage.balance(1, 2) == 2100  # reads go on
+
+
+async def test_version_9_drops_overrides_a_ruleset_never_read(tmp_path: Path) -> None:
+    """Issue 25 item 5: dmjl and rumisberg no longer take Hua Bao's traditional limit hands,
+    huabao not DMJL's call and zero-point hand; stored games lose those overrides (they changed
+    nothing) and can be rebuilt; others stay as they were."""
+    path = tmp_path / "db.sqlite3"
+    stored = {
+        70: ("dmjl", {"limit": 300, "traditional_limit_hands": True, "nine_lanterns_easy": True}),
+        71: ("huabao", {"original_call": True, "zero_point_basis": "figure_points", "seven_pairs": True}),
+        72: ("huabao", {"traditional_limit_hands": True}),
+        73: ("rumisberg", {"nine_lanterns_easy": False}),
+    }
+    async with Storage(path, schema_version=8) as old:
+
+        async def work(db: aiosqlite.Connection) -> None:
+            await db.execute("INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (7, 'then')")
+            for channel, (ruleset, overrides) in stored.items():
+                await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, "
+                    "created_by, created_at) VALUES (7, ?, ?, ?, '', 5, NULL, 'then')",
+                    (channel, ruleset, json.dumps(overrides)),
+                )
+
+        await old._write(work)
+    async with Storage(path) as storage:
+        games = {g.channel_id: g for g in await storage.load_unfinished_games()}
+        assert dict(games[70].overrides) == {"limit": 300}
+        assert dict(games[71].overrides) == {"seven_pairs": True}
+        assert dict(games[72].overrides) == {"traditional_limit_hands": True}
+        assert dict(games[73].overrides) == {}
+        for game in games.values():
+            game.settings()  # the engine takes every stored game's rules again

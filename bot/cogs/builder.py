@@ -61,18 +61,19 @@ def _winds(lang: Language) -> list[str]:
     return text("builder_winds", lang).split()
 
 
-def _message(exc: BuilderError, lang: Language) -> str:
+def _message(exc: BuilderError, lang: Language, ruleset: str = "") -> str:
     values = dict(exc.values)
     if "group" in values:
         values["group"] = text(f"builder_{values['group']}", lang)
     tile = values.get("tile")
     if isinstance(tile, Tile):
-        values["tile"] = _say(tile, lang)
+        values["tile"] = _say(tile, lang, ruleset)
     return text(exc.key, lang, **values)
 
 
-def _say(tile: Tile, lang: Language) -> str:
-    return f"{tile_name(tile, lang)} ({tile})"
+def _say(tile: Tile, lang: Language, ruleset: str = "") -> str:
+    """A tile by its name (as ``ruleset`` names it: jiangxi's after seed 004) and notation."""
+    return f"{tile_name(tile, lang, ruleset)} ({tile})"
 
 
 def card_text(state: Builder, lang: Language, note: str = "") -> str:
@@ -86,9 +87,9 @@ def card_text(state: Builder, lang: Language, note: str = "") -> str:
     if win is None:
         said = text("builder_win_none", lang)
     elif state.win is not None and state.win == win:
-        said = _say(win, lang)
+        said = _say(win, lang, state.ruleset)
     else:
-        said = text("builder_win_last", lang, tile=_say(win, lang))
+        said = text("builder_win_last", lang, tile=_say(win, lang, state.ruleset))
     source = state.discarder_letter()
     lines.append(
         text(
@@ -192,7 +193,8 @@ def builder_layout(
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://builder.png")))
     for op, tiles in PICKS.items():
         options = [
-            discord.SelectOption(label=str(t), value=str(t), description=tile_name(t, lang)) for t in tiles
+            discord.SelectOption(label=str(t), value=str(t), description=tile_name(t, lang, state.ruleset))
+            for t in tiles
         ]
         parts.append(
             discord.ui.ActionRow(
@@ -208,7 +210,9 @@ def builder_layout(
     kinds = state.playing_kinds()
     if kinds:
         options = [
-            discord.SelectOption(label=str(t), value=str(t), description=tile_name(t, lang), default=t == win)
+            discord.SelectOption(
+                label=str(t), value=str(t), description=tile_name(t, lang, state.ruleset), default=t == win
+            )
             for t in kinds
         ]
         parts.append(
@@ -339,7 +343,7 @@ async def _step(
         else:
             raise BuilderError("builder_broken")
     except BuilderError as exc:
-        note = _message(exc, lang)
+        note = _message(exc, lang, state.ruleset)
     except MahjongError:
         note = text("builder_broken", lang)
     layout, file = await builder_card(state, lang, note)

@@ -29,7 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.settings import joined
-from bot.i18n import Language, language, text
+from bot.i18n import Language, engine_error, language, text
 from bot.storage.records import TableRules
 from engine.errors import MahjongError
 from engine.rulesets import RULESETS, get_ruleset
@@ -124,7 +124,7 @@ class ScoreAsk:
             dora = dora_tiles(self.dora)
             sheet = score_text(result, ruleset=self.ruleset, lang=lang, settings=settings, dora=dora)
         except MahjongError as exc:
-            return f"{exc}\n{text('score_example', lang, example=EXAMPLE)}", None
+            return f"{engine_error(exc, lang)}\n{text('score_example', lang, example=EXAMPLE)}", None
         # the scorer's typed groups: the winning group framed, laid-out Fa with the bonus tiles
         png = render_strip(result.groups, win_tile=self.win or None) if result.groups else None
         return f"```\n{sheet}\n```\n{rules_footer(self.ruleset, house, lang)}", png

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
 from bot.i18n import builder, chips, settings, stats, table
+from engine.errors import MahjongError, RulesetHandError
 
 Language = Literal["en", "de"]
 
@@ -66,6 +67,21 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     en, de = CATALOGUE[key]
     template = de if lang == "de" else en
     return template.format(**values) if values else template
+
+
+def engine_error(exc: MahjongError, lang: Language = "en") -> str:
+    """An engine error in ``lang``: a hand its ruleset cannot have (:class:`RulesetHandError`)
+    from the catalogue's ``hand_<code>``, any other error as the engine says it.
+
+    >>> err = RulesetHandError("no 1f", "no_bonus", ruleset="huabao", size="136", tile="1f")
+    >>> engine_error(err, "de")
+    'huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht.'
+    >>> engine_error(MahjongError("bad"), "de")
+    'bad'
+    """
+    if isinstance(exc, RulesetHandError) and f"hand_{exc.code}" in CATALOGUE:
+        return text(f"hand_{exc.code}", lang, **exc.values)
+    return str(exc)
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(

@@ -288,10 +288,13 @@ RULE_HELP_DE: Final[dict[str, str]] = {
         "das zahlt jeder andere Spieler für ein im Spiel vollendetes Bouquet; seine Verdopplungen zählen "
         "dann beim Mah-Jongg nicht (0: keine Zahlung, die Verdopplungen zählen)"
     ),
-    "fishing": "wer einen Stein vor Mah-Jongg steht, darf Fischen ansagen",
-    "fishing_value": "eine Fischen-Hand zählt mit ihrem billigsten (min) oder teuersten (max) Gewinnstein",
+    "fishing": "wer einen Stein vor Mah-Jongg steht, darf Fishing ansagen",
+    "fishing_value": "eine Fishing-Hand zählt mit ihrem billigsten (min) oder teuersten (max) Gewinnstein",
     "gulasch_stake": "Einsatz jedes Spielers im Gulasch-Topf (nach einer Hand ohne Mah-Jongg)",
-    "gulasch_wall_exchanges": "Steine, die ein Spieler im Gulasch mit der Mauer tauschen darf",
+    "gulasch_wall_exchanges": (
+        "Umläufe des Tauschs mit der Mauer im Gulasch (jeder legt je Umlauf 1 bis 3 Steine ab und nimmt "
+        "ebenso viele)"
+    ),
     "gulasch_pot_carry_over": (
         "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch remis endet; false: die Einsätze "
         "gehen zurück"

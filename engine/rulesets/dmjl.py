@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, HUABAO_LIMIT_SETTINGS, RuleNames, Ruleset
 from engine.scoring import patterns as p
 from engine.scoring import tables as t
 from engine.scoring.tables import Item, Table
@@ -166,7 +166,7 @@ RULESET: Final = Ruleset(
     source="Wertungstabelle der DMJL; game flow from Hua Bao",
     defaults=Settings(),
     table=table,
-    settings_used=CLASSICAL_SETTINGS,
+    settings_used=CLASSICAL_SETTINGS - HUABAO_LIMIT_SETTINGS,
     title_de="Klassische chinesische Mah-Jongg-Regeln (DMJL)",
     names=NAMES,
 )

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.rulesets import dmjl
-from engine.rulesets.ruleset import RuleNames, Ruleset
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset
 from engine.scoring import patterns as p
 from engine.scoring import tables as t
 from engine.scoring.tables import Item, Table
@@ -134,6 +134,8 @@ def table(s: Settings) -> Table:
                 ("3.10.9", p.GreenHand(s.green_hand_requires_gd)),
                 ("3.10.10", p.WindingSnakeWikibooks()),
             ]
+        if s.nine_times_rule:  # a house rule here (RULES.md §4: off), DMJL's L18 (A-DMJL-13)
+            limits.append(("L18", p.NineTimes()))
         items += t.limit_items(s, limits)
     return t.table_of(
         "huabao",
@@ -142,6 +144,11 @@ def table(s: Settings) -> Table:
         thirteen_orphans=False,
         seven_pairs=s.seven_pairs or (s.limit_hands and s.traditional_limit_hands),
     )
+
+
+HUABAO_SETTINGS: Final = CLASSICAL_SETTINGS - {"original_call", "zero_point_basis"}
+"""The settings of ``huabao``: the classical ones but DMJL's call at the beginning and zero-point
+hand, which its table does not have (RULES.md §4: n/a)."""
 
 
 RULESET: Final[Ruleset] = dmjl.RULESET.derive(
@@ -154,13 +161,14 @@ RULESET: Final[Ruleset] = dmjl.RULESET.derive(
         "rob_kong_bonus": 10,
         "concealed_hand_doubles": 0,
         "flower_double_model": "per_category",
-        "earthly_value": "half_limit_or_better",
+        "earthly_value": "half_limit",  # A-HB-10 revised: "erhält die Hälfte des Limits", exactly
         "loser_max_pairs": 1,
         "original_call": False,
         "nine_times_rule": False,
         "bonus_tiles": False,
     },
     table=table,
+    settings_used=HUABAO_SETTINGS,
     title_de="Hua-Bao-Regeln (nach Babcock)",
     names=NAMES,
 )

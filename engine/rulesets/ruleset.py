@@ -86,7 +86,12 @@ CLASSICAL_SETTINGS: Final = frozenset(
         "loser_settlement",
     }
 )
-"""The settings of ``dmjl`` and ``huabao`` (every setting the engine had before the other rulesets)."""
+"""The settings of ``dmjl`` and ``huabao`` (every setting the engine had before the other rulesets);
+each takes those its table reads (:data:`HUABAO_LIMIT_SETTINGS` are Hua Bao's alone)."""
+
+HUABAO_LIMIT_SETTINGS: Final = frozenset({"traditional_limit_hands", "nine_lanterns_easy"})
+"""Hua Bao's traditional limit hands (seed 000 §3.10) and the easy nine lanterns among them:
+DMJL's limit list and the tables built on it (rumisberg) have neither (RULES.md §4: n/a)."""
 
 
 def f_factor(a: int, b: int, east: int, settings: Settings) -> int:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 import engine.scoring.scorer as scorer  # the scorer imports the registry, which imports this module
 from engine.hand import Hand
 from engine.rulesets import dmjl
-from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, f_factor
+from engine.rulesets.ruleset import CLASSICAL_SETTINGS, HUABAO_LIMIT_SETTINGS, RuleNames, Ruleset, f_factor
 from engine.scoring import patterns as p
 from engine.scoring.context import WinContext
 from engine.scoring.facts import Facts
@@ -50,6 +50,7 @@ CLUB_HAND_NAME: Final = "club hand 26.5.97"
 
 NAMES: Final[RuleNames] = {
     **dmjl.NAMES,
+    "W3": ("Verdecktes Mah-Jong", "all sets concealed"),  # seed 002 rule 14: the club's 2 doubles
     "W6": ("Honor-Hand (jedes Motiv mindestens einmal)", "major tiles only, every suit"),
     "HD5f": ("Blumenziegel des Platzwindes", "own flower"),
     "HD5s": ("Jahreszeitenziegel des Platzwindes", "own season"),
@@ -57,8 +58,8 @@ NAMES: Final[RuleNames] = {
     "HD7s": ("Jahreszeitenbouquet", "all four seasons"),
     CLUB_HAND: ("Club-Hand 26.5.97", CLUB_HAND_NAME),
 }
-"""Rumisberg's items: DMJL's count list (seed 003) and the club's own (seed 002: "Honor-Hand",
-"Blumenbouquet", "Jahreszeit- resp. Blumenbouquet", "Club-Hand")."""
+"""Rumisberg's items: DMJL's count list (seed 003) and the club's own (seed 002: "Verdecktes
+Mah-Jong", "Honor-Hand", "Blumenbouquet", "Jahreszeit- resp. Blumenbouquet", "Club-Hand")."""
 
 
 class HonorHand(p.AllMajors):
@@ -336,7 +337,7 @@ def pot_payments(balances: Mapping[int, int], *, east: int, value: int, settings
     return out
 
 
-SETTINGS: Final = (CLASSICAL_SETTINGS - {"discarder_pays_all"}) | {
+SETTINGS: Final = (CLASSICAL_SETTINGS - HUABAO_LIMIT_SETTINGS - {"discarder_pays_all"}) | {
     "max_chows",
     "min_suit_pungs",
     "rounding",

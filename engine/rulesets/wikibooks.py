@@ -506,6 +506,7 @@ RULESET: Final = WikibooksRuleset(
         {
             "bonus_tiles": True,
             "mj_bonus": 20,
+            "earthly_value": "half_limit_or_better",  # A-WB-04 (huabao's is exactly half: A-HB-10)
             "no_chow_points": 10,
             "rounding": "up_to_10",
             "seven_pairs": True,

@@ -221,6 +221,24 @@ class CompletesPair(Pattern):
         return ONCE if f.win_in == -1 and f.pair >= 0 and IS_MAJOR[f.pair] == self.major else NONE
 
 
+class Unless(Pattern):
+    """``pattern`` where none of ``higher`` holds: of items that do not add up, only the highest
+    counts (DMJL's winning-tile points with ``winning_tile_points_cumulative`` off, A-DMJL-03)."""
+
+    def __init__(self, pattern: Pattern, *higher: Pattern) -> None:
+        self.pattern = pattern
+        self.higher = higher
+
+    @property
+    def title(self) -> str:
+        return self.pattern.title
+
+    def match(self, f: Facts) -> tuple[str, ...]:
+        if any(h.match(f) for h in self.higher):
+            return NONE
+        return self.pattern.match(f)
+
+
 class RobbingKong(Pattern):
     """The winning tile was robbed from another player's kong."""
 

@@ -25,7 +25,7 @@ from engine.rulesets.ruleset import f_factor
 from engine.rulesets.wikibooks import dora_of
 from engine.scoring.context import WinContext
 from engine.scoring.names import line_name
-from engine.scoring.scorer import Score, ScoreLine, score
+from engine.scoring.scorer import Score, ScoreLine, check_claims, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.tiles import Lang, Tile, Wind, parse_tiles, tile_name
@@ -88,7 +88,10 @@ def score_request(
         seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags, dora=tiles
     )
     from_seat = _discarder(discarder, ctx)
-    result = score(Hand.parse(hand), ctx, ruleset=rs, settings=st)
+    # a tile the ruleset always lays out (jiangxi's Fa) is never held: written bare, it is laid out
+    held = Hand.parse(hand, laid_out=rs.lucky)
+    check_claims(held, rs)
+    result = score(held, ctx, ruleset=rs, settings=st)
     return replace(result, pays=payments(result, ctx, st, from_seat, rs.name))
 
 
@@ -259,21 +262,47 @@ _NO_WIN_DE: Final = (
         re.compile(r"seven pairs is not a winning hand in (\w+) \(setting seven_pairs\)"),
         "sieben Paare gelten in {0} nicht als Mah-Jongg (Einstellung seven_pairs)",
     ),
+    # the conditions of a counted win (scorer._short_of)
+    (re.compile(r"a winning hand holds no chow in (\w+)"), "eine Gewinnhand hat in {0} kein Chi"),
+    (
+        re.compile(r"a winning hand holds at most (\d+) chows? in (\w+)"),
+        "eine Gewinnhand hat in {1} höchstens {0} Chi",
+    ),
+    (
+        re.compile(r"a winning hand needs at least (\d+) pung or kong of suit tiles in (\w+)"),
+        "eine Gewinnhand braucht in {1} mindestens {0} Pong oder Kang aus Farbziegeln",
+    ),
+    (
+        re.compile(r"a winning hand is of one suit \(honours allowed\) in (\w+)"),
+        "eine Gewinnhand ist in {0} aus einer Farbe (Trumpfziegel erlaubt)",
+    ),
+    (
+        re.compile(r"a winning hand needs at least (\d+) fan in (\w+), not (\d+)"),
+        "eine Gewinnhand braucht in {1} mindestens {0} Fan, nicht {2}",
+    ),
+    (
+        re.compile(r"a winning hand needs at least (\d+) points in (\w+), not (\d+)"),
+        "eine Gewinnhand braucht in {1} mindestens {0} Punkte, nicht {2}",
+    ),
 )
 """The scorer's reasons why 14 tiles do not win, in German (``_reason`` words the shapes)."""
 
 
-def _win_place(text: str, lang: Lang) -> str:
-    """The scorer's ``win_place`` (``winning tile 9p self-drawn, completing 99p``) in ``lang``.
+def _win_place(text: str, lang: Lang, ruleset: str = "") -> str:
+    """The scorer's ``win_place`` (``winning tile 9p self-drawn, completing 99p``) in ``lang``,
+    the tile named as ``ruleset`` names it.
 
     >>> _win_place("winning tile 9p self-drawn, completing 99p", "de")
     'Gewinnstein Kreis-9 (9p), selbst gezogen, vervollständigt 99p'
+    >>> _win_place("winning tile 9p self-drawn, completing 99p", "de", "jiangxi")
+    'Gewinnstein Bing-9 (9p), selbst gezogen, vervollständigt 99p'
     """
     found = _WIN_PLACE.fullmatch(text)
     if lang == "en" or found is None:
         return text
     out = (
-        f"Gewinnstein {tile_name(Tile.parse(found['tile']), lang)} ({found['tile']}), {_HOW_DE[found['how']]}"
+        f"Gewinnstein {tile_name(Tile.parse(found['tile']), lang, ruleset)} ({found['tile']}), "
+        f"{_HOW_DE[found['how']]}"
     )
     return out + (f", vervollständigt {found['group']}" if found["group"] else "")
 
@@ -513,7 +542,7 @@ def score_text(
         lines.append(w["no_mahjong"].format(reason=_reason(result.reason, lang)))
         lines.append(w["false"])
     if result.win_place:
-        lines.append(f"  ({_win_place(result.win_place, lang)})")
+        lines.append(f"  ({_win_place(result.win_place, lang, rs.name)})")
     names = [line_name(result.ruleset, item, lang) for item in result.items]
     width = max([columns(name) for name in names] + [20])
     code_width = max([len(item.code) + 1 for item in result.items] + [6])

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import engine.rulesets as registry
-from engine.errors import InvalidHandError
+from engine.errors import InvalidHandError, RulesetHandError
 from engine.hand import Hand, MeldKind
 from engine.scoring.context import WinContext
 from engine.scoring.facts import ArrangedGroup, Facts, HandSummary, SetT, hand_groups
 from engine.scoring.tables import Item, Plan, Table
 from engine.settings import Settings
 from engine.shapes import is_thirteen_orphans, seven_pairs, standard_arrangements, waits
-from engine.tiles import N_KINDS, TILES, tiles_str
+from engine.tiles import N_KINDS, TILES, Tile, tiles_str
 
 if TYPE_CHECKING:
     from engine.rulesets import Ruleset
@@ -159,13 +159,15 @@ def score(
 
     :raises SettingError: for an unknown ruleset or setting.
     :raises InvalidHandError: for a winning tile that is not in the hand, or a
-        winning tile or flags given for a hand of fewer than 14 tiles.
+        winning tile or flags given for a hand of fewer than 14 tiles; a
+        :class:`RulesetHandError` for a tile the ruleset's set lacks.
     """
     rs, st = registry.resolve(ruleset, settings)
     table = registry.table_for(rs.name, st)
     ctx = ctx or WinContext()
-    if rs.lucky or not rs.winds or any(not t.is_bonus for t in hand.bonus):
-        _check_tiles(hand, rs)
+    odd_set = rs.lucky or not rs.winds
+    if odd_set or (hand.bonus and (not st.bonus_tiles or any(not t.is_bonus for t in hand.bonus))):
+        _check_tiles(hand, rs, st)
     if hand.tile_count == 14:
         return _score_winner(hand, ctx, table)
     if ctx.win_tile is not None or ctx.self_drawn or ctx.flags:
@@ -176,28 +178,77 @@ def score(
     return _score_loser(hand, ctx, table, "")
 
 
-def _check_tiles(hand: Hand, rs: Ruleset) -> None:
-    """Refuse tiles ``rs``'s set lacks, and tiles laid out (``{6z}``) that it does not lay out
-    or that it lays out but the hand keeps (RULES.md §1.5: jiangxi's Fa).
+def _check_tiles(hand: Hand, rs: Ruleset, st: Settings) -> None:
+    """Refuse what ``rs`` under ``st`` cannot have: tiles its set lacks (huabao's 136 tiles have
+    no flowers, jiangxi's 120 no winds either) and tiles laid out (``{6z}``) that it does not
+    lay out or that it lays out but the hand keeps (RULES.md §1.5: jiangxi's Fa). A claimed chow
+    where none may be claimed is refused by :func:`check_claims` (a request's hand; the computer
+    players probe the scorer with chows written exposed).
 
-    :raises InvalidHandError: saying which tile and how to write it.
+    :raises RulesetHandError: saying which tile or set, why, and what would be accepted.
     """
+    held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles)]
+    bonus_in_set = st.bonus_tiles and rs.winds  # as Ruleset.tile_ids: 144, 136 or 120 tiles
+    for t in (*held, *hand.bonus):
+        if (t.is_wind and not rs.winds) or (t.is_bonus and not bonus_in_set):
+            raise _not_in_set(t, rs, st, rs.tile_count(st))
     lucky = set(rs.lucky)
     for t in hand.bonus:
         if not t.is_bonus and t not in lucky:
-            laid = " ".join(str(TILES[k]) for k in sorted(lucky)) or "no playing tile"
-            raise InvalidHandError(f"{t} is laid out beside the hand, but {rs.name} lays out {laid}")
-    held = [*hand.concealed, *(t for m in hand.melds for t in m.tiles)]
+            laid = " ".join(str(TILES[k]) for k in sorted(lucky))
+            raise RulesetHandError(
+                f"{t} is laid out beside the hand, but {rs.name} lays out {laid or 'no playing tile'}",
+                "not_laid_out" if laid else "none_laid_out",
+                ruleset=rs.name,
+                tile=str(t),
+                laid=laid,
+            )
     for t in held:
         if t in lucky:
-            raise InvalidHandError(
+            raise RulesetHandError(
                 f"in {rs.name} a {t} is laid out when drawn and replaced (RULES.md §1.5), never "
-                f"kept in the hand: write it in braces, like {{{t}}}"
+                f"kept in the hand: write it in braces, like {{{t}}}",
+                "lucky_held",
+                ruleset=rs.name,
+                tile=str(t),
             )
-    if not rs.winds:
-        for t in (*held, *hand.bonus):
-            if t.is_wind or t.is_bonus:
-                raise InvalidHandError(f"{rs.name} is played without winds and flowers: there is no {t}")
+
+
+def check_claims(hand: Hand, rs: Ruleset) -> None:
+    """Refuse a claimed chow in ``hand`` where ``rs`` has no chow claims (jiangxi, seed 004 §3
+    "不可以吃"): a hand a player cannot have, in a scoring request.
+
+    :raises RulesetHandError: naming the chow and how to write a run of drawn tiles.
+    """
+    if rs.chows:
+        return
+    for m in hand.melds:
+        if m.kind == CHOW and not m.concealed:
+            raise RulesetHandError(
+                f"{m} is a claimed chow, but in {rs.name} no chow may be claimed (seed 004 §3: "
+                f"不可以吃); a run of drawn tiles is written without brackets, like "
+                f"{tiles_str(m.tiles)}, and one the winning discard completes with --win",
+                "claimed_chow",
+                ruleset=rs.name,
+                meld=str(m),
+                run=tiles_str(m.tiles),
+            )
+
+
+def _not_in_set(t: Tile, rs: Ruleset, st: Settings, size: int) -> RulesetHandError:
+    """The error for a tile ``t`` that ``rs``'s set of ``size`` tiles lacks under ``st``: what
+    the set lacks, and the setting that adds the flowers and seasons where one does."""
+    lacks = "winds, flowers or seasons" if not rs.winds else "flowers or seasons"
+    adds = rs.winds and t.is_bonus and "bonus_tiles" in rs.setting_names
+    how = "; the setting bonus_tiles=true adds the flowers and seasons" if adds else ""
+    code = ("no_bonus" if rs.winds else "no_winds_bonus") + ("_adds" if adds else "")
+    return RulesetHandError(
+        f"{rs.name} is played with {size} tiles, without {lacks}: there is no {t}{how}",
+        code,
+        ruleset=rs.name,
+        tile=str(t),
+        size=str(size),
+    )
 
 
 # --- Winners ---------------------------------------------------------------------
@@ -432,7 +483,13 @@ def _score_loser(hand: Hand, ctx: WinContext, table: Table, reason: str) -> Scor
         if part is None:
             part = _hand_part(f, plan)
         ev = _evaluate(f, table, plan, part)
-        if best_eval is None or ev.total > best_eval.total:
+        # ties on the value paid go to the unrounded points, so a pair whose points the
+        # rounding swallows (18 and 20 both round to 20) still shows on the sheet
+        if best_eval is None or (ev.total, ev.uncapped, ev.points) > (
+            best_eval.total,
+            best_eval.uncapped,
+            best_eval.points,
+        ):
             best_eval = ev
     assert best_eval is not None
     rest = concealed[:]

@@ -146,14 +146,23 @@ def set_points() -> list[Item]:
 
 
 def winning_tile_points(s: Settings) -> list[Item]:
-    """M2-M5: points for how the winning tile came (DMJL; a setting elsewhere)."""
+    """M2-M5: points for how the winning tile came (DMJL; a setting elsewhere). They add up
+    (A-DMJL-03); with ``winning_tile_points_cumulative`` off only the highest counts (M5's 4,
+    else one 2: M2 before M3 before M4).
+
+    >>> [i.code for i in winning_tile_points(Settings(winning_tile_points_cumulative=False))]
+    ['M2', 'M3', 'M4', 'M5']
+    """
     if not s.winning_tile_points:
         return []
+    wall, only = p.FromWall(), p.OnlyPossible()
+    simple, major = p.CompletesPair(major=False), p.CompletesPair(major=True)
+    patterns: list[p.Pattern] = [wall, only, simple, major]
+    if not s.winning_tile_points_cumulative:
+        patterns = [p.Unless(wall, major), p.Unless(only, major, wall), p.Unless(simple, wall, only), major]
     return [
-        Item("M2", p.FromWall(), points=2, winner_only=True),
-        Item("M3", p.OnlyPossible(), points=2, winner_only=True),
-        Item("M4", p.CompletesPair(major=False), points=2, winner_only=True),
-        Item("M5", p.CompletesPair(major=True), points=4, winner_only=True),
+        Item(code, pattern, points=points, winner_only=True)
+        for code, pattern, points in zip(("M2", "M3", "M4", "M5"), patterns, (2, 2, 2, 4), strict=True)
     ]
 
 
