@@ -669,6 +669,26 @@ class Deal:
                     return True
         return False
 
+    def _fishing_keeps_chow(self, seat: int, start: int, need: Sequence[int]) -> bool:
+        """Whether a chow from ``start`` made with the ``need`` tiles of the hand keeps a Fishing
+        player one tile short after some discard (rule 11: he may exchange tiles as long as he
+        stays Fishing, §2.4.7 item 2); True for a player who is not Fishing."""
+        st = self.seats[seat]
+        if not st.fishing:
+            return True
+        counts = st.counts[:]
+        for t in need:
+            counts[t] -= 1
+        melds = (*(r.meld for r in st.melds), Meld(MeldKind.CHOW, TILES[start]))
+        for d in range(N_KINDS):
+            if counts[d]:
+                counts[d] -= 1
+                ok = self._fishing_waits(seat, counts, melds)
+                counts[d] += 1
+                if ok:
+                    return True
+        return False
+
     # --- The Gulasch exchange (rumisberg, §2.4.6) ----------------------------------------------
 
     def _exchange_actions(self, seat: int) -> list[Action]:
@@ -1008,7 +1028,6 @@ class Deal:
                 if (
                     s.chow_claims
                     and self.ruleset.chows
-                    and not st.fishing
                     and seat == self._after[discarder][0]
                     and kind < 27
                 ):
@@ -1017,7 +1036,7 @@ class Deal:
                         if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
                             continue
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
-                        if all(counts[t] for t in need):
+                        if all(counts[t] for t in need) and self._fishing_keeps_chow(seat, start, need):
                             options.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
             if options:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))

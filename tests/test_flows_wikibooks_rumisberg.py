@@ -867,3 +867,44 @@ def test_a_drawn_gulasch_without_carry_over_gives_the_pot_back() -> None:
     second = _play_hand(game)
     assert second.winner is None and not [t for t in second.transfers if t.reason == "gulasch"]
     assert _staked(game) == {0: 500, 1: 500, 2: 500, 3: 500}  # only the next Gulasch's stakes
+
+
+def _fishing_north_offered(west_discard: str, north: str = "999p 555p 33z 44z 678m") -> Deal:
+    """North holds ``north`` (one tile short: 3z or 4z, the 678m chow the only one) and declares
+    Fishing with the 8s he draws; then West, the player before him, discards."""
+    deal = Deal.arranged(
+        [
+            "1s 4s 7s 1p 4p 7p 1m 4m 7m 1z 2z 5z 6z 7z",
+            "2s 5s 8s 2p 6p 8p 2m 3m 9m 1z 2z 5z 6z",
+            f"3s 6s 9s 3p 4p 7p {west_discard} 9m 1z 2z 5z 6z 7z",
+            north,
+        ],
+        live="1s 2s 8s 9s 3s 4s 7p 8p",
+        ruleset="rumisberg",
+        settings=SHORT,
+        fill=False,
+    )
+    play(deal, "E discard 7z", "S discard 1s", "W discard 2s", "N fishing 8s")
+    play(deal, "E discard 9s", "S discard 3s")
+    deal.apply(f"W discard {west_discard}")  # the claim window: everyone answers, none yet has
+    assert deal.seats[N].fishing
+    return deal
+
+
+def test_a_fishing_player_may_chow_when_he_stays_fishing() -> None:
+    """Rule 11: "Es dürfen aber Steine ausgewechselt werden, solange man Fishing bleibt". The
+    567m chow and the 8m discard leave North waiting on 3z or 4z with one chow: still Fishing."""
+    deal = _fishing_north_offered("5m")
+    assert legal(deal, N) == ["N chow 567m", "N pass"]
+    play(deal, "N chow 567m")
+    assert deal.turn == N and legal(deal, N) == ["N discard 8m"]
+    play(deal, "N discard 8m")
+    assert deal.seats[N].fishing and [str(r.meld) for r in deal.seats[N].melds] == ["[567m]"]
+
+
+def test_a_fishing_player_is_not_offered_a_chow_that_breaks_it() -> None:
+    """North holds 555s 777s 33z 44z 678m: a 567s chow breaks both pungs of suit tiles and
+    makes a second chow (rumisberg counts at most one, rule 4): no discard keeps North one tile
+    short of a Mah-Jong that counts, so the chow is not offered."""
+    deal = _fishing_north_offered("6s", north="555s 777s 33z 44z 678m")
+    assert legal(deal, N) == ["N pass"]
