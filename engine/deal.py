@@ -222,7 +222,7 @@ class Deal:
         """Each seat's others in turn order."""
         self.seats: list[SeatState] = [SeatState() for _ in range(4)]
         """Each wind's tiles; a wind not in play keeps an empty seat."""
-        self._discard_cache: dict[tuple[int, int, int], tuple[DiscardView, ...]] = {}
+        self._discard_cache: dict[tuple[int, tuple[int, ...], int], tuple[DiscardView, ...]] = {}
         self.turn: int | None = 0
         self.phase = TURN
         self.drawn: int | None = None
@@ -1025,12 +1025,7 @@ class Deal:
                     options.append(Action.of(seat, ActionKind.KONG))
                 if counts[kind] >= 2 and self._fishing_keeps(seat, kind, 2, claimed=True):
                     options.append(Action.of(seat, ActionKind.PONG))
-                if (
-                    s.chow_claims
-                    and self.ruleset.chows
-                    and seat == self._after[discarder][0]
-                    and kind < 27
-                ):
+                if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
                     rank = kind % 9
                     for start in (kind - 2, kind - 1, kind):
                         if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
@@ -1599,23 +1594,27 @@ class Deal:
         hand_number: int = 1,
         east: int = 0,
         version: int | None = None,
+        places: Sequence[int] | None = None,
     ) -> SeatView:
         """What the player at ``position`` may know (``None``: the public view, no concealed tiles).
 
         Players are listed by table position; ``east`` is the position of this
-        deal's East (position p holds wind ``(p - east) % 4``). ``names`` and
+        deal's East (position p holds wind ``(p - east) % 4``), or ``places``
+        gives each wind's position (E, S, W, N; three players: A-RU-18). ``names`` and
         ``chips`` are by position too, and so are the legal actions' seats.
         With three players the position of the absent wind is an empty place
         (``PlayerView.vacant``: no name, chips or tiles). ``version`` is the
         table's state version (default: this deal's log length).
         """
+        at = _places(east, places)
+        wind_at = {p: w for w, p in enumerate(at)}
 
         def pos(wind: int) -> int:
-            return (wind + east) % 4
+            return at[wind]
 
         players = []
         for p in range(4):
-            w = (p - east) % 4
+            w = wind_at[p]
             if w == self.absent:
                 players.append(
                     PlayerView(seat=p, wind=_WINDS[w], name="", chips=0, concealed_count=0, vacant=True)
@@ -1630,14 +1629,14 @@ class Deal:
                     concealed_count=len(self.seats[w].concealed),
                     melds=tuple(r.meld for r in self.seats[w].melds),
                     bonus=tuple(KIND[t] for t in self.seats[w].bonus),
-                    discards=self._discards_seen(w, east),
+                    discards=self._discards_seen(w, at),
                 )
             )
         concealed: tuple[Tile, ...] = ()
         drawn: Tile | None = None
         legal: tuple[Action, ...] = ()
         if position is not None:
-            seat = (position - east) % 4
+            seat = wind_at[position]
             own = [t for t in self.seats[seat].concealed if not (seat == self.turn and t == self.drawn)]
             concealed = tuple(sorted(KIND[t] for t in own))
             if seat == self.turn and self.drawn is not None and self.drawn in self.seats[seat].concealed:
@@ -1662,7 +1661,7 @@ class Deal:
             drawn=drawn,
             last_discard=last,
             legal=legal,
-            sheet=self.sheet(east) if self.phase == OVER else None,
+            sheet=self.sheet(east, places=at) if self.phase == OVER else None,
             version=len(self.log) if version is None else version,
             settings=self.settings,
             dora_indicator=self.dora_indicator,
@@ -1693,12 +1692,12 @@ class Deal:
             limit=self.settings.gulasch_wall_exchanges,
         )
 
-    def _discards_seen(self, wind: int, east: int) -> tuple[DiscardView, ...]:
-        key = (wind, east, len(self.log))
+    def _discards_seen(self, wind: int, at: tuple[int, ...]) -> tuple[DiscardView, ...]:
+        key = (wind, at, len(self.log))
         got = self._discard_cache.get(key)
         if got is None:
             got = tuple(
-                d if d.claimed_by is None else DiscardView(d.tile, (d.claimed_by + east) % 4, d.turned)
+                d if d.claimed_by is None else DiscardView(d.tile, at[d.claimed_by], d.turned)
                 for d in self.seats[wind].discard_views
             )
             if len(self._discard_cache) > 16:
@@ -1706,14 +1705,17 @@ class Deal:
             self._discard_cache[key] = got
         return got
 
-    def sheet(self, east: int = 0) -> ScoreSheetView | None:
-        """The score sheet of a finished deal by table position (all hands are shown at the end)."""
+    def sheet(self, east: int = 0, *, places: Sequence[int] | None = None) -> ScoreSheetView | None:
+        """The score sheet of a finished deal by table position (all hands are shown at the end);
+        ``east`` and ``places`` place the winds as in :meth:`view`."""
         r = self.result
         if r is None:
             return None
+        at = _places(east, places)
+        wind_at = {p: w for w, p in enumerate(at)}
 
         def by_position(values: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
-            return tuple(values[(p - east) % 4] for p in range(4))
+            return tuple(values[wind_at[p]] for p in range(4))
 
         from engine.scoring.facts import hand_groups
 
@@ -1725,11 +1727,9 @@ class Deal:
         ]
         items = [sc.items if sc else () for sc in r.scores]
         lines = [tuple((ln.name, ln.points, ln.doubles) for ln in seat) for seat in items]
-        payments = tuple(
-            ((t.payer + east) % 4, (t.payee + east) % 4, t.amount) for t in r.settlement.transfers
-        )
+        payments = tuple((at[t.payer], at[t.payee], t.amount) for t in r.settlement.transfers)
         return ScoreSheetView(
-            winner=None if r.winner is None else (r.winner + east) % 4,
+            winner=None if r.winner is None else at[r.winner],
             hands=by_position(hands),
             arrangements=by_position(arrangements),
             lines=by_position(lines),
@@ -1740,11 +1740,18 @@ class Deal:
             groups=by_position(groups),
             win_tile=r.win_tile,
             self_drawn=r.self_drawn,
-            discarder=None if r.discarder is None else (r.discarder + east) % 4,
+            discarder=None if r.discarder is None else at[r.discarder],
             ruleset=self.ruleset.name,
             items=by_position(items),
-            vacant=None if self.absent is None else (self.absent + east) % 4,
+            vacant=None if self.absent is None else at[self.absent],
         )
+
+
+def _places(east: int, places: Sequence[int] | None) -> tuple[int, ...]:
+    """Each wind's table position: ``places`` as given, or the four winds from ``east`` on."""
+    if places is not None:
+        return tuple(places)
+    return tuple((east + w) % 4 for w in range(4))
 
 
 def _choices(counts: Sequence[int], least: int, most: int) -> list[tuple[Tile, ...]]:
