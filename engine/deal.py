@@ -72,6 +72,8 @@ _PRECEDENCE: Final[dict[ActionKind, int]] = {
     ActionKind.PASS: 0,
 }
 _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
+_LATE_KINDS: Final = frozenset({ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW})
+"""The claims the next player may still make after his draw (rumisberg rule 3)."""
 
 
 def _set_aside(lucky: tuple[int, ...], bonus: bool) -> tuple[bool, ...]:
@@ -131,6 +133,20 @@ class Exchange:
     """Round 2: the go-arounds begun."""
     order: list[int] = field(default_factory=list)
     """Round 2: the seats still to swap with the wall (or keep their tiles) in this go-around."""
+
+
+@dataclass(frozen=True, slots=True)
+class LateClaim:
+    """A discard nobody claimed that the next player may still claim after his draw (rumisberg
+    rule 3: "Man kann einen Stein rufen, bis der nächste Spieler seinen Stein abgelegt hat")."""
+
+    discarder: int
+    tile: int
+    """The discard's tile id."""
+    drawn: int
+    """The tile id he drew: it goes back to the live end if he claims."""
+    options: tuple[Action, ...]
+    """The sets he could have claimed in the window (pong, kong, chow), as offered then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +280,9 @@ class Deal:
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
         self.exchange: Exchange | None = None
         """The Gulasch exchange under way (phase ``exchange``)."""
+        self.late: LateClaim | None = None
+        """The discard the player to move may still claim after his draw (``claim_window =
+        until_next_discard``, rumisberg rule 3, A-RU-13), until he does anything else."""
         self.laid: list[int] = []
         """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
         if _arranged is None or _arranged[1] is None:
@@ -582,6 +601,8 @@ class Deal:
                         out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
             if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
                 out.append(Action(seat, ActionKind.MAHJONG))
+        if self.late is not None and seat == self.turn and self.drawn == self.late.drawn:
+            out.extend(self.late.options)  # rule 3: he may still claim the discard he passed
         return out
 
     def _may_stake(self, seat: int) -> bool:
@@ -799,7 +820,10 @@ class Deal:
             raise IllegalActionError(message, private=private)
         self.log.append(action)
         events: list[Event] = []
-        if self.phase == TURN:
+        late, self.late = self.late, None  # open only until the player does something
+        if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
+            self._claim_late(action, late, events)
+        elif self.phase == TURN:
             self._apply_turn(action, events)
         elif self.phase == EXCHANGE:
             self._apply_exchange(action, events)
@@ -1056,6 +1080,7 @@ class Deal:
     def _resolve_claims(self, events: list[Event]) -> None:
         assert self.discard is not None
         discarder, tile = self.discard
+        later = self._later_options(discarder)
         best: Action | None = None
         for seat in self._others(discarder):  # turn order after the discarder breaks ties
             answer = self.responses.get(seat)
@@ -1081,6 +1106,7 @@ class Deal:
         if best is None:
             self.discard = None
             self._next_draw(self._after[discarder][0], events)
+            self._keep_late(discarder, tile, later)
             return
         seat = best.seat
         self.seats[discarder].discards[-1][1] = seat
@@ -1131,6 +1157,39 @@ class Deal:
             self._replace(seat, events)
         else:
             self.can_declare = False
+
+    def _later_options(self, discarder: int) -> tuple[Action, ...]:
+        """The sets the next player was offered on the open discard, if he may still claim it
+        after his draw (``claim_window = until_next_discard``); before the window is resolved."""
+        if self.settings.claim_window != "until_next_discard":
+            return ()
+        return tuple(a for a in self.pending.get(self._after[discarder][0], ()) if a.kind in _LATE_KINDS)
+
+    def _keep_late(self, discarder: int, tile: int, options: tuple[Action, ...]) -> None:
+        """After the next player's draw: keep the discard open for him (rule 3), unless his draw
+        went beyond one plain tile from the live wall (a bonus tile and its replacement are not
+        undone)."""
+        nxt = self._after[discarder][0]
+        if (
+            options
+            and self.phase == TURN
+            and self.turn == nxt
+            and self.drawn is not None
+            and not self.replacement
+        ):
+            self.late = LateClaim(discarder, tile, self.drawn, options)
+
+    def _claim_late(self, action: Action, late: LateClaim, events: list[Event]) -> None:
+        """The next player claims the discard after his draw (rumisberg rule 3, A-RU-13): the
+        drawn tile goes back to the front of the live end and the claim is made as in the window."""
+        self._take(action.seat, late.drawn)
+        self.wall.put_back(late.drawn)
+        self.drawn = None
+        self.discard = (late.discarder, late.tile)
+        self.pending = {action.seat: [action]}
+        self.responses = {action.seat: action}
+        self.phase = CLAIMS
+        self._resolve_claims(events)
 
     def _open_robbing(self, seat: int, tile: int, index: int, events: list[Event], *, claimed: bool) -> None:
         """Every other seat answers a kong that may be robbed: an added kong, or (``claimed``)
@@ -1564,6 +1623,7 @@ class Deal:
                 self.exchange.goes,
                 tuple(self.exchange.order),
             ),
+            self.late,
             tuple(self.laid),
         )
 
@@ -1647,6 +1707,8 @@ class Deal:
             last = (pos(self.discard[0]), KIND[self.discard[1]])
         elif self.robbed is not None and self.phase == ROBBING:
             last = (pos(self.robbed[0]), KIND[self.robbed[1]])
+        elif self.late is not None and legal and any(a.kind in _LATE_KINDS for a in legal):
+            last = (pos(self.late.discarder), KIND[self.late.tile])  # his own view: still to claim
         return SeatView(
             seat=position,
             players=tuple(players),
