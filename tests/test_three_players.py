@@ -240,6 +240,8 @@ def test_three_player_game_north_is_absent_and_east_has_west_opposite() -> None:
         assert [str(a).split()[0] for a in record.actions] and all(
             not str(a).startswith("N ") for a in record.actions
         )
+        if record.actions[0].startswith("E give"):  # a Gulasch: East swaps with West opposite first
+            assert {a.split()[0] for a in record.actions[:2]} == {"E", "W"}
         assert len(record.nets) == 3 and sum(record.nets) == 0
         if record.winner is not None:  # after every counted hand the winds move on
             east = {0: 1, 1: 2, 2: 0}[east]
