@@ -460,6 +460,9 @@ class DiscordPresenter:
         if not prompt:
             if not legal:
                 prompt = text("card_wait", lang)
+            elif view.phase == Phase.TURN and view.last_discard is not None:
+                # rumisberg rule 3: the discard he passed may still be claimed after his draw
+                prompt = text("card_turn_late", lang, tile=say_tile(view.last_discard[1], lang))
             elif view.phase == Phase.TURN:
                 prompt = text("card_turn", lang)
             elif view.last_discard is not None:

@@ -83,8 +83,8 @@ def summarize(game: Game, record: EngineHand) -> HandSummary:
     if record.winner is None or result.winner is None:
         return HandSummary(None, values=tuple(values))
     discarder = None
-    if result.discarder is not None:  # the deal counts seats from that hand's East
-        discarder = game.order[(record.east + result.discarder) % 4]
+    if result.discarder is not None:  # the deal's seats are that hand's winds
+        discarder = game.order[record.places[result.discarder]]
     score = result.scores[result.winner]
     return HandSummary(
         winner=game.order[record.winner],

@@ -72,6 +72,8 @@ _PRECEDENCE: Final[dict[ActionKind, int]] = {
     ActionKind.PASS: 0,
 }
 _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
+_LATE_KINDS: Final = frozenset({ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW})
+"""The claims the next player may still make after his draw (rumisberg rule 3)."""
 
 
 def _set_aside(lucky: tuple[int, ...], bonus: bool) -> tuple[bool, ...]:
@@ -131,6 +133,20 @@ class Exchange:
     """Round 2: the go-arounds begun."""
     order: list[int] = field(default_factory=list)
     """Round 2: the seats still to swap with the wall (or keep their tiles) in this go-around."""
+
+
+@dataclass(frozen=True, slots=True)
+class LateClaim:
+    """A discard nobody claimed that the next player may still claim after his draw (rumisberg
+    rule 3: "Man kann einen Stein rufen, bis der nächste Spieler seinen Stein abgelegt hat")."""
+
+    discarder: int
+    tile: int
+    """The discard's tile id."""
+    drawn: int
+    """The tile id he drew: it goes back to the live end if he claims."""
+    options: tuple[Action, ...]
+    """The sets he could have claimed in the window (pong, kong, chow), as offered then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +238,7 @@ class Deal:
         """Each seat's others in turn order."""
         self.seats: list[SeatState] = [SeatState() for _ in range(4)]
         """Each wind's tiles; a wind not in play keeps an empty seat."""
-        self._discard_cache: dict[tuple[int, int, int], tuple[DiscardView, ...]] = {}
+        self._discard_cache: dict[tuple[int, tuple[int, ...], int], tuple[DiscardView, ...]] = {}
         self.turn: int | None = 0
         self.phase = TURN
         self.drawn: int | None = None
@@ -264,6 +280,9 @@ class Deal:
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
         self.exchange: Exchange | None = None
         """The Gulasch exchange under way (phase ``exchange``)."""
+        self.late: LateClaim | None = None
+        """The discard the player to move may still claim after his draw (``claim_window =
+        until_next_discard``, rumisberg rule 3, A-RU-13), until he does anything else."""
         self.laid: list[int] = []
         """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
         if _arranged is None or _arranged[1] is None:
@@ -582,6 +601,8 @@ class Deal:
                         out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
             if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
                 out.append(Action(seat, ActionKind.MAHJONG))
+        if self.late is not None and seat == self.turn and self.drawn == self.late.drawn:
+            out.extend(self.late.options)  # rule 3: he may still claim the discard he passed
         return out
 
     def _may_stake(self, seat: int) -> bool:
@@ -664,6 +685,26 @@ class Deal:
             if counts[d]:
                 counts[d] -= 1
                 ok = self._fishing_waits(seat, counts, tuple(melds))
+                counts[d] += 1
+                if ok:
+                    return True
+        return False
+
+    def _fishing_keeps_chow(self, seat: int, start: int, need: Sequence[int]) -> bool:
+        """Whether a chow from ``start`` made with the ``need`` tiles of the hand keeps a Fishing
+        player one tile short after some discard (rule 11: he may exchange tiles as long as he
+        stays Fishing, §2.4.7 item 2); True for a player who is not Fishing."""
+        st = self.seats[seat]
+        if not st.fishing:
+            return True
+        counts = st.counts[:]
+        for t in need:
+            counts[t] -= 1
+        melds = (*(r.meld for r in st.melds), Meld(MeldKind.CHOW, TILES[start]))
+        for d in range(N_KINDS):
+            if counts[d]:
+                counts[d] -= 1
+                ok = self._fishing_waits(seat, counts, melds)
                 counts[d] += 1
                 if ok:
                     return True
@@ -779,7 +820,10 @@ class Deal:
             raise IllegalActionError(message, private=private)
         self.log.append(action)
         events: list[Event] = []
-        if self.phase == TURN:
+        late, self.late = self.late, None  # open only until the player does something
+        if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
+            self._claim_late(action, late, events)
+        elif self.phase == TURN:
             self._apply_turn(action, events)
         elif self.phase == EXCHANGE:
             self._apply_exchange(action, events)
@@ -1005,19 +1049,13 @@ class Deal:
                     options.append(Action.of(seat, ActionKind.KONG))
                 if counts[kind] >= 2 and self._fishing_keeps(seat, kind, 2, claimed=True):
                     options.append(Action.of(seat, ActionKind.PONG))
-                if (
-                    s.chow_claims
-                    and self.ruleset.chows
-                    and not st.fishing
-                    and seat == self._after[discarder][0]
-                    and kind < 27
-                ):
+                if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
                     rank = kind % 9
                     for start in (kind - 2, kind - 1, kind):
                         if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
                             continue
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
-                        if all(counts[t] for t in need):
+                        if all(counts[t] for t in need) and self._fishing_keeps_chow(seat, start, need):
                             options.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
             if options:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
@@ -1042,6 +1080,7 @@ class Deal:
     def _resolve_claims(self, events: list[Event]) -> None:
         assert self.discard is not None
         discarder, tile = self.discard
+        later = self._later_options(discarder)
         best: Action | None = None
         for seat in self._others(discarder):  # turn order after the discarder breaks ties
             answer = self.responses.get(seat)
@@ -1067,6 +1106,7 @@ class Deal:
         if best is None:
             self.discard = None
             self._next_draw(self._after[discarder][0], events)
+            self._keep_late(discarder, tile, later)
             return
         seat = best.seat
         self.seats[discarder].discards[-1][1] = seat
@@ -1117,6 +1157,39 @@ class Deal:
             self._replace(seat, events)
         else:
             self.can_declare = False
+
+    def _later_options(self, discarder: int) -> tuple[Action, ...]:
+        """The sets the next player was offered on the open discard, if he may still claim it
+        after his draw (``claim_window = until_next_discard``); before the window is resolved."""
+        if self.settings.claim_window != "until_next_discard":
+            return ()
+        return tuple(a for a in self.pending.get(self._after[discarder][0], ()) if a.kind in _LATE_KINDS)
+
+    def _keep_late(self, discarder: int, tile: int, options: tuple[Action, ...]) -> None:
+        """After the next player's draw: keep the discard open for him (rule 3), unless his draw
+        went beyond one plain tile from the live wall (a bonus tile and its replacement are not
+        undone)."""
+        nxt = self._after[discarder][0]
+        if (
+            options
+            and self.phase == TURN
+            and self.turn == nxt
+            and self.drawn is not None
+            and not self.replacement
+        ):
+            self.late = LateClaim(discarder, tile, self.drawn, options)
+
+    def _claim_late(self, action: Action, late: LateClaim, events: list[Event]) -> None:
+        """The next player claims the discard after his draw (rumisberg rule 3, A-RU-13): the
+        drawn tile goes back to the front of the live end and the claim is made as in the window."""
+        self._take(action.seat, late.drawn)
+        self.wall.put_back(late.drawn)
+        self.drawn = None
+        self.discard = (late.discarder, late.tile)
+        self.pending = {action.seat: [action]}
+        self.responses = {action.seat: action}
+        self.phase = CLAIMS
+        self._resolve_claims(events)
 
     def _open_robbing(self, seat: int, tile: int, index: int, events: list[Event], *, claimed: bool) -> None:
         """Every other seat answers a kong that may be robbed: an added kong, or (``claimed``)
@@ -1550,6 +1623,7 @@ class Deal:
                 self.exchange.goes,
                 tuple(self.exchange.order),
             ),
+            self.late,
             tuple(self.laid),
         )
 
@@ -1580,23 +1654,27 @@ class Deal:
         hand_number: int = 1,
         east: int = 0,
         version: int | None = None,
+        places: Sequence[int] | None = None,
     ) -> SeatView:
         """What the player at ``position`` may know (``None``: the public view, no concealed tiles).
 
         Players are listed by table position; ``east`` is the position of this
-        deal's East (position p holds wind ``(p - east) % 4``). ``names`` and
+        deal's East (position p holds wind ``(p - east) % 4``), or ``places``
+        gives each wind's position (E, S, W, N; three players: A-RU-18). ``names`` and
         ``chips`` are by position too, and so are the legal actions' seats.
         With three players the position of the absent wind is an empty place
         (``PlayerView.vacant``: no name, chips or tiles). ``version`` is the
         table's state version (default: this deal's log length).
         """
+        at = _places(east, places)
+        wind_at = {p: w for w, p in enumerate(at)}
 
         def pos(wind: int) -> int:
-            return (wind + east) % 4
+            return at[wind]
 
         players = []
         for p in range(4):
-            w = (p - east) % 4
+            w = wind_at[p]
             if w == self.absent:
                 players.append(
                     PlayerView(seat=p, wind=_WINDS[w], name="", chips=0, concealed_count=0, vacant=True)
@@ -1611,14 +1689,14 @@ class Deal:
                     concealed_count=len(self.seats[w].concealed),
                     melds=tuple(r.meld for r in self.seats[w].melds),
                     bonus=tuple(KIND[t] for t in self.seats[w].bonus),
-                    discards=self._discards_seen(w, east),
+                    discards=self._discards_seen(w, at),
                 )
             )
         concealed: tuple[Tile, ...] = ()
         drawn: Tile | None = None
         legal: tuple[Action, ...] = ()
         if position is not None:
-            seat = (position - east) % 4
+            seat = wind_at[position]
             own = [t for t in self.seats[seat].concealed if not (seat == self.turn and t == self.drawn)]
             concealed = tuple(sorted(KIND[t] for t in own))
             if seat == self.turn and self.drawn is not None and self.drawn in self.seats[seat].concealed:
@@ -1629,6 +1707,8 @@ class Deal:
             last = (pos(self.discard[0]), KIND[self.discard[1]])
         elif self.robbed is not None and self.phase == ROBBING:
             last = (pos(self.robbed[0]), KIND[self.robbed[1]])
+        elif self.late is not None and legal and any(a.kind in _LATE_KINDS for a in legal):
+            last = (pos(self.late.discarder), KIND[self.late.tile])  # his own view: still to claim
         return SeatView(
             seat=position,
             players=tuple(players),
@@ -1643,7 +1723,7 @@ class Deal:
             drawn=drawn,
             last_discard=last,
             legal=legal,
-            sheet=self.sheet(east) if self.phase == OVER else None,
+            sheet=self.sheet(east, places=at) if self.phase == OVER else None,
             version=len(self.log) if version is None else version,
             settings=self.settings,
             dora_indicator=self.dora_indicator,
@@ -1674,12 +1754,12 @@ class Deal:
             limit=self.settings.gulasch_wall_exchanges,
         )
 
-    def _discards_seen(self, wind: int, east: int) -> tuple[DiscardView, ...]:
-        key = (wind, east, len(self.log))
+    def _discards_seen(self, wind: int, at: tuple[int, ...]) -> tuple[DiscardView, ...]:
+        key = (wind, at, len(self.log))
         got = self._discard_cache.get(key)
         if got is None:
             got = tuple(
-                d if d.claimed_by is None else DiscardView(d.tile, (d.claimed_by + east) % 4, d.turned)
+                d if d.claimed_by is None else DiscardView(d.tile, at[d.claimed_by], d.turned)
                 for d in self.seats[wind].discard_views
             )
             if len(self._discard_cache) > 16:
@@ -1687,14 +1767,17 @@ class Deal:
             self._discard_cache[key] = got
         return got
 
-    def sheet(self, east: int = 0) -> ScoreSheetView | None:
-        """The score sheet of a finished deal by table position (all hands are shown at the end)."""
+    def sheet(self, east: int = 0, *, places: Sequence[int] | None = None) -> ScoreSheetView | None:
+        """The score sheet of a finished deal by table position (all hands are shown at the end);
+        ``east`` and ``places`` place the winds as in :meth:`view`."""
         r = self.result
         if r is None:
             return None
+        at = _places(east, places)
+        wind_at = {p: w for w, p in enumerate(at)}
 
         def by_position(values: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
-            return tuple(values[(p - east) % 4] for p in range(4))
+            return tuple(values[wind_at[p]] for p in range(4))
 
         from engine.scoring.facts import hand_groups
 
@@ -1706,11 +1789,9 @@ class Deal:
         ]
         items = [sc.items if sc else () for sc in r.scores]
         lines = [tuple((ln.name, ln.points, ln.doubles) for ln in seat) for seat in items]
-        payments = tuple(
-            ((t.payer + east) % 4, (t.payee + east) % 4, t.amount) for t in r.settlement.transfers
-        )
+        payments = tuple((at[t.payer], at[t.payee], t.amount) for t in r.settlement.transfers)
         return ScoreSheetView(
-            winner=None if r.winner is None else (r.winner + east) % 4,
+            winner=None if r.winner is None else at[r.winner],
             hands=by_position(hands),
             arrangements=by_position(arrangements),
             lines=by_position(lines),
@@ -1721,11 +1802,18 @@ class Deal:
             groups=by_position(groups),
             win_tile=r.win_tile,
             self_drawn=r.self_drawn,
-            discarder=None if r.discarder is None else (r.discarder + east) % 4,
+            discarder=None if r.discarder is None else at[r.discarder],
             ruleset=self.ruleset.name,
             items=by_position(items),
-            vacant=None if self.absent is None else (self.absent + east) % 4,
+            vacant=None if self.absent is None else at[self.absent],
         )
+
+
+def _places(east: int, places: Sequence[int] | None) -> tuple[int, ...]:
+    """Each wind's table position: ``places`` as given, or the four winds from ``east`` on."""
+    if places is not None:
+        return tuple(places)
+    return tuple((east + w) % 4 for w in range(4))
 
 
 def _choices(counts: Sequence[int], least: int, most: int) -> list[tuple[Tile, ...]]:

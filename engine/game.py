@@ -7,13 +7,16 @@ the game takes and gives speaks of positions: the seat of an action, of an
 event, the order of views, chips and payments. A wind is a label of a
 position in one hand (:meth:`Game.wind_of`), never an index a caller converts.
 
-Three players (``rumisberg``, RULES.md §2.4.9, A-RU-18) sit at positions 0-2;
-position 3 stays empty (:attr:`Game.vacant`) and the wind it holds is absent
-from the hand. The wind cards move one position to the right after a hand as
-with four, and one further when East would land on the empty place, so East
-always plays: North, West, South are absent in turn. ``names``, ``chips`` and
-each hand's values and nets are by the positions that play (0 to players-1);
-views show all four positions, the empty one marked ``vacant``.
+Three players (``rumisberg``, RULES.md §2.4.9, A-RU-18 revised) sit at
+positions 0-2; position 3 is the empty place (:attr:`Game.vacant`), always
+North's: the winds in play are East, South and West in every hand, so whoever
+is East has West opposite ("Vis-à-vis von Osten ist immer Westen"). When East
+moves on, the three winds move among the three players (South's player becomes
+East, West's South, East's West): position p holds wind ``(p - east) % 3``.
+``names``, ``chips`` and each hand's values and nets are by the positions that
+play (0 to players-1); views show all four positions, the empty one marked
+``vacant``. A log stored when the empty place's wind still rotated (North,
+West, South absent in turn) replays with that seating (:meth:`Game.replay`).
 
 A game is its log: ``(ruleset, settings, seed, players)`` and the log lines.
 A line is a hand action in the hand's own notation (``S discard 5p``: seats
@@ -47,7 +50,6 @@ from engine.views import SeatView
 from engine.wall import KIND
 
 NEXT: Final = "next"
-_SEAT_MAPS: Final = tuple(tuple((east + wind) % 4 for wind in range(4)) for east in range(4))
 """The log line that starts the next hand."""
 
 
@@ -70,6 +72,9 @@ class HandRecord:
     """Every payment of the hand, payer and payee by position."""
     result: DealResult
     """The deal's own result (its seats are that hand's winds)."""
+    places: tuple[int, ...] = (0, 1, 2, 3)
+    """The position of each wind in this hand (E, S, W, N); with three players North's is
+    the empty place."""
 
 
 class Game:
@@ -81,8 +86,14 @@ class Game:
         settings: Settings | Mapping[str, object] | None = None,
         seed: int | str = 0,
         players: Sequence[str] = ("East", "South", "West", "North"),
+        *,
+        rotating_vacant: bool = False,
     ) -> None:
         """Draw the seats with dice and deal the first hand.
+
+        ``rotating_vacant``: three players seated as before A-RU-18's revision (the empty place
+        keeps its position and its wind rotates, so North, West and South are absent in turn),
+        only to replay a log stored then; see :meth:`replay`.
 
         :raises SettingError: for an unknown ruleset or setting, or the wrong number of players.
         """
@@ -96,7 +107,9 @@ class Game:
         self.players = tuple(players)
         n = len(self.players)
         self.vacant: int | None = 3 if n == 3 else None
-        """The empty position with three players (fixed: the last), None with four."""
+        """The empty position with three players (fixed: the last, North's place), None with four."""
+        self.rotating_vacant = rotating_vacant and self.vacant is not None
+        """A three-player game seated as before A-RU-18's revision (a stored log's replay)."""
         # Seating (RULES.md §1.1.6, Hua Bao §3.2.1): the wind tiles are shuffled; two dice
         # decide who takes the first; the others follow counter-clockwise; all then sit by wind
         # (three players draw East, South and West; the first hand's North is absent).
@@ -139,12 +152,23 @@ class Game:
     # --- Seats and winds ------------------------------------------------------------------
 
     def wind_of(self, position: int) -> Wind:
-        """The wind of ``position`` in the current hand."""
-        return Wind((position - self.east) % 4)
+        """The wind of ``position`` in the current hand (the empty place with three players:
+        North)."""
+        if self.vacant is None or self.rotating_vacant:
+            return Wind((position - self.east) % 4)
+        return Wind.NORTH if position == self.vacant else Wind((position - self.east) % 3)
 
     def position_of(self, wind: int) -> int:
-        """The position holding ``wind`` in the current hand."""
-        return (self.east + wind) % 4
+        """The position holding ``wind`` in the current hand (North with three players: the
+        empty place)."""
+        if self.vacant is None or self.rotating_vacant:
+            return (self.east + wind) % 4
+        return self.vacant if wind == Wind.NORTH else (self.east + wind) % 3
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The position of each wind (E, S, W, N) in the current hand."""
+        return tuple(self.position_of(w) for w in range(4))
 
     @property
     def positions(self) -> range:
@@ -152,8 +176,11 @@ class Game:
         return range(len(self.players))
 
     def _east_after(self, east: int) -> int:
-        """Where East goes when the wind cards move one position to the right: one further
-        when that position is empty, so East always plays (A-RU-18)."""
+        """Where East goes when the wind cards move one position to the right; with three
+        players to the next of the three positions that play (South's player becomes East,
+        A-RU-18)."""
+        if self.vacant is not None and not self.rotating_vacant:
+            return (east + 1) % 3
         nxt = (east + 1) % 4
         return (nxt + 1) % 4 if nxt == self.vacant else nxt
 
@@ -266,7 +293,7 @@ class Game:
 
     def _applied(self, events: list[Event]) -> list[Event]:
         self.log.append(self.deal.log[-1].line())
-        seat_map = _SEAT_MAPS[self.east]
+        seat_map = self.places
         out = [e.moved(seat_map) for e in events]
         if self.deal.over:
             self._settle()
@@ -300,6 +327,7 @@ class Game:
                     for t in result.settlement.transfers
                 ),
                 result=result,
+                places=self.places,
             )
         )
         self.centre = [replace(stake, seat=self.position_of(stake.seat)) for stake in result.centre]
@@ -375,6 +403,7 @@ class Game:
             hand_number=self.hand_number,
             east=self.east,
             version=self.version,
+            places=self.places,
         )
 
     @classmethod
@@ -388,11 +417,29 @@ class Game:
     ) -> Game:
         """Rebuild a game from its log.
 
+        A three-player log that does not replay is tried once more with the seating before
+        A-RU-18's revision (``rotating_vacant``: the empty place's wind rotated), so games
+        stored then still replay and play on as they began.
+
         :raises IllegalActionError: if a line of the log is not legal where it stands.
         """
+        lines = list(log)
         game = cls(ruleset, settings, seed, players)
-        for line in log:
-            game.apply_line(line)
+        try:
+            for line in lines:
+                game.apply_line(line)
+        except (IllegalActionError, NotationError):
+            if game.vacant is None or NEXT not in lines:
+                raise  # the seating differs only from the second hand on
+            older = cls(ruleset, settings, seed, players, rotating_vacant=True)
+            try:
+                for line in lines:
+                    older.apply_line(line)
+            except (IllegalActionError, NotationError):
+                pass
+            else:
+                return older
+            raise
         return game
 
     def snapshot(self) -> tuple[object, ...]:
@@ -401,6 +448,7 @@ class Game:
             self.order,
             tuple(self.chips),
             self.east,
+            self.rotating_vacant,
             self.prevailing,
             self.hand_number,
             self.east_streak,

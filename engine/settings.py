@@ -360,6 +360,14 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
     ),
     SettingSpec("fishing", bool, "a player one tile short may declare Fishing", ref="§2.4.7"),
     SettingSpec(
+        "claim_window",
+        str,
+        "how long a discard may be claimed: until the next player draws, or (rumisberg rule 3) "
+        "until he discards: after his draw he may still claim it, his drawn tile going back to the wall",
+        choices=("until_next_draw", "until_next_discard"),
+        ref="A-RU-13",
+    ),
+    SettingSpec(
         "fishing_value",
         str,
         "a Fishing hand is valued with its least (or most) valuable winning tile",
@@ -615,6 +623,7 @@ class Settings:
     bouquet_payment: int = 0
     fishing: bool = False
     fishing_value: str = "min"
+    claim_window: str = "until_next_draw"
     gulasch_stake: int = 500
     gulasch_wall_exchanges: int = 3
     gulasch_pot_carry_over: bool = True

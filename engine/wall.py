@@ -152,6 +152,22 @@ class Wall:
         self.remaining -= 1
         return tile
 
+    def put_back(self, tile: int) -> None:
+        """Return ``tile``, the tile just drawn by :meth:`draw_live`, to the front of the live
+        end, where it came from (a claim after the next player has drawn, A-RU-13).
+
+        >>> wall = Wall.build(random.Random(7), range(144))
+        >>> first = wall.draw_live()
+        >>> wall.put_back(first)
+        >>> wall.remaining, wall.draw_live() == first
+        (144, True)
+        """
+        if self.stacks and len(self.stacks[0]) == 1:
+            self.stacks[0].insert(0, tile)  # the top of the stack whose bottom is left
+        else:
+            self.stacks.appendleft([tile])
+        self.remaining += 1
+
     def draw_replacement(self) -> int:
         """Take a replacement tile: the loose tiles first, then the back stack top before bottom.
 

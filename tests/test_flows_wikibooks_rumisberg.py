@@ -15,7 +15,7 @@ from engine.ai.player import AIPlayer
 from engine.deal import Deal
 from engine.errors import IllegalActionError
 from engine.events import EventKind
-from engine.game import Game, HandRecord
+from engine.game import NEXT, Game, HandRecord
 from engine.settlement import Stake
 from engine.tiles import Tile
 from engine.views import EndReason
@@ -867,3 +867,135 @@ def test_a_drawn_gulasch_without_carry_over_gives_the_pot_back() -> None:
     second = _play_hand(game)
     assert second.winner is None and not [t for t in second.transfers if t.reason == "gulasch"]
     assert _staked(game) == {0: 500, 1: 500, 2: 500, 3: 500}  # only the next Gulasch's stakes
+
+
+def _fishing_north_offered(west_discard: str, north: str = "999p 555p 33z 44z 678m") -> Deal:
+    """North holds ``north`` (one tile short: 3z or 4z, the 678m chow the only one) and declares
+    Fishing with the 8s he draws; then West, the player before him, discards."""
+    deal = Deal.arranged(
+        [
+            "1s 4s 7s 1p 4p 7p 1m 4m 7m 1z 2z 5z 6z 7z",
+            "2s 5s 8s 2p 6p 8p 2m 3m 9m 1z 2z 5z 6z",
+            f"3s 6s 9s 3p 4p 7p {west_discard} 9m 1z 2z 5z 6z 7z",
+            north,
+        ],
+        live="1s 2s 8s 9s 3s 4s 7p 8p",
+        ruleset="rumisberg",
+        settings=SHORT,
+        fill=False,
+    )
+    play(deal, "E discard 7z", "S discard 1s", "W discard 2s", "N fishing 8s")
+    play(deal, "E discard 9s", "S discard 3s")
+    deal.apply(f"W discard {west_discard}")  # the claim window: everyone answers, none yet has
+    assert deal.seats[N].fishing
+    return deal
+
+
+def test_a_fishing_player_may_chow_when_he_stays_fishing() -> None:
+    """Rule 11: "Es dürfen aber Steine ausgewechselt werden, solange man Fishing bleibt". The
+    567m chow and the 8m discard leave North waiting on 3z or 4z with one chow: still Fishing."""
+    deal = _fishing_north_offered("5m")
+    assert legal(deal, N) == ["N chow 567m", "N pass"]
+    play(deal, "N chow 567m")
+    assert deal.turn == N and legal(deal, N) == ["N discard 8m"]
+    play(deal, "N discard 8m")
+    assert deal.seats[N].fishing and [str(r.meld) for r in deal.seats[N].melds] == ["[567m]"]
+
+
+def test_a_fishing_player_is_not_offered_a_chow_that_breaks_it() -> None:
+    """North holds 555s 777s 33z 44z 678m: a 567s chow breaks both pungs of suit tiles and
+    makes a second chow (rumisberg counts at most one, rule 4): no discard keeps North one tile
+    short of a Mah-Jong that counts, so the chow is not offered."""
+    deal = _fishing_north_offered("6s", north="555s 777s 33z 44z 678m")
+    assert legal(deal, N) == ["N pass"]
+
+
+# --- rumisberg: a call until the next player has discarded (rule 3, A-RU-13) -------------------
+
+
+def _late(ruleset: str = "rumisberg") -> Deal:
+    """East discards 5p; South (next) holds 55p and 34p, passes in the window, and draws 9s."""
+    deal = Deal.arranged(
+        [
+            "1m 4m 7m 1p 4p 7p 1s 4s 7s 1z 2z 3z 5z 5p",
+            "5p 5p 3p 4p 2m 5m 8m 2s 5s 8s 4z 6z 7z",
+            "3m 6m 2p 8p 3s 6s 9s 1z 2z 3z 5z 6z 7z",
+            "9m 6m 9p 6p 8s 2s 3s 4z 4z 5z 6z 7z 1m",
+        ],
+        live="9s 8m 1z 2z",
+        ruleset=ruleset,
+        settings=SHORT,
+        fill=False,
+    )
+    play(deal, "E discard 5p")
+    assert legal(deal, S) == ["S pong", "S chow 345p", "S pass"]
+    play(deal, "S pass")
+    assert deal.turn == S and deal.drawn is not None and KIND[deal.drawn] == Tile.parse("9s")
+    return deal
+
+
+def test_the_next_player_may_still_claim_the_discard_after_his_draw() -> None:
+    """Rule 3: "Man kann einen Stein rufen, bis der nächste Spieler seinen Stein abgelegt hat".
+    South passed East's 5p, drew 9s and may still pong (or chow) it: the 9s goes back to the live
+    end (A-RU-13) and West draws it next."""
+    deal = _late()
+    assert legal(deal, S)[-2:] == ["S pong", "S chow 345p"]
+    assert [a for a in legal(deal, S) if a.startswith("S discard")]  # or he discards as usual
+    assert deal.view(S).last_discard == (E, Tile.parse("5p"))  # his own view names the tile
+    assert deal.view(None).last_discard is None and deal.view(W).last_discard is None
+    live = deal.live_remaining
+    events = deal.apply("S pong")
+    assert [(e.kind, e.seat, str(e.tile)) for e in events] == [(EventKind.CLAIM, S, "5p")]
+    assert [str(r.meld) for r in deal.seats[S].melds] == ["[555p]"]
+    assert Tile.parse("9s") not in deal.hand_of(S).concealed and deal.live_remaining == live + 1
+    assert deal.turn == S and deal.drawn is None and all(a.startswith("S discard") for a in legal(deal, S))
+    assert sorted(deal.all_tiles()) == sorted(set(deal.all_tiles()))  # no tile lost or doubled
+    play(deal, "S discard 2m")
+    assert deal.turn == W and KIND[deal.drawn] == Tile.parse("9s")  # the returned tile
+
+
+def test_the_late_claim_ends_with_his_discard() -> None:
+    deal = _late()
+    play(deal, "S discard 9s")
+    assert deal.turn == W and not any(a in ("S pong", "S chow 345p") for a in legal(deal, S))
+    assert all(not a.startswith("W pong") for a in legal(deal, W))
+
+
+def test_a_late_chow_is_a_chow_from_the_previous_player() -> None:
+    deal = _late()
+    play(deal, "S chow 345p")
+    assert [str(r.meld) for r in deal.seats[S].melds] == ["[345p]"] and deal.seats[S].melds[
+        0
+    ].claimed_from == E
+
+
+def test_a_game_with_late_claims_replays_from_its_log() -> None:
+    """Players who always claim late when they may: every late claim is in the log as the
+    claim it is (``S pong`` after South's draw), and the log rebuilds the game exactly."""
+    game = Game("rumisberg", {"game_length": "hands:3"}, seed=4)
+    ai = {p: AIPlayer("normal", seed=f"late:{p}", settings=game.settings) for p in game.positions}
+    late = 0
+    while True:
+        while not game.deal.over:
+            position = game.to_act()[0]
+            view = game.view(position)
+            claims = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.CHOW, ActionKind.KONG)]
+            if view.phase == "turn" and claims:
+                late += 1
+                game.apply(claims[0])
+            else:
+                game.apply(ai[position].choose(view))
+        if game.finished:
+            break
+        game.apply(NEXT)
+    assert late > 0
+    again = Game.replay("rumisberg", {"game_length": "hands:3"}, 4, game.players, game.log)
+    assert again.snapshot() == game.snapshot()
+
+
+def test_without_the_rumisberg_window_the_draw_closes_it() -> None:
+    """Elsewhere (``claim_window = until_next_draw``) the claim window closes with the next draw."""
+    deal = _late("dmjl")
+    assert not any(a in ("S pong", "S chow 345p") for a in legal(deal, S))
+    with pytest.raises(IllegalActionError, match="no discard to claim"):
+        deal.apply("S pong")

@@ -730,3 +730,30 @@ def test_a_club_hand_of_a_higher_fixed_value_is_paid_in_full_not_capped() -> Non
     result = score(Hand.parse("[666m] [555m] [999m] [777m] 22m"), ctx, ruleset="rumisberg", settings=st)
     assert result.fixed and result.total == 6000
     assert payments(result, ctx, st, None, ruleset="rumisberg") == (("S", 12000), ("W", 12000), ("N", 12000))
+
+
+# --- Rule 12: the only possible tile under the club's restrictions (A-CORE-12) -------------------
+
+
+def _codes(hand: str, win: str, ruleset: str = "rumisberg") -> list[str]:
+    return [
+        ln.code for ln in score_request(hand=hand, ruleset=ruleset, win=win, seat="S", discarder="E").items
+    ]
+
+
+def test_only_possible_tile_ignores_a_tile_that_would_make_a_second_chow() -> None:
+    """Before the win South holds [123p] 111m 2m 555s 777s: 2m (111m and the pair 22m) or 3m
+    (the pair 11m and a 123m chow) complete the shape, but with 3m the hand would hold two chows,
+    which rumisberg never lets win (rule 4). So 2m was the only possible tile (rule 12: "nur 1
+    Möglichkeit, um Mah-Jong zu machen"); under dmjl, where both win, it was not."""
+    hand = "[123p] 111m 22m 555s 777s"
+    assert "M3" in _codes(hand, "2m")
+    assert "M3" not in _codes(hand, "2m", ruleset="dmjl")
+    # the 3m hand itself does not win in rumisberg: the second chow is what rules it out
+    assert not score_request(hand="[123p] 11m 123m 555s 777s", ruleset="rumisberg", win="3m").won
+
+
+def test_only_possible_tile_still_needs_one_allowed_tile_only() -> None:
+    """555s 777s 999p 2345m waits on 2m (22m + 345m) and 5m (234m + 55m), each with one chow:
+    both win in rumisberg, so the 2m is not the only possible tile."""
+    assert "M3" not in _codes("555s 777s 999p 22m 345m", "2m")

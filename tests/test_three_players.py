@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -215,33 +216,86 @@ def play_game(game: Game, seed: str) -> None:
         game.apply(NEXT)
 
 
-def test_three_player_game_rotates_past_the_empty_place() -> None:
+def test_three_player_game_north_is_absent_and_east_has_west_opposite() -> None:
+    """«Spielverlauf mit 3 Spielern»: "Osten bleibt immer im Spiel. Vis-à-vis von Osten ist immer
+    Westen." (A-RU-18 revised): in every hand East, South and West play and North's place is
+    the empty one; when East moves on, South's player becomes East, West's South, East's West."""
     settings = {**THREE, "game_length": "hands:16"}
     game = Game("rumisberg", settings, seed=7, players=["Ada", "Bo", "Cy"])
     assert (
         game.vacant == 3 and list(game.positions) == [0, 1, 2] and sorted(game.names) == ["Ada", "Bo", "Cy"]
     )
     play_game(game, "rot")
+    assert len(game.history) >= 12
     east, prevailing = 0, Wind.EAST
-    absent_seen = set()
+    easts = set()
     for record in game.history:
         assert (record.east, record.prevailing) == (east, prevailing)
-        gone = (3 - record.east) % 4  # the wind of the empty position 3
-        absent_seen.add(gone)
-        settlement = record.result.settlement  # by the hand's winds
-        assert settlement.nets[gone] == 0 and not any(
-            gone in (t.payer, t.payee) for t in settlement.transfers
+        easts.add(record.east)
+        assert record.result.settlement.nets[N] == 0 and not any(
+            N in (t.payer, t.payee) for t in record.result.settlement.transfers
         )
+        # East's player, then South's and West's in turn order; North's place is the empty one.
+        assert record.places == (east, (east + 1) % 3, (east + 2) % 3, 3)
+        assert [str(a).split()[0] for a in record.actions] and all(
+            not str(a).startswith("N ") for a in record.actions
+        )
+        if record.actions[0].startswith("E give"):  # a Gulasch: East swaps with West opposite first
+            assert {a.split()[0] for a in record.actions[:2]} == {"E", "W"}
         assert len(record.nets) == 3 and sum(record.nets) == 0
-        if record.winner is not None:  # after every counted hand the wind cards move on
-            east = {0: 1, 1: 2, 2: 0}[east]  # past the empty place: East always plays
+        if record.winner is not None:  # after every counted hand the winds move on
+            east = {0: 1, 1: 2, 2: 0}[east]
             if east == 0:
-                prevailing = Wind((prevailing + 1) % 4)  # after North, East again
-    assert absent_seen == {S, W, N}
+                prevailing = Wind((prevailing + 1) % 4)
+    assert easts == {0, 1, 2}  # every player was East
     assert sum(game.chips) == 3 * game.settings.initial_score
     assert game.chips == [10000 + sum(r.nets[p] for r in game.history) for p in range(3)]
     again = Game.replay("rumisberg", settings, 7, ["Ada", "Bo", "Cy"], game.log)
-    assert again.snapshot() == game.snapshot()
+    assert again.snapshot() == game.snapshot() and not again.rotating_vacant
+
+
+def test_every_hand_of_a_three_player_game_seats_west_opposite_east() -> None:
+    """In every hand of a game the views put East, South, West at the three played places in
+    turn order and North at the empty one: West sits opposite East (two places on)."""
+    game = Game("rumisberg", {**THREE, "game_length": "hands:12"}, seed=5, players=["Ada", "Bo", "Cy"])
+    players = {p: AIPlayer("normal", seed=f"w:{p}", settings=game.settings) for p in game.positions}
+    hands = 0
+    while True:
+        view = game.view(None)
+        by_wind = {p.wind: p for p in view.players}
+        assert by_wind[Wind.NORTH].vacant and not any(
+            by_wind[w].vacant for w in (Wind.EAST, Wind.SOUTH, Wind.WEST)
+        )
+        assert game.deal.in_play == (E, S, W) and game.deal.absent == N
+        assert game.wind_of(game.vacant) == Wind.NORTH
+        for position in game.positions:  # seen from anyone the order is E, S, W, N round the table
+            assert game.position_of(game.wind_of(position)) == position
+        hands += 1
+        while not game.deal.over:
+            position = game.to_act()[0]
+            game.apply(players[position].choose(game.view(position)))
+        if game.finished:
+            break
+        game.apply(NEXT)
+    assert hands == 12 and len({r.east for r in game.history}) == 3
+
+
+def test_a_log_stored_with_the_rotating_empty_place_still_replays() -> None:
+    """A three-player game stored before A-RU-18's revision (its second hand had West absent)
+    replays with the seating it was played with, to the chips it ended with."""
+    stored = json.loads(
+        (Path(__file__).parent / "data" / "rumisberg_three_players_rotating_vacant.json").read_text()
+    )
+    game = Game.replay(
+        stored["ruleset"], stored["settings"], stored["seed"], stored["players"], stored["log"]
+    )
+    assert game.rotating_vacant and game.chips == stored["chips"]
+    assert [r.east for r in game.history] == stored["easts"]
+    assert game.history[1].result.settlement.nets[W] == 0  # West was the absent wind then
+    with pytest.raises(IllegalActionError):  # the revised seating cannot play that log
+        fresh = Game(stored["ruleset"], stored["settings"], stored["seed"], stored["players"])
+        for line in stored["log"]:
+            fresh.apply_line(line)
 
 
 def test_views_show_the_empty_place() -> None:
@@ -268,13 +322,27 @@ def test_three_names_for_three_players() -> None:
 
 
 def test_a_scoring_request_for_three_players_names_two_payers() -> None:
-    """`mahjong score --settings players=3`: the winner and the discarder are at the table; East
-    pays double, the other player single (EX-30's club hand)."""
+    """`mahjong score --settings players=3`: East, South and West play, North's place is empty
+    (A-RU-18); East pays double, the other player single (EX-30's club hand)."""
     hand = "[666m] [555m] 999m 777m 22m"
     won = {"hand": hand, "ruleset": "rumisberg", "win": "2m", "settings": THREE}
-    assert dict(score_request(seat="N", self_drawn=True, **won).pays or ()) == {"E": 6000, "S": 3000}
-    assert dict(score_request(seat="S", discarder="N", **won).pays or ()) == {"E": 6000, "N": 3000}
+    assert dict(score_request(seat="W", self_drawn=True, **won).pays or ()) == {"E": 6000, "S": 3000}
+    assert dict(score_request(seat="S", discarder="W", **won).pays or ()) == {"E": 6000, "W": 3000}
     assert dict(score_request(seat="E", self_drawn=True, **won).pays or ()) == {"S": 6000, "W": 6000}
+    assert dict(score_request(seat="W", discarder="E", **won).pays or ()) == {"E": 6000, "S": 3000}
+
+
+@pytest.mark.parametrize(
+    ("seat", "discarder", "role"), [("N", None, "winner"), ("S", "N", "discarder"), ("E", "N", "discarder")]
+)
+def test_a_scoring_request_for_three_players_has_no_north(
+    seat: str, discarder: str | None, role: str
+) -> None:
+    """Before A-RU-18's revision West (or South) could be the absent seat of a request; North is
+    the empty place in every hand, so a request naming North is refused, saying why."""
+    won = {"hand": "[666m] [555m] 999m 777m 22m", "ruleset": "rumisberg", "win": "2m", "settings": THREE}
+    with pytest.raises(SettingError, match=f"North's place is empty .*the {role} is E, S or W, not N"):
+        score_request(seat=seat, discarder=discarder, self_drawn=discarder is None, **won)
 
 
 @pytest.mark.parametrize("players", ["3", "Ada,Bo,Cy"])

@@ -290,6 +290,10 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     ),
     "fishing": "wer einen Stein vor Mah-Jongg steht, darf Fishing ansagen",
     "fishing_value": "eine Fishing-Hand zählt mit ihrem billigsten (min) oder teuersten (max) Gewinnstein",
+    "claim_window": (
+        "wie lange ein Abwurf gerufen werden kann: bis der nächste Spieler zieht, oder (Rumisberg Regel 3) "
+        "bis er abgelegt hat: nach dem Ziehen darf er ihn noch rufen, sein gezogener Stein geht an die Mauer zurück"
+    ),
     "gulasch_stake": "Einsatz jedes Spielers im Gulasch-Topf (nach einer Hand ohne Mah-Jongg)",
     "gulasch_wall_exchanges": (
         "Umläufe des Tauschs mit der Mauer im Gulasch (jeder legt je Umlauf 1 bis 3 Steine ab und nimmt "

@@ -154,6 +154,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "choose_discard": ("Choose a tile to discard", "Stein zum Abwerfen wählen"),
     # Cards and refusals
     "card_turn": ("Your turn: discard a tile.", "Du bist dran: wirf einen Stein ab."),
+    "card_turn_late": (
+        "Your turn: discard a tile, or still claim {tile} (the tile you drew goes back to the wall).",
+        "Du bist dran: wirf einen Stein ab, oder rufe noch {tile} (dein gezogener Stein geht an die Mauer "
+        "zurück).",
+    ),
     "card_claims": (
         "{tile} was discarded: claim it or pass.",
         "{tile} wurde abgeworfen: ansagen oder passen.",

@@ -91,6 +91,7 @@ def score_request(
     # a tile the ruleset always lays out (jiangxi's Fa) is never held: written bare, it is laid out
     held = Hand.parse(hand, laid_out=rs.lucky)
     check_claims(held, rs)
+    _north_absent(st, ctx, from_seat)
     result = score(held, ctx, ruleset=rs, settings=st)
     return replace(result, pays=payments(result, ctx, st, from_seat, rs.name))
 
@@ -144,6 +145,21 @@ def _discarder(text: str | None, ctx: WinContext) -> Wind | None:
     return seat
 
 
+def _north_absent(settings: Settings, ctx: WinContext, discarder: Wind | None) -> None:
+    """With three players North's place is the empty one in every hand (RULES.md §2.4.9,
+    A-RU-18): neither the winner nor the discarder can be North.
+
+    :raises SettingError: naming the seat and the seats that play.
+    """
+    if settings.players != 3:
+        return
+    for role, seat in (("winner", ctx.seat), ("discarder", discarder)):
+        if seat == Wind.NORTH:
+            raise SettingError(
+                f"with three players North's place is empty (A-RU-18): the {role} is E, S or W, not N"
+            )
+
+
 def payments(
     result: Score, ctx: WinContext, settings: Settings, discarder: Wind | None, ruleset: str = "dmjl"
 ) -> tuple[tuple[str, int], ...] | None:
@@ -161,11 +177,8 @@ def payments(
     rs = get_ruleset(ruleset)
     if rs.discarder_alone(settings) and not ctx.self_drawn and discarder is None:
         return None
-    absent = None
-    if settings.players == 3:  # the absent wind is one that neither wins nor discarded (A-RU-18)
-        named = {int(ctx.seat), None if discarder is None else int(discarder)}
-        absent = next(w for w in (Wind.NORTH, Wind.WEST, Wind.SOUTH) if int(w) not in named)
-    seats = rs.seats(settings, absent)
+    _north_absent(settings, ctx, discarder)
+    seats = rs.seats(settings)  # three players: North is absent (A-RU-18)
     paid = rs.pays(
         result.total,
         winner=int(ctx.seat),

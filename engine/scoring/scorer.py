@@ -15,12 +15,12 @@ best one for the player wins (A-CORE-11).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import engine.rulesets as registry
 from engine.errors import InvalidHandError, RulesetHandError
-from engine.hand import Hand, MeldKind
+from engine.hand import Hand, Meld, MeldKind
 from engine.scoring.context import WinContext
 from engine.scoring.facts import ArrangedGroup, Facts, HandSummary, SetT, hand_groups
 from engine.scoring.tables import Item, Plan, Table
@@ -267,7 +267,9 @@ def _summarise(hand: Hand, ctx: WinContext) -> tuple[list[int], tuple[SetT, ...]
     return concealed, declared, HandSummary(ctx, counts, hand.bonus, declared)
 
 
-def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
+def _score_winner(hand: Hand, ctx: WinContext, table: Table, *, only_matters: bool = True) -> Score:
+    """Score a hand of 14 tiles; ``only_matters`` False: without looking at whether the winning
+    tile was the only possible one (for the other candidates of :func:`_allowed_waits`)."""
     concealed, declared, summary = _summarise(hand, ctx)
     all_counts = summary.counts
     w = ctx.win_tile
@@ -295,7 +297,7 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
     only: dict[int, bool] = {}  # only-possible verdict by where the winning tile came from
 
     def only_possible(source: int) -> bool:
-        if w is None or not table.only_possible_matters:
+        if w is None or not table.only_possible_matters or not only_matters:
             return False
         got = only.get(source)
         if got is None:
@@ -318,6 +320,11 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
                 quad_as_two_pairs=table.quad_as_two_pairs,
                 stop_after=2,
             )
+            if len(ws) > 1 and table.constrained:
+                # Only tiles that make a hand the ruleset allows are possible (A-CORE-12): in
+                # rumisberg a tile that would only make a second chow is none.
+                melds = tuple(m for i, m in enumerate(hand.melds) if i != source)
+                ws = _allowed_waits(before, held, no_melds, melds, hand.bonus, ctx, w, table)
             got = only[source] = len(ws) == 1
         return got
 
@@ -421,6 +428,38 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table) -> Score:
         )
         return _groups_later(result, lambda: hand_groups(hand))
     return best_eval.to_score(table, won=True)
+
+
+def _allowed_waits(
+    before: list[int],
+    held: list[int],
+    no_melds: bool,
+    melds: tuple[Meld, ...],
+    bonus: tuple[Tile, ...],
+    ctx: WinContext,
+    w: Tile,
+    table: Table,
+) -> list[Tile]:
+    """The tile kinds that complete the hand before the winning tile (concealed ``before`` with
+    ``melds``) into a hand ``table`` lets win (its chows, suit pungs, flush, minimum; special
+    hands included), up to two: the winning tile ``w`` itself and the first other one."""
+    found: list[Tile] = []
+    for other in waits(
+        before,
+        held=held,
+        thirteen_orphans=table.thirteen_orphans and no_melds,
+        seven_pairs_ok=table.seven_pairs and no_melds,
+        quad_as_two_pairs=table.quad_as_two_pairs,
+    ):
+        if other != w:
+            tiles = (*(TILES[k] for k in range(N_KINDS) for _ in range(before[k])), other)
+            alternative = Hand(tiles, melds, bonus)
+            if not _score_winner(alternative, replace(ctx, win_tile=other), table, only_matters=False).won:
+                continue
+        found.append(other)
+        if len(found) > 1:
+            break
+    return found
 
 
 def _short_of(ev: _Eval, table: Table) -> str:
