@@ -305,9 +305,11 @@ class Deal:
         self._replace_bonus_at_deal()
 
     def _turn_dora(self) -> None:
-        """Dora (wikibooks, §2.3.7): the upper tile of the dead wall's third stack is turned up
-        before the bonus tiles are replaced; it stays there, out of the replacement draws
-        (A-WB-11). A bonus tile there shows no dora: the next tile below or behind is used."""
+        """Dora (wikibooks, §2.3.7): the upper tile of the third stack still standing in the
+        dead wall, counted from the break (the break stack, laid on it as the loose tiles, not
+        counted: revised A-WB-11), is turned up before the bonus tiles are replaced; it stays
+        there, out of the replacement draws. A bonus tile there shows no dora: the next tile
+        below or behind is used."""
         if not self.settings.dora:
             return
         tile = self.wall.turn_up(3, skip=lambda t: KIND[t].is_bonus)

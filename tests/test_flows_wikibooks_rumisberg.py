@@ -374,11 +374,11 @@ DORA = {"dora": True, "wall_reserve": 0}
 
 def test_the_indicator_is_turned_up_in_the_dead_wall_and_skipped_by_replacements() -> None:
     # East holds five flowers: their replacements are the loose tiles 1m 2m, then the back
-    # stacks top before bottom, 3m 4m and 5m; the upper tile of the third stack (4s, the
-    # fifth tile of the dead wall) lies face up and is never drawn.
+    # stacks top before bottom, 3m 4m and 5m 6m's 5m; the upper tile of the third stack still
+    # standing (4s, revised A-WB-11) lies face up and is never drawn.
     deal = Deal.arranged(
         ["1f 2f 3f 4f 5f 123p 456p 99s 7z", "1s", "2s", "3s"],
-        dead="1m 2m 3m 4m 4s 5m",
+        dead="1m 2m 3m 4m 5m 6m 4s 7m",
         ruleset="wikibooks",
         settings=DORA,
         fill=False,
@@ -396,6 +396,30 @@ def test_the_indicator_is_turned_up_in_the_dead_wall_and_skipped_by_replacements
     assert Tile.parse("4s") in [KIND[t] for t in deal.all_tiles()]  # out of the wall, not lost
 
 
+def test_the_indicator_is_the_top_of_the_third_stack_still_standing_after_the_break() -> None:
+    """001 «Das Verteilen der Steine» and «Dora Pai», counted by hand (revised A-WB-11).
+
+    East takes the break stack out and lays its two tiles on the dead wall as the loose
+    tiles (here 1m 2m); the stack is gone. The stacks of the dead wall still standing, from
+    the break on: first 3m/4m, second 5m/6m, third 7s/8s (top/bottom), fourth 9m/9m. "Der
+    obere Ziegel des dritten Ziegelpaars der toten Mauer" is 7s, so 8s is the dora. (The
+    engine once counted the loose tiles' stack as the first and turned up 5m.)"""
+    deal = Deal.arranged(
+        ["123m 456p 789p 11p 2s 3s 4s", "1s", "2s", "3s"],
+        dead="1m 2m 3m 4m 5m 6m 7s 8s 9m 9m",
+        ruleset="wikibooks",
+        settings=DORA,
+        fill=False,
+    )
+    assert deal.dora_indicator == Tile.parse("7s") and deal.dora == (Tile.parse("8s"),)
+    # The replacement draws take the loose tiles, then the stacks from the break, passing
+    # over the indicator: 1m 2m 3m 4m 5m 6m 8s 9m 9m.
+    drawn = []
+    while deal.wall.remaining:
+        drawn.append(str(KIND[deal.wall.draw_replacement()]))
+    assert drawn == ["1m", "2m", "3m", "4m", "5m", "6m", "8s", "9m", "9m"]
+
+
 @pytest.mark.parametrize(
     ("indicator", "dora"),
     [("4s", "5s"), ("9p", "1p"), ("1z", "2z"), ("4z", "1z"), ("7z", "5z"), ("5z", "6z"), ("6z", "7z")],
@@ -405,7 +429,7 @@ def test_the_dora_follows_the_indicator(indicator: str, dora: str) -> None:
     7z -> 5z -> 6z -> 7z (RULES.md EX-21's cycles)."""
     deal = Deal.arranged(
         ["123m 456m 789m 11p 2s 3s 4s", "1s", "2s", "3s"],
-        dead=f"8m 8m 9m 9m {indicator}",
+        dead=f"8m 8m 9m 9m 5p 5p {indicator}",
         ruleset="wikibooks",
         settings=DORA,
         fill=False,
@@ -423,7 +447,7 @@ def test_ex21_a_dora_pong_gives_three_doubles() -> None:
             "55s 23p 77z 456m 9m 1z 2z 3z",
         ],
         live="8s 8s 9p 8p 7s 3m 4m 7m 5p 5p",
-        dead="8m 8m 1s 1s 4s 6s",
+        dead="8m 8m 1s 1s 6s 6s 4s 6s",
         ruleset="wikibooks",
         settings=DORA,
         fill=False,
