@@ -191,7 +191,6 @@ class Deal:
         self.table: Table = table_for(self.ruleset.name, self.settings)
         self._aside = _set_aside(self.ruleset.lucky, self.settings.bonus_tiles and self.ruleset.winds)
         """By tile id: whether the tile is set aside and replaced when drawn (bonus and lucky tiles)."""
-        self._no_minimum = frozenset(i.code for i in self.table.items if i.no_minimum)
         self.seed = seed
         self.prevailing = prevailing
         self.east_streak = east_streak
@@ -408,10 +407,10 @@ class Deal:
         self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
     ) -> bool:
         """Whether the complete hand wins under the ruleset's conditions: the table's (at most
-        so many chows, a suit pung, a flush, the minimum fan) and the minimum doubles (bonus-tile
-        and dora doubles do not count). No table offers a Mah-Jongg that is not one (§1.12.4)."""
-        need = self.settings.min_doubles
-        if not need and not self.table.constrained:
+        so many chows, a suit pung, a flush, the minimum fan, the minimum doubles of Ii Fan
+        Shibari), all judged by the scorer (``Score.won``), so the table offers exactly the
+        Mah-Jonggs ``mahjong score`` accepts. No table offers a Mah-Jongg that is not one (§1.12.4)."""
+        if not self.table.constrained:
             return True
         if kind is None:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
@@ -426,12 +425,7 @@ class Deal:
                 robbing=self.robbed is not None,
                 restricted=restricted,
             )
-        result = score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings)
-        if not result.won:
-            return False
-        if result.limit or not need:
-            return True
-        return sum(line.doubles for line in result.items if line.code not in self._no_minimum) >= need
+        return score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings).won
 
     def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
         if not self._complete_with(seat, kind):

@@ -466,6 +466,32 @@ def test_ex21_a_dora_pong_gives_three_doubles() -> None:
     assert deal.result.settlement.nets == (0, 0, -1920, 1920)
 
 
+# --- wikibooks: Ii Fan Shibari (RULES.md §2.3.8, A-WB-12) -------------------------------------
+
+
+@pytest.mark.parametrize("shibari", [False, True])
+def test_the_table_and_the_scorer_judge_ii_fan_shibari_alike(shibari: bool) -> None:
+    """South's only double is his own flower 2f (EX-22 hand A's kind of hand): under Ii Fan
+    Shibari neither the table offers Mah-Jongg on West's 3s nor does the scorer, given the
+    very hand and circumstances, score it as a win; without the rule both accept it."""
+    from engine.scoring import score
+
+    deal = Deal.arranged(
+        ["3z 123m456p789s11z2z", "2f 555m 234s 678m 789p", "3s 1s", "2s"],
+        live="4z 7z 6z",
+        dead="3s 4z",
+        ruleset="wikibooks",
+        settings={**SHORT, "ii_fan_shibari": shibari},
+        fill=False,
+    )
+    play(deal, "E discard 3z", "S discard 4z", "W discard 3s")
+    assert ("S mahjong" in legal(deal, S)) is not shibari
+    ctx = deal._context(S, win_tile=Tile.parse("3s"), self_drawn=False, discarder=W)
+    result = score(deal.hand_of(S, Tile.parse("3s")), ctx, ruleset="wikibooks", settings=deal.settings)
+    assert result.won is not shibari
+    assert ("Ii Fan Shibari" in result.reason) is shibari
+
+
 # --- wikibooks: abortive draws (RULES.md §2.3.10, A-WB-17, A-CORE-09) ------------------------
 
 

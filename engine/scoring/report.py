@@ -259,6 +259,22 @@ _NO_WIN_DE: Final = (
         re.compile(r"seven pairs is not a winning hand in (\w+) \(setting seven_pairs\)"),
         "sieben Paare gelten in {0} nicht als Mah-Jongg (Einstellung seven_pairs)",
     ),
+    (
+        re.compile(
+            r"a winning hand needs at least (1) double besides those of bonus tiles and dora in (\w+) "
+            r"\(Ii Fan Shibari, setting min_doubles\)"
+        ),
+        "ein Mah-Jongg braucht in {1} mindestens {0} Verdopplung, die nicht von Bonussteinen oder Dora "
+        "kommt (Ii Fan Shibari, Einstellung min_doubles)",
+    ),
+    (
+        re.compile(
+            r"a winning hand needs at least (\d+) doubles besides those of bonus tiles and dora in (\w+) "
+            r"\(Ii Fan Shibari, setting min_doubles\)"
+        ),
+        "ein Mah-Jongg braucht in {1} mindestens {0} Verdopplungen, die nicht von Bonussteinen oder "
+        "Dora kommen (Ii Fan Shibari, Einstellung min_doubles)",
+    ),
 )
 """The scorer's reasons why 14 tiles do not win, in German (``_reason`` words the shapes)."""
 
