@@ -239,6 +239,7 @@ class Deal:
         self.responses: dict[int, Action] = {}
         self.robbed: tuple[int, int, int] | None = None  # (kong seat, tile id, meld index)
         self.rob_claimed = False  # the kong being robbed was made with a discard (A-JX-19)
+        self.rob_concealed = False  # the kong being robbed is concealed (thirteen orphans only)
         self.log: list[Action] = []
         self.result: DealResult | None = None
         self.centre: list[Stake] = list(centre)
@@ -457,6 +458,14 @@ class Deal:
             return False
         kind = KIND[self.robbed[1]] if self.robbed else KIND[self.discard[1]] if self.discard else None
         return kind is not None and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
+
+    def _orphans_wait_on(self, seat: int, kind: int) -> bool:
+        """Whether ``seat`` holds thirteen orphans that ``kind`` completes (nothing declared)."""
+        if self.seats[seat].melds or not self.table.thirteen_orphans:
+            return False
+        counts = self.seats[seat].counts[:]
+        counts[kind] += 1
+        return is_thirteen_orphans(counts)
 
     def _waiting_after_discard(self, seat: int, kind: int) -> bool:
         counts = self.seats[seat].counts[:]
@@ -940,6 +949,10 @@ class Deal:
             self.seats[seat].melds.append(MeldRecord(meld, tiles))
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
+            if self.settings.rob_concealed_kong_13_orphans and self.table.thirteen_orphans:
+                # Thirteen orphans may rob even a concealed kong (001 «Die Dreizehn Waisen»).
+                self._open_robbing(seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True)
+                return
             self._replace(seat, events)
         elif kind is ActionKind.ADDED_KONG:
             assert action.tile is not None
@@ -1114,16 +1127,32 @@ class Deal:
         else:
             self.can_declare = False
 
-    def _open_robbing(self, seat: int, tile: int, index: int, events: list[Event], *, claimed: bool) -> None:
-        """Every other seat answers a kong that may be robbed: an added kong, or (``claimed``)
-        jiangxi's gang made with a discard (A-JX-19). Seats that cannot rob only pass, so the
-        public state is the same whoever could rob it."""
+    def _open_robbing(
+        self,
+        seat: int,
+        tile: int,
+        index: int,
+        events: list[Event],
+        *,
+        claimed: bool = False,
+        concealed: bool = False,
+    ) -> None:
+        """Every other seat answers a kong that may be robbed: an added kong, (``claimed``)
+        jiangxi's gang made with a discard (A-JX-19), or (``concealed``) a concealed kong, which
+        only a seat whose thirteen orphans wait on its tile may rob (``rob_concealed_kong_13_orphans``,
+        RULES.md §1.8.3 item 2). Seats that cannot rob only pass, so the public state is the
+        same whoever could rob it."""
         self.robbed = (seat, tile, index)
         self.rob_claimed = claimed
+        self.rob_concealed = concealed
         self.pending = {}
         for other in self._others(seat):
             if claimed:  # only a seat the gang player owes may rob a gang made with a discard
                 rob = self._complete_with(other, KIND[tile]) and self._restricted(other, seat)
+            elif concealed:
+                rob = self._orphans_wait_on(other, KIND[tile]) and self._mahjong_claim_ok(
+                    other, KIND[tile], seat
+                )
             else:
                 rob = self._mahjong_claim_ok(other, KIND[tile], seat)
             self.pending[other] = [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
@@ -1149,8 +1178,9 @@ class Deal:
         self.pending = {}
         self.responses = {}
         if winner is None:
-            if self.rob_claimed:
+            if self.rob_claimed or self.rob_concealed:
                 self.robbed = None
+                self.rob_concealed = False
                 self.turn = kong_seat
                 self.phase = TURN
                 self._replace(kong_seat, events)
@@ -1162,6 +1192,11 @@ class Deal:
             record = self.seats[kong_seat].melds[index]
             record.tiles.remove(tile)
             record.meld = Meld(MeldKind.PONG, record.meld.tile)
+        if self.rob_concealed:  # a robbed concealed kong stays a concealed pong
+            record = self.seats[kong_seat].melds[index]
+            record.tiles.remove(tile)
+            record.meld = Meld(MeldKind.PONG, record.meld.tile, True)
+            self.rob_concealed = False
         self.robbed = None
         self.claims_made = True
         self._give(winner, tile)
@@ -1563,7 +1598,7 @@ class Deal:
         tiles += self.laid
         if self.exchange is not None:
             tiles += [t for given in self.exchange.given.values() for t in given]
-        if self.robbed is not None and not self.rob_claimed:  # an added tile not yet on the pong
+        if self.robbed is not None and not (self.rob_claimed or self.rob_concealed):  # an added tile
             tiles.append(self.robbed[1])
         return tiles
 

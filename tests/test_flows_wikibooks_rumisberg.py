@@ -492,6 +492,72 @@ def test_the_table_and_the_scorer_judge_ii_fan_shibari_alike(shibari: bool) -> N
     assert ("Ii Fan Shibari" in result.reason) is shibari
 
 
+# --- wikibooks: thirteen orphans rob a concealed kong (001 «Die Dreizehn Waisen», A-WB-26) -----
+
+ORPHANS_WAIT_1M = "9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z 7z"
+"""Thirteen orphans without 1m: it waits on 1m alone."""
+
+
+def _concealed_kong(south: str, settings: dict[str, object], ruleset: str = "wikibooks") -> Deal:
+    """East declares a concealed kong of 1m in his first turn."""
+    deal = Deal.arranged(
+        ["1111m 234p 567s 22z 89m", south, "2s", "3s"],
+        live="4p 5p",
+        dead="6p 7p 8p 8p",
+        ruleset=ruleset,
+        settings={**SHORT, **settings},
+        fill=False,
+    )
+    play(deal, "E concealed-kong 1m")
+    return deal
+
+
+def test_thirteen_orphans_rob_a_concealed_kong() -> None:
+    deal = _concealed_kong(ORPHANS_WAIT_1M, {})  # on by wikibooks' default
+    assert deal.settings.rob_concealed_kong_13_orphans
+    assert deal.to_act() == [S] and legal(deal, S) == ["S mahjong", "S pass"]
+    play(deal, "S mahjong")
+    assert deal.result is not None and deal.result.winner == S and deal.result.discarder == E
+    score = deal.result.scores[S]
+    assert score is not None and score.limit and "CS4" in codes(deal, S)
+    # East's kong lost its fourth tile: a concealed pong is left (A-CORE-13), no replacement drawn.
+    assert [str(r.meld) for r in deal.seats[E].melds] == ["111m"] and deal.seats[E].melds[0].meld.concealed
+    assert transfers(deal)[0][:2] == (E, S)  # the robbed player pays as the discarder (A-WB-13)
+
+
+def test_every_seat_answers_a_concealed_kong_and_no_other_hand_may_rob_it() -> None:
+    """A standard hand waiting on 1m may not rob the concealed kong: every seat only passes
+    (the window opens all the same, so the public state tells nobody who waits), then East
+    draws his replacement and the kong stands."""
+    deal = Deal.arranged(
+        ["1111m 234p 567s 22z 89m", "23m 456p 789p 123s 99s", "2s", "3s"],
+        live="4p 5p",
+        dead="6p 7p 8p 8p",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    deal.apply("E concealed-kong 1m")
+    assert sorted(deal.pending) == [S, W, N]
+    assert all(legal(deal, seat) == [f"{'ESWN'[seat]} pass"] for seat in (S, W, N))
+    for seat in (S, W, N):
+        deal.apply(f"{'ESWN'[seat]} pass")
+    assert deal.to_act() == [E] and deal.drawn is not None and KIND[deal.drawn] == Tile.parse("6p")
+    kong = deal.seats[E].melds[0]
+    assert kong.meld.kind.name == "KONG" and kong.meld.concealed and len(kong.tiles) == 4
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "settings"),
+    [("wikibooks", {"rob_concealed_kong_13_orphans": False}), ("dmjl", {})],
+)
+def test_without_the_setting_a_concealed_kong_opens_no_window(ruleset: str, settings: dict[str, object]) -> None:
+    deal = _concealed_kong(ORPHANS_WAIT_1M, settings, ruleset)
+    assert not deal.settings.rob_concealed_kong_13_orphans
+    assert deal.to_act() == [E] and not deal.pending and legal(deal, S) == []
+    assert deal.drawn is not None and KIND[deal.drawn] == Tile.parse("6p")  # his replacement
+
+
 # --- wikibooks: abortive draws (RULES.md §2.3.10, A-WB-17, A-CORE-09) ------------------------
 
 
