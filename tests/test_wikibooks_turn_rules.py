@@ -106,6 +106,61 @@ def test_the_bot_card_names_the_riichi_decision_in_both_languages() -> None:
     assert "sage vor dem Ziehen Riichi an" in text("card_riichi", "de", stake=200)
 
 
+async def test_the_bot_card_asks_for_the_riichi_decision() -> None:
+    """The person whose turn begins at the riichi decision gets a card that says so, with
+    **Declare riichi**, **Draw without riichi** and **Hint** (English and German)."""
+    import discord
+
+    from bot.presenter import DiscordPresenter
+    from bot.table import Seat, Table
+
+    game = Game("wikibooks", RIICHI, seed=1, players=["a", "b", "c", "d"])
+    game.deal = at_the_riichi_decision()
+    table = Table(
+        guild_id=1,
+        channel_id=10,
+        owner_id=1,
+        ruleset="wikibooks",
+        overrides=dict(RIICHI),
+        storage=None,  # type: ignore[arg-type]
+        presenter=None,  # type: ignore[arg-type]
+        seats=[Seat(None, name) for name in "abcd"],
+        game=game,
+    )
+
+    def shown(layout: discord.ui.LayoutView) -> tuple[list[str], list[str]]:
+        texts: list[str] = []
+        labels: list[str] = []
+
+        def walk(item: object) -> None:
+            for child in getattr(item, "children", []):
+                if isinstance(child, discord.ui.TextDisplay):
+                    texts.append(child.content)
+                inner = getattr(child, "item", None)
+                if isinstance(inner, discord.ui.Button) and inner.label:
+                    labels.append(inner.label)
+                walk(child)
+
+        walk(layout)
+        return texts, labels
+
+    for lang, prompt, labels in (
+        (
+            "en",
+            "declare riichi before you draw (a stick of 200",
+            ["Declare riichi", "Draw without riichi", "Hint"],
+        ),
+        (
+            "de",
+            "sage vor dem Ziehen Riichi an (ein Stäbchen zu 200",
+            ["Riichi ansagen", "Ohne Riichi ziehen", "Tipp"],
+        ),
+    ):
+        layout, _ = await DiscordPresenter(None).card(table, game.position_of(S), lang)  # type: ignore[arg-type]
+        texts, seen = shown(layout)
+        assert any(prompt in t for t in texts) and seen == labels
+
+
 def _played(seed: int) -> tuple[Game, list[str]]:
     """A wikibooks game with riichi played by computer players, and its log as the engine
     wrote it before riichi was declared at the beginning of the turn and before a concealed
