@@ -790,7 +790,9 @@ class Deal:
         was declared at the beginning of the turn and before a concealed kong could be robbed
         (:meth:`_old_log`).
 
-        :raises IllegalActionError: naming the rule the action breaks; the state is unchanged.
+        :raises IllegalActionError: naming the rule the action breaks; the state is unchanged
+            (replaying, a window or riichi decision the old log had no line for may have
+            closed unlogged before the line was found illegal all the same).
         :raises NotationError: for an action string that cannot be read.
         """
         if isinstance(action, str):
