@@ -68,6 +68,12 @@ def say_tile(tile: Tile | None, lang: Language, ruleset: str = "") -> str:
     return str(tile) if tile.is_suit else f"{tile_name(tile, lang, ruleset)} ({tile})"
 
 
+def riichi_step(legal: list[Action]) -> bool:
+    """Whether ``legal`` is the riichi decision at the beginning of a turn, before the draw
+    (``riichi`` without a tile, or ``pass`` to draw without it; RULES.md §2.3.6)."""
+    return any(a.kind == ActionKind.RIICHI and a.tile is None for a in legal)
+
+
 def action_label(action: Action, lang: Language) -> str:
     """The button label of a move (``Pong``, ``Chow 345p``, ``Kong 5p``, ``Mah-Jongg``, ``Pass``)."""
     kind = action.kind
@@ -75,9 +81,10 @@ def action_label(action: Action, lang: Language) -> str:
         return text("chow", lang, tiles=tiles_str((action.tile, action.tile + 1, action.tile + 2)))
     if kind == ActionKind.DISCARD:
         return str(action.tile)
+    if kind == ActionKind.RIICHI:
+        return text(kind, lang)
     if kind in (
         ActionKind.CALL,
-        ActionKind.RIICHI,
         ActionKind.FISHING,
         ActionKind.CONCEALED_KONG,
         ActionKind.ADDED_KONG,
@@ -460,6 +467,8 @@ class DiscordPresenter:
         if not prompt:
             if not legal:
                 prompt = text("card_wait", lang)
+            elif riichi_step(legal):
+                prompt = text("card_riichi", lang, stake=game.settings.riichi_stake)
             elif view.phase == Phase.TURN and view.last_discard is not None:
                 # rumisberg rule 3: the discard he passed may still be claimed after his draw
                 prompt = text("card_turn_late", lang, tile=say_tile(view.last_discard[1], lang))
@@ -495,8 +504,9 @@ class DiscordPresenter:
                     else discord.ButtonStyle.primary
                 )
             )
+            label = text("riichi_pass", lang) if a.kind == ActionKind.PASS and riichi_step(legal) else None
             buttons.append(
-                MoveButton(table.channel_id, version, action_code(a), action_label(a, lang), style)
+                MoveButton(table.channel_id, version, action_code(a), label or action_label(a, lang), style)
             )
         if legal:
             buttons.append(

@@ -170,6 +170,12 @@ def _your_move(view: SeatView, stdin: TextIO, out: TextIO, settings: Any) -> Act
         suggested = hint(view, settings=settings, lang="en").action
         if suggested is not None and suggested.kind in MULTI_TILE_KINDS:
             listed.insert(0, suggested)
+    if any(a.kind is ActionKind.RIICHI and a.tile is None for a in legal):
+        out.write(
+            "Your turn begins and your hand is one tile from Mah-Jongg: declare riichi before you "
+            "draw (a stick goes to the centre, a double if you win; from then on you discard every "
+            "drawn tile that does not win), or pass to draw without it.\n"
+        )
     while True:
         for i, a in enumerate(listed, 1):
             note = "  (suggested: the tiles your hand needs least)" if a.kind in MULTI_TILE_KINDS else ""
@@ -303,6 +309,8 @@ def _move(action: Action) -> str:
         return "continue (another go-around of exchanges with the wall)"
     if kind is ActionKind.START:
         return "start (the exchange ends; you discard first)"
+    if kind is ActionKind.RIICHI and action.tile is None:
+        return "riichi (before the draw: the hand is frozen, every drawn tile that does not win is discarded)"
     if action.tile is None:
         return kind
     if kind is ActionKind.CHOW:

@@ -11,6 +11,7 @@ East). A hand's log is a list of these lines.
 ``W kong``                claim the discard for a kong (with three in hand)
 ``E concealed-kong 7z``   declare a concealed kong in one's own turn
 ``E added-kong 5p``       add a drawn tile to one's exposed pong
+``S riichi``              declare riichi at the beginning of one's turn, before the draw (wikibooks)
 ``N mahjong``             go Mah-Jongg: self-drawn, on the discard, or robbing a kong
 ``N pass``                let the discard (or the added kong) go; keep one's tiles in a Gulasch
 ``W give 19m5p``          Gulasch round 1: the three tiles for East's exchange (face down)
@@ -61,7 +62,9 @@ class ActionKind(StrEnum):
     PASS = "pass"
     """Let the discard (or the added kong) go."""
     RIICHI = "riichi"
-    """Discard a tile and declare riichi (wikibooks): the hand is frozen and a stake goes in."""
+    """Declare riichi at the beginning of one's turn, before the draw (wikibooks, ``S riichi``):
+    the hand is frozen and a stake goes in. Logs written before riichi was declared so name
+    the tile discarded with it (``S riichi 5p``); such a line is still read."""
     FISHING = "fishing"
     """Discard a tile and declare Fishing (rumisberg): one tile short, irrevocably."""
     NINE_MAJORS = "nine-majors"
@@ -91,12 +94,16 @@ TILE_KINDS: Final = frozenset(
     }
 )
 """Action kinds that name a tile."""
+OPTIONAL_TILE_KINDS: Final = frozenset({ActionKind.RIICHI})
+"""Action kinds of :data:`TILE_KINDS` that may also name none (riichi: ``S riichi`` now,
+``S riichi 5p`` in old logs)."""
 
 MULTI_TILE_KINDS: Final = frozenset({ActionKind.GIVE, ActionKind.SWAP})
 """Action kinds that name one to three tiles (the Gulasch exchange), in ``tiles``."""
 
 DISCARDS: Final = frozenset({ActionKind.DISCARD, ActionKind.CALL, ActionKind.RIICHI, ActionKind.FISHING})
-"""Action kinds that discard a tile (some declare something with it)."""
+"""Action kinds that discard a tile (some declare something with it; riichi only as an old log
+writes it, with its tile)."""
 
 CLAIMS: Final = frozenset(
     {ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.MAHJONG, ActionKind.PASS}
@@ -147,7 +154,7 @@ class Action:
         member = _BY_WORD.get(kind) if isinstance(kind, str) else None
         if member is None:
             raise NotationError(f"{quote(kind)} is not a move; moves are: {', '.join(KINDS)}")
-        if member in TILE_KINDS:
+        if member in TILE_KINDS and not (tile is None and member in OPTIONAL_TILE_KINDS):
             if type(tile) is not Tile:
                 raise NotationError(f"a {member} names its tile (a Tile, like 5p), not {quote(tile)}")
         elif tile is not None:
@@ -239,7 +246,7 @@ class Action:
                     f"'{kind}' needs one to three tiles: write {quote(f'{parts[0]} {kind} 19m5p')}"
                 )
             return cls(int(seat), kind, tiles=tuple(parse_tiles(parts[2])))
-        if kind not in TILE_KINDS:
+        if kind not in TILE_KINDS or (kind in OPTIONAL_TILE_KINDS and len(parts) == 2):
             if len(parts) != 2:
                 raise NotationError(f"'{kind}' takes no tile: write {quote(f'{parts[0]} {kind}')}")
             return cls(int(seat), kind)

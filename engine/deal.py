@@ -207,7 +207,6 @@ class Deal:
         self.table: Table = table_for(self.ruleset.name, self.settings)
         self._aside = _set_aside(self.ruleset.lucky, self.settings.bonus_tiles and self.ruleset.winds)
         """By tile id: whether the tile is set aside and replaced when drawn (bonus and lucky tiles)."""
-        self._no_minimum = frozenset(i.code for i in self.table.items if i.no_minimum)
         self.seed = seed
         self.prevailing = prevailing
         self.east_streak = east_streak
@@ -256,6 +255,9 @@ class Deal:
         self.responses: dict[int, Action] = {}
         self.robbed: tuple[int, int, int] | None = None  # (kong seat, tile id, meld index)
         self.rob_claimed = False  # the kong being robbed was made with a discard (A-JX-19)
+        self.rob_concealed = False  # the kong being robbed is concealed (thirteen orphans only)
+        self.before_draw = False
+        """The seat to move has not drawn yet: it may declare riichi first (§2.3.6), or pass."""
         self.log: list[Action] = []
         self.result: DealResult | None = None
         self.centre: list[Stake] = list(centre)
@@ -324,9 +326,11 @@ class Deal:
         self._replace_bonus_at_deal()
 
     def _turn_dora(self) -> None:
-        """Dora (wikibooks, §2.3.7): the upper tile of the dead wall's third stack is turned up
-        before the bonus tiles are replaced; it stays there, out of the replacement draws
-        (A-WB-11). A bonus tile there shows no dora: the next tile below or behind is used."""
+        """Dora (wikibooks, §2.3.7): the upper tile of the third stack still standing in the
+        dead wall, counted from the break (the break stack, laid on it as the loose tiles, not
+        counted: revised A-WB-11), is turned up before the bonus tiles are replaced; it stays
+        there, out of the replacement draws. A bonus tile there shows no dora: the next tile
+        below or behind is used."""
         if not self.settings.dora:
             return
         tile = self.wall.turn_up(3, skip=lambda t: KIND[t].is_bonus)
@@ -425,10 +429,10 @@ class Deal:
         self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
     ) -> bool:
         """Whether the complete hand wins under the ruleset's conditions: the table's (at most
-        so many chows, a suit pung, a flush, the minimum fan) and the minimum doubles (bonus-tile
-        and dora doubles do not count). No table offers a Mah-Jongg that is not one (§1.12.4)."""
-        need = self.settings.min_doubles
-        if not need and not self.table.constrained:
+        so many chows, a suit pung, a flush, the minimum fan, the minimum doubles of Ii Fan
+        Shibari), all judged by the scorer (``Score.won``), so the table offers exactly the
+        Mah-Jonggs ``mahjong score`` accepts. No table offers a Mah-Jongg that is not one (§1.12.4)."""
+        if not self.table.constrained:
             return True
         if kind is None:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
@@ -443,12 +447,7 @@ class Deal:
                 robbing=self.robbed is not None,
                 restricted=restricted,
             )
-        result = score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings)
-        if not result.won:
-            return False
-        if result.limit or not need:
-            return True
-        return sum(line.doubles for line in result.items if line.code not in self._no_minimum) >= need
+        return score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings).won
 
     def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
         if not self._complete_with(seat, kind):
@@ -480,6 +479,14 @@ class Deal:
             return False
         kind = KIND[self.robbed[1]] if self.robbed else KIND[self.discard[1]] if self.discard else None
         return kind is not None and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
+
+    def _orphans_wait_on(self, seat: int, kind: int) -> bool:
+        """Whether ``seat`` holds thirteen orphans that ``kind`` completes (nothing declared)."""
+        if self.seats[seat].melds or not self.table.thirteen_orphans:
+            return False
+        counts = self.seats[seat].counts[:]
+        counts[kind] += 1
+        return is_thirteen_orphans(counts)
 
     def _waiting_after_discard(self, seat: int, kind: int) -> bool:
         counts = self.seats[seat].counts[:]
@@ -560,6 +567,8 @@ class Deal:
         ]
 
     def _turn_actions(self, seat: int) -> list[Action]:
+        if self.before_draw:  # the beginning of the turn: declare riichi, or draw without
+            return [Action.of(seat, ActionKind.RIICHI), _PASS[seat]]
         st = self.seats[seat]
         s = self.settings
         counts = st.counts
@@ -574,13 +583,6 @@ class Deal:
                 out.extend(
                     Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
                 )
-            if (
-                s.riichi
-                and all(r.meld.concealed for r in st.melds)
-                and self.live_remaining > 0
-                and self._may_stake(seat)
-            ):
-                out.extend(Action(seat, ActionKind.RIICHI, k) for k in kinds if self._ready_after(seat, k))
             if s.fishing and not st.fishing:
                 out.extend(Action(seat, ActionKind.FISHING, k) for k in kinds if self._fishing_after(seat, k))
         if self._may_show_nine_majors(seat):
@@ -613,13 +615,28 @@ class Deal:
         staked = sum(stake.amount for stake in self.centre if stake.seat == seat)
         return self.balances[seat] - staked >= self.settings.riichi_stake
 
-    def _ready_after(self, seat: int, kind: int) -> bool:
-        """Whether discarding ``kind`` leaves ``seat`` one tile from a Mah-Jongg the table
-        would offer (riichi, §2.3.6): under a constrained table (western play: one chow, a
-        flush) a wait that only completes the shape is not one."""
+    def _may_declare_riichi(self, seat: int) -> bool:
+        """Whether ``seat``, at the beginning of its turn before the draw, may declare riichi
+        (§2.3.6, A-WB-10): riichi is played, nothing exposed (declared concealed kongs are
+        allowed), not declared yet, a tile left to draw, the stake affordable, and the hand
+        already one tile from a Mah-Jongg the table would offer (under a constrained table,
+        western play or Ii Fan Shibari, a wait that only completes the shape is not one)."""
+        st = self.seats[seat]
+        if not self.settings.riichi or st.called or self.live_remaining <= 0:
+            return False
+        if not all(r.meld.concealed for r in st.melds) or not self._may_stake(seat):
+            return False
+        melds = tuple(r.meld for r in st.melds)
         if self.table.constrained:
-            return self._fishing_after(seat, kind)
-        return self._waiting_after_discard(seat, kind)
+            return self._fishing_waits(seat, st.counts[:], melds)
+        return bool(
+            waits(
+                st.counts,
+                thirteen_orphans=self.table.thirteen_orphans and not melds,
+                seven_pairs_ok=self.table.seven_pairs and not melds,
+                stop_after=1,
+            )
+        )
 
     def _may_show_nine_majors(self, seat: int) -> bool:
         """Wikibooks' abortive draw (§2.3.10 item 5): in his first turn, before anyone has
@@ -807,19 +824,27 @@ class Deal:
 
     # --- Applying actions -------------------------------------------------------------------------
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str, *, replaying: bool = False) -> list[Event]:
         """Apply one legal action and return what happened.
 
-        :raises IllegalActionError: naming the rule the action breaks; the state is unchanged.
+        ``replaying``: the action is a line of a stored log, perhaps one written before riichi
+        was declared at the beginning of the turn and before a concealed kong could be robbed
+        (:meth:`_old_log`).
+
+        :raises IllegalActionError: naming the rule the action breaks; the state is unchanged
+            (replaying, a window or riichi decision the old log had no line for may have
+            closed unlogged before the line was found illegal all the same).
         :raises NotationError: for an action string that cannot be read.
         """
         if isinstance(action, str):
             action = Action.parse(action)
+        events: list[Event] = []
+        if replaying and action not in self.legal_actions(action.seat) and self._old_log(action, events):
+            return events
         if action not in self.legal_actions(action.seat):
             message, private = self._why_illegal(action)
             raise IllegalActionError(message, private=private)
         self.log.append(action)
-        events: list[Event] = []
         late, self.late = self.late, None  # open only until the player does something
         if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
             self._claim_late(action, late, events)
@@ -838,6 +863,45 @@ class Deal:
                     self._resolve_robbing(events)
         return events
 
+    def _old_log(self, action: Action, events: list[Event]) -> bool:
+        """Read a line of a log written before two rules were played as now, where it differs
+        from the play of today; whether the line was applied here (else it is applied as any).
+
+        * A concealed kong opened no robbing window (``rob_concealed_kong_13_orphans``): when
+          the line after one is no answer in the window, every seat passes, unlogged.
+        * Riichi was declared with a discard after the draw (``S riichi 5p``): a seat asked to
+          declare riichi or not before its draw whose line is neither draws unlogged, and such
+          an old declaration is applied as it was then (the hand frozen, the discard sideways).
+
+        A stored game of either time so replays to the state it had; its log is unchanged.
+        """
+        if self.phase == ROBBING and self.rob_concealed and self.robbed and action.seat == self.robbed[0]:
+            self.responses = {seat: _PASS[seat] for seat in self.pending}
+            self._resolve_robbing(events)
+            self._legal_cache = None  # the state moved on without a line of the log
+            if action in self.legal_actions(action.seat):
+                return False
+        if self.phase == TURN and self.before_draw and action.seat == self.turn:
+            self.before_draw = False
+            self._turn_draw(action.seat, events)
+            self._legal_cache = None
+            if action in self.legal_actions(action.seat):
+                return False
+        st = self.seats[action.seat]
+        if (
+            action.kind is ActionKind.RIICHI
+            and action.tile is not None
+            and self.settings.riichi
+            and self.phase == TURN
+            and action.seat == self.turn
+            and not st.called
+            and Action.of(action.seat, ActionKind.DISCARD, action.tile) in self.legal_actions(action.seat)
+        ):
+            self.log.append(action)
+            self._apply_turn(action, events)
+            return True
+        return False
+
     def _why_illegal(self, action: Action) -> tuple[str, bool]:
         """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
         who = Wind(action.seat).name.title()
@@ -851,10 +915,27 @@ class Deal:
             if action.seat != self.turn:
                 assert self.turn is not None
                 return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
+            if self.before_draw:
+                letter = Wind(action.seat).letter
+                return (
+                    f"{who} has not drawn yet and first declares riichi or not: '{letter} riichi' "
+                    f"(then draws, and discards every drawn tile that does not win) or '{letter} pass' "
+                    "(draws without declaring)"
+                ), False
             if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
                 return f"there is no discard to claim: {who} must discard", False
             held = [KIND[t] for t in self.seats[action.seat].concealed]
             st = self.seats[action.seat]
+            if action.kind is ActionKind.RIICHI:
+                if not self.settings.riichi:
+                    return "riichi is not played at this table (setting riichi)", False
+                if st.riichi:
+                    return f"{who} has declared riichi already", False
+                return (
+                    "riichi is declared at the beginning of one's turn, before the draw ("
+                    f"'{Wind(action.seat).letter} riichi'), with nothing exposed, by a player whose hand "
+                    "is already one tile from winning and who can pay the stake"
+                ), True
             if action.kind in DISCARDS and action.tile not in held:
                 return f"{who} holds no {action.tile} to discard", True
             if action.kind in DISCARDS and st.called:
@@ -864,13 +945,6 @@ class Deal:
                 return (
                     "the call at the beginning is made with the first discard, before any claim, "
                     "by a hand one tile from winning"
-                ), True
-            if action.kind is ActionKind.RIICHI:
-                if not self.settings.riichi:
-                    return "riichi is not played at this table (setting riichi)", False
-                return (
-                    "riichi is declared with a discard that leaves a concealed hand one tile from winning, "
-                    "by a player who can pay the stake"
                 ), True
             if action.kind is ActionKind.FISHING:
                 if not self.settings.fishing:
@@ -905,6 +979,8 @@ class Deal:
                 )
             return f"{who} cannot {action.kind} now", True
         if action.seat not in self.pending:
+            if self.phase == ROBBING:
+                return f"the other players answer {who}'s kong first: they may rob it", False
             return f"{who} cannot claim their own discard", False
         if action.seat in self.responses:
             if len(self.pending[action.seat]) == 1:
@@ -948,16 +1024,21 @@ class Deal:
     def _apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
+        if self.before_draw:  # riichi (or not) at the beginning of the turn, then the draw
+            self.before_draw = False
+            if kind is ActionKind.RIICHI:
+                self._declare_riichi(seat)
+                events.append(Event(EventKind.DECLARE, seat, what=str(kind)))
+            self._turn_draw(seat, events)
+            return
         if kind in DISCARDS:
             assert action.tile is not None
             st = self.seats[seat]
             if kind is ActionKind.CALL:
                 st.called = True
                 events.append(Event(EventKind.CALL, seat))
-            elif kind is ActionKind.RIICHI:
-                st.called = st.riichi = True
-                if self.settings.riichi_stake:
-                    self.centre.append(Stake(seat, self.settings.riichi_stake, "riichi"))
+            elif kind is ActionKind.RIICHI:  # an old log's riichi, declared with its discard
+                self._declare_riichi(seat)
             elif kind is ActionKind.FISHING:
                 st.fishing = True
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
@@ -966,7 +1047,9 @@ class Deal:
             else:
                 self._take(seat, tile)
             self.seats[seat].discards.append([tile, None])
-            self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=kind is ActionKind.RIICHI))
+            # The riichi declarer's discard in the turn he declared is laid sideways (§2.3.6).
+            turned = st.riichi and not any(v.turned for v in st.discard_views)
+            self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=turned))
             self.earthly = seat == 0 and not self.seats[0].discarded and not self.claims_made
             self.seats[seat].discarded = True
             self.first_turn = False
@@ -988,6 +1071,10 @@ class Deal:
             self.seats[seat].melds.append(MeldRecord(meld, tiles))
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
+            if self.settings.rob_concealed_kong_13_orphans and self.table.thirteen_orphans:
+                # Thirteen orphans may rob even a concealed kong (001 «Die Dreizehn Waisen»).
+                self._open_robbing(seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True)
+                return
             self._replace(seat, events)
         elif kind is ActionKind.ADDED_KONG:
             assert action.tile is not None
@@ -1191,16 +1278,32 @@ class Deal:
         self.phase = CLAIMS
         self._resolve_claims(events)
 
-    def _open_robbing(self, seat: int, tile: int, index: int, events: list[Event], *, claimed: bool) -> None:
-        """Every other seat answers a kong that may be robbed: an added kong, or (``claimed``)
-        jiangxi's gang made with a discard (A-JX-19). Seats that cannot rob only pass, so the
-        public state is the same whoever could rob it."""
+    def _open_robbing(
+        self,
+        seat: int,
+        tile: int,
+        index: int,
+        events: list[Event],
+        *,
+        claimed: bool = False,
+        concealed: bool = False,
+    ) -> None:
+        """Every other seat answers a kong that may be robbed: an added kong, (``claimed``)
+        jiangxi's gang made with a discard (A-JX-19), or (``concealed``) a concealed kong, which
+        only a seat whose thirteen orphans wait on its tile may rob (``rob_concealed_kong_13_orphans``,
+        RULES.md §1.8.3 item 2). Seats that cannot rob only pass, so the public state is the
+        same whoever could rob it."""
         self.robbed = (seat, tile, index)
         self.rob_claimed = claimed
+        self.rob_concealed = concealed
         self.pending = {}
         for other in self._others(seat):
             if claimed:  # only a seat the gang player owes may rob a gang made with a discard
                 rob = self._complete_with(other, KIND[tile]) and self._restricted(other, seat)
+            elif concealed:
+                rob = self._orphans_wait_on(other, KIND[tile]) and self._mahjong_claim_ok(
+                    other, KIND[tile], seat
+                )
             else:
                 rob = self._mahjong_claim_ok(other, KIND[tile], seat)
             self.pending[other] = [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
@@ -1226,8 +1329,9 @@ class Deal:
         self.pending = {}
         self.responses = {}
         if winner is None:
-            if self.rob_claimed:
+            if self.rob_claimed or self.rob_concealed:
                 self.robbed = None
+                self.rob_concealed = False
                 self.turn = kong_seat
                 self.phase = TURN
                 self._replace(kong_seat, events)
@@ -1239,6 +1343,11 @@ class Deal:
             record = self.seats[kong_seat].melds[index]
             record.tiles.remove(tile)
             record.meld = Meld(MeldKind.PONG, record.meld.tile)
+        if self.rob_concealed:  # a robbed concealed kong stays a concealed pong
+            record = self.seats[kong_seat].melds[index]
+            record.tiles.remove(tile)
+            record.meld = Meld(MeldKind.PONG, record.meld.tile, True)
+            self.rob_concealed = False
         self.robbed = None
         self.claims_made = True
         self._give(winner, tile)
@@ -1313,11 +1422,27 @@ class Deal:
         self.phase = TURN
         self.kongs_this_turn = 0
         self.replacement = False
+        if self._may_declare_riichi(seat):  # riichi is declared at the beginning of the turn
+            self.drawn = None
+            self.can_declare = False
+            self.before_draw = True
+            return
+        self._turn_draw(seat, events)
+
+    def _turn_draw(self, seat: int, events: list[Event]) -> None:
+        """The draw from the live wall that begins ``seat``'s turn (after its riichi decision)."""
         self.drawn = self._draw(seat, replacement=False, events=events)
         if self.drawn is None:
             return
         self.last_live = self.live_remaining == 0 and not self.replacement
         self.can_declare = True
+
+    def _declare_riichi(self, seat: int) -> None:
+        """``seat`` declares riichi: his hand is frozen and his stake goes into the centre."""
+        st = self.seats[seat]
+        st.called = st.riichi = True
+        if self.settings.riichi_stake:
+            self.centre.append(Stake(seat, self.settings.riichi_stake, "riichi"))
 
     # --- End of the deal -----------------------------------------------------------------------
 
@@ -1589,7 +1714,7 @@ class Deal:
         """
         deal = cls(ruleset, settings, seed, **kwargs)
         for action in actions:
-            deal.apply(action)
+            deal.apply(action, replaying=True)
         return deal
 
     def snapshot(self) -> tuple[object, ...]:
@@ -1609,6 +1734,7 @@ class Deal:
             self.result.settlement.nets if self.result else None,
             [str(a) for a in self.log],
             [(st.called, st.riichi, st.fishing) for st in self.seats],
+            self.before_draw,
             tuple(self.centre),
             tuple(self.paid),
             self.pass_over.barred,
@@ -1641,7 +1767,7 @@ class Deal:
         tiles += self.laid
         if self.exchange is not None:
             tiles += [t for given in self.exchange.given.values() for t in given]
-        if self.robbed is not None and not self.rob_claimed:  # an added tile not yet on the pong
+        if self.robbed is not None and not (self.rob_claimed or self.rob_concealed):  # an added tile
             tiles.append(self.robbed[1])
         return tiles
 

@@ -48,8 +48,9 @@ class EventKind(StrEnum):
     MAHJONG = "mahjong"
     """A seat went Mah-Jongg with ``tile``."""
     DECLARE = "declare"
-    """A seat declared ``what`` with its discard ``tile`` (just before): ``riichi`` (wikibooks) or
-    ``fishing`` (rumisberg)."""
+    """A seat declared ``what``: ``riichi`` (wikibooks) at the beginning of its turn, before the
+    draw (no tile; an old log's riichi came with its discard ``tile``), or ``fishing``
+    (rumisberg) with its discard ``tile`` (just before)."""
     PAID = "paid"
     """A payment during play: ``seat`` received ``amount`` from each seat paying, for ``what``
     (``gen_zhuang``: the dealer paid each other seat; ``bouquet``)."""

@@ -289,7 +289,7 @@ class Game:
         """
         if line.strip() == NEXT:
             return self.next_hand()
-        return self._applied(self.deal.apply(line))
+        return self._applied(self.deal.apply(line, replaying=True))
 
     def _applied(self, events: list[Event]) -> list[Event]:
         self.log.append(self.deal.log[-1].line())

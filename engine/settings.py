@@ -449,7 +449,14 @@ SPECS: Final[tuple[SettingSpec, ...]] = (
         choices=("limit", "one_double"),
         ref="A-WB-24",
     ),
-    SettingSpec("riichi", bool, "riichi may be declared; a winning declarer gets one double", ref="§2.3.6"),
+    SettingSpec(
+        "riichi",
+        bool,
+        "riichi may be declared at the beginning of one's turn, before the draw, by a concealed hand one "
+        "tile short; the declarer discards every drawn tile that does not win; a winning declarer gets "
+        "one double",
+        ref="§2.3.6",
+    ),
     SettingSpec(
         "riichi_stake",
         int,

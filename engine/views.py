@@ -84,7 +84,7 @@ class HintView:
 @dataclass(frozen=True, slots=True)
 class DiscardView:
     """One discarded tile in a seat's discard row; ``claimed_by`` a seat if it was claimed;
-    ``turned`` if it was laid sideways (the discard that declared riichi)."""
+    ``turned`` if it was laid sideways (a riichi declarer's discard in the turn he declared)."""
 
     tile: Tile
     claimed_by: int | None = None

@@ -187,17 +187,21 @@ class Wall:
 
     def turn_up(self, stack: int, *, skip: Callable[[int], bool] = lambda t: False) -> int:
         """Take out the tile turned up in the dead wall (wikibooks' dora indicator): the upper
-        tile of its ``stack``-th stack counted from the break (the loose tiles' stack is the
-        first), or the next tile that ``skip`` does not refuse, below it and then in the stacks
-        behind. The tile leaves the wall, so replacement draws pass over it.
+        tile of its ``stack``-th stack still standing, counted from the break (the break stack,
+        whose two tiles lie on the dead wall as the loose tiles, is no stack of it any more:
+        revised A-WB-11), or the next tile that ``skip`` does not refuse, below it and then in
+        the stacks behind. The tile leaves the wall, so replacement draws pass over it.
+
+        The dead end is the back of :attr:`stacks`: the first stack standing after the break
+        is ``stacks[-1]``, the third ``stacks[-3]``.
 
         >>> wall = Wall(deque([[1, 2], [3, 4], [5, 6], [7, 8]]), [9, 10], WallBreak((), 0, 0))
-        >>> wall.turn_up(3), wall.turn_up(3, skip=lambda t: t == 6), wall.remaining
-        (5, 3, 8)
+        >>> wall.turn_up(3), wall.turn_up(3, skip=lambda t: t == 4), wall.remaining
+        (3, 1, 8)
 
         :raises IllegalActionError: if no tile is left that may be turned up.
         """
-        for i in range(len(self.stacks) - (stack - 1), -1, -1):
+        for i in range(len(self.stacks) - stack, -1, -1):
             if i >= len(self.stacks) or i < 0:
                 continue
             for tile in self.stacks[i]:

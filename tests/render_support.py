@@ -43,8 +43,9 @@ def declaring_deal(
     ruleset: str, overrides: dict[str, object], kind: ActionKind, seed: int, *, moves_after: int | None = 0
 ) -> Deal:
     """A deal played by the computer players in which the first seat offered ``kind`` (riichi,
-    Fishing) declares it; stopped ``moves_after`` moves after the declaring discard (0: while
-    the others may claim it), or played to its end (None).
+    Fishing) declares it; stopped ``moves_after`` moves after the declaring discard (riichi's:
+    the discard after the declaration, in that turn; 0: while the others may claim it), or
+    played to its end (None).
 
     :raises AssertionError: when the hand ends before any seat could declare.
     """
@@ -61,7 +62,10 @@ def declaring_deal(
         seat = deal.to_act()[0]
         declare = [a for a in deal.legal_actions(seat) if a.kind is kind] if after is None else []
         deal.apply(declare[0] if declare else players[seat].choose(deal.view(seat)))
-        after = 0 if declare else None if after is None else after + 1
+        if declare:  # riichi names no tile: declared before the draw, the discard follows
+            after = 0 if declare[0].tile is not None else -1
+        else:
+            after = None if after is None else after + 1
     assert after is not None, f"nobody declared {kind} in {ruleset} seed {seed}"
     return deal
 

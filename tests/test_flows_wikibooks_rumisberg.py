@@ -76,6 +76,8 @@ def _frozen(
     centre: tuple[Stake, ...] = (),
     balances: tuple[int, ...] | None = None,
 ) -> Deal:
+    """South's turn begins (East discarded 2m): with riichi South, ready before his draw,
+    decides first whether to declare; without it he has drawn 7z."""
     deal = Deal.arranged(
         _FROZEN_HANDS,
         live=_FROZEN_LIVE,
@@ -85,48 +87,73 @@ def _frozen(
         centre=centre,
         balances=balances,
     )
-    play(deal, "E discard 2m")  # South draws 7z
+    play(deal, "E discard 2m")
     return deal
 
 
-def test_riichi_is_offered_only_with_a_discard_that_leaves_the_hand_one_from_winning() -> None:
+def test_riichi_is_declared_at_the_beginning_of_the_turn_before_the_draw() -> None:
+    """001 «Riichi»: "zu Beginn seines Zuges", by a player to whom one tile is missing."""
     deal = _frozen()
-    assert deal.turn == S and KIND[deal.drawn or 0] == Tile.parse("7z")
-    # Only discarding 7z keeps 234p 567p 999s 11z 67s, waiting on 5s or 8s.
-    assert [a for a in legal(deal, S) if "riichi" in a] == ["S riichi 7z"]
-    assert "S discard 7z" in legal(deal, S) and "S discard 2p" in legal(deal, S)
-    # Without the setting riichi is not offered; a declaration is refused with its reason.
+    assert deal.turn == S and deal.drawn is None  # South has not drawn yet
+    assert legal(deal, S) == ["S riichi", "S pass"]
+    with pytest.raises(IllegalActionError, match="has not drawn yet and first declares riichi or not"):
+        deal.apply("S discard 2p")
+    play(deal, "S pass")  # no riichi: he draws 7z and plays on as ever
+    assert KIND[deal.drawn or 0] == Tile.parse("7z") and "S discard 2p" in legal(deal, S)
+    assert not [a for a in legal(deal, S) if "riichi" in a]
+    with pytest.raises(IllegalActionError, match="at the beginning of one's turn, before the draw"):
+        deal.apply("S riichi")
+    # Without the setting South draws at once and riichi is refused with its reason.
     plain = _frozen({"wall_reserve": 0})
+    assert KIND[plain.drawn or 0] == Tile.parse("7z")
     assert not [a for a in legal(plain, S) if "riichi" in a]
     with pytest.raises(IllegalActionError, match="riichi is not played"):
-        plain.apply("S riichi 7z")
+        plain.apply("S riichi")
+
+
+def test_a_hand_that_draws_into_ready_declares_only_at_its_next_turn() -> None:
+    """South is two tiles short (1m and 6s beside 234p 567p 999s 11z): he draws 7s, which
+    makes him ready when he discards 1m, but riichi belongs to the beginning of a turn, so it
+    is not offered now; at his next turn, still ready, it is."""
+    hands = [_FROZEN_HANDS[0], "234p 567p 999s 11z 6s 1m", *_FROZEN_HANDS[2:]]
+    deal = Deal.arranged(hands, live="7s 1m 4m 7m 3z", ruleset="wikibooks", settings=RIICHI, fill=False)
+    play(deal, "E discard 2m")
+    assert deal.turn == S and KIND[deal.drawn or 0] == Tile.parse("7s")  # no decision first
+    assert not [a for a in legal(deal, S) if "riichi" in a]
+    play(deal, "S discard 1m", "W discard 1m", "N discard 4m", "E discard 7m")
+    assert deal.turn == S and deal.drawn is None and legal(deal, S) == ["S riichi", "S pass"]
 
 
 def test_riichi_freezes_the_hand_and_a_winning_declarer_has_the_double() -> None:
     deal = _frozen()
-    events = deal.apply("S riichi 7z")
-    # The stake lies in the centre (it stays South's until a winner takes it), the declaring
-    # discard is laid sideways, and everyone sees the declaration.
+    events = deal.apply("S riichi")
+    # The stake lies in the centre (it stays South's until a winner takes it) and everyone
+    # sees the declaration; then South draws 7z.
     assert deal.centre == [Stake(S, 200, "riichi")]
     public = deal.view(None)
     assert public.centre == 200 and public.declared == ((S, "riichi"),)
-    assert [d.turned for d in public.players[S].discards] == [True]
     assert [(e.kind, e.seat, e.what) for e in events if e.kind is EventKind.DECLARE] == [
         (EventKind.DECLARE, S, "riichi")
     ]
-    for idle in deal.idle_passes():
-        deal.apply(idle)
+    assert [e.kind for e in events][-1] is EventKind.DRAW and KIND[deal.drawn or 0] == Tile.parse("7z")
+    # He may not change his wait in the declaring turn: only the drawn tile goes, sideways.
+    assert legal(deal, S) == ["S discard 7z"]
+    with pytest.raises(IllegalActionError, match="declared riichi"):
+        deal.apply("S discard 6s")
+    play(deal, "S discard 7z")
+    assert [d.turned for d in deal.view(None).players[S].discards] == [True]
     # West discards 1z: South holds a pair of it, but a declarer claims no pong (nor kong).
     deal.apply("W discard 1z")
     assert legal(deal, S) == ["S pass"]
     play(deal, "S pass", "N discard 4m", "E discard 7m")
-    # South draws the fourth 9s: he must discard it; no kong, no other discard.
+    # South draws the fourth 9s (no decision: he has declared): he must discard it; no kong.
     assert deal.turn == S and legal(deal, S) == ["S discard 9s"]
     with pytest.raises(IllegalActionError, match="declared riichi"):
         deal.apply("S discard 2p")
     with pytest.raises(IllegalActionError):
         deal.apply("S concealed-kong 9s")
     play(deal, "S discard 9s", "W discard 1p", "N discard 4p", "E discard 7p")
+    assert [d.turned for d in deal.view(None).players[S].discards] == [True, False]
     # 5s completes the hand: discard it or go Mah-Jongg.
     assert legal(deal, S) == ["S discard 5s", "S mahjong"]
     play(deal, "S mahjong")
@@ -140,21 +167,51 @@ def test_riichi_freezes_the_hand_and_a_winning_declarer_has_the_double() -> None
     assert deal.result.settlement.nets == (-120, 240, -60, -60)
 
 
+def test_a_declarer_wins_on_the_tile_drawn_in_the_declaring_turn() -> None:
+    """South declares before his draw and draws 5s, a winning tile: Mah-Jongg with riichi."""
+    deal = Deal.arranged(_FROZEN_HANDS, live="5s 1m 4m", ruleset="wikibooks", settings=RIICHI, fill=False)
+    play(deal, "E discard 2m", "S riichi")
+    assert legal(deal, S) == ["S discard 5s", "S mahjong"]
+    play(deal, "S mahjong")
+    assert deal.result is not None and deal.result.winner == S and "WB2" in codes(deal, S)
+
+
+def test_an_old_log_with_riichi_declared_by_a_discard_still_replays() -> None:
+    """Logs written when riichi was a discard after the draw (``S riichi 7z``) have no line
+    for the decision before the draw: replayed, the seat draws and the old declaration
+    freezes the hand and lays its discard sideways, as it did then."""
+    new = _frozen()
+    play(new, "S riichi", "S discard 7z", "W discard 1z", "N discard 4m")
+    old = Deal.arranged(_FROZEN_HANDS, live=_FROZEN_LIVE, ruleset="wikibooks", settings=RIICHI, fill=False)
+    lines = ["E discard 2m", "S pass", "W pass", "N pass", "S riichi 7z"]
+    lines += ["E pass", "W pass", "N pass", "W discard 1z", "S pass", "E pass", "N pass", "N discard 4m"]
+    for line in lines:
+        old.apply(line, replaying=True)
+    assert [str(a) for a in old.log] == lines  # the log stays as it was written
+    for idle in old.idle_passes():  # the passes after North's discard, as for the new deal
+        old.apply(idle)
+    assert old.seats[S].riichi and old.centre == new.centre == [Stake(S, 200, "riichi")]
+    assert old.view(None).players[S].discards == new.view(None).players[S].discards
+    assert old.snapshot()[:12] == new.snapshot()[:12]  # tiles, melds, discards, turn, phase ...
+    with pytest.raises(IllegalActionError):  # only a replayed log is read so
+        _frozen().apply("S riichi 7z")
+
+
 def test_a_player_who_has_not_declared_may_pong_the_same_tile() -> None:
     deal = _frozen()
-    play(deal, "S discard 7z")
+    play(deal, "S pass", "S discard 7z")
     deal.apply("W discard 1z")
     assert legal(deal, S) == ["S pong", "S pass"]
 
 
 def test_no_riichi_once_a_set_is_exposed() -> None:
     deal = _frozen()
-    play(deal, "S discard 7z")
+    play(deal, "S pass", "S discard 7z")
     play(deal, "W discard 1z", "S pong")
     assert not [a for a in legal(deal, S) if "riichi" in a]
     play(deal, "S discard 9s", "W discard 4m", "N discard 7m", "E discard 3z")
-    # South drew 1p and is one tile from winning (234p 567p 99s 67s, pong 1z) if he discards
-    # it, but his pong is exposed ("keinerlei Figuren offen"): no riichi.
+    # South is one tile from winning (234p 567p 99s 67s, pong 1z), but his pong is exposed
+    # ("keinerlei Figuren offen"): no decision before his draw, no riichi after it.
     assert deal.turn == S and KIND[deal.drawn or 0] == Tile.parse("1p")
     assert "S discard 1p" in legal(deal, S)
     assert not [a for a in legal(deal, S) if "riichi" in a]
@@ -173,11 +230,13 @@ def test_riichi_needs_a_balance_of_at_least_the_stake(
 ) -> None:
     """A-WB-10: "declaration requires balance ≥ stake"."""
     deal = _frozen(balances=(2000, balance, 2000, 2000), centre=staked)
-    assert ("S riichi 7z" in legal(deal, S)) is offered
+    assert ("S riichi" in legal(deal, S)) is offered
+    assert (deal.drawn is None) is offered  # a seat that may not declare draws at once
 
 
 # The deal of RULES.md EX-20: South (123s 456p 777m 678s, waiting on 3p) and West (234m 456m
-# 123p 789p, waiting on 9m) declare riichi with the tiles they draw; South draws 3p.
+# 123p 789p, waiting on 9m) declare riichi before their draws and discard what they draw;
+# South draws 3p.
 _EX20_HANDS = [
     "1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 2z 3z 4z 5z",
     "123s 456p 777m 678s 3p",
@@ -191,7 +250,10 @@ def _ex20(hands: list[str] = _EX20_HANDS, centre: tuple[Stake, ...] = ()) -> Dea
     deal = Deal.arranged(
         hands, live=_EX20_LIVE, ruleset="wikibooks", settings=RIICHI, fill=False, centre=centre
     )
-    play(deal, "E discard 5z", "S riichi 1z", "W riichi 2z", "N discard 3z")
+    play(deal, "E discard 5z", "S riichi", "S discard 1z", "W riichi", "W discard 2z")
+    if deal.before_draw:  # a North ready before his draw declines riichi
+        play(deal, "N pass")
+    play(deal, "N discard 3z")
     assert deal.centre == [*centre, Stake(S, 200, "riichi"), Stake(W, 200, "riichi")]
     assert deal.view(None).centre == 400 + sum(s.amount for s in centre)
     return deal
@@ -256,7 +318,7 @@ def test_a_drawn_hand_leaves_the_sticks_in_the_centre_or_returns_them(carry_over
         settings={**RIICHI, "riichi_carry_over": carry_over},
         fill=False,
     )
-    play(deal, "E discard 2m", "S riichi 7z", "W discard 1m", "N discard 4m", "E discard 7m")
+    play(deal, "E discard 2m", "S riichi", "S discard 7z", "W discard 1m", "N discard 4m", "E discard 7m")
     assert deal.over and deal.result is not None and deal.result.reason == EndReason.WALL_EXHAUSTED
     assert transfers(deal) == []  # the stick was never paid to anyone
     assert deal.result.centre == ((Stake(S, 200, "riichi"),) if carry_over else ())
@@ -306,23 +368,25 @@ def test_a_game_carries_the_sticks_of_a_drawn_hand_to_the_next_winner() -> None:
 
 # --- wikibooks: western play (RULES.md §2.3.9, A-WB-14, A-WB-15) ------------------------------
 
-# North holds 111p 555p 678p 444z 3p and wins on East's second discard, 3p. West declares
-# riichi with 999s 111s 234s 55s 77z (waiting on 5s or 7z: a half flush with one chow).
+# North holds 111p 555p 678p 444z 3p and wins on East's second discard, 3p. West, ready with
+# 999s 111s 234s 55s 77z (waiting on 5s or 7z: a half flush with one chow), declares riichi
+# before his draw and discards the 9m he draws.
 # South, a loser, holds a concealed pong of 2m.
 _WESTERN_HANDS = [
     "1m 5m 9m 2p 3p 4p 8p 4s 7s 8s 2z 3z 6z 7z",
     "222m 4m 6m 8m 9m 2p 7p 1z 3z 5z 6z",
-    "999s 111s 234s 5s 77z 9m",
+    "999s 111s 234s 55s 77z",
     "111p 555p 678p 444z 3p",
 ]
-_WESTERN_LIVE = "9p 5s 5z 8m 1z 1z"
+_WESTERN_LIVE = "9p 9m 5z 8m 1z 1z"
 
 
 def _western(settings: dict[str, object]) -> Deal:
     deal = Deal.arranged(
         _WESTERN_HANDS, live=_WESTERN_LIVE, ruleset="wikibooks", settings=settings, fill=False
     )
-    play(deal, "E discard 2z", "S discard 9p", "W riichi 9m", "N discard 5z", "E discard 3p", "N mahjong")
+    play(deal, "E discard 2z", "S discard 9p", "W riichi", "W discard 9m", "N pass", "N discard 5z")
+    play(deal, "E discard 3p", "N mahjong")
     assert deal.result is not None and deal.result.winner == N and deal.result.discarder == E
     return deal
 
@@ -364,7 +428,7 @@ def test_western_riichi_needs_a_hand_that_can_win_the_western_way() -> None:
         deal = Deal.arranged(hands, live="1z 2z 3z", ruleset="wikibooks", settings=settings, fill=False)
         play(deal, "E discard 5z")
         offered[name] = [a for a in legal(deal, S) if "riichi" in a]
-    assert offered == {"western": [], "riichi": ["S riichi 3p", "S riichi 6p", "S riichi 1z"]}
+    assert offered == {"western": [], "riichi": ["S riichi"]}
 
 
 # --- wikibooks: dora (RULES.md §2.3.7, A-WB-11) -----------------------------------------------
@@ -374,11 +438,11 @@ DORA = {"dora": True, "wall_reserve": 0}
 
 def test_the_indicator_is_turned_up_in_the_dead_wall_and_skipped_by_replacements() -> None:
     # East holds five flowers: their replacements are the loose tiles 1m 2m, then the back
-    # stacks top before bottom, 3m 4m and 5m; the upper tile of the third stack (4s, the
-    # fifth tile of the dead wall) lies face up and is never drawn.
+    # stacks top before bottom, 3m 4m and 5m 6m's 5m; the upper tile of the third stack still
+    # standing (4s, revised A-WB-11) lies face up and is never drawn.
     deal = Deal.arranged(
         ["1f 2f 3f 4f 5f 123p 456p 99s 7z", "1s", "2s", "3s"],
-        dead="1m 2m 3m 4m 4s 5m",
+        dead="1m 2m 3m 4m 5m 6m 4s 7m",
         ruleset="wikibooks",
         settings=DORA,
         fill=False,
@@ -396,6 +460,30 @@ def test_the_indicator_is_turned_up_in_the_dead_wall_and_skipped_by_replacements
     assert Tile.parse("4s") in [KIND[t] for t in deal.all_tiles()]  # out of the wall, not lost
 
 
+def test_the_indicator_is_the_top_of_the_third_stack_still_standing_after_the_break() -> None:
+    """001 «Das Verteilen der Steine» and «Dora Pai», counted by hand (revised A-WB-11).
+
+    East takes the break stack out and lays its two tiles on the dead wall as the loose
+    tiles (here 1m 2m); the stack is gone. The stacks of the dead wall still standing, from
+    the break on: first 3m/4m, second 5m/6m, third 7s/8s (top/bottom), fourth 9m/9m. "Der
+    obere Ziegel des dritten Ziegelpaars der toten Mauer" is 7s, so 8s is the dora. (The
+    engine once counted the loose tiles' stack as the first and turned up 5m.)"""
+    deal = Deal.arranged(
+        ["123m 456p 789p 11p 2s 3s 4s", "1s", "2s", "3s"],
+        dead="1m 2m 3m 4m 5m 6m 7s 8s 9m 9m",
+        ruleset="wikibooks",
+        settings=DORA,
+        fill=False,
+    )
+    assert deal.dora_indicator == Tile.parse("7s") and deal.dora == (Tile.parse("8s"),)
+    # The replacement draws take the loose tiles, then the stacks from the break, passing
+    # over the indicator: 1m 2m 3m 4m 5m 6m 8s 9m 9m.
+    drawn = []
+    while deal.wall.remaining:
+        drawn.append(str(KIND[deal.wall.draw_replacement()]))
+    assert drawn == ["1m", "2m", "3m", "4m", "5m", "6m", "8s", "9m", "9m"]
+
+
 @pytest.mark.parametrize(
     ("indicator", "dora"),
     [("4s", "5s"), ("9p", "1p"), ("1z", "2z"), ("4z", "1z"), ("7z", "5z"), ("5z", "6z"), ("6z", "7z")],
@@ -405,7 +493,7 @@ def test_the_dora_follows_the_indicator(indicator: str, dora: str) -> None:
     7z -> 5z -> 6z -> 7z (RULES.md EX-21's cycles)."""
     deal = Deal.arranged(
         ["123m 456m 789m 11p 2s 3s 4s", "1s", "2s", "3s"],
-        dead=f"8m 8m 9m 9m {indicator}",
+        dead=f"8m 8m 9m 9m 5p 5p {indicator}",
         ruleset="wikibooks",
         settings=DORA,
         fill=False,
@@ -423,7 +511,7 @@ def test_ex21_a_dora_pong_gives_three_doubles() -> None:
             "55s 23p 77z 456m 9m 1z 2z 3z",
         ],
         live="8s 8s 9p 8p 7s 3m 4m 7m 5p 5p",
-        dead="8m 8m 1s 1s 4s 6s",
+        dead="8m 8m 1s 1s 6s 6s 4s 6s",
         ruleset="wikibooks",
         settings=DORA,
         fill=False,
@@ -440,6 +528,100 @@ def test_ex21_a_dora_pong_gives_three_doubles() -> None:
     assert codes(deal, N).count("WB3") == 3
     assert transfers(deal) == [(W, N, 1920, "Mah-Jongg")]  # the discarder pays 4 × 480
     assert deal.result.settlement.nets == (0, 0, -1920, 1920)
+
+
+# --- wikibooks: Ii Fan Shibari (RULES.md §2.3.8, A-WB-12) -------------------------------------
+
+
+@pytest.mark.parametrize("shibari", [False, True])
+def test_the_table_and_the_scorer_judge_ii_fan_shibari_alike(shibari: bool) -> None:
+    """South's only double is his own flower 2f (EX-22 hand A's kind of hand): under Ii Fan
+    Shibari neither the table offers Mah-Jongg on West's 3s nor does the scorer, given the
+    very hand and circumstances, score it as a win; without the rule both accept it."""
+    from engine.scoring import score
+
+    deal = Deal.arranged(
+        ["3z 123m456p789s11z2z", "2f 555m 234s 678m 789p", "3s 1s", "2s"],
+        live="4z 7z 6z",
+        dead="3s 4z",
+        ruleset="wikibooks",
+        settings={**SHORT, "ii_fan_shibari": shibari},
+        fill=False,
+    )
+    play(deal, "E discard 3z", "S discard 4z", "W discard 3s")
+    assert ("S mahjong" in legal(deal, S)) is not shibari
+    ctx = deal._context(S, win_tile=Tile.parse("3s"), self_drawn=False, discarder=W)
+    result = score(deal.hand_of(S, Tile.parse("3s")), ctx, ruleset="wikibooks", settings=deal.settings)
+    assert result.won is not shibari
+    assert ("Ii Fan Shibari" in result.reason) is shibari
+
+
+# --- wikibooks: thirteen orphans rob a concealed kong (001 «Die Dreizehn Waisen», A-WB-26) -----
+
+ORPHANS_WAIT_1M = "9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z 7z"
+"""Thirteen orphans without 1m: it waits on 1m alone."""
+
+
+def _concealed_kong(south: str, settings: dict[str, object], ruleset: str = "wikibooks") -> Deal:
+    """East declares a concealed kong of 1m in his first turn."""
+    deal = Deal.arranged(
+        ["1111m 234p 567s 22z 89m", south, "2s", "3s"],
+        live="4p 5p",
+        dead="6p 7p 8p 8p",
+        ruleset=ruleset,
+        settings={**SHORT, **settings},
+        fill=False,
+    )
+    play(deal, "E concealed-kong 1m")
+    return deal
+
+
+def test_thirteen_orphans_rob_a_concealed_kong() -> None:
+    deal = _concealed_kong(ORPHANS_WAIT_1M, {})  # on by wikibooks' default
+    assert deal.settings.rob_concealed_kong_13_orphans
+    assert deal.to_act() == [S] and legal(deal, S) == ["S mahjong", "S pass"]
+    play(deal, "S mahjong")
+    assert deal.result is not None and deal.result.winner == S and deal.result.discarder == E
+    score = deal.result.scores[S]
+    assert score is not None and score.limit and "CS4" in codes(deal, S)
+    # East's kong lost its fourth tile: a concealed pong is left (A-CORE-13), no replacement drawn.
+    assert [str(r.meld) for r in deal.seats[E].melds] == ["111m"] and deal.seats[E].melds[0].meld.concealed
+    assert transfers(deal)[0][:2] == (E, S)  # the robbed player pays as the discarder (A-WB-13)
+
+
+def test_every_seat_answers_a_concealed_kong_and_no_other_hand_may_rob_it() -> None:
+    """A standard hand waiting on 1m may not rob the concealed kong: every seat only passes
+    (the window opens all the same, so the public state tells nobody who waits), then East
+    draws his replacement and the kong stands."""
+    deal = Deal.arranged(
+        ["1111m 234p 567s 22z 89m", "23m 456p 789p 123s 99s", "2s", "3s"],
+        live="4p 5p",
+        dead="6p 7p 8p 8p",
+        ruleset="wikibooks",
+        settings=SHORT,
+        fill=False,
+    )
+    deal.apply("E concealed-kong 1m")
+    assert sorted(deal.pending) == [S, W, N]
+    assert all(legal(deal, seat) == [f"{'ESWN'[seat]} pass"] for seat in (S, W, N))
+    for seat in (S, W, N):
+        deal.apply(f"{'ESWN'[seat]} pass")
+    assert deal.to_act() == [E] and deal.drawn is not None and KIND[deal.drawn] == Tile.parse("6p")
+    kong = deal.seats[E].melds[0]
+    assert kong.meld.kind.name == "KONG" and kong.meld.concealed and len(kong.tiles) == 4
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "settings"),
+    [("wikibooks", {"rob_concealed_kong_13_orphans": False}), ("dmjl", {})],
+)
+def test_without_the_setting_a_concealed_kong_opens_no_window(
+    ruleset: str, settings: dict[str, object]
+) -> None:
+    deal = _concealed_kong(ORPHANS_WAIT_1M, settings, ruleset)
+    assert not deal.settings.rob_concealed_kong_13_orphans
+    assert deal.to_act() == [E] and not deal.pending and legal(deal, S) == []
+    assert deal.drawn is not None and KIND[deal.drawn] == Tile.parse("6p")  # his replacement
 
 
 # --- wikibooks: abortive draws (RULES.md §2.3.10, A-WB-17, A-CORE-09) ------------------------

@@ -147,8 +147,9 @@ def test_the_riichi_discard_lies_sideways_in_its_row() -> None:
     changed = ImageChops.difference(turned, upright).getbbox()
     assert _inside(changed, band)  # only the declarer's discards moved
     assert changed is not None and changed[1] >= band[1] + PAD + ROW1_H
-    # Through the lower part of the row: the sideways tile is a run as wide as a tile is high.
-    y = band[1] + PAD + ROW1_H + 8 + tile_height(TILE) - 10
+    # Through the lower part of the row, below the faces (a bamboo's gaps would split a run):
+    # the sideways tile is a run as wide as a tile is high.
+    y = band[1] + PAD + ROW1_H + 8 + tile_height(TILE) - 8
     sideways = tile_runs(turned, y, band[0] + PAD, band[2] - PAD, DARK.panel)
     standing = tile_runs(upright, y, band[0] + PAD, band[2] - PAD, DARK.panel)
     assert len(sideways) == len(standing) == len(me.discards)

@@ -26,10 +26,8 @@ from engine.rulesets.wikibooks import (
     WESTERN,
     dora_of,
     expand,
-    may_declare,
     riichi_only_differences,
     riichi_stick_nets,
-    shibari_doubles,
 )
 from engine.scoring import Score, WinContext, score
 from engine.scoring.report import payments, score_request
@@ -388,18 +386,17 @@ def test_ex21_dora_cycles() -> None:
 
 
 def test_ex22_hand_a_is_not_offered_under_ii_fan_shibari() -> None:
-    """RULES.md EX-22 hand A: its only double is the own flower, which does not count."""
-    st_ = settings_of({"ii_fan_shibari": True})
-    assert st_.min_doubles == 1
-    table = table_for("wikibooks", st_)
-    a = wb("[555m] [234s] 678m 789p 33s 2f", {"ii_fan_shibari": True}, seat="S", win="3s", self_drawn=True)
+    """RULES.md EX-22 hand A: its only double is the own flower, which does not count, so the
+    scorer refuses it as the table does (it once scored it as a win the table never offered)."""
+    shibari = {"ii_fan_shibari": True}
+    assert settings_of(shibari).min_doubles == 1
+    a = wb("[555m] [234s] 678m 789p 33s 2f", shibari, seat="S", win="3s", self_drawn=True)
+    assert not a.won and "Ii Fan Shibari" in a.reason and "bonus tiles and dora" in a.reason
+    b = wb("[777z] [234s] 567m 789p 33s 2f", shibari, seat="S", win="3s", self_drawn=True)
+    assert (b.won, b.points, b.doubles, b.total) == (True, 28, 2, 120)  # EX-22 hand B
+    # without the rule hand A wins with its flower's double
+    a = wb("[555m] [234s] 678m 789p 33s 2f", seat="S", win="3s", self_drawn=True)
     assert (a.won, a.points, a.doubles, a.total) == (True, 26, 1, 60)
-    assert shibari_doubles(a, table) == 0 and not may_declare(a, table, st_)
-    b = wb("[777z] [234s] 567m 789p 33s 2f", {"ii_fan_shibari": True}, seat="S", win="3s", self_drawn=True)
-    assert shibari_doubles(b, table) == 1 and may_declare(b, table, st_)
-    # without the rule hand A may be declared
-    plain = settings_of()
-    assert may_declare(a, table_for("wikibooks", plain), plain)
 
 
 def test_ex23_western_refuses_a_second_chow_and_mixed_suits() -> None:
@@ -643,20 +640,37 @@ def test_dora_doubles_losers_too() -> None:
 
 
 def test_dora_and_bonus_doubles_do_not_count_for_ii_fan_shibari() -> None:
-    st_ = settings_of({"ii_fan_shibari": True, "dora": True})
-    table = table_for("wikibooks", st_)
-    doras = wb(
-        "[555m] [234s] 678m 789p 33s", {"ii_fan_shibari": True, "dora": True}, seat="S", win="3s", dora="5m"
-    )
-    assert doras.doubles == 3 and not may_declare(doras, table, st_)
+    on = {"ii_fan_shibari": True, "dora": True}
+    doras = wb("[555m] [234s] 678m 789p 33s", on, seat="S", win="3s", dora="5m")
+    assert not doras.won and "Ii Fan Shibari" in doras.reason
+    assert wb("[555m] [234s] 678m 789p 33s", {"dora": True}, seat="S", win="3s", dora="5m").doubles == 3
     riichi = {"ii_fan_shibari": True, "riichi": True}
-    st_r = settings_of(riichi)
     declared = wb("555m 234s 678m 789p 33s", riichi, seat="S", win="3s", self_drawn=True, flags=["riichi"])
-    assert may_declare(declared, table_for("wikibooks", st_r), st_r)  # riichi counts (A-WB-12)
+    assert declared.won and declared.doubles == 1  # riichi counts (A-WB-12)
+    plain = wb("555m 234s 678m 789p 33s", riichi, seat="S", win="3s", self_drawn=True)
+    assert not plain.won
     orphans = wb("19m19p19s1234567z 1z", {"ii_fan_shibari": True}, win="1z")
-    assert orphans.doubles == 0 and may_declare(
-        orphans, table_for("wikibooks", st_r), st_r
-    )  # limit hands count
+    assert orphans.won and orphans.limit  # limit hands count
+
+
+def test_ii_fan_shibari_in_mahjong_score(capsys: pytest.CaptureFixture[str]) -> None:
+    """``mahjong score`` refuses the win the table refuses (EX-22 hand A: only the flower's
+    double), in English and German, and accepts hand B."""
+    hand_a = ["[555m] [234s] 678m 789p 33s 2f", "--ruleset", "wikibooks", "--seat", "S", "--win", "3s"]
+    shibari = ["--self-drawn", "--set", "ii_fan_shibari=true"]
+    assert main(["score", *hand_a, *shibari, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["won"] is False and "Ii Fan Shibari" in data["reason"]
+    assert main(["score", *hand_a, *shibari]) == 0
+    assert "No Mah-Jongg: a winning hand needs at least 1 double besides" in capsys.readouterr().out
+    assert main(["score", *hand_a, *shibari, "--lang", "de"]) == 0
+    assert (
+        "Kein Mah-Jongg: ein Mah-Jongg braucht in wikibooks mindestens 1 Verdopplung, die nicht von "
+        "Bonussteinen oder Dora kommt" in capsys.readouterr().out
+    )
+    hand_b = ["[777z] [234s] 567m 789p 33s 2f", "--ruleset", "wikibooks", "--seat", "S", "--win", "3s"]
+    assert main(["score", *hand_b, *shibari, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 120
 
 
 def test_bundles_expand_and_a_club_setting_stands() -> None:

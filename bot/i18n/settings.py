@@ -320,7 +320,11 @@ RULE_HELP_DE: Final[dict[str, str]] = {
         "wieder zieht, oder für den Rest der Hand"
     ),
     # wikibooks: riichi, dora, Ii Fan Shibari, the western way
-    "riichi": "Riichi darf angesagt werden; wer damit gewinnt, erhält eine Verdopplung",
+    "riichi": (
+        "Riichi darf zu Beginn des Zuges, vor dem Ziehen, mit einer verdeckten Hand angesagt werden, der "
+        "nur ein Stein fehlt; danach wird jeder gezogene Stein abgeworfen, der nicht gewinnt; wer damit "
+        "gewinnt, erhält eine Verdopplung"
+    ),
     "riichi_stake": "Punkte, die ein Spieler beim Riichi in die Mitte legt",
     "riichi_carry_over": (
         "Riichi-Stäbchen einer Remis-Hand bleiben für den nächsten Gewinner in der Mitte; false: sie gehen zurück"

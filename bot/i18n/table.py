@@ -55,8 +55,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "did_bonus": ("{name} showed a bonus tile: {tile}", "{name} legt einen Bonusstein aus: {tile}"),
     "did_mahjong": ("{name} went Mah-Jongg with {tile}", "{name} ruft Mah-Jongg mit {tile}"),
     "did_declare_riichi": (
-        "{name} discarded {tile} and declared riichi: the hand is frozen, a stick goes to the centre",
-        "{name} wirft {tile} ab und erklärt Riichi: die Hand ist eingefroren, ein Stäbchen kommt in die Mitte",
+        "{name} declared riichi: the hand is frozen, a stick goes to the centre",
+        "{name} erklärt Riichi: die Hand ist eingefroren, ein Stäbchen kommt in die Mitte",
     ),
     "did_declare_fishing": (
         "{name} discarded {tile} and is Fishing",
@@ -136,7 +136,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "discard": ("Discard", "Abwerfen"),
     "discard_tile": ("Discard {tile}", "{tile} abwerfen"),
     "call": ("Call {tile}", "Ruf {tile}"),
-    "riichi": ("Riichi {tile}", "Riichi {tile}"),
+    "riichi": ("Declare riichi", "Riichi ansagen"),
+    "riichi_pass": ("Draw without riichi", "Ohne Riichi ziehen"),
     "fishing": ("Fishing {tile}", "Fishing {tile}"),
     "nine-majors": ("Nine majors: draw", "Neun Trumpfziegel: unentschieden"),
     "pong": ("Pong", "Pong"),
@@ -158,6 +159,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Your turn: discard a tile, or still claim {tile} (the tile you drew goes back to the wall).",
         "Du bist dran: wirf einen Stein ab, oder rufe noch {tile} (dein gezogener Stein geht an die Mauer "
         "zurück).",
+    ),
+    "card_riichi": (
+        "Your turn begins and your hand is one tile from Mah-Jongg: declare riichi before you draw "
+        "(a stick of {stake} goes to the centre, a double if you win; from now on you discard every "
+        "drawn tile that does not win), or draw without it.",
+        "Dein Zug beginnt und dir fehlt nur noch ein Stein zum Mah-Jongg: sage vor dem Ziehen Riichi an "
+        "(ein Stäbchen zu {stake} kommt in die Mitte, eine Verdopplung, wenn du gewinnst; von nun an "
+        "wirfst du jeden gezogenen Stein ab, der nicht gewinnt), oder ziehe ohne.",
     ),
     "card_claims": (
         "{tile} was discarded: claim it or pass.",

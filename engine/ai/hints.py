@@ -66,7 +66,8 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "complete": "Mah-Jongg: your hand is complete.",
         "discard": "Discard {tile}",
         "call": "Discard {tile} with the call at the beginning",
-        "riichi": "Discard {tile} and declare riichi",
+        "riichi": "Declare riichi before you draw: your hand is frozen from now on",
+        "no_riichi": "Draw without declaring riichi",
         "fishing": "Discard {tile} and declare Fishing",
         "concealed-kong": "Declare a concealed kong of {tile} and draw a replacement tile",
         "added-kong": "Add {tile} to your pong of {tile} for a kong and draw a replacement tile",
@@ -128,7 +129,8 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "complete": "Mah-Jongg: deine Hand ist vollständig.",
         "discard": "{tile} abwerfen",
         "call": "{tile} abwerfen, mit Ruf zu Beginn",
-        "riichi": "{tile} abwerfen und Riichi ansagen",
+        "riichi": "Vor dem Ziehen Riichi ansagen: deine Hand ist von nun an eingefroren",
+        "no_riichi": "Ziehen, ohne Riichi anzusagen",
         "fishing": "{tile} abwerfen und Fishing ansagen",
         "concealed-kong": "Kong {tile} melden und einen Ersatzstein ziehen",
         "added-kong": "Kong {tile} ergänzen und einen Ersatzstein ziehen",
@@ -421,6 +423,17 @@ def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang) ->
     return Hint(action, discard, before, opt.shanten, opt.useful, opt.waits, text)
 
 
+def _riichi_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang) -> Hint:
+    """At the beginning of the turn, before the draw: declare riichi or draw without (§2.3.6)."""
+    w = _PHRASES[lang]
+    st = ev.state
+    now = _exact(ev, st.counts, st.melds, ev.evaluate(st.counts, st.melds))
+    declare = action is not None and action.kind is ActionKind.RIICHI
+    head = w["riichi" if declare else "no_riichi"]
+    text = _sentence(head, [_standing(now.shanten, lang), *_prospects(now, lang)])
+    return Hint(action, None, before, now.shanten, now.useful, now.waits, text)
+
+
 def _claim_hint(ev: Evaluator, view: SeatView, action: Action | None, before: int, lang: Lang) -> Hint:
     """Answering a discard (claim or pass), or off turn."""
     w = _PHRASES[lang]
@@ -493,6 +506,8 @@ def hint(
     before = ev.shanten(st.counts, st.melds)
     if action is not None and action.kind is ActionKind.MAHJONG:
         return Hint(action, None, before, None, (), (), _PHRASES[lang]["complete"])
+    if any(a.kind is ActionKind.RIICHI and a.tile is None for a in view.legal):
+        return _riichi_hint(ev, action, before, lang)
     if sum(st.counts) % 3 == 2:  # on turn, about to discard
         return _turn_hint(ev, action, before, lang)
     return _claim_hint(ev, view, action, before, lang)

@@ -459,9 +459,22 @@ class AIPlayer:
         if win is not None:  # the engine offers Mah-Jongg only when the ruleset's minimum is met
             return win
         ev = evaluator or Evaluator(view, know, self.level)
+        declare = find_action(legal, ActionKind.RIICHI)
+        if declare is not None and declare.tile is None:
+            return self._riichi(legal, ev, declare)
         if view.phase == "turn":
             return self._turn(view, ev)
         return self._claim(view, ev)
+
+    def _riichi(self, legal: Sequence[Action], ev: Evaluator, declare: Action) -> Action:
+        """At the beginning of the turn, before the draw, with a ready concealed hand (the
+        engine offers riichi only then, RULES.md §2.3.6): declare when at least three winning
+        tiles are unseen, else draw without declaring (``pass``)."""
+        st = ev.state
+        now = ev.evaluate(st.counts, st.melds)
+        if now.shanten == 0 and now.unseen >= 3:
+            return declare
+        return find_action(legal, ActionKind.PASS) or declare
 
     # --- Decisions -----------------------------------------------------------------------------
 
@@ -508,7 +521,7 @@ class AIPlayer:
                 return a
         if pick.discard is None:  # pragma: no cover - a discard option always names its tile
             return discards[0]
-        for declaration in (ActionKind.CALL, ActionKind.RIICHI, ActionKind.FISHING):
+        for declaration in (ActionKind.CALL, ActionKind.FISHING):
             declare = find_action(legal, declaration, pick.discard)
             if declare is not None and pick.shanten == 0 and pick.unseen >= 3:
                 return declare

@@ -13,9 +13,11 @@ dora and Ii Fan Shibari.
 (and so every table that takes its house rules through the ruleset) expands them
 (:func:`expand`), each bundled setting only where the club did not set it itself:
 
-* ``ii_fan_shibari = true`` sets ``min_doubles = 1`` (§2.3.8): the deal offers
-  Mah-Jongg only to a hand with a double that is not a bonus-tile or dora double
-  (those items are ``Item.no_minimum``); riichi and special hands count (A-WB-12).
+* ``ii_fan_shibari = true`` sets ``min_doubles = 1`` (§2.3.8): the scorer lets a hand
+  win only with a double that is not a bonus-tile or dora double (those items are
+  ``Item.no_minimum``; :attr:`engine.scoring.tables.Table.min_doubles`), so neither the
+  deal nor ``mahjong score`` / ``/score`` accepts another; riichi and special hands
+  count (A-WB-12).
 * ``western = true`` sets ``max_chows = 1``, ``require_flush = true``,
   ``bonus_tiles = true``, ``riichi = true``, ``wall_reserve = 0`` and
   ``loser_settlement = riichi_only`` (§2.3.9, A-WB-14 to A-WB-16).
@@ -40,7 +42,7 @@ hand is settled by :func:`engine.settlement.settle_hand` with the ruleset's paym
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.rulesets import dmjl, huabao
 from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, pay_classical
@@ -51,9 +53,6 @@ from engine.scoring.tables import Item, Table
 from engine.settings import SPEC_BY_NAME, Settings
 from engine.settlement import Transfer, differences
 from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
-
-if TYPE_CHECKING:
-    from engine.scoring.scorer import Score
 
 # --- Vocabulary -----------------------------------------------------------------
 
@@ -452,7 +451,7 @@ def riichi_stick_nets(
     return tuple(nets), carried
 
 
-# --- Dora and Ii Fan Shibari ------------------------------------------------------
+# --- Dora ------------------------------------------------------
 
 
 def dora_of(indicator: Tile) -> Tile:
@@ -473,28 +472,6 @@ def dora_of(indicator: Tile) -> Tile:
     if i < HONOUR_START + 4:
         return TILES[HONOUR_START + (i - HONOUR_START + 1) % 4]
     return TILES[_DRAGON_CYCLE.get(i, HONOUR_START + 6)]
-
-
-def shibari_doubles(result: Score, table: Table) -> int:
-    """The doubles of ``result`` that count toward ``min_doubles`` (Ii Fan Shibari, §2.3.8):
-    every double but those of items marked ``no_minimum`` (bonus tiles, dora).
-
-    >>> from engine.hand import Hand
-    >>> from engine.rulesets import table_for
-    >>> from engine.scoring import WinContext, score
-    >>> hand_a = Hand.parse("[555m] [234s] 678m 789p 33s 2f")           # RULES.md EX-22, hand A
-    >>> r = score(hand_a, WinContext.make(seat="S", win="3s", self_drawn=True), ruleset="wikibooks")
-    >>> r.doubles, shibari_doubles(r, table_for("wikibooks", RULESET.defaults))
-    (1, 0)
-    """
-    free = {item.code for item in table.items if item.no_minimum}
-    return sum(line.doubles for line in result.items if line.code not in free)
-
-
-def may_declare(result: Score, table: Table, settings: Settings) -> bool:
-    """Whether ``result`` is a Mah-Jongg the table offers under ``min_doubles``: a winning
-    hand that is a special hand (A-WB-12) or has enough :func:`shibari_doubles`."""
-    return result.won and (result.limit or shibari_doubles(result, table) >= settings.min_doubles)
 
 
 RULESET: Final = WikibooksRuleset(

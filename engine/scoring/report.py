@@ -297,6 +297,22 @@ _NO_WIN_DE: Final = (
         re.compile(r"a winning hand needs at least (\d+) points in (\w+), not (\d+)"),
         "eine Gewinnhand braucht in {1} mindestens {0} Punkte, nicht {2}",
     ),
+    (
+        re.compile(
+            r"a winning hand needs at least (1) double besides those of bonus tiles and dora in (\w+) "
+            r"\(Ii Fan Shibari, setting min_doubles\)"
+        ),
+        "ein Mah-Jongg braucht in {1} mindestens {0} Verdopplung, die nicht von Bonussteinen oder Dora "
+        "kommt (Ii Fan Shibari, Einstellung min_doubles)",
+    ),
+    (
+        re.compile(
+            r"a winning hand needs at least (\d+) doubles besides those of bonus tiles and dora in (\w+) "
+            r"\(Ii Fan Shibari, setting min_doubles\)"
+        ),
+        "ein Mah-Jongg braucht in {1} mindestens {0} Verdopplungen, die nicht von Bonussteinen oder "
+        "Dora kommen (Ii Fan Shibari, Einstellung min_doubles)",
+    ),
 )
 """The scorer's reasons why 14 tiles do not win, in German (``_reason`` words the shapes)."""
 

@@ -484,7 +484,21 @@ def _short_of(ev: _Eval, table: Table) -> str:
     if ev.points < table.min_points:
         unit = "fan" if table.unit == "fan" else "points"
         return f"a winning hand needs at least {table.min_points} {unit} in {table.ruleset}, not {ev.points}"
+    if table.min_doubles and minimum_doubles(ev.matched) < table.min_doubles:
+        need = table.min_doubles
+        return (
+            f"a winning hand needs at least {need} double{'s' if need > 1 else ''} besides those of "
+            f"bonus tiles and dora in {table.ruleset} (Ii Fan Shibari, setting min_doubles)"
+        )
     return ""
+
+
+def minimum_doubles(matched: Sequence[tuple[int, Item, tuple[str, ...]]]) -> int:
+    """The doubles of the ``matched`` items that count toward a minimum of doubles (Ii Fan
+    Shibari, RULES.md §2.3.8): every double but those of items marked ``no_minimum`` (bonus
+    tiles, dora). The one reckoning of the rule: the table offers Mah-Jongg only for a hand the
+    scorer lets win, so the deal and ``mahjong score`` / ``/score`` cannot disagree."""
+    return sum(item.doubles * len(m) for _, item, m in matched if not item.no_minimum)
 
 
 def _why_not(hand: Hand, concealed: list[int], table: Table) -> str:

@@ -88,6 +88,9 @@ class Table:
     """A winning arrangement must be a half or pure flush (limit hands excepted)."""
     min_points: int = 0
     """Points (fan, in a fan table) a winning arrangement needs before doubling (limit hands excepted)."""
+    min_doubles: int = 0
+    """Doubles a winning arrangement needs, those of ``no_minimum`` items (bonus tiles, dora) not
+    counted (wikibooks' Ii Fan Shibari, RULES.md §2.3.8; limit hands excepted, A-WB-12)."""
     unit: str = "points"
     """``points`` (base × 2^doubles) or ``fan`` (the points are fan, added; a double doubles the total)."""
 
@@ -99,7 +102,13 @@ class Table:
     def __post_init__(self) -> None:
         object.__setattr__(self, "winner_plan", Plan.of(self.items))
         object.__setattr__(self, "loser_plan", Plan.of(tuple(i for i in self.items if not i.winner_only)))
-        constrained = self.max_chows < 4 or self.min_suit_pungs or self.require_flush or self.min_points
+        constrained = (
+            self.max_chows < 4
+            or self.min_suit_pungs
+            or self.require_flush
+            or self.min_points
+            or self.min_doubles
+        )
         object.__setattr__(self, "constrained", bool(constrained))
         codes = [i.code for i in self.items]
         repeated = sorted({c for c in codes if codes.count(c) > 1})
@@ -241,6 +250,7 @@ def table_of(ruleset: str, items: Sequence[Item], s: Settings, **fields: Any) ->
         "min_suit_pungs": s.min_suit_pungs,
         "require_flush": s.require_flush,
         "min_points": s.min_fan,
+        "min_doubles": s.min_doubles,
     }
     values.update(fields)
     return Table(ruleset=ruleset, items=tuple(items), **values)
