@@ -479,8 +479,11 @@ class Table:
                 self.held[position] = action
             else:
                 decision = self.decision_version
+                # the riichi decision before the draw is part of the turn: its time goes on, so
+                # the public countdown does not start again for a hand that was ready (§2.3.6)
+                riichi_step = game.deal.before_draw
                 await self._store_and_apply(action)
-                if self.decision_version != decision:
+                if self.decision_version != decision and not riichi_step:
                     self._new_decision()  # the next turn or window gets its own time
             self._wake.set()
             self._received.discard(position)  # the clicker's card is answered with it
@@ -665,7 +668,9 @@ class Table:
                 position = game.to_act()[0]
                 seat = self.seat_at(position)
                 if seat.computer:
-                    if self.pace and not self._due(self.pace):
+                    # a riichi decision before the draw is made at once: waiting the pace there
+                    # would tell the table that this computer's hand is ready (§2.3.6)
+                    if self.pace and not game.deal.before_draw and not self._due(self.pace):
                         return self.deadline - now if self.deadline else self.pace
                     await self._store_and_apply(await self._computer_move(position))
                     return await self._after_change()
@@ -751,7 +756,12 @@ class Table:
         seat.expiries += 1
         if seat.expiries >= MAX_EXPIRIES:
             seat.away = True
+        riichi_step = game.deal.before_draw
         await self._store_and_apply(game.default_action(position))
+        if riichi_step and not game.deal.over and game.to_act() == [position]:
+            # the time ran out before the draw: the turn's own default follows at once, as for a
+            # seat that was never asked about riichi (the table learns nothing of a ready hand)
+            await self._store_and_apply(game.default_action(position))
         # A person who is away keeps the seat: the computer plays until **I'm back**. Only when
         # everyone has left (/mahjong leave) is the table closed.
 

@@ -1798,6 +1798,12 @@ class Deal:
         def pos(wind: int) -> int:
             return at[wind]
 
+        # Only a ready hand is asked to declare riichi before its draw (§2.3.6): to everyone else
+        # a seat at that step shows as having drawn, as any seat to move does, so the pause before
+        # the draw does not tell the table that its hand is ready.
+        unseen_draw = (
+            self.turn if self.before_draw and (position is None or wind_at[position] != self.turn) else None
+        )
         players = []
         for p in range(4):
             w = wind_at[p]
@@ -1812,7 +1818,7 @@ class Deal:
                     wind=_WINDS[w],
                     name=names[p],
                     chips=chips[p],
-                    concealed_count=len(self.seats[w].concealed),
+                    concealed_count=len(self.seats[w].concealed) + (w == unseen_draw),
                     melds=tuple(r.meld for r in self.seats[w].melds),
                     bonus=tuple(KIND[t] for t in self.seats[w].bonus),
                     discards=self._discards_seen(w, at),
@@ -1842,7 +1848,7 @@ class Deal:
             hand_number=hand_number,
             turn=None if self.turn is None else pos(self.turn),
             phase=self.phase,
-            wall_live=self.live_remaining,
+            wall_live=self.live_remaining - (unseen_draw is not None),
             wall_dead=self.wall.remaining - self.live_remaining,
             ruleset=self.ruleset.name,
             concealed=concealed,

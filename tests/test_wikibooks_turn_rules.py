@@ -238,3 +238,95 @@ def test_an_old_log_without_passes_after_a_concealed_kong_replays() -> None:
     live.apply("E concealed-kong 1m")
     with pytest.raises(IllegalActionError, match="the other players answer East's kong first"):
         live.apply("E discard 6p")  # live play keeps to the window
+
+
+def test_the_table_does_not_learn_who_is_asked_about_riichi() -> None:
+    """Only a ready hand is asked before its draw: to everyone but him the seat shows as having
+    drawn (14 tiles, one tile fewer in the live wall), as at any other turn, so the public view
+    at the decision is the one after it."""
+    deal = at_the_riichi_decision()
+    others = [None, 0, 2, 3]
+    asked = {p: deal.view(p) for p in others}
+    mine = deal.view(S)
+    assert mine.players[S].concealed_count == 13 and mine.drawn is None  # he has not drawn
+    deal.apply("S pass")  # draws without riichi
+    for p in others:
+        after = deal.view(p)
+        assert [v.concealed_count for v in asked[p].players] == [v.concealed_count for v in after.players]
+        assert asked[p].wall_live == after.wall_live and asked[p].turn == after.turn
+    assert asked[None].players[S].concealed_count == 14
+
+
+def _riichi_table(storage: object, *, person: bool, pace: float = 0.0) -> object:
+    from bot.table import Seat, Table
+    from tests.test_bot_table import FakePresenter
+
+    seats = [Seat(None, name) for name in "abcd"]
+    if person:
+        seats[S] = Seat(111, "b")
+    return Table(
+        1,
+        10,
+        111,
+        "wikibooks",
+        dict(RIICHI),
+        storage,  # type: ignore[arg-type]
+        FakePresenter(),  # type: ignore[arg-type]
+        seats=seats,
+        pace=pace,
+        turn_seconds=60.0,
+        claim_seconds=15.0,
+        claim_min_seconds=0.0,
+    )
+
+
+async def _wait(predicate: object) -> None:
+    """Until ``predicate`` holds, as the table's driver and storage threads get on (a hang
+    fails after 2,000 rounds of the loop, whatever the machine's speed)."""
+    import asyncio
+
+    for _ in range(2000):
+        if predicate():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the table did not get there")
+
+
+async def test_a_persons_riichi_decision_keeps_the_turns_time(tmp_path: object) -> None:
+    """The decision before the draw is part of the turn: the countdown the table shows goes on
+    after it instead of starting again (a restart would tell everyone the hand was ready), and a
+    time-out there plays the turn's default at once."""
+    import asyncio
+    from pathlib import Path
+
+    from bot.storage import Storage
+
+    async with Storage(Path(str(tmp_path)) / "db.sqlite3") as storage:
+        for declare in (True, False):
+            now = [0.0]
+            table = _riichi_table(storage, person=True)
+            table.clock = lambda now=now: now[0]  # type: ignore[attr-defined]
+            record = await storage.create_game(
+                1, 10, [s.stored for s in table.seats], 1, actor_id=111, ruleset="wikibooks",  # type: ignore[attr-defined]
+                overrides=dict(RIICHI),
+            )
+            game = Game("wikibooks", RIICHI, seed=1, players=["a", "b", "c", "d"])
+            game.deal = at_the_riichi_decision()
+            for seq, done in enumerate(game.deal.log, 1):  # East's discard and the passes after it
+                await storage.append_action(record.game_id, 1, seq, game.line(done))
+            table.resume(record.game_id, game)  # type: ignore[attr-defined]
+            await _wait(lambda t=table: t.deadline is not None)
+            assert table.deadline == 60.0  # type: ignore[attr-defined]
+            now[0] = 20.0
+            if declare:
+                move = Action(game.position_of(S), ActionKind.RIICHI)
+                assert await table.act(111, move, game.version) is None  # type: ignore[attr-defined]
+                assert game.deal.drawn is not None and table.deadline == 60.0  # type: ignore[attr-defined]
+            else:
+                now[0] = 61.0  # the time runs out at the decision
+                table._wake.set()  # type: ignore[attr-defined]
+                await _wait(lambda: game.deal.phase != "turn" or game.deal.turn != S)
+                assert game.deal.log[-2:] == [Action(S, ActionKind.PASS), game.deal.log[-1]]
+                assert game.deal.log[-1].kind is ActionKind.DISCARD  # the drawn tile, at once
+            await table.stop()  # type: ignore[attr-defined]
+            await asyncio.sleep(0)
