@@ -1343,6 +1343,8 @@ def _install_globals(harness: Harness[Any]) -> None:
         AsyncWebhookAdapter.request = _fake_adapter_request  # type: ignore[method-assign,assignment]
     if not _SAVED_SQLITE:
         for name in ("_execute", "_connect"):
+            if name not in aiosqlite.core.Connection.__dict__:
+                raise HarnessError(f"aiosqlite's Connection has no {name}: settle cannot see its queries")
             _SAVED_SQLITE[name] = aiosqlite.core.Connection.__dict__[name]
             setattr(aiosqlite.core.Connection, name, _counted_sqlite(_SAVED_SQLITE[name]))
     if not isinstance(loop.get_task_factory(), _TrackingTaskFactory):
