@@ -7,7 +7,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from test_bot_discord import config
+from discord_harness import Harness
+from test_bot_discord import CHANNEL, config, guilds, make_bot
 
 from bot.app import create_bot
 from bot.clock import ManualClock, SystemClock
@@ -69,3 +70,14 @@ def test_create_bot_gives_every_table_its_clock_and_draws_seeds_from_its_source(
     assert [bot.seeds(), bot.seeds()] == [again.seeds(), again.seeds()]  # reproducible from 3
     assert isinstance(again.clock, SystemClock)  # production keeps the real time
     assert isinstance(again.new_table(1, 11, 100, "dmjl", {}).clock, SystemClock)
+
+
+async def test_discords_three_seconds_pass_on_the_bots_clock(tmp_path: Path) -> None:
+    """The harness times interactions on the bot's clock: an answer is late when the test's
+    clock passed Discord's 3 s, never because the machine was busy."""
+    bot = make_bot(config(tmp_path / "db.sqlite3"))
+    async with Harness.running(bot, guilds=guilds()) as h:
+        assert h.clock is bot.clock
+        rec = await h.slash("mahjong new", user=h.user(100, "alice"), channel=CHANNEL)
+        assert rec.answered and rec.ack_ms == 0.0 and h.unanswered() == []
+        h.check()
