@@ -70,3 +70,10 @@ def test_lint_and_type_tools_are_pinned_to_the_release_in_use() -> None:
         specifier = requirements()[tool].specifier
         assert [s.operator for s in specifier] == ["=="], f"{tool} is not pinned: {specifier}"
         assert version(tool) in specifier, f"installed {tool} {version(tool)} is not the pinned {specifier}"
+
+
+def test_property_tests_have_no_deadline_and_fixed_examples() -> None:
+    """A busy machine makes an example slow, not wrong; and every run tries the same examples."""
+    from hypothesis import settings
+
+    assert settings.default.deadline is None and settings.default.derandomize
