@@ -10,11 +10,13 @@ and syncs the slash commands (to ``dev_guild`` at once when one is set).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.clock import Clock, SystemClock
 from bot.cogs.builder import BUILDER_ITEMS
 from bot.cogs.chips import HistoryButton
 from bot.cogs.scoring import PostButton
@@ -25,7 +27,7 @@ from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
 from bot.storage import Storage
 from bot.storage.table_settings import TableSettings
-from bot.table import Seat, Table
+from bot.table import Seat, Table, new_seed
 from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -34,12 +36,23 @@ log = logging.getLogger(__name__)
 class MahjongBot(commands.Bot):
     """One process, many guilds and tables: nothing assumes a single shard."""
 
-    def __init__(self, config: BotConfig, *, storage: Storage | None = None) -> None:
+    def __init__(
+        self,
+        config: BotConfig,
+        *,
+        storage: Storage | None = None,
+        clock: Clock | None = None,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # interactions need no privileged intent
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.config = config
         self.storage = storage or Storage(config.database)
+        self.clock: Clock = clock or SystemClock()
+        """Every table's timers and the presenter's pace run on it (``bot/clock.py``)."""
+        self.seeds: Callable[[], int] = seeds or new_seed
+        """Draws each new game's seed."""
         self.presenter = DiscordPresenter(self)
         self.tables: dict[int, Table] = {}
         """Open tables by channel id."""
@@ -99,6 +112,7 @@ class MahjongBot(commands.Bot):
             next_hand_seconds=(
                 c.next_hand_seconds if s.next_hand_seconds is None else float(s.next_hand_seconds)
             ),
+            clock=self.clock,
         )
         if s.language is not None:
             table.language = s.language
@@ -173,6 +187,17 @@ class MahjongBot(commands.Bot):
         await self.storage.close()
 
 
-def create_bot(config: BotConfig, *, storage: Storage | None = None) -> MahjongBot:
-    """The configured bot, not connected (``bot.run(config.token)`` connects it)."""
-    return MahjongBot(config, storage=storage)
+def create_bot(
+    config: BotConfig,
+    *,
+    storage: Storage | None = None,
+    clock: Clock | None = None,
+    seeds: Callable[[], int] | None = None,
+) -> MahjongBot:
+    """The configured bot, not connected (``bot.run(config.token)`` connects it).
+
+    ``clock``: what every timer reads and waits on (default: the real time, ``SystemClock``);
+    ``seeds``: draws each new game's seed (default: unpredictable, ``new_seed``;
+    ``bot.table.seed_source(n)`` makes them reproducible from ``n``). Tests pass a
+    ``ManualClock`` and a fixed seed."""
+    return MahjongBot(config, storage=storage, clock=clock, seeds=seeds)

@@ -15,8 +15,7 @@ import asyncio
 import contextlib
 import io
 import logging
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -151,11 +150,12 @@ class Card:
     """A person's private card: the interaction that can still edit it."""
 
     interaction: discord.Interaction[Any]
-    created: float = field(default_factory=time.monotonic)
+    created: float
+    """When it was made (on the bot's clock)."""
 
-    @property
-    def fresh(self) -> bool:
-        return time.monotonic() - self.created < CARD_LIFETIME
+    def fresh(self, now: float) -> bool:
+        """Whether its token can still edit it at ``now``."""
+        return now - self.created < CARD_LIFETIME
 
 
 class DiscordPresenter:
@@ -342,7 +342,7 @@ class DiscordPresenter:
             except discord.HTTPException:
                 log.warning("could not edit the table message in %s", table.channel_id)
             if self.bot.config.pace_seconds:
-                await asyncio.sleep(self.bot.config.pace_seconds)
+                await self.bot.clock.sleep(self.bot.config.pace_seconds)
 
     async def flush(self, channel_id: int) -> None:
         """Wait until the pending table edit of a channel is done (tests, shutdown)."""
@@ -642,14 +642,14 @@ class DiscordPresenter:
         return layout, discord.File(io.BytesIO(png), filename="hand.png")
 
     def remember_card(self, table: Table, user_id: int, interaction: discord.Interaction[Any]) -> None:
-        self.cards[(table.channel_id, user_id)] = Card(interaction)
+        self.cards[(table.channel_id, user_id)] = Card(interaction, self.bot.clock())
 
     async def seat_to_move(self, table: Table, position: int) -> None:
         seat = table.seat_at(position)
         if seat.user_id is None:
             return
         card = self.cards.get((table.channel_id, seat.user_id))
-        if card is None or not card.fresh:
+        if card is None or not card.fresh(self.bot.clock()):
             return  # the status line mentions them on the table message
         lang = language(card.interaction.locale)
         try:

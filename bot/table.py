@@ -29,11 +29,11 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.clock import Clock, SystemClock
 from bot.storage import Payment, Storage, StorageInputError, Transaction
 from bot.storage.records import seat_holder
 from bot.summary import summarize
@@ -104,10 +104,6 @@ class Presenter(Protocol):
         """The table is closed (the game is kept)."""
 
 
-class Clock(Protocol):
-    def __call__(self) -> float: ...
-
-
 @dataclass
 class Table:
     """A channel's table: lobby seats, then a game."""
@@ -125,7 +121,9 @@ class Table:
     claim_min_seconds: float = 2.0
     next_hand_seconds: float = 0.0
     """Start the next hand by itself after this pause (0: wait for **Next hand**)."""
-    clock: Callable[[], float] = time.monotonic
+    clock: Clock = field(default_factory=SystemClock)
+    """Every timer of the table reads and waits on it (``bot/clock.py``; tests move a
+    :class:`~bot.clock.ManualClock` by hand)."""
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None
     game_id: int | None = None
@@ -281,7 +279,7 @@ class Table:
         game.rename([s.name for s in self.seats])
         self.decision_version = decision_start(game)
         if deadline is not None and deadline_version == self.decision_version and not game.deal.over:
-            remaining = max(deadline - time.time(), 0.0) + grace
+            remaining = max(deadline - self.clock.wall(), 0.0) + grace
             at = self.clock() + remaining
             self._set_deadline(at)
             self._stored_deadline = (deadline, self.decision_version)
@@ -590,8 +588,7 @@ class Table:
                     return  # the hand is over: **Next hand** starts the driver again
                 if wait > 0:
                     self._wake.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                    await self.clock.wait(self._wake, wait)
                 else:
                     await asyncio.sleep(0)
         except asyncio.CancelledError:
@@ -616,8 +613,7 @@ class Table:
                 await self.next_hand(None)
                 break
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=left)
+            await self.clock.wait(self._wake, left)
         return not self.closed
 
     async def _step(self) -> float | None:
@@ -738,7 +734,7 @@ class Table:
 
     def _set_deadline(self, at: float) -> None:
         self.deadline = at
-        self.deadline_wall = time.time() + (at - self.clock())
+        self.deadline_wall = self.clock.wall() + (at - self.clock())
 
     async def _store_deadline(self) -> None:
         """Keep a person's deadline in storage (once per wait), for a restart to re-arm it."""
@@ -822,8 +818,23 @@ def decision_start(game: Game) -> int:
 
 
 def new_seed() -> int:
-    """A fresh game seed (the engine itself never draws one)."""
+    """A fresh game seed (the engine itself never draws one): the bot's seed source unless it
+    was given another (:func:`seed_source`)."""
     return random.SystemRandom().randrange(2**62)
+
+
+def seed_source(seed: int | None = None) -> Callable[[], int]:
+    """Where each new game's seed comes from: unpredictable (:func:`new_seed`) without a seed;
+    with one, the draws of ``random.Random(seed)``, so a run of games is reproducible from it.
+
+    >>> first, again = seed_source(7), seed_source(7)
+    >>> [first(), first()] == [again(), again()]
+    True
+    """
+    if seed is None:
+        return new_seed
+    rng = random.Random(seed)
+    return lambda: rng.randrange(2**62)
 
 
 def check_rules(ruleset: str, overrides: dict[str, object]) -> str:
@@ -845,4 +856,5 @@ __all__ = [
     "TableError",
     "check_rules",
     "new_seed",
+    "seed_source",
 ]

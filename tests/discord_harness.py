@@ -54,14 +54,18 @@ What to look at:
 
 Limits: no gateway events besides READY, INTERACTION_CREATE and MESSAGE_DELETE; discord.py's
 rate limiting and retries are bypassed; threads, reactions' state, pins, webhooks other than
-interaction tokens and context-menu commands are not modelled; ``settle`` cannot see work in
-other threads (an aiosqlite query) and takes ``idle`` seconds without progress as "done".
+interaction tokens and context-menu commands are not modelled.
+
+Waiting is decided by events, never by time passing: :meth:`Harness.settle` returns when nothing
+the bot started can go on by itself (no callback ready, no work in another thread: the loop's
+executor and every aiosqlite query are counted while they run, no timer of the loop due within
+``idle`` seconds); a bot whose timers run on a clock the test moves (``bot.clock.ManualClock``)
+is then at rest until the test moves it. So a test passes or fails the same on a busy machine.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import contextvars
 import copy
@@ -71,7 +75,6 @@ import logging
 import mimetypes
 import re
 import secrets
-import threading
 import time
 import traceback
 from collections.abc import (
@@ -89,6 +92,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import aiohttp
+import aiosqlite.core
 import discord
 from discord import app_commands
 from discord.http import Route
@@ -1032,7 +1036,7 @@ class Request(_MessageBodyMixin):
     query: dict[str, str]
     json: Any  # the JSON payload (payload_json of a multipart request)
     files: list[SentFile]
-    at: float  # time.perf_counter() when the bot sent it
+    at: float  # the harness's clock when the bot sent it
     reason: str | None = None
     status: int = 0
     response: Any = None
@@ -1242,6 +1246,40 @@ _HANDLING: contextvars.ContextVar[InteractionRecord | None] = contextvars.Contex
 )
 _ACTIVE: list[Harness[Any]] = []
 _SAVED_ADAPTER_REQUEST: Any = None
+_SAVED_SQLITE: dict[str, Any] = {}
+_OUTSIDE = [0]
+"""Work the loop waits for in another thread (an executor job, an aiosqlite call) not done yet:
+counted from its start until the loop has its result, so the loop is never taken for at rest
+while a thread works for it."""
+
+
+def _counted_sqlite(original: Callable[..., Any]) -> Callable[..., Any]:
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        _OUTSIDE[0] += 1
+        try:
+            return await original(*args, **kwargs)
+        finally:
+            _OUTSIDE[0] -= 1  # the loop has the result: the task that waited runs on
+
+    return counted
+
+
+class _CountingLoopExecutor:
+    """``loop.run_in_executor`` (what ``asyncio.to_thread`` uses), counting each job until its
+    asyncio future is done (set on the loop, when the waiting task is woken with it)."""
+
+    def __init__(self, original: Callable[..., asyncio.Future[Any]]) -> None:
+        self.original = original
+
+    def __call__(self, executor: Any, func: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        future = self.original(executor, func, *args)
+        _OUTSIDE[0] += 1
+        future.add_done_callback(_outside_done)
+        return future
+
+
+def _outside_done(_: asyncio.Future[Any]) -> None:
+    _OUTSIDE[0] -= 1
 
 
 class _TrackingTaskFactory:
@@ -1303,8 +1341,16 @@ def _install_globals(harness: Harness[Any]) -> None:
     if _SAVED_ADAPTER_REQUEST is None:
         _SAVED_ADAPTER_REQUEST = AsyncWebhookAdapter.__dict__["request"]
         AsyncWebhookAdapter.request = _fake_adapter_request  # type: ignore[method-assign,assignment]
+    if not _SAVED_SQLITE:
+        for name in ("_execute", "_connect"):
+            if name not in aiosqlite.core.Connection.__dict__:
+                raise HarnessError(f"aiosqlite's Connection has no {name}: settle cannot see its queries")
+            _SAVED_SQLITE[name] = aiosqlite.core.Connection.__dict__[name]
+            setattr(aiosqlite.core.Connection, name, _counted_sqlite(_SAVED_SQLITE[name]))
     if not isinstance(loop.get_task_factory(), _TrackingTaskFactory):
         loop.set_task_factory(_TrackingTaskFactory(loop.get_task_factory()))
+    if not isinstance(vars(loop).get("run_in_executor"), _CountingLoopExecutor):
+        loop.run_in_executor = _CountingLoopExecutor(loop.run_in_executor)  # type: ignore[method-assign]
     _ACTIVE.append(harness)
 
 
@@ -1315,6 +1361,10 @@ def _uninstall_globals(harness: Harness[Any]) -> None:
     if not _ACTIVE and _SAVED_ADAPTER_REQUEST is not None:
         AsyncWebhookAdapter.request = _SAVED_ADAPTER_REQUEST  # type: ignore[method-assign]
         _SAVED_ADAPTER_REQUEST = None
+    if not _ACTIVE and _SAVED_SQLITE:
+        for name, original in _SAVED_SQLITE.items():
+            setattr(aiosqlite.core.Connection, name, original)
+        _SAVED_SQLITE.clear()
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -1322,6 +1372,8 @@ def _uninstall_globals(harness: Harness[Any]) -> None:
     factory = loop.get_task_factory()
     if isinstance(factory, _TrackingTaskFactory) and not any(h.loop is loop for h in _ACTIVE):
         loop.set_task_factory(factory.previous)
+        if isinstance(vars(loop).get("run_in_executor"), _CountingLoopExecutor):
+            del loop.run_in_executor  # the class's method again
 
 
 class _ErrorLog(logging.Handler):
@@ -1342,27 +1394,6 @@ Handler = Callable[["Request"], Any]
 # --------------------------------------------------------------------------- the harness
 
 
-class _CountingExecutor(concurrent.futures.ThreadPoolExecutor):
-    """The loop's default executor, counting the jobs not done yet: a bot rendering or thinking
-    in a thread (``asyncio.to_thread``) is busy, not idle."""
-
-    def __init__(self) -> None:
-        super().__init__(thread_name_prefix="harness")
-        self.in_flight = 0
-        self._count_lock = threading.Lock()
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
-        with self._count_lock:
-            self.in_flight += 1
-        future = super().submit(fn, *args, **kwargs)
-        future.add_done_callback(self._done)
-        return future
-
-    def _done(self, _: concurrent.futures.Future[Any]) -> None:
-        with self._count_lock:
-            self.in_flight -= 1
-
-
 class Harness(Generic[ClientT]):
     """Drives one bot against a :class:`FakeDiscord`. Create it with :meth:`start`."""
 
@@ -1373,10 +1404,16 @@ class Harness(Generic[ClientT]):
         *,
         deadline: float | None = 3.0,
         latency: float = 0.0,
-        handler_timeout: float = 10.0,
+        handler_timeout: float = 300.0,
         idle: float = 0.05,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.bot = bot
+        bot_clock = getattr(bot, "clock", None)
+        self.clock: Callable[[], float] = clock or (bot_clock if callable(bot_clock) else time.perf_counter)
+        """What requests and interactions are timed on (``at``, ``ack_ms``, Discord's 3 s
+        deadline): the bot's own ``clock`` where it has one, so a test's clock decides when the
+        3 s are over, not the machine's speed; else ``time.perf_counter``."""
         self.idle = idle
         self.backend = backend
         self.deadline = deadline
@@ -1388,8 +1425,6 @@ class Harness(Generic[ClientT]):
         self._failed: list[asyncio.Task[Any]] = []
         self.closed = False
         self.loop = asyncio.get_running_loop()
-        self._executor = _CountingExecutor()
-        self.loop.set_default_executor(self._executor)  # work in threads (to_thread) is not idle
         self._tracked: set[asyncio.Task[Any]] = set()
         self._capture: list[asyncio.Task[Any]] | None = None
         self._activity = 0
@@ -1452,17 +1487,20 @@ class Harness(Generic[ClientT]):
         users: Sequence[FakeUser] = (),
         deadline: float | None = 3.0,
         latency: float = 0.0,
-        handler_timeout: float = 10.0,
+        handler_timeout: float = 300.0,
         idle: float = 0.05,
         token: str = "harness-token",
+        clock: Callable[[], float] | None = None,
     ) -> Harness[ClientT]:
         """Log ``bot`` in against a fake Discord, run its ``setup_hook``, make it READY.
 
         Without ``guilds`` (and without ``backend``) there is one guild 1 with text channel 10.
         ``backend``: a FakeDiscord to reuse (a restart); ``deadline``: seconds to the initial
         response after which Discord answers "Unknown interaction" (None: no deadline);
-        ``latency``: seconds each request takes; ``handler_timeout``: how long an injection waits
-        for the bot's handlers; ``idle``: see :meth:`settle`.
+        ``latency``: seconds each request takes; ``handler_timeout``: real seconds after which
+        an injection stops waiting for handlers that never let the loop rest; ``idle``: see
+        :meth:`settle`; ``clock``: what requests are timed on (default: the bot's ``clock``
+        attribute if it has one, else ``time.perf_counter``).
         """
         if backend is None:
             backend = FakeDiscord(guilds or [GuildSpec(1, channels=[ChannelSpec(10, "general")])])
@@ -1472,7 +1510,13 @@ class Harness(Generic[ClientT]):
         for user in users:
             backend.add_user(user)
         harness = cls(
-            bot, backend, deadline=deadline, latency=latency, handler_timeout=handler_timeout, idle=idle
+            bot,
+            backend,
+            deadline=deadline,
+            latency=latency,
+            handler_timeout=handler_timeout,
+            idle=idle,
+            clock=clock,
         )
         harness._install()
         try:
@@ -1686,31 +1730,53 @@ class Harness(Generic[ClientT]):
             raise HarnessError("\n".join(problems))
 
     # waiting ----------------------------------------------------------------
-    async def settle(self, timeout: float = 5.0, *, idle: float | None = None) -> bool:
-        """Run the loop until every task the bot spawned is done, or until the bot is idle
-        (``idle`` seconds, default ``self.idle``, with no task created or finished, no request
-        and nothing ready to run or due soon on the loop: its remaining tasks wait for timers
-        or events). Returns False if ``timeout`` passed first."""
-        idle = self.idle if idle is None else idle
+    async def settle(self, timeout: float = 300.0, *, idle: float | None = None) -> bool:
+        """Run the loop until every task the bot spawned is done or waits for what only the test
+        brings: nothing is ready to run, no work is pending in another thread (an executor job,
+        an aiosqlite query), no timer of the loop is due within ``idle`` seconds (default
+        ``self.idle``); what is left waits for events, a clock the test moves, or a later
+        timer. Decided by events, so the result does not depend on the machine's speed.
+        ``timeout`` (real seconds) only catches a bot that never comes to rest: HarnessError."""
+        horizon = self.idle if idle is None else idle
         deadline = time.perf_counter() + timeout
-        marker = self._activity
-        quiet_since = time.perf_counter()
-        while True:
-            if not self.pending_tasks():
-                return True
-            now = time.perf_counter()
-            if now >= deadline:
-                return False
-            busy = self._loop_busy(idle)
-            if busy or self._activity != marker:
-                marker = self._activity
-                quiet_since = now
-            elif now - quiet_since >= idle:
-                return True
-            await asyncio.sleep(0 if busy else 0.001)
+        calm = 0
+        while self.pending_tasks():
+            if self._loop_busy(horizon):
+                calm = 0
+            else:
+                calm += 1
+                if calm >= 2:  # two passes of the loop with nothing to run: at rest
+                    return True
+            if time.perf_counter() >= deadline:
+                raise HarnessError(f"the bot did not come to rest in {timeout}s: {self.pending_tasks()}")
+            await self._pass()
+        return True
+
+    async def _finish(self, tasks: list[asyncio.Task[Any]]) -> list[asyncio.Task[Any]]:
+        """Run the loop until ``tasks`` are done, or until the bot is at rest (see :meth:`settle`)
+        with some still waiting: for what only the test brings (a hang), those are returned.
+        ``handler_timeout`` (real seconds) only stops a handler that never lets the loop rest."""
+        deadline = time.perf_counter() + self.handler_timeout
+        calm = 0
+        while any(not t.done() for t in tasks):
+            if self._loop_busy(self.idle):
+                calm = 0
+            else:
+                calm += 1
+                if calm >= 2:
+                    break
+            if time.perf_counter() >= deadline:
+                break
+            await self._pass()
+        return [t for t in tasks if not t.done()]
+
+    async def _pass(self) -> None:
+        """Let the loop run once; while only threads work, without spinning for the GIL."""
+        ready = getattr(self.loop, "_ready", None)
+        await asyncio.sleep(0.0005 if _OUTSIDE[0] and not ready else 0)
 
     def _loop_busy(self, horizon: float) -> bool:
-        if self._executor.in_flight:
+        if _OUTSIDE[0]:
             return True
         ready = getattr(self.loop, "_ready", None)
         if ready is not None and len(ready) > 0:
@@ -1721,13 +1787,25 @@ class Harness(Generic[ClientT]):
             return any(not h.cancelled() and h.when() <= soon for h in scheduled)
         return False
 
-    async def until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
-        """Run the loop until ``predicate()`` is true (checked after each loop step)."""
+    async def until(
+        self, predicate: Callable[[], bool], timeout: float = 300.0, *, idle: float | None = None
+    ) -> bool:
+        """Run the loop until ``predicate()`` is true (checked after each pass of the loop):
+        True; False as soon as the bot is at rest without it (see :meth:`settle`), however fast
+        the machine. ``timeout`` (real seconds) only catches a bot that never comes to rest."""
+        horizon = self.idle if idle is None else idle
         deadline = time.perf_counter() + timeout
+        calm = 0
         while not predicate():
+            if self._loop_busy(horizon):
+                calm = 0
+            else:
+                calm += 1
+                if calm >= 2:
+                    return predicate()
             if time.perf_counter() >= deadline:
-                return False
-            await asyncio.sleep(0 if self._loop_busy(0.001) else 0.0005)
+                raise HarnessError(f"the bot did not come to rest in {timeout}s")
+            await self._pass()
         return True
 
     def _track(self, task: asyncio.Task[Any]) -> None:
@@ -2011,7 +2089,7 @@ class Harness(Generic[ClientT]):
         harness_context = _CURRENT.set(self)
         record_context = _HANDLING.set(rec)
         try:
-            rec.started_at = time.perf_counter()
+            rec.started_at = self.clock()
             self.bot._connection.parse_interaction_create(copy.deepcopy(payload))  # type: ignore[arg-type]
         finally:
             _HANDLING.reset(record_context)
@@ -2019,9 +2097,9 @@ class Harness(Generic[ClientT]):
             self._capture = None
         rec.tasks = capture
         if wait and capture:
-            _, running = await asyncio.wait(capture, timeout=self.handler_timeout)
+            running = await self._finish(capture)
             if running:
-                self._errors.append(f"{rec!r}: handlers still running after {self.handler_timeout}s")
+                self._errors.append(f"{rec!r}: handlers still waiting with the bot at rest: {running}")
         if settle:
             await self.settle()
         return rec
@@ -2377,7 +2455,7 @@ class Harness(Generic[ClientT]):
         query: Mapping[str, Any] | None,
         reason: str | None,
     ) -> Any:
-        at = time.perf_counter()
+        at = self.clock()
         path = re.sub(r"^/api/v\d+", "", urlsplit(route.url).path)
         body: Any = None
         if json_payload is not None:

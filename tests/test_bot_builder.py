@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from discord_harness import FakeDiscord, FakeUser, Harness, StoredMessage
-from test_bot_discord import CHANNEL, config, guilds
+from test_bot_discord import CHANNEL, config, guilds, make_bot
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.builder import Builder, BuilderError
 from engine.tiles import Tile
 
@@ -21,7 +21,7 @@ PAYS_EX01 = "Payments to South: East pays 152, West pays 76, North pays 76"
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 
@@ -179,14 +179,14 @@ async def test_german_builder(harness: Harness[MahjongBot]) -> None:
 async def test_a_builder_card_goes_on_after_a_restart(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     backend = FakeDiscord()
-    h = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     alice = h.user(100, "alice")
     card = await open_card(h, alice, seat="S")
     await pick(h, card, alice, "5s", "5s", "5s")
     await press(h, card, alice, "pong")
     await pick(h, card, alice, "678p")
     await h.close()
-    h2 = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     try:
         await press(h2, card, alice, "chow")
         assert "Hand: `[555s] [678p]`" in card.text

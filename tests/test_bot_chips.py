@@ -11,9 +11,9 @@ from pathlib import Path
 import discord
 import pytest
 from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, RoleSpec
-from test_bot_discord import config, open_table, play_hand
+from test_bot_discord import config, make_bot, open_table, play_hand
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.storage import Payment
 from bot.storage.records import ClubOptions
 
@@ -25,7 +25,7 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
     guild = GuildSpec(
         GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table")], roles=[RoleSpec(ROLE, "Kassier")]
     )
-    harness = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
+    harness = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
     yield harness
     await harness.close()
 

@@ -15,10 +15,11 @@ import pytest
 from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harness, StoredMessage
 
 from bot.app import MahjongBot, create_bot
+from bot.clock import ManualClock
 from bot.components import action_code
 from bot.config import BotConfig
 from bot.storage import StorageInputError
-from bot.table import Table
+from bot.table import Table, seed_source
 from engine.actions import ActionKind
 from engine.game import Game
 from engine.players import SimplePlayer
@@ -42,6 +43,24 @@ def config(db: Path, **values: Any) -> BotConfig:
     return BotConfig(**{**base, **values})
 
 
+TEST_SEED = 25
+"""Every bot test draws its games' seeds from this (a failing test fails the same way again)."""
+
+
+def make_bot(cfg: BotConfig, *, seed: int = TEST_SEED, clock: ManualClock | None = None) -> MahjongBot:
+    """The bot as the tests run it: on a clock that moves only when the test moves it
+    (``h.bot.clock.advance``), with its games' seeds drawn from ``seed``."""
+    return create_bot(cfg, clock=clock or ManualClock(), seeds=seed_source(seed))
+
+
+async def pass_time(h: Harness[MahjongBot], seconds: float) -> None:
+    """``seconds`` pass on the bot's clock; then the bot does what came due, to its end."""
+    clock = h.bot.clock
+    assert isinstance(clock, ManualClock)
+    clock.advance(seconds)
+    await h.settle()
+
+
 def guilds() -> list[GuildSpec]:
     return [
         GuildSpec(
@@ -52,7 +71,7 @@ def guilds() -> list[GuildSpec]:
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 
@@ -345,7 +364,7 @@ async def test_whole_hands_leak_nothing_and_every_public_image_is_the_public_vie
 async def test_a_restart_mid_hand_goes_on(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     backend = FakeDiscord()
-    h = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     alice, bob = h.user(100, "alice"), h.user(200, "bob")
     table = await open_table(h, alice, bob)
     game = table.game
@@ -358,7 +377,7 @@ async def test_a_restart_mid_hand_goes_on(tmp_path: Path) -> None:
     snapshot = game.snapshot()
     old_message = h.messages(CHANNEL)[-1]
     await h.close()
-    h2 = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     try:
         await h2.settle()
         restored = h2.bot.tables[CHANNEL]
@@ -391,7 +410,7 @@ async def test_two_tables_in_two_channels(harness: Harness[MahjongBot]) -> None:
 
 async def test_german_table_and_card(tmp_path: Path) -> None:
     german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
-    async with Harness.running(create_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
         alice = h.user(100, "alice", locale="de")
         bob = h.user(200, "bob", locale="en-US")
         rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 2})
@@ -490,17 +509,23 @@ async def test_a_failing_handler_still_answers(
 
 
 async def test_time_outs_then_im_back(tmp_path: Path) -> None:
-    fast = config(tmp_path / "db.sqlite3", turn_seconds=0.02, claim_seconds=0.02)
-    async with Harness.running(create_bot(fast), guilds=guilds()) as h:
+    fast = config(tmp_path / "db.sqlite3", turn_seconds=20.0, claim_seconds=10.0)
+    async with Harness.running(make_bot(fast), guilds=guilds()) as h:
         alice = h.user(100, "alice")
         await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
         await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        await h.settle()
         table = table_of(h)
+        game = table.game
+        assert game is not None
         seat = table.seats[table.seat_of(alice.id) or 0]
         for _ in range(200):
-            await h.settle(idle=0.05)
-            if seat.away or (table.game is not None and table.game.deal.over):
+            if seat.away or game.deal.over:
                 break
+            waited = game.version
+            await pass_time(h, 9.0)  # not yet the end of any wait
+            assert game.version == waited  # the bot waits for alice alone
+            await pass_time(h, 11.0)
         assert seat.away  # three time-outs in a row: a computer plays the seat
         await h.settle()
         assert "I'm back" in h.message(table.message_id or 0).labels
@@ -527,7 +552,7 @@ async def test_a_restart_re_arms_the_timer_from_the_stored_deadline(tmp_path: Pa
     db = tmp_path / "db.sqlite3"
     backend = FakeDiscord()
     german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
-    h = await Harness.start(create_bot(config(db, turn_seconds=600.0)), guilds=german, backend=backend)
+    h = await Harness.start(make_bot(config(db, turn_seconds=600.0)), guilds=german, backend=backend)
     alice = h.user(100, "alice", locale="de")
     await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
     await h.click(h.messages(CHANNEL)[-1], "Starten", user=alice)
@@ -543,13 +568,15 @@ async def test_a_restart_re_arms_the_timer_from_the_stored_deadline(tmp_path: Pa
     # A new bot whose turns are longer: the running turn goes on from its stored deadline plus
     # the grace, instead of starting afresh.
     later = config(db, turn_seconds=3000.0, restart_grace_seconds=20.0)
-    h2 = await Harness.start(create_bot(later), guilds=german, backend=backend)
+    down = ManualClock(wall=h.bot.clock.wall() + 100.0)  # the bot was down for 100 s
+    h2 = await Harness.start(make_bot(later, clock=down), guilds=german, backend=backend)
     try:
         await h2.settle()
         restored = h2.bot.tables[CHANNEL]
         assert restored.owner_id == alice.id and restored.language == "de"
         assert restored.turn_seconds == 600.0  # the times it opened with, not the new bot's
-        assert restored.deadline_wall == pytest.approx(stored + 20.0, abs=2.0)
+        assert restored.deadline_wall == pytest.approx(stored + 20.0, abs=1e-6)
+        assert restored.deadline == pytest.approx(600.0 - 100.0 + 20.0)  # 100 s went by, 20 s grace
         assert any("neu gestartet" in m.text for m in h2.messages(CHANNEL))
         # The owner can stop it alone, as before the restart.
         rec = await h2.slash("mahjong stop", user=alice, channel=CHANNEL)
@@ -562,7 +589,7 @@ async def test_a_restart_re_arms_the_timer_from_the_stored_deadline(tmp_path: Pa
 async def test_a_hand_that_ended_unbooked_is_booked_after_a_restart(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     backend = FakeDiscord()
-    h = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     alice, bob = h.user(100, "alice"), h.user(200, "bob")
     table = await open_table(h, alice, bob)
 
@@ -576,7 +603,7 @@ async def test_a_hand_that_ended_unbooked_is_booked_after_a_restart(tmp_path: Pa
     (record,) = await h.bot.storage.load_unfinished_games()
     assert not record.hands[-1].finished
     await h.close()
-    h2 = await Harness.start(create_bot(config(db)), guilds=guilds(), backend=backend)
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     try:
         await h2.settle()
         (record,) = await h2.bot.storage.load_unfinished_games()
@@ -616,7 +643,7 @@ async def test_stop_by_a_vote_of_the_seated_people(harness: Harness[MahjongBot])
 
 async def test_next_hand_starts_by_itself_when_set(tmp_path: Path) -> None:
     auto = config(tmp_path / "db.sqlite3", next_hand_seconds=1.5)
-    async with Harness.running(create_bot(auto), guilds=guilds()) as h:
+    async with Harness.running(make_bot(auto), guilds=guilds()) as h:
         alice, bob = h.user(100, "alice"), h.user(200, "bob")
         table = await open_table(h, alice, bob)
         game = table.game
@@ -625,16 +652,15 @@ async def test_next_hand_starts_by_itself_when_set(tmp_path: Path) -> None:
         await h.settle()
         assert game.deal.over and game.hand_number == 1
         assert "The next hand starts" in h.message(table.message_id or 0).text
-        for _ in range(50):
-            await h.settle(idle=0.05)
-            if game.hand_number == 2:
-                break
+        await pass_time(h, 1.25)
+        assert game.deal.over and game.hand_number == 1  # not before its time
+        await pass_time(h, 0.25)
         assert game.hand_number == 2 and not game.deal.over
         h.check()
 
 
 async def test_the_end_of_a_game_shows_standings_and_balances(tmp_path: Path) -> None:
-    async with Harness.running(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
         await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
         alice, bob = h.user(100, "alice"), h.user(200, "bob")
         table = await open_table(h, alice, bob)

@@ -11,7 +11,6 @@ play the defaults; and a whole Gulasch hand is played to its end and booked."""
 from __future__ import annotations
 
 import re
-import sys
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -19,9 +18,18 @@ from typing import Any
 
 import pytest
 from discord_harness import FakeUser, Harness, StoredMessage
-from test_bot_discord import CHANNEL, assert_booked, config, guilds, play_hand, table_of
+from test_bot_discord import (
+    CHANNEL,
+    assert_booked,
+    config,
+    guilds,
+    make_bot,
+    pass_time,
+    play_hand,
+    table_of,
+)
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.presenter import say_tiles
 from bot.table import Table, decision_start, half_swapped
 from engine.actions import Action
@@ -43,7 +51,7 @@ MOVE_IDS = ("mj:act:", "mj:pick:", "mj:discard:")
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 
@@ -52,7 +60,7 @@ async def open_rumisberg(
     h: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch, seed: int, **options: object
 ) -> Table:
     """A rumisberg table of alice and computer players, at a chosen game seed."""
-    monkeypatch.setattr(sys.modules["bot.cogs.table"], "new_seed", lambda: seed)  # the loaded extension
+    h.bot.seeds = lambda: seed  # every new game gets this seed
     alice = h.user(100, "alice")
     asked = {"ruleset": "rumisberg", "computers": 3, **options}
     rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options=asked)
@@ -179,12 +187,10 @@ async def test_east_plays_the_whole_exchange_on_the_card(
     assert lines(game)[0].startswith("W give ") and len(lines(game)) == 1
     expected = f"Gulasch exchange: {name[Wind.WEST]} (West) has chosen; <@100> (East) still chooses"
 
-    # The table message's publisher edits it at most once per pace: under load the edit after
-    # the computer's choice can land after the harness went idle, so give it a few seconds.
-    def status() -> str:
-        return h.message(table.message_id or 0).text
-
-    assert await h.until(lambda: expected in status(), timeout=5.0), status()
+    # The edit after the computer's choice is done when the bot is at rest (settle waits for
+    # the publisher and the render in its thread, however slow the machine).
+    status = h.message(table.message_id or 0).text
+    assert expected in status, status
 
     # Round 1: East gives three tiles to West, South and North in turn: pick, confirm.
     card = await my_card(h, alice)
@@ -303,7 +309,7 @@ async def test_west_is_asked_with_east_at_once_and_the_gulasch_hand_is_played_ou
     does not make West's card stale, the swap happens on West's confirm, and the rest of the
     hand (computers deciding and swapping) is played to its end and booked."""
     async with Harness.running(
-        create_bot(config(tmp_path / "db.sqlite3", pace_seconds=0.5)), guilds=guilds()
+        make_bot(config(tmp_path / "db.sqlite3", pace_seconds=0.5)), guilds=guilds()
     ) as h:
         alice = h.user(100, "alice")
         seen = watch(h)
@@ -319,10 +325,12 @@ async def test_west_is_asked_with_east_at_once_and_the_gulasch_hand_is_played_ou
         card = await my_card(h, alice)
         assert f"choose three tiles to give {east} (East), face down" in card.text
         assert pick_id(card) == f"mj:pick:{CHANNEL}:{game.version}:give" and bounds(card) == (3, 3)
-        assert await h.until(lambda: bool(lines(game)), timeout=5.0)  # East gives after the pace
+        await pass_time(h, 0.25)
+        assert lines(game) == []  # not before the pace
+        await pass_time(h, 0.25)  # East gives after the pace
         assert lines(game)[0].startswith("E give ")
         table.pace = 0.0
-        await h.settle()
+        await pass_time(h, 0.5)  # the table message is edited at most once per pace
         status = h.message(table.message_id or 0).text
         assert f"Gulasch exchange: {east} (East) has chosen; <@100> (West) still chooses" in status
         values = [o["value"] for o in card.select_options(pick_id(card))[-3:]]
@@ -391,9 +399,17 @@ async def test_time_outs_play_the_exchange_defaults(
     table = await open_rumisberg(h, monkeypatch, SEED_EAST)
     game = table.game
     assert game is not None
-    table.turn_seconds = 0.05
-    await to_a_gulasch(h, table, exchange=False)  # the time-outs may play the hand out meanwhile
-    assert await h.until(lambda: game.deal.phase != Phase.EXCHANGE, timeout=10.0)
+    table.turn_seconds = 20.0
+    await to_a_gulasch(h, table)
+    for _ in range(12):  # each step of the exchange waits for alice's time to run out
+        if game.deal.phase != Phase.EXCHANGE:
+            break
+        waited = game.version
+        await pass_time(h, 19.0)
+        assert game.version == waited  # not before her time is up
+        await pass_time(h, 1.0)
+        assert game.version > waited
+    assert game.deal.phase != Phase.EXCHANGE
     seat = table.seats[table.seat_of(alice.id) or 0]
     assert sum(1 for x in lines(game) if x.startswith("E give ")) == 3 and seat.away
     assert "E start" in lines(game) or "E continue" in lines(game)

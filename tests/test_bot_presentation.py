@@ -14,9 +14,9 @@ import pytest
 from discord_harness import Harness, StoredMessage
 from PIL import Image
 from test_bot_builder import card_id, open_card, pick, press
-from test_bot_discord import CHANNEL, GUILD, config, guilds
+from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from engine.rulesets import RULESETS
 
 EX21 = "[555s] [123p] [777z] 456m 99m"
@@ -24,7 +24,7 @@ EX21 = "[555s] [123p] [777z] 456m 99m"
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 

@@ -12,9 +12,9 @@ import discord
 import pytest
 from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, RoleSpec, StoredMessage
 from test_bot_builder import EX01, build_ex01, card_id, open_card
-from test_bot_discord import config
+from test_bot_discord import config, make_bot
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.storage import Storage, StorageInputError
 from bot.table import Table
 from engine.rulesets import RULESETS
@@ -30,7 +30,7 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
         channels=[ChannelSpec(CHANNEL, "table"), ChannelSpec(OTHER, "second")],
         roles=[RoleSpec(ROLE, "Vorstand"), RoleSpec(HOSTS, "Hosts")],
     )
-    harness = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
+    harness = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
     yield harness
     await harness.close()
 

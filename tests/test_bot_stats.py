@@ -12,9 +12,9 @@ import pytest
 from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 from PIL import Image, ImageChops
 from render_support import compare_reference
-from test_bot_discord import CHANNEL, GUILD, OTHER_CHANNEL, config, guilds, open_table, play_hand
+from test_bot_discord import CHANNEL, GUILD, OTHER_CHANNEL, config, guilds, make_bot, open_table, play_hand
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.cogs.stats import member_text
 from bot.stats import (
     HandFacts,
@@ -36,7 +36,7 @@ from render.layout import DISPLAY_WIDTH, cap_height
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 
@@ -229,7 +229,7 @@ async def test_stats_after_real_hands_match_the_record(harness: Harness[MahjongB
 
 async def test_stats_commands_speak_german(tmp_path: Path) -> None:
     german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
-    async with Harness.running(create_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
         alice = h.user(100, "alice", locale="de")
         synced = {c["name"]: c for c in h.backend.commands.get(None, [])}
         assert synced["stats"]["name_localizations"]["de"] == "statistik"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.restore import rebuild_game
 from bot.storage import Storage
 from bot.table import MAX_EXPIRIES, Table, TableError, decision_start
@@ -42,11 +43,30 @@ class FakePresenter:
 
 
 def make_table(storage: Storage, **times: float) -> Table:
+    """A table whose timers run on a clock the test moves (``table.clock.advance``)."""
     values = {"pace": 0.0, "turn_seconds": 60.0, "claim_seconds": 15.0, "claim_min_seconds": 0.0, **times}
-    return Table(1, 10, PERSON, "dmjl", {}, storage, FakePresenter(), **values)  # type: ignore[arg-type]
+    return Table(
+        1,
+        10,
+        PERSON,
+        "dmjl",
+        {},
+        storage,
+        FakePresenter(),
+        clock=ManualClock(),
+        **values,  # type: ignore[arg-type]
+    )
 
 
-async def wait_for(predicate: object, timeout: float = 20.0) -> None:
+def clock_of(table: Table) -> ManualClock:
+    assert isinstance(table.clock, ManualClock)
+    return table.clock
+
+
+async def wait_for(predicate: object, timeout: float = 120.0) -> None:
+    """Run the loop until ``predicate()`` holds; no timer of the table runs meanwhile (its
+    clock stands still), so only the bot's work is waited for. ``timeout`` only stops a hang."""
+
     async def loop() -> None:
         while not predicate():  # type: ignore[operator]
             await asyncio.sleep(0.001)
@@ -125,12 +145,26 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
 
 async def test_time_outs_play_the_default_and_a_computer_sits_in(tmp_path: Path) -> None:
     async with Storage(tmp_path / "db.sqlite3") as storage:
-        table = make_table(storage, turn_seconds=0.01, claim_seconds=0.01)
+        table = make_table(storage, turn_seconds=10.0, claim_seconds=10.0)
+        clock = clock_of(table)
         table.join(PERSON, "Ada")
         await table.start(seed=5)
+        game = table.game
+        assert game is not None
         seat = table.seats[table.seat_of(PERSON) or 0]
-        await wait_for(lambda: seat.away or (table.game is not None and table.game.deal.over))
-        assert seat.away or table.game.deal.over  # type: ignore[union-attr]
+        for _ in range(MAX_EXPIRIES * 2):
+            # the table waits for the person (a deadline still to come) or is done
+            await wait_for(lambda: seat.away or game.deal.over or (table.deadline or 0.0) > clock())
+            if seat.away or game.deal.over:
+                break
+            version = game.version
+            clock.advance(9.5)
+            for _ in range(50):
+                await asyncio.sleep(0)
+            assert game.version == version  # not before the time is up
+            clock.advance(0.5)
+            await wait_for(lambda v=version: game.version > v)  # type: ignore[misc]
+        assert seat.away or game.deal.over
         if seat.away:
             assert seat.expiries >= MAX_EXPIRIES
             assert await table.come_back(PERSON)
@@ -140,9 +174,8 @@ async def test_time_outs_play_the_default_and_a_computer_sits_in(tmp_path: Path)
 
 async def test_claim_answers_wait_for_the_window_minimum(tmp_path: Path) -> None:
     async with Storage(tmp_path / "db.sqlite3") as storage:
-        now = [0.0]
         table = make_table(storage, claim_min_seconds=5.0, turn_seconds=3600)
-        table.clock = lambda: now[0]
+        clock = clock_of(table)
         table.join(PERSON, "Ada")
         await table.start(seed=11)
         game = table.game
@@ -161,14 +194,12 @@ async def test_claim_answers_wait_for_the_window_minimum(tmp_path: Path) -> None
                 assert await table.act(PERSON, answer, version) is None
                 assert game.version == version  # held: nothing is applied before the minimum
                 assert table.held
-                now[0] += 6.0
-                table._wake.set()
+                clock.advance(6.0)  # wakes the table
                 await wait_for(lambda v=version: game.version > v)  # type: ignore[misc]
                 break
             view = game.view(me)
             await table.act(PERSON, player.choose(view), view.version)
-            now[0] += 6.0
-            table._wake.set()
+            clock.advance(6.0)
         await table.stop()
 
 
@@ -208,9 +239,8 @@ async def test_a_persons_move_gives_the_next_window_its_own_time(tmp_path: Path)
     kept the deadline of the wait before, so after a slow turn another person had no time
     to claim and was timed out at once."""
     async with Storage(tmp_path / "db.sqlite3") as storage:
-        now = [0.0]
         table = make_table(storage, claim_seconds=15.0, turn_seconds=60.0)
-        table.clock = lambda: now[0]
+        clock = clock_of(table)
         table.join(PERSON, "Ada")
         table.join(OTHER, "Bo")
         await table.start(seed=8)
@@ -222,7 +252,7 @@ async def test_a_persons_move_gives_the_next_window_its_own_time(tmp_path: Path)
 
         await wait_for(lambda: person_turn() and table.deadline is not None)
         mover = game.to_act()[0]
-        now[0] += 40.0  # a slow turn
+        clock.advance(40.0)  # a slow turn
         view = game.view(mover)
         assert (
             await table.act(table.seat_at(mover).user_id or 0, SimplePlayer().choose(view), view.version)
@@ -231,5 +261,5 @@ async def test_a_persons_move_gives_the_next_window_its_own_time(tmp_path: Path)
         await wait_for(lambda: table.deadline is not None)
         other = next(p for p in game.to_act() if not table.seat_at(p).computer)  # may claim the discard
         assert game.deal.phase == Phase.CLAIMS and other != mover
-        assert table.deadline == now[0] + 15.0 and all(s.expiries == 0 for s in table.seats)
+        assert table.deadline == clock() + 15.0 and all(s.expiries == 0 for s in table.seats)
         await table.stop()

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 from discord_harness import Harness
-from test_bot_discord import CHANNEL, GUILD, assert_booked, config, guilds, play_hand, table_of
+from test_bot_discord import CHANNEL, GUILD, assert_booked, config, guilds, make_bot, play_hand, table_of
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.table import Table
 from render.table import render_table
 
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 

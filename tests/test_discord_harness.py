@@ -7,10 +7,12 @@ import contextlib
 import io
 import re
 import struct
+import threading
 import zlib
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiosqlite
 import discord
 import pytest
 from discord import app_commands
@@ -227,6 +229,23 @@ class Demo(app_commands.Group, name="demo", description="Demo commands"):
         self.bot.background.add(asyncio.create_task(work()))
         self.bot.background.add(asyncio.create_task(timer()))
 
+    @app_commands.command(description="Ask the database in the background")
+    async def query(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("asking", ephemeral=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        release = self.bot.release
+
+        async def work() -> None:
+            async with aiosqlite.connect(":memory:") as db:
+                # a query that takes as long as the test says (a slow machine), in aiosqlite's thread
+                await db.create_function("slow", 0, lambda: release.wait(30) and 42)
+                async with db.execute("SELECT slow()") as cursor:
+                    row = await cursor.fetchone()
+            await channel.send(f"the answer is {row[0] if row else None}")
+
+        self.bot.background.add(asyncio.create_task(work()))
+
     @app_commands.command(description="Every way to answer")
     async def steps(self, interaction: discord.Interaction[Any]) -> None:
         self.bot.last_interaction = interaction
@@ -301,6 +320,8 @@ class DemoBot(commands.Bot):
         self.setup_done = False
         self.background: set[asyncio.Task[None]] = set()
         self.last_interaction: discord.Interaction[Any] | None = None
+        self.release = threading.Event()
+        """Ends the slow database query of /demo query."""
         self.tree.add_command(Demo(self))
         self.tree.add_command(admin)
         self.tree.add_command(ping)
@@ -766,6 +787,18 @@ async def test_direct_messages(h: Harness[DemoBot]) -> None:
     assert rec.text == "pong Club One Member alice"
     with pytest.raises(HarnessError, match="guild-only"):
         await h.slash("admin", user=alice, channel=dm)
+
+
+async def test_settle_waits_for_a_database_query_however_slow(h: Harness[DemoBot]) -> None:
+    """A query in aiosqlite's own thread is work in progress, not idleness: settle returns once
+    it is answered and the bot did what followed, after any time without progress."""
+    alice = h.user(200, "alice")
+    rec = await h.slash("demo query", user=alice, channel=10)
+    assert rec.text == "asking"
+    threading.Timer(0.5, h.bot.release.set).start()  # the query takes 10 times the idle horizon
+    assert await h.settle()
+    assert [m.content for m in h.messages(10)] == ["the answer is 42"]
+    assert not h.pending_tasks()
 
 
 async def test_until_measures_a_reply(h: Harness[DemoBot]) -> None:

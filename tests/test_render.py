@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import io
 from pathlib import Path
@@ -363,7 +364,11 @@ def test_table_opens_at_its_size_and_is_small() -> None:
 
 
 def test_table_is_deterministic() -> None:
-    assert render_table(EX.public) == render_table(EX.public)
+    """Equal views, built apart, give the same bytes; one tile fewer in the wall does not."""
+    again = copy.deepcopy(EX.public)
+    assert again is not EX.public and render_table(again) == render_table(EX.public)
+    later = dataclasses.replace(EX.public, wall_live=EX.public.wall_live - 1, version=EX.public.version + 1)
+    assert render_table(later) != render_table(EX.public)
 
 
 def test_table_discards_are_24_px_wide_at_phone_width() -> None:
@@ -452,11 +457,17 @@ def test_table_pixels_never_depend_on_hidden_tiles(
 ) -> None:
     public_a, private_a = _state_views(first, drawn)
     public_b, private_b = _state_views(second, drawn)
-    assert render_table(public_a) == render_table(public_b)
-    # A seat's own view shows no concealed faces on the public table either.
-    assert render_table(private_a) == render_table(
-        dataclasses.replace(private_b, concealed=(), drawn=None, hint=None)
-    )
+    # The public views carry no concealed tile at all (rendering both would compare the
+    # renderer's output with itself): the image of each seat's own view is compared instead.
+    assert public_a == public_b
+    shown = render_table(public_a)
+    # A seat's own view (its concealed tiles, drawn tile and hint) draws exactly the table
+    # everyone sees: no concealed face, whatever the tiles.
+    assert render_table(private_a) == shown
+    assert render_table(private_b) == shown
+    # What is public does show: one tile fewer behind a seat changes the image.
+    fewer, _ = _state_views([first[0], first[1][:3], first[2], first[3]], drawn)
+    assert render_table(fewer) != shown
 
 
 def test_table_of_backs_only_shows_no_tile_face() -> None:

@@ -156,7 +156,6 @@ def kill_rounds(path: Path, rng: random.Random, kills: int, *, cancel: bool) -> 
     events and the dropped ones (cancelled and not stored) over all rounds."""
     model: Model | None = None  # None: no game was created yet
     total_acks = drops = 0
-    started = time.perf_counter()
     for round_no in range(kills):
         acked, pending, dropped = run_child_until_killed(path, 1000 + round_no, rng, cancel)
         drops += dropped
@@ -210,5 +209,4 @@ def kill_rounds(path: Path, rng: random.Random, kills: int, *, cancel: bool) -> 
         assert state in allowed, f"round {round_no}: restored {state}, acked {allowed[0]}, pending {pending}"
         if state is not None:  # the database is the truth for the next round
             model = expected if state == allowed[0] else with_pending
-    assert time.perf_counter() - started < 30
     return total_acks, drops

@@ -5,11 +5,15 @@ terminal and the bot's card, and stored logs written before either rule was play
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.i18n import text
 from bot.presenter import action_label, riichi_step
+from bot.storage import Storage
+from bot.table import Seat, Table
 from cli.play_cmd import _move, _your_move
 from engine.actions import Action, ActionKind
 from engine.ai.hints import hint
@@ -17,6 +21,8 @@ from engine.ai.player import AIPlayer
 from engine.deal import ROBBING, Deal
 from engine.errors import IllegalActionError
 from engine.game import NEXT, Game
+from engine.views import Phase
+from tests.test_bot_table import PERSON, FakePresenter, wait_for
 
 S = 1
 RIICHI: dict[str, object] = {"riichi": True, "wall_reserve": 0}
@@ -257,76 +263,83 @@ def test_the_table_does_not_learn_who_is_asked_about_riichi() -> None:
     assert asked[None].players[S].concealed_count == 14
 
 
-def _riichi_table(storage: object, *, person: bool, pace: float = 0.0) -> object:
-    from bot.table import Seat, Table
-    from tests.test_bot_table import FakePresenter
-
-    seats = [Seat(None, name) for name in "abcd"]
-    if person:
-        seats[S] = Seat(111, "b")
-    return Table(
-        1,
-        10,
-        111,
-        "wikibooks",
-        dict(RIICHI),
-        storage,  # type: ignore[arg-type]
-        FakePresenter(),  # type: ignore[arg-type]
-        seats=seats,
-        pace=pace,
-        turn_seconds=60.0,
-        claim_seconds=15.0,
-        claim_min_seconds=0.0,
-    )
-
-
-async def _wait(predicate: object) -> None:
-    """Until ``predicate`` holds, as the table's driver and storage threads get on (a hang
-    fails after 2,000 rounds of the loop, whatever the machine's speed)."""
-    import asyncio
-
-    for _ in range(2000):
-        if predicate():  # type: ignore[operator]
-            return
-        await asyncio.sleep(0.001)
-    raise AssertionError("the table did not get there")
-
-
-async def test_a_persons_riichi_decision_keeps_the_turns_time(tmp_path: object) -> None:
+async def test_a_persons_riichi_decision_keeps_the_turns_time(tmp_path: Path) -> None:
     """The decision before the draw is part of the turn: the countdown the table shows goes on
-    after it instead of starting again (a restart would tell everyone the hand was ready), and a
-    time-out there plays the turn's default at once."""
-    import asyncio
-    from pathlib import Path
-
-    from bot.storage import Storage
-
-    async with Storage(Path(str(tmp_path)) / "db.sqlite3") as storage:
-        for declare in (True, False):
-            now = [0.0]
-            table = _riichi_table(storage, person=True)
-            table.clock = lambda now=now: now[0]  # type: ignore[attr-defined]
-            record = await storage.create_game(
-                1, 10, [s.stored for s in table.seats], 1, actor_id=111, ruleset="wikibooks",  # type: ignore[attr-defined]
-                overrides=dict(RIICHI),
-            )
+    after it instead of starting again (a fresh countdown would tell everyone the hand was
+    ready), and a time-out there plays the turn's default (the drawn tile) at once."""
+    for declare in (True, False):
+        async with Storage(tmp_path / f"{declare}.sqlite3") as storage:
             game = Game("wikibooks", RIICHI, seed=1, players=["a", "b", "c", "d"])
             game.deal = at_the_riichi_decision()
+            me = game.position_of(S)
+            seats = [Seat(None, name) for name in "abcd"]
+            seats[game.order[me]] = Seat(PERSON, "b")
+            clock = ManualClock()
+            table = Table(
+                1,
+                10,
+                PERSON,
+                "wikibooks",
+                dict(RIICHI),
+                storage,
+                FakePresenter(),  # type: ignore[arg-type]
+                seats=seats,
+                pace=0.0,
+                turn_seconds=60.0,
+                claim_seconds=15.0,
+                claim_min_seconds=0.0,
+                clock=clock,
+            )
+            record = await storage.create_game(
+                1,
+                10,
+                [s.stored for s in seats],
+                1,
+                actor_id=PERSON,
+                ruleset="wikibooks",
+                overrides=dict(RIICHI),
+            )
             for seq, done in enumerate(game.deal.log, 1):  # East's discard and the passes after it
                 await storage.append_action(record.game_id, 1, seq, game.line(done))
-            table.resume(record.game_id, game)  # type: ignore[attr-defined]
-            await _wait(lambda t=table: t.deadline is not None)
-            assert table.deadline == 60.0  # type: ignore[attr-defined]
-            now[0] = 20.0
+            table.resume(record.game_id, game)
+            await wait_for(lambda t=table: t.deadline is not None)
+            started, asked = clock(), len(game.deal.log)
+            assert table.deadline == started + 60.0
+            clock.advance(20.0)
             if declare:
-                move = Action(game.position_of(S), ActionKind.RIICHI)
-                assert await table.act(111, move, game.version) is None  # type: ignore[attr-defined]
-                assert game.deal.drawn is not None and table.deadline == 60.0  # type: ignore[attr-defined]
+                assert await table.act(PERSON, Action(me, ActionKind.RIICHI), game.version) is None
+                await wait_for(lambda g=game: g.deal.drawn is not None)
+                assert table.deadline == started + 60.0  # the same countdown goes on
             else:
-                now[0] = 61.0  # the time runs out at the decision
-                table._wake.set()  # type: ignore[attr-defined]
-                await _wait(lambda: game.deal.phase != "turn" or game.deal.turn != S)
-                assert game.deal.log[-2:] == [Action(S, ActionKind.PASS), game.deal.log[-1]]
-                assert game.deal.log[-1].kind is ActionKind.DISCARD  # the drawn tile, at once
-            await table.stop()  # type: ignore[attr-defined]
-            await asyncio.sleep(0)
+                clock.advance(41.0)  # the time runs out at the decision
+                await wait_for(lambda g=game: g.deal.turn != S or g.deal.phase != Phase.TURN)
+                passed, discarded = game.deal.log[asked : asked + 2]
+                assert passed == Action(S, ActionKind.PASS) and discarded.seat == S
+                assert discarded.kind is ActionKind.DISCARD  # the drawn tile, in the same step
+            await table.stop()
+
+
+async def test_a_computers_riichi_decision_takes_no_pace(tmp_path: Path) -> None:
+    """A computer asked about riichi decides at once and draws: waiting the pace there as well
+    would make a ready computer's turn one pace longer than anyone else's."""
+    async with Storage(tmp_path / "db.sqlite3") as storage:
+        game = Game("wikibooks", RIICHI, seed=1, players=["a", "b", "c", "d"])
+        game.deal = at_the_riichi_decision()
+        seats = [Seat(None, name) for name in "abcd"]
+        seats[game.order[game.position_of(3)]] = Seat(PERSON, "d")  # a person sits North
+        clock = ManualClock()
+        table = Table(
+            1, 10, PERSON, "wikibooks", dict(RIICHI), storage, FakePresenter(),  # type: ignore[arg-type]
+            seats=seats, pace=5.0, turn_seconds=60.0, claim_seconds=15.0, claim_min_seconds=0.0, clock=clock,
+        )  # fmt: skip
+        record = await storage.create_game(
+            1, 10, [s.stored for s in seats], 1, actor_id=PERSON, ruleset="wikibooks", overrides=dict(RIICHI)
+        )
+        for seq, done in enumerate(game.deal.log, 1):
+            await storage.append_action(record.game_id, 1, seq, game.line(done))
+        asked = len(game.deal.log)
+        table.resume(record.game_id, game)
+        await wait_for(lambda: len(game.deal.log) > asked)  # the clock has not moved
+        assert game.deal.log[asked].kind in (ActionKind.RIICHI, ActionKind.PASS)
+        assert game.deal.drawn is not None and len(game.deal.log) == asked + 1  # the discard waits
+        await table.stop()

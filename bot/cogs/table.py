@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
 from bot.components import parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
-from bot.table import Table, TableError, check_rules, new_seed
+from bot.table import Table, TableError, check_rules
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.rulesets import RULESETS, get_ruleset, table_for
@@ -289,7 +289,7 @@ class TableCog(commands.Cog):
                 if user.id != table.owner_id:
                     raise TableError("only_owner")
                 await interaction.response.defer()
-                await table.start(new_seed())
+                await table.start(self.bot.seeds())
                 await interaction.edit_original_response(
                     view=discord.ui.LayoutView(timeout=None).add_item(
                         discord.ui.TextDisplay(
