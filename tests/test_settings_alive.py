@@ -6,7 +6,7 @@ score and payments, the Mah-Jongg a deal offers, a settlement, the start of a de
 hands of a game played by the baseline player), and the settings that make it matter (``base``:
 ``winning_tile_points_cumulative`` only matters where winning-tile points are counted at all).
 The test asserts the table covers every setting every ruleset takes, so a new setting without a
-case fails here; :data:`DEAD` names the few a ruleset takes though they change nothing there.
+case fails here.
 """
 
 from __future__ import annotations
@@ -521,18 +521,6 @@ CASES: Mapping[str, Case] = {
 }
 
 
-DEAD: Mapping[tuple[str, str], str] = {
-    ("huabao", "rob_concealed_kong_13_orphans"): (
-        "Thirteen Orphans is no winning hand in huabao (RULES.md §1.9.1: dmjl, wikibooks; the"
-        " scorer's table has thirteen_orphans=False), so no concealed kong can be robbed by it;"
-        " RULES.md §4 marks the setting n/a for huabao, which takes it with the classical settings"
-    ),
-}
-"""Settings a ruleset takes that change nothing there (findings of issue 25 item 5, for the lead
-to remove from the ruleset): asserted dead, so removing one or making it work fails here until
-its entry goes too."""
-
-
 def _pairs() -> list[tuple[str, str]]:
     return sorted((name, setting) for name, rs in RULESETS.items() for setting in rs.setting_names)
 
@@ -542,7 +530,6 @@ def test_every_setting_of_every_ruleset_has_a_case() -> None:
     every = {setting for _, setting in _pairs()}
     assert every == set(SPEC_BY_NAME)
     assert sorted(every - set(CASES)) == []
-    assert sorted(set(DEAD) - set(_pairs())) == []
     assert sorted(set(CASES) - every) == []
 
 
@@ -552,7 +539,4 @@ def test_a_setting_changes_a_score_or_a_flow(ruleset: str, setting: str) -> None
     assert value != getattr(get_ruleset(ruleset).settings(base), setting), f"{setting}: no other value"
     before = probe(ruleset, dict(base))
     after = probe(ruleset, {**base, setting: value})
-    if (ruleset, setting) in DEAD:
-        assert before == after, f"{setting} now works in {ruleset}: take it out of DEAD"
-    else:
-        assert before != after, f"{setting}={value} changes nothing in {ruleset}"
+    assert before != after, f"{setting}={value} changes nothing in {ruleset}"

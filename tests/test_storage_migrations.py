@@ -396,12 +396,21 @@ async def test_a_database_that_turns_read_only_while_open_is_named(tmp_path: Pat
 
 async def test_version_9_drops_overrides_a_ruleset_never_read(tmp_path: Path) -> None:
     """Issue 25 item 5: dmjl and rumisberg no longer take Hua Bao's traditional limit hands,
-    huabao not DMJL's call and zero-point hand; stored games lose those overrides (they changed
+    huabao not DMJL's call and zero-point hand nor the robbing of a concealed kong by thirteen
+    orphans (no winning hand there); stored games lose those overrides (they changed
     nothing) and can be rebuilt; others stay as they were."""
     path = tmp_path / "db.sqlite3"
     stored = {
         70: ("dmjl", {"limit": 300, "traditional_limit_hands": True, "nine_lanterns_easy": True}),
-        71: ("huabao", {"original_call": True, "zero_point_basis": "figure_points", "seven_pairs": True}),
+        71: (
+            "huabao",
+            {
+                "original_call": True,
+                "zero_point_basis": "figure_points",
+                "rob_concealed_kong_13_orphans": True,
+                "seven_pairs": True,
+            },
+        ),
         72: ("huabao", {"traditional_limit_hands": True}),
         73: ("rumisberg", {"nine_lanterns_easy": False}),
     }

@@ -146,9 +146,14 @@ def table(s: Settings) -> Table:
     )
 
 
-HUABAO_SETTINGS: Final = CLASSICAL_SETTINGS - {"original_call", "zero_point_basis"}
+HUABAO_SETTINGS: Final = CLASSICAL_SETTINGS - {
+    "original_call",
+    "zero_point_basis",
+    "rob_concealed_kong_13_orphans",
+}
 """The settings of ``huabao``: the classical ones but DMJL's call at the beginning and zero-point
-hand, which its table does not have (RULES.md §4: n/a)."""
+hand, which its table does not have, and the robbing of a concealed kong by thirteen orphans,
+which is no winning hand in huabao (RULES.md §1.9.1, §4: n/a)."""
 
 
 RULESET: Final[Ruleset] = dmjl.RULESET.derive(
