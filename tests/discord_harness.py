@@ -1342,7 +1342,9 @@ def _install_globals(harness: Harness[Any]) -> None:
         _SAVED_ADAPTER_REQUEST = AsyncWebhookAdapter.__dict__["request"]
         AsyncWebhookAdapter.request = _fake_adapter_request  # type: ignore[method-assign,assignment]
     if not _SAVED_SQLITE:
-        for name in ("_execute", "_connect"):
+        # close: after its last query it waits for the worker thread to stop (Connection.stop's
+        # future), so the whole close is work in another thread, not only its _execute
+        for name in ("_execute", "_connect", "close"):
             if name not in aiosqlite.core.Connection.__dict__:
                 raise HarnessError(f"aiosqlite's Connection has no {name}: settle cannot see its queries")
             _SAVED_SQLITE[name] = aiosqlite.core.Connection.__dict__[name]

@@ -251,6 +251,13 @@ def test_closed_pipe_ends_quietly(args: list[str], requests: int) -> None:
     assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()[-2000:]
 
 
+def _ctrl_c_delivered() -> None:
+    """In the child before it runs: Ctrl-C does what it does at a terminal. A suite started as a
+    background job of a shell inherits SIGINT ignored, and Python leaves an ignored SIGINT
+    ignored, so the test would wait for an interruption that never comes."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_in_play_ends_with_one_line() -> None:
     proc = subprocess.Popen(
         _mahjong("play", "--seed", "7"),
@@ -258,6 +265,7 @@ def test_ctrl_c_in_play_ends_with_one_line() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        preexec_fn=_ctrl_c_delivered,
     )
     assert proc.stdout is not None and proc.stderr is not None
     seen = b""
