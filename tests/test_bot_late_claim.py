@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from discord_harness import Harness
-from test_bot_discord import config, guilds
+from test_bot_discord import config, guilds, make_bot
 from test_bot_gulasch import lines, my_card, open_rumisberg
 
-from bot.app import MahjongBot, create_bot
+from bot.app import MahjongBot
 from bot.presenter import say_tile
 from engine.actions import ActionKind
 from engine.views import Phase
@@ -27,7 +27,8 @@ LATE = (ActionKind.PONG, ActionKind.CHOW, ActionKind.KONG)
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
-    h = await Harness.start(create_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    """The bot on a clock the test moves, as every bot test runs it."""
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
     yield h
     await h.close()
 
