@@ -100,7 +100,13 @@ WORKED = [
     Request("[444m] 666s [789p] 123s 44z 1f 2f 3f 4f 7f", seat="W", prevailing="N", win="4z"),
     Request("[333z] [222p] 345p [789p] 77z", ruleset="huabao", seat="W", prevailing="W", win="7z"),
     Request("111m [555m] 234m 678m 99m", ruleset="huabao", win="9m", self_drawn=True),
-    Request("[666s] 888p [123m] 456s 22p 1f 2f 3f 4f 8f", ruleset="huabao", seat="N", win="2p"),
+    Request(  # huabao's 136 tiles have no flowers: the club plays with them (bonus_tiles)
+        "[666s] 888p [123m] 456s 22p 1f 2f 3f 4f 8f",
+        ruleset="huabao",
+        seat="N",
+        win="2p",
+        settings={"bonus_tiles": True},
+    ),
 ]
 
 _WINDS = "ESWN"
