@@ -12,6 +12,8 @@ from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness
 from test_bot_discord import CHANNEL, GUILD, config, make_bot, open_table, play_hand
 
 from bot.i18n import text
+from bot.restore import rebuild_game
+from bot.storage import Storage
 
 BAD_OVERRIDES, BAD_TIMES = 12, 13
 
@@ -88,3 +90,23 @@ async def test_a_finished_game_frees_its_channel(tmp_path: Path) -> None:
         assert not second.game.finished and h.bot.tables[CHANNEL] is second
         assert await first.next_hand(alice.id) == "game_over"  # the finished game says so
         h.check()
+
+
+async def test_stored_overrides_and_times_of_the_wrong_shape_are_reported_not_restored(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with Storage(db) as storage:
+        ids = [
+            (await storage.create_game(GUILD, channel, [1, 2, "ai:normal", "ai:normal"], 7)).game_id
+            for channel in (CHANNEL, BAD_OVERRIDES, BAD_TIMES)
+        ]
+    with sqlite3.connect(db) as con:  # valid JSON, but not what a game keeps
+        con.execute("UPDATE games SET overrides = '[1, 2]' WHERE game_id = ?", (ids[1],))
+        con.execute("UPDATE games SET times = '{\"turn_seconds\": -5}' WHERE game_id = ?", (ids[2],))
+    async with Storage(db) as storage:
+        result = await storage.restore_unfinished_games(rebuild_game)
+    assert list(result.games) == [ids[0]] and sorted(result.failed) == ids[1:]
+    assert result.places[ids[1]] == (GUILD, BAD_OVERRIDES) and result.places[ids[2]] == (GUILD, BAD_TIMES)
+    assert "overrides are not a JSON object" in str(result.failed[ids[1]])
+    assert "turn_seconds is 0 to 3600 seconds" in str(result.failed[ids[2]])
