@@ -25,10 +25,11 @@ from bot.config import BotConfig
 from bot.i18n import language, text
 from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
-from bot.storage import Storage
+from bot.storage import GameRecord, Storage, StorageError
 from bot.storage.table_settings import TableSettings
 from bot.table import Seat, Table, new_seed
 from bot.translator import CatalogueTranslator
+from engine.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,9 @@ class MahjongBot(commands.Bot):
         self.presenter = DiscordPresenter(self)
         self.tables: dict[int, Table] = {}
         """Open tables by channel id."""
+        self.unrestored: dict[int, int] = {}
+        """By channel id: the live game that could not be restored at start-up (left live in storage
+        until a new table opens in that channel)."""
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
     async def _on_command_error(
@@ -116,6 +120,7 @@ class MahjongBot(commands.Bot):
         )
         if s.language is not None:
             table.language = s.language
+        self.presenter.forget(channel_id)
         self.tables[channel_id] = table
         return table
 
@@ -139,45 +144,66 @@ class MahjongBot(commands.Bot):
     async def restore_tables(self) -> None:
         """Rebuild every unfinished game by replaying its stored log, and let it go on."""
         result = await self.storage.restore_unfinished_games(rebuild_game)
+        failed = dict(result.failed)
         for game_id, game in result.games.items():
             record = result.records[game_id]
-            names = {}
-            for user_id in (s for s in record.seats if isinstance(s, int)):
-                player = await self.storage.get_player(user_id)
-                names[user_id] = player.display_name if player else str(user_id)
-            table = self.new_table(
-                record.guild_id,
-                record.channel_id,
-                record.created_by or 0,
-                record.ruleset,
-                dict(record.overrides),
-            )
-            table.language = record.language
-            for name, seconds in record.times.items():  # the times it opened with, not today's
-                setattr(table, name, seconds)
-            for number, s in enumerate(record.seats, 1):
-                if isinstance(s, int):
-                    table.seats.append(Seat(s, names[s]))
-                else:
-                    table.seats.append(Seat(None, f"Computer {number}", s.partition(":")[2] or "normal"))
-            table.resume(
-                record.game_id,
-                game,
-                deadline=record.deadline,
-                deadline_version=record.deadline_version,
-                grace=self.config.restart_grace_seconds,
-            )
             try:
-                await self.get_partial_messageable(record.channel_id).send(
-                    text("game_goes_on", language(table.language))
-                )
-                await self.presenter.hand_started(table)
-                if game.deal.over and not record.hands[-1].finished:
-                    await table.finish_unbooked_hand()  # the bot stopped between the last move and booking
-            except discord.HTTPException:
-                log.warning("could not post the restored table in %s", record.channel_id)
-        for game_id, error in result.failed.items():
-            log.error("game %s could not be restored: %s", game_id, error)
+                await self._restore_table(record, game)
+            except Exception as exc:  # one bad game must never keep the bot or the other tables down
+                if self.tables.get(record.channel_id) is not None:
+                    table = self.tables.pop(record.channel_id)
+                    if table._task is not None:
+                        table._task.cancel()
+                failed[game_id] = exc
+        for game_id, error in failed.items():
+            guild_id, channel_id = result.places[game_id]
+            # Left live in storage: /mahjong new in its channel sets it aside (abandoned, nothing booked).
+            self.unrestored[channel_id] = game_id
+            log.error(
+                "game %s (server %s, channel %s) could not be restored and is skipped: %s",
+                game_id,
+                guild_id,
+                channel_id,
+                restore_reason(error),
+            )
+
+    async def _restore_table(self, record: GameRecord, game: Game) -> None:
+        """One unfinished game's table, rebuilt, posted and going on."""
+        names = {}
+        for user_id in (s for s in record.seats if isinstance(s, int)):
+            player = await self.storage.get_player(user_id)
+            names[user_id] = player.display_name if player else str(user_id)
+        table = self.new_table(
+            record.guild_id,
+            record.channel_id,
+            record.created_by or 0,
+            record.ruleset,
+            dict(record.overrides),
+        )
+        table.language = record.language
+        for name, seconds in record.times.items():  # the times it opened with, not today's
+            setattr(table, name, seconds)
+        for number, s in enumerate(record.seats, 1):
+            if isinstance(s, int):
+                table.seats.append(Seat(s, names[s]))
+            else:
+                table.seats.append(Seat(None, f"Computer {number}", s.partition(":")[2] or "normal"))
+        table.resume(
+            record.game_id,
+            game,
+            deadline=record.deadline,
+            deadline_version=record.deadline_version,
+            grace=self.config.restart_grace_seconds,
+        )
+        try:
+            await self.get_partial_messageable(record.channel_id).send(
+                text("game_goes_on", language(table.language))
+            )
+            await self.presenter.hand_started(table)
+            if game.deal.over and not record.hands[-1].finished:
+                await table.finish_unbooked_hand()  # the bot stopped between the last move and booking
+        except discord.HTTPException:
+            log.warning("could not post the restored table in %s", record.channel_id)
 
     async def close(self) -> None:
         for table in list(self.tables.values()):
@@ -185,6 +211,13 @@ class MahjongBot(commands.Bot):
                 table._task.cancel()
         await super().close()
         await self.storage.close()
+
+
+def restore_reason(error: BaseException) -> str:
+    """What a log line may say of why a game could not be restored: never a concealed tile."""
+    from bot.cogs.table import public_reason
+
+    return str(error)[:300] if isinstance(error, StorageError) else public_reason(error)
 
 
 def create_bot(

@@ -344,6 +344,15 @@ class DiscordPresenter:
             if self.bot.config.pace_seconds:
                 await self.bot.clock.sleep(self.bot.config.pace_seconds)
 
+    def forget(self, channel_id: int) -> None:
+        """A new table opens in the channel: nothing of the old table's message carries over
+        (an old publisher still running finishes its own table's last edit)."""
+        self._last_status.pop(channel_id, None)
+        self._dirty.pop(channel_id, None)
+        self._publishers.pop(channel_id, None)
+        for key in [key for key in self.cards if key[0] == channel_id]:
+            del self.cards[key]  # an old game's private card is not edited for the new one
+
     async def flush(self, channel_id: int) -> None:
         """Wait until the pending table edit of a channel is done (tests, shutdown)."""
         task = self._publishers.get(channel_id)

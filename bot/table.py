@@ -168,6 +168,11 @@ class Table:
     # --- Lobby ---------------------------------------------------------------------------------
 
     @property
+    def over(self) -> bool:
+        """Closed, or its game has ended: the channel is free for a new table (``/mahjong new``)."""
+        return self.closed or (self.game is not None and self.game.finished)
+
+    @property
     def started(self) -> bool:
         """Whether the game has begun."""
         return self.game is not None
@@ -532,7 +537,9 @@ class Table:
         """**Next hand** (a seated person, or None for the automatic start)."""
         async with self.lock:
             game = self.game
-            if game is None or not game.deal.over or game.finished:
+            if game is not None and game.finished:
+                return "game_over"
+            if game is None or not game.deal.over:
                 return "not_your_turn"
             if user_id is not None and self.seat_of(user_id) is None:
                 return "not_seated"

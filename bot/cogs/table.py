@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
 from bot.components import parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
+from bot.storage import StorageError
 from bot.table import Table, TableError, check_rules
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
@@ -171,7 +172,7 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "missing_permissions", names=", ".join(missing))
             return
         existing = self.table(channel_id)
-        if existing is not None and not existing.closed:
+        if existing is not None and not existing.over:
             link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
             await self.refuse(interaction, "table_exists", link=link)
             return
@@ -195,6 +196,10 @@ class TableCog(commands.Cog):
         except MahjongError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
+        unreadable = self.bot.unrestored.pop(channel_id, None)
+        if unreadable is not None:  # a game that could not be restored is set aside; nothing is booked
+            with contextlib.suppress(StorageError):
+                await self.bot.storage.end_game(unreadable, reason="could not be restored", abandoned=True)
         # The channel's settings over the server's, over the configuration: the table keeps them.
         table = self.bot.new_table(guild_id, channel_id, interaction.user.id, name, overrides, settings)
         if settings.language is None:

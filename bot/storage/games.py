@@ -34,7 +34,13 @@ from bot.storage.checks import (
     valid_overrides,
 )
 from bot.storage.core import to_json
-from bot.storage.errors import ActionOrderError, GameStateError, NotFoundError, StorageInputError
+from bot.storage.errors import (
+    ActionOrderError,
+    GameStateError,
+    NotFoundError,
+    StorageError,
+    StorageInputError,
+)
 from bot.storage.ledger import LedgerMixin, Leg
 from bot.storage.records import (
     GameRecord,
@@ -74,6 +80,36 @@ def _check_times(times: Mapping[str, object]) -> dict[str, float]:
     return out
 
 
+def _stored_json(game: sqlite3.Row, column: str) -> object:
+    try:
+        return json.loads(game[column])
+    except (TypeError, ValueError) as exc:
+        raise StorageError(
+            f"game {game['game_id']}: its stored {column} are not valid JSON ({exc})"
+        ) from None
+
+
+def _stored_overrides(game: sqlite3.Row) -> dict[str, object]:
+    """A stored game's house-rule overrides (a JSON object).
+
+    :raises StorageError: when they are not (the record is unreadable)."""
+    value = _stored_json(game, "overrides")
+    if not isinstance(value, dict):
+        raise StorageError(f"game {game['game_id']}: its stored overrides are not a JSON object")
+    return value
+
+
+def _stored_times(game: sqlite3.Row) -> dict[str, float]:
+    """A stored game's times, checked as when they were stored.
+
+    :raises StorageError: when they are not valid (the record is unreadable)."""
+    value = _stored_json(game, "times")
+    try:
+        return _check_times(value)  # type: ignore[arg-type]
+    except StorageInputError as exc:
+        raise StorageError(f"game {game['game_id']}: its stored times are not valid: {exc}") from None
+
+
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
@@ -97,6 +133,8 @@ class RestoreResult(Generic[T]):
     games: dict[int, T] = field(default_factory=dict)
     records: dict[int, GameRecord] = field(default_factory=dict)
     failed: dict[int, Exception] = field(default_factory=dict)
+    places: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Every live game's (guild id, channel id), also of those whose record could not be read."""
 
 
 def _check_seats(seats: object) -> list[Seat]:
@@ -608,7 +646,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             guild_id=game["guild_id"],
             channel_id=game["channel_id"],
             ruleset=game["ruleset"],
-            overrides=json.loads(game["overrides"]),
+            overrides=_stored_overrides(game),
             fingerprint=game["fingerprint"],
             seats=await self._seats(db, game_id),
             seed=game["seed"],
@@ -620,7 +658,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             deadline=game["deadline"],
             deadline_version=game["deadline_version"],
             # (a Row's "in" looks at values: its keys need .keys(); "times" came in version 7)
-            times=json.loads(game["times"]) if "times" in game.keys() else {},  # noqa: SIM118
+            times=_stored_times(game) if "times" in game.keys() else {},  # noqa: SIM118
         )
 
     async def load_game(self, game_id: int) -> GameRecord:
@@ -648,8 +686,28 @@ class GamesMixin(LedgerMixin, RulesMixin):
         """Rebuild every live game with ``rebuild`` (the engine's replay). A game whose rebuild raises
         is reported in ``failed`` and left live in storage, so a fixed engine can try again."""
         result: RestoreResult[T] = RestoreResult()
-        for record in await self.load_unfinished_games():
+
+        async def work(db: aiosqlite.Connection) -> list[GameRecord | tuple[int, int, int, Exception]]:
+            rows = await self._all(
+                db, "SELECT game_id, guild_id, channel_id FROM games WHERE status = 'live' ORDER BY game_id"
+            )
+            out: list[GameRecord | tuple[int, int, int, Exception]] = []
+            for row in rows:
+                try:
+                    out.append(await self._game(db, row[0]))
+                except StorageError as exc:  # one unreadable record must not keep the others down
+                    out.append((row[0], row[1], row[2], exc))
+            return out
+
+        for loaded in await self._read(work):
+            if isinstance(loaded, tuple):
+                game_id, guild_id, channel_id, error = loaded
+                result.places[game_id] = (guild_id, channel_id)
+                result.failed[game_id] = error
+                continue
+            record = loaded
             result.records[record.game_id] = record
+            result.places[record.game_id] = (record.guild_id, record.channel_id)
             try:
                 result.games[record.game_id] = rebuild(record)
             except Exception as exc:  # one broken log must not keep the other tables down

@@ -1,0 +1,112 @@
+"""No fault blocks a channel for good (issue 26), through the offline Discord harness:
+a live game whose stored record cannot be read does not stop the bot (the other tables
+restore and play, and its channel can open a new table), and a finished game frees its
+channel for /mahjong new."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness
+from test_bot_discord import CHANNEL, GUILD, config, make_bot, open_table, play_hand
+
+from bot.i18n import text
+from bot.restore import rebuild_game
+from bot.storage import Storage
+
+BAD_OVERRIDES, BAD_TIMES = 12, 13
+
+
+def guilds() -> list[GuildSpec]:
+    channels = [
+        ChannelSpec(CHANNEL, "table"),
+        ChannelSpec(BAD_OVERRIDES, "odd"),
+        ChannelSpec(BAD_TIMES, "late"),
+    ]
+    return [GuildSpec(GUILD, "Club", channels=channels)]
+
+
+async def test_a_game_whose_record_cannot_be_read_does_not_stop_the_bot(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    backend = FakeDiscord()
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    alice, bob, carol, dave = (
+        h.user(100, "alice"),
+        h.user(200, "bob"),
+        h.user(300, "carol"),
+        h.user(400, "dave"),
+    )
+    good = await open_table(h, alice, bob)
+    storage = h.bot.storage
+    broken = {
+        channel: (
+            await storage.create_game(GUILD, channel, [carol.id, dave.id, "ai:normal", "ai:normal"], 7)
+        ).game_id
+        for channel in (BAD_OVERRIDES, BAD_TIMES)
+    }
+    await h.close()
+    with sqlite3.connect(db) as con:  # one bad JSON value in each of two live games
+        con.execute(
+            "UPDATE games SET overrides = '{\"game_length\": ' WHERE game_id = ?", (broken[BAD_OVERRIDES],)
+        )
+        con.execute(
+            "UPDATE games SET times = '{\"turn_seconds\": 60,' WHERE game_id = ?", (broken[BAD_TIMES],)
+        )
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    try:
+        await h2.settle()
+        restored = h2.bot.tables[CHANNEL]
+        assert restored.game_id == good.game_id and restored.game is not None
+        rec = await h2.slash("mahjong hand", user=alice, channel=CHANNEL)
+        assert rec.answered and rec.ephemeral
+        assert rec.response is not None and text("no_table", "en") not in rec.response.text
+        logged = h2.take_errors("could not be restored")
+        assert len(logged) == 2
+        for channel, game_id in broken.items():
+            assert channel not in h2.bot.tables
+            line = next(e for e in logged if f"game {game_id} " in e)
+            assert f"server {GUILD}, channel {channel}" in line
+        # The broken game does not block its channel: a new table opens there and starts.
+        table = await open_table(h2, carol, dave, BAD_OVERRIDES)
+        assert table.game_id not in broken.values()
+        assert (await h2.bot.storage.load_game(table.game_id or 0)).status == "live"
+        h2.check()
+    finally:
+        await h2.close()
+
+
+async def test_a_finished_game_frees_its_channel(tmp_path: Path) -> None:
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        first = await open_table(h, alice, bob)
+        await play_hand(h, first, [alice, bob])
+        await h.settle()
+        assert first.game is not None and first.game.finished
+        # No /mahjong stop: /mahjong new opens a lobby, and its game starts.
+        second = await open_table(h, alice, bob)
+        assert second is not first and second.game is not None and second.game_id != first.game_id
+        assert not second.game.finished and h.bot.tables[CHANNEL] is second
+        assert await first.next_hand(alice.id) == "game_over"  # the finished game says so
+        h.check()
+
+
+async def test_stored_overrides_and_times_of_the_wrong_shape_are_reported_not_restored(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with Storage(db) as storage:
+        ids = [
+            (await storage.create_game(GUILD, channel, [1, 2, "ai:normal", "ai:normal"], 7)).game_id
+            for channel in (CHANNEL, BAD_OVERRIDES, BAD_TIMES)
+        ]
+    with sqlite3.connect(db) as con:  # valid JSON, but not what a game keeps
+        con.execute("UPDATE games SET overrides = '[1, 2]' WHERE game_id = ?", (ids[1],))
+        con.execute("UPDATE games SET times = '{\"turn_seconds\": -5}' WHERE game_id = ?", (ids[2],))
+    async with Storage(db) as storage:
+        result = await storage.restore_unfinished_games(rebuild_game)
+    assert list(result.games) == [ids[0]] and sorted(result.failed) == ids[1:]
+    assert result.places[ids[1]] == (GUILD, BAD_OVERRIDES) and result.places[ids[2]] == (GUILD, BAD_TIMES)
+    assert "overrides are not a JSON object" in str(result.failed[ids[1]])
+    assert "turn_seconds is 0 to 3600 seconds" in str(result.failed[ids[2]])
