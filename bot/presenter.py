@@ -200,13 +200,15 @@ class DiscordPresenter:
         elif view.last_discard is not None:
             who, tile = view.last_discard
             key = "claims_open" if view.phase == Phase.CLAIMS else "robbing_open"
+            # No countdown in a window: the table has one only while a person may still claim,
+            # so showing it would tell everyone that somebody holds what the discard completes.
             lines.append(
                 text(
                     key,
                     lang,
                     tile=say_tile(tile, lang, table.ruleset),
                     name=table.seat_at(who).name,
-                    deadline=deadline,
+                    deadline="",
                 )
             )
         last = describe(table, table.last_events, lang)

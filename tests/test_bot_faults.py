@@ -110,3 +110,30 @@ async def test_stored_overrides_and_times_of_the_wrong_shape_are_reported_not_re
     assert result.places[ids[1]] == (GUILD, BAD_OVERRIDES) and result.places[ids[2]] == (GUILD, BAD_TIMES)
     assert "overrides are not a JSON object" in str(result.failed[ids[1]])
     assert "turn_seconds is 0 to 3600 seconds" in str(result.failed[ids[2]])
+
+
+def test_the_claim_window_looks_the_same_whoever_may_claim() -> None:
+    """Issue 26 item 7: the countdown of a claim window appeared only while the table waited for
+    a person who could claim, so with one person at the table everyone learnt that the person
+    held the tile. The public status of a window never shows it."""
+    from bot.presenter import DiscordPresenter
+    from bot.table import Seat, Table
+    from engine.game import Game
+    from engine.players import SimplePlayer
+    from engine.views import Phase
+
+    game = Game("dmjl", {}, 11, ["a", "b", "c", "d"])
+    while game.deal.phase != Phase.CLAIMS:
+        (mover,) = game.to_act()
+        game.apply(SimplePlayer().choose(game.view(mover)))
+    table = Table(
+        1, 10, 1, "dmjl", {}, None, None,  # type: ignore[arg-type]
+        seats=[Seat(100 + n, name) for n, name in enumerate("abcd")], game=game,
+    )  # fmt: skip
+    presenter = DiscordPresenter(None)  # type: ignore[arg-type]
+    statuses = set()
+    for deadline in (None, 1_750_000_030.0):  # nobody may claim / a person has until then
+        table.deadline_wall = deadline
+        statuses.add(presenter.status(table, game.view(None)))
+    (status,) = statuses
+    assert "Claims on" in status and "<t:" not in status
