@@ -5,12 +5,27 @@ from __future__ import annotations
 
 import pytest
 
-from bench.hands import SHAPES, request_set, ruleset_set
+from bench.hands import SHAPES, Request, request_set, ruleset_set
 from engine.hand import Hand, MeldKind
 from engine.rulesets import get_ruleset
 from engine.scoring.report import score_request
+from engine.scoring.scorer import Score
 from engine.tiles import HONOUR_START
 from engine.wall import KIND
+
+
+def scored(r: Request) -> Score:
+    """A benchmark request scored as ``mahjong score`` would score it."""
+    return score_request(
+        hand=r.hand,
+        ruleset=r.ruleset,
+        seat=r.seat,
+        prevailing=r.prevailing,
+        win=r.win,
+        self_drawn=r.self_drawn,
+        flags=r.flags,
+        settings=r.settings,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(SHAPES))
@@ -28,16 +43,7 @@ def test_every_request_is_valid_in_its_ruleset_and_scores_as_its_kind(name: str)
         assert {r.seat, r.prevailing} <= {"ESWN"[s] for s in rs.seats(settings)}, r
         if not rs.chows:
             assert not any(m.kind is MeldKind.CHOW for m in hand.melds), r.hand
-        result = score_request(
-            hand=r.hand,
-            ruleset=name,
-            seat=r.seat,
-            prevailing=r.prevailing,
-            win=r.win,
-            self_drawn=r.self_drawn,
-            flags=r.flags,
-            settings=r.settings,
-        )
+        result = scored(r)
         won[r.kind] += result.won
         if r.kind == "limit":
             assert result.limit, (r.hand, result.reason)
@@ -66,16 +72,7 @@ def test_the_mixed_set_keeps_its_size_and_mix() -> None:
     benchmark when huabao's 136 tiles began to refuse them)."""
     requests = request_set()
     for r in requests:
-        score_request(
-            hand=r.hand,
-            ruleset=r.ruleset,
-            seat=r.seat,
-            prevailing=r.prevailing,
-            win=r.win,
-            self_drawn=r.self_drawn,
-            flags=r.flags,
-            settings=r.settings,
-        )
+        scored(r)
     assert len(requests) == 250 and request_set() == requests
     assert {r.ruleset for r in requests} == {"dmjl", "huabao"}
     assert [sum(r.kind == k for r in requests) for k in ("win", "limit", "loss", "no-win")] == [
