@@ -698,14 +698,7 @@ class Deal:
         melds.append(Meld(MeldKind.PONG if pong else MeldKind.KONG, TILES[kind], taken == 4))
         if not pong:  # he draws a replacement and may discard it again
             return self._fishing_waits(seat, counts, tuple(melds))
-        for d in range(N_KINDS):
-            if counts[d]:
-                counts[d] -= 1
-                ok = self._fishing_waits(seat, counts, tuple(melds))
-                counts[d] += 1
-                if ok:
-                    return True
-        return False
+        return self._fishing_after_some_discard(seat, counts, tuple(melds))
 
     def _fishing_keeps_chow(self, seat: int, start: int, need: Sequence[int]) -> bool:
         """Whether a chow from ``start`` made with the ``need`` tiles of the hand keeps a Fishing
@@ -718,6 +711,11 @@ class Deal:
         for t in need:
             counts[t] -= 1
         melds = (*(r.meld for r in st.melds), Meld(MeldKind.CHOW, TILES[start]))
+        return self._fishing_after_some_discard(seat, counts, melds)
+
+    def _fishing_after_some_discard(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
+        """Whether some discard from the concealed ``counts`` (after a claim made ``melds``)
+        leaves ``seat`` one tile short of a Mah-Jong that counts (Fishing, §2.4.7)."""
         for d in range(N_KINDS):
             if counts[d]:
                 counts[d] -= 1
