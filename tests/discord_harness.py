@@ -117,6 +117,7 @@ __all__ = [
     "component_custom_ids",
     "component_labels",
     "find_component",
+    "limit_violations",
     "message_text",
     "walk_components",
 ]
@@ -138,7 +139,7 @@ AUTOCOMPLETE_RESULT, MODAL = 8, 9
 # component types
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
 USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 5, 6, 7, 8
-TEXT_DISPLAY, LABEL = 10, 18
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, LABEL = 9, 10, 11, 12, 18
 SELECT_TYPES = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT})
 
 CDN = "https://cdn.discordapp.com"
@@ -481,6 +482,334 @@ def _invalid(path: str, message: str, code: str = "BASE_TYPE_BAD") -> discord.HT
         node = node.setdefault(part, {})
     node["_errors"] = [{"code": code, "message": message}]
     return _http_error(400, 50035, "Invalid Form Body", errors)
+
+
+# --------------------------------------------------------------------------- Discord's limits
+
+# Every limit below is Discord's documented one, with where it is written (discord.com/developers/
+# docs, as of the Components V2 documentation); :func:`limit_violations` checks each request the
+# bot makes against them, and the harness refuses a request beyond one with 400 Invalid Form Body
+# as Discord does (and records it: ``Harness.beyond_limits``, reported by ``Harness.check``).
+
+# Resources > Message > Create Message, JSON params: content "up to 2000 characters".
+MAX_CONTENT = 2000
+# Resources > Message > Create Message, JSON params: embeds "up to 10 rich embeds".
+MAX_EMBEDS = 10
+# Resources > Message > Embed Limits: title 256, description 4096, fields up to 25, field.name 256,
+# field.value 1024, footer.text 2048, author.name 256, and all of them together 6000 characters
+# (over every embed of the message).
+EMBED_TITLE, EMBED_DESCRIPTION, EMBED_FIELDS = 256, 4096, 25
+EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER, EMBED_AUTHOR, EMBEDS_TOTAL = 256, 1024, 2048, 256, 6000
+# Reference > Uploading Files ("up to 10 files" per message) / Create Message: attachments.
+MAX_FILES = 10
+# Components > Component Reference (introduction): with IS_COMPONENTS_V2 "Messages allow up to 40
+# total components"; and the text of every Text Display of a message together at most 4000
+# characters (Components > Component Reference > Text Display; Using Message Components).
+MAX_COMPONENTS, MAX_TEXT_DISPLAY_TOTAL = 40, 4000
+# Components > Component Reference > Action Row: a message has up to 5 action rows without
+# IS_COMPONENTS_V2 (Legacy Message Component Behavior); a row holds up to 5 buttons or a single
+# select (and a select never shares its row).
+MAX_ROWS, MAX_ROW_CHILDREN = 5, 5
+# Components > Component Reference > Anatomy of a Component > Custom ID: "a string of 1 to 100
+# characters", unique per message.
+MAX_CUSTOM_ID = 100
+# Components > Component Reference > Button: label "max 80 characters"; url (link buttons) 512.
+MAX_BUTTON_LABEL, MAX_BUTTON_URL = 80, 512
+# Components > Component Reference > String Select: options "max 25", placeholder "max 150
+# characters", min_values 0-25, max_values 1-25 (and no more than there are options); Select
+# Option: label, value and description "max 100 characters" each (label and value at least 1).
+MAX_OPTIONS, MAX_PLACEHOLDER, MAX_VALUES, MAX_OPTION_TEXT = 25, 150, 25, 100
+# Components > Component Reference > Section: "One to three text components".
+MAX_SECTION_TEXTS = 3
+# Components > Component Reference > Media Gallery: "1 to 10 media gallery items"; Media Gallery
+# Item and Thumbnail: description (alt text) "max 1024 characters".
+MAX_GALLERY_ITEMS, MAX_MEDIA_DESCRIPTION = 10, 1024
+# Interactions > Receiving and Responding > Interaction Response Object > Modal: title "max 45
+# characters", custom_id 1-100, between 1 and 5 components. Components > Component Reference >
+# Text Input: label "max 45 characters", value "max 4000 characters", placeholder "max 100
+# characters", min_length 0-4000, max_length 1-4000; Label: label max 45, description max 100.
+MAX_MODAL_TITLE, MAX_MODAL_COMPONENTS, MAX_INPUT_LABEL = 45, 5, 45
+MAX_INPUT_VALUE, MAX_INPUT_PLACEHOLDER, MAX_LABEL_DESCRIPTION = 4000, 100, 100
+# Interactions > Receiving and Responding > Autocomplete: "up to 25 choices"; Interactions >
+# Application Commands > Application Command Option Choice Structure: name 1-100 characters,
+# a string value up to 100 characters.
+MAX_CHOICES, MAX_CHOICE_NAME, MAX_CHOICE_VALUE = 25, 100, 100
+# Interactions > Application Commands > Application Command Object > Application Command Naming:
+# CHAT_INPUT command and option names match ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ and
+# use the lowercase variant of every letter that has one (``\w`` without the underscore's
+# companions is Python's nearest: letters, digits and ``_``; Deva and Thai marks are not used here).
+COMMAND_NAME = re.compile(r"[-_'\w]{1,32}")
+# Application Command Structure: description 1-100 characters for CHAT_INPUT (USER and MESSAGE
+# commands: empty); options "max of 25"; Option Structure: name 1-32, description 1-100, choices
+# "max 25", nested options "up to 25"; localizations follow the same restrictions as the field.
+MAX_COMMAND_DESCRIPTION, MAX_COMMAND_OPTIONS = 100, 25
+# Interactions > Application Commands > Slash Commands: "a maximum of 8000 characters for
+# combined name, description, and value properties for each command, its options (including
+# subcommands and groups), and choices", counting the longest localization of each field
+# (earlier versions of the page said 4000; Discord raised it).
+MAX_COMMAND_TOTAL = 8000
+# Interactions > Application Commands > Registering a Command: "100 global CHAT_INPUT commands",
+# 15 USER and 15 MESSAGE commands; the same per guild for guild commands.
+MAX_COMMANDS = {1: 100, 2: 15, 3: 15}
+# (Interactions > Receiving and Responding: the initial response within 3 seconds and the
+# token's 15 minutes are enforced where the callback and followups are answered: see
+# ``Harness.deadline`` and ``Harness.expire``.)
+
+
+def _text_over(problems: list[str], where: str, value: object, high: int, low: int = 0) -> None:
+    if value is None:
+        if low:
+            problems.append(f"{where}: missing (needs {low} to {high} characters)")
+        return
+    if not isinstance(value, str):
+        problems.append(f"{where}: not a string ({type(value).__name__})")
+    elif not low <= len(value) <= high:
+        problems.append(f"{where}: {len(value)} characters (allowed {low} to {high})")
+
+
+def _message_violations(body: Json, files: Sequence[SentFile]) -> list[str]:
+    problems: list[str] = []
+    _text_over(problems, "content", body.get("content"), MAX_CONTENT)
+    embeds = body.get("embeds") or []
+    if len(embeds) > MAX_EMBEDS:
+        problems.append(f"embeds: {len(embeds)} (at most {MAX_EMBEDS})")
+    total = 0
+    for i, embed in enumerate(embeds):
+        where = f"embeds.{i}"
+        for key, high in (("title", EMBED_TITLE), ("description", EMBED_DESCRIPTION)):
+            _text_over(problems, f"{where}.{key}", embed.get(key), high)
+            total += len(str(embed.get(key) or ""))
+        fields = embed.get("fields") or []
+        if len(fields) > EMBED_FIELDS:
+            problems.append(f"{where}.fields: {len(fields)} (at most {EMBED_FIELDS})")
+        for j, fld in enumerate(fields):
+            _text_over(problems, f"{where}.fields.{j}.name", fld.get("name"), EMBED_FIELD_NAME, 1)
+            _text_over(problems, f"{where}.fields.{j}.value", fld.get("value"), EMBED_FIELD_VALUE, 1)
+            total += len(str(fld.get("name") or "")) + len(str(fld.get("value") or ""))
+        for key, inner, high in (("footer", "text", EMBED_FOOTER), ("author", "name", EMBED_AUTHOR)):
+            part = embed.get(key) or {}
+            _text_over(problems, f"{where}.{key}.{inner}", part.get(inner), high)
+            total += len(str(part.get(inner) or ""))
+    if total > EMBEDS_TOTAL:
+        problems.append(f"embeds: {total} characters in all (at most {EMBEDS_TOTAL})")
+    if len(files) > MAX_FILES:
+        problems.append(f"files: {len(files)} (at most {MAX_FILES})")
+    if len(body.get("attachments") or []) > MAX_FILES:
+        problems.append(f"attachments: {len(body['attachments'])} (at most {MAX_FILES})")
+    problems += _component_violations(
+        body.get("components") or [], v2=bool(int(body.get("flags") or 0) & COMPONENTS_V2)
+    )
+    return problems
+
+
+def _component_violations(components: list[Json], *, v2: bool) -> list[str]:
+    problems: list[str] = []
+    every = list(walk_components(components))
+    if len(every) > MAX_COMPONENTS:
+        problems.append(f"components: {len(every)} in all (at most {MAX_COMPONENTS})")
+    top_rows = all(c.get("type") == ACTION_ROW for c in components)
+    if not v2 and top_rows and len(components) > MAX_ROWS:
+        problems.append(f"components: {len(components)} action rows (at most {MAX_ROWS})")
+    text = sum(len(str(c.get("content") or "")) for c in every if c.get("type") == TEXT_DISPLAY)
+    if text > MAX_TEXT_DISPLAY_TOTAL:
+        problems.append(
+            f"components: text displays hold {text} characters (at most {MAX_TEXT_DISPLAY_TOTAL})"
+        )
+    seen: set[str] = set()
+    for c in every:
+        ctype = int(c.get("type") or 0)
+        name = {ACTION_ROW: "action row", BUTTON: "button", TEXT_INPUT: "text input"}.get(
+            ctype, f"type {ctype}"
+        )
+        if ctype in SELECT_TYPES:
+            name = "select"
+        where = f"components.{name}"
+        custom_id = c.get("custom_id")
+        if custom_id is not None:
+            _text_over(problems, f"{where}.custom_id", custom_id, MAX_CUSTOM_ID, 1)
+            if custom_id in seen:
+                problems.append(f"{where}.custom_id: {custom_id!r} twice in one message")
+            seen.add(str(custom_id))
+        if ctype == ACTION_ROW:
+            children = c.get("components") or []
+            if not 1 <= len(children) <= MAX_ROW_CHILDREN:
+                problems.append(f"{where}: {len(children)} children (1 to {MAX_ROW_CHILDREN})")
+            kinds = [child.get("type") for child in children]
+            if any(k in SELECT_TYPES or k == TEXT_INPUT for k in kinds) and len(kinds) > 1:
+                problems.append(f"{where}: a select or text input must be alone in its row")
+        elif ctype == BUTTON:
+            _text_over(problems, f"{where}.label", c.get("label"), MAX_BUTTON_LABEL)
+            if c.get("style") == 5:
+                _text_over(problems, f"{where}.url", c.get("url"), MAX_BUTTON_URL, 1)
+            elif c.get("style") != 6 and custom_id is None:
+                problems.append(f"{where}: a button of style {c.get('style')} needs a custom_id")
+        elif ctype in SELECT_TYPES:
+            if custom_id is None:
+                problems.append(f"{where}: a select needs a custom_id")
+            _text_over(problems, f"{where}.placeholder", c.get("placeholder"), MAX_PLACEHOLDER)
+            low, high = int(c.get("min_values", 1)), int(c.get("max_values", 1))
+            if not 0 <= low <= MAX_VALUES or not 1 <= high <= MAX_VALUES or low > high:
+                problems.append(f"{where}: min_values {low}, max_values {high} (0-25, 1-25, min <= max)")
+            if ctype == STRING_SELECT:
+                options = c.get("options") or []
+                if not 1 <= len(options) <= MAX_OPTIONS:
+                    problems.append(f"{where}.options: {len(options)} (1 to {MAX_OPTIONS})")
+                elif high > len(options):
+                    problems.append(f"{where}.max_values: {high}, more than its {len(options)} options")
+                for j, option in enumerate(options):
+                    for key, least in (("label", 1), ("value", 1), ("description", 0)):
+                        _text_over(
+                            problems, f"{where}.options.{j}.{key}", option.get(key), MAX_OPTION_TEXT, least
+                        )
+        elif ctype == TEXT_INPUT:
+            problems += _text_input_violations(c, where)
+        elif ctype == LABEL:
+            _text_over(problems, f"{where}.label", c.get("label"), MAX_INPUT_LABEL, 1)
+            _text_over(problems, f"{where}.description", c.get("description"), MAX_LABEL_DESCRIPTION)
+        elif ctype == SECTION:
+            texts = c.get("components") or []
+            if not 1 <= len(texts) <= MAX_SECTION_TEXTS:
+                problems.append(f"{where}: {len(texts)} text components (1 to {MAX_SECTION_TEXTS})")
+        elif ctype == MEDIA_GALLERY:
+            items = c.get("items") or []
+            if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+                problems.append(f"{where}.items: {len(items)} (1 to {MAX_GALLERY_ITEMS})")
+            for j, item in enumerate(items):
+                _text_over(
+                    problems, f"{where}.items.{j}.description", item.get("description"), MAX_MEDIA_DESCRIPTION
+                )
+        elif ctype == THUMBNAIL:
+            _text_over(problems, f"{where}.description", c.get("description"), MAX_MEDIA_DESCRIPTION)
+    return problems
+
+
+def _text_input_violations(c: Json, where: str) -> list[str]:
+    problems: list[str] = []
+    if c.get("label") is not None:  # inside a Label component the label is the Label's
+        _text_over(problems, f"{where}.label", c.get("label"), MAX_INPUT_LABEL, 1)
+    _text_over(problems, f"{where}.value", c.get("value"), MAX_INPUT_VALUE)
+    _text_over(problems, f"{where}.placeholder", c.get("placeholder"), MAX_INPUT_PLACEHOLDER)
+    low, high = c.get("min_length"), c.get("max_length")
+    if low is not None and not 0 <= int(low) <= MAX_INPUT_VALUE:
+        problems.append(f"{where}.min_length: {low} (0 to {MAX_INPUT_VALUE})")
+    if high is not None and not 1 <= int(high) <= MAX_INPUT_VALUE:
+        problems.append(f"{where}.max_length: {high} (1 to {MAX_INPUT_VALUE})")
+    return problems
+
+
+def _modal_violations(modal: Json) -> list[str]:
+    problems: list[str] = []
+    _text_over(problems, "data.title", modal.get("title"), MAX_MODAL_TITLE, 1)
+    _text_over(problems, "data.custom_id", modal.get("custom_id"), MAX_CUSTOM_ID, 1)
+    components = modal.get("components") or []
+    if not 1 <= len(components) <= MAX_MODAL_COMPONENTS:
+        problems.append(f"data.components: {len(components)} (1 to {MAX_MODAL_COMPONENTS})")
+    return problems + _component_violations(components, v2=False)
+
+
+def _choice_violations(choices: list[Json], where: str) -> list[str]:
+    problems: list[str] = []
+    if len(choices) > MAX_CHOICES:
+        problems.append(f"{where}: {len(choices)} (at most {MAX_CHOICES})")
+    for j, choice in enumerate(choices):
+        _text_over(problems, f"{where}.{j}.name", choice.get("name"), MAX_CHOICE_NAME, 1)
+        for locale, value in (choice.get("name_localizations") or {}).items():
+            _text_over(problems, f"{where}.{j}.name_localizations.{locale}", value, MAX_CHOICE_NAME, 1)
+        if isinstance(choice.get("value"), str):
+            _text_over(problems, f"{where}.{j}.value", choice["value"], MAX_CHOICE_VALUE, 1)
+    return problems
+
+
+def _longest(node: Json, key: str) -> int:
+    """A field's length as the 8000-character total counts it: its longest localization."""
+    values = [str(node.get(key) or "")] + [str(v) for v in (node.get(f"{key}_localizations") or {}).values()]
+    return max(len(v) for v in values)
+
+
+def _name_violations(problems: list[str], where: str, node: Json, *, chat_input: bool) -> None:
+    names = {"": node.get("name")} | {f" ({k})": v for k, v in (node.get("name_localizations") or {}).items()}
+    for suffix, name in names.items():
+        if not isinstance(name, str) or not 1 <= len(name) <= 32:
+            problems.append(f"{where}.name{suffix}: {name!r} (1 to 32 characters)")
+        elif chat_input and (not COMMAND_NAME.fullmatch(name) or name != name.lower()):
+            problems.append(f"{where}.name{suffix}: {name!r} (lowercase letters, digits, - _ ' only)")
+    descriptions = {"": node.get("description")} | {
+        f" ({k})": v for k, v in (node.get("description_localizations") or {}).items()
+    }
+    for suffix, description in descriptions.items():
+        low = 1 if chat_input else 0
+        high = MAX_COMMAND_DESCRIPTION if chat_input else 0
+        _text_over(problems, f"{where}.description{suffix}", description, high, low)
+
+
+def _option_violations(options: list[Json], where: str) -> tuple[list[str], int]:
+    problems: list[str] = []
+    total = 0
+    if len(options) > MAX_COMMAND_OPTIONS:
+        problems.append(f"{where}: {len(options)} (at most {MAX_COMMAND_OPTIONS})")
+    names = [o.get("name") for o in options]
+    if len(set(names)) != len(names):
+        problems.append(f"{where}: names repeat {names}")
+    required_seen_optional = False
+    for option in options:
+        here = f"{where}.{option.get('name')}"
+        _name_violations(problems, here, option, chat_input=True)
+        total += _longest(option, "name") + _longest(option, "description")
+        if option.get("type") in (1, 2):
+            inner, size = _option_violations(option.get("options") or [], f"{here}.options")
+            problems += inner
+            total += size
+            continue
+        if option.get("required"):
+            if required_seen_optional:
+                problems.append(f"{here}: a required option after an optional one")
+        else:
+            required_seen_optional = True
+        choices = option.get("choices") or []
+        problems += _choice_violations(choices, f"{here}.choices")
+        for choice in choices:
+            total += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return problems, total
+
+
+def _commands_violations(commands: list[Json]) -> list[str]:
+    problems: list[str] = []
+    for ctype, most in MAX_COMMANDS.items():
+        count = sum(1 for c in commands if c.get("type", 1) == ctype)
+        if count > most:
+            problems.append(f"commands: {count} of type {ctype} (at most {most})")
+    for command in commands:
+        chat_input = command.get("type", 1) == 1
+        where = f"commands.{command.get('name')}"
+        _name_violations(problems, where, command, chat_input=chat_input)
+        inner, size = _option_violations(command.get("options") or [], f"{where}.options")
+        problems += inner
+        size += _longest(command, "name") + _longest(command, "description")
+        if size > MAX_COMMAND_TOTAL:
+            problems.append(f"{where}: {size} characters in all (at most {MAX_COMMAND_TOTAL})")
+    return problems
+
+
+def limit_violations(req: Request) -> list[str]:
+    """Each of Discord's documented limits that ``req`` goes beyond (empty when it keeps them):
+    messages (content, embeds, files, components), modals, autocomplete answers and the command
+    tree a sync sends. The limits and their sources are the constants above."""
+    body = req.json
+    if req.kind == "interaction.callback" and isinstance(body, dict):
+        data = body.get("data") or {}
+        ctype = body.get("type")
+        if ctype in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            return _message_violations(data, req.files)
+        if ctype == MODAL:
+            return _modal_violations(data)
+        if ctype == AUTOCOMPLETE_RESULT:
+            return _choice_violations(list(data.get("choices") or []), "data.choices")
+        return []
+    if req.kind == "commands.sync":
+        return _commands_violations(list(body or []))
+    if req.method in ("POST", "PATCH") and req.kind.startswith(("message.", "webhook.message")):
+        return _message_violations(body if isinstance(body, dict) else {}, req.files)
+    return []
 
 
 class FakeDiscord:
@@ -1045,6 +1374,9 @@ class Request(_MessageBodyMixin):
     caused_by: InteractionRecord | None = None  # the interaction whose handling made the request
     target: StoredMessage | None = None  # the message created, edited, fetched or deleted
     kind: str = "unknown"
+    beyond: list[str] = field(default_factory=list)
+    """The documented Discord limits the request went beyond (:func:`limit_violations`): Discord
+    refused it with 400 Invalid Form Body."""
 
     @property
     def route(self) -> str:
@@ -1422,6 +1754,9 @@ class Harness(Generic[ClientT]):
         self.latency = latency
         self.handler_timeout = handler_timeout
         self.requests: list[Request] = []
+        self.beyond_limits: list[Request] = []
+        """Requests beyond one of Discord's documented limits (each refused as Discord would);
+        :meth:`check` reports them."""
         self.interactions: list[InteractionRecord] = []
         self._errors: list[str] = []
         self._failed: list[asyncio.Task[Any]] = []
@@ -1725,9 +2060,13 @@ class Harness(Generic[ClientT]):
         return _http_error(status, code, message)
 
     def check(self) -> None:
-        """Raise if the bot logged an error, a task failed or an interaction went unanswered."""
+        """Raise if the bot logged an error, a task failed, an interaction went unanswered or a
+        request went beyond one of Discord's documented limits."""
         problems = list(self.errors)
         problems += [f"unanswered: {rec!r}" for rec in self.unanswered()]
+        problems += [
+            f"beyond Discord's limits: {req!r}: {'; '.join(req.beyond)}" for req in self.beyond_limits
+        ]
         if problems:
             raise HarnessError("\n".join(problems))
 
@@ -2495,7 +2834,11 @@ class Harness(Generic[ClientT]):
         handler = self._overrides.get((req.method, req.template)) or self._routes.get(
             (req.method, req.template)
         )
+        req.beyond = limit_violations(req)
         try:
+            if req.beyond:  # Discord checks the form before it does anything
+                self.beyond_limits.append(req)
+                raise _invalid(req.beyond[0].split(":")[0], "; ".join(req.beyond))
             if handler is None:
                 self._errors.append(f"discord_harness: no fake for {req.route}")
                 raise _http_error(404, 0, f"discord_harness has no fake for {req.route}")

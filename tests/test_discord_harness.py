@@ -29,6 +29,8 @@ from discord_harness import (
     Overwrite,
     Request,
     RoleSpec,
+    SentFile,
+    limit_violations,
 )
 
 HOST_PERMS = discord.Permissions(manage_guild=True).value
@@ -862,3 +864,462 @@ async def test_a_moderator_deletes_a_message_and_failures_can_be_injected(h: Har
     with pytest.raises(discord.DiscordServerError):
         await channel.send("hello")
     assert h.requests[-1].status == 503 and h.requests[-1].kind == "message.create"
+
+
+# --------------------------------------------------------------------------- Discord's limits
+
+
+def sent(kind: str, body: Any, *, method: str = "POST", files: int = 0) -> Request:
+    """A request as the harness records it, for :func:`limit_violations` alone."""
+    return Request(
+        seq=1,
+        via="http",
+        method=method,
+        path="/",
+        template="/",
+        params={},
+        query={},
+        json=body,
+        files=[SentFile(f"f{i}.png", b"x") for i in range(files)],
+        at=0.0,
+        kind=kind,
+    )
+
+
+def row(*children: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(children)}
+
+
+def button(label: str = "Go", custom_id: str = "b") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": label, "custom_id": custom_id}
+
+
+def select(options: int = 3, **extra: Any) -> dict[str, Any]:
+    opts = [{"label": f"o{i}", "value": f"v{i}"} for i in range(options)]
+    return {"type": 3, "custom_id": "s", "options": opts, **extra}
+
+
+def v2(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"flags": COMPONENTS_V2, "components": list(components)}
+
+
+def command(name: str = "play", description: str = "Play", **extra: Any) -> dict[str, Any]:
+    return {"type": 1, "name": name, "description": description, **extra}
+
+
+def option(name: str = "opt", **extra: Any) -> dict[str, Any]:
+    return {"type": 3, "name": name, "description": "An option", **extra}
+
+
+def big_command(last: int) -> dict[str, Any]:
+    """A command of 7,950 + 2 * ``last`` characters: names, descriptions and choice values."""
+    full = [{"name": "n" * 100, "value": "v" * 100}]
+    return command(
+        "c",
+        "d" * 99,  # 100
+        options=[
+            option("a", description="d" * 99, choices=full * 25),  # 100 + 5000
+            option(
+                "b", description="d" * 99, choices=full * 13 + [{"name": "n" * last, "value": "v" * last}]
+            ),
+        ],  # 100 + 2600 + 2 * last
+    )
+
+
+LIMIT_CASES: list[tuple[str, Request, Request, str]] = [
+    # (what, a request just at the limit, one just beyond it, what the violation names)
+    (
+        "content 2000",
+        sent("message.create", {"content": "x" * 2000}),
+        sent("message.create", {"content": "x" * 2001}),
+        "content",
+    ),
+    (
+        "an edit's content",
+        sent("message.edit", {"content": "x" * 2000}, method="PATCH"),
+        sent("message.edit", {"content": "x" * 2001}, method="PATCH"),
+        "content",
+    ),
+    (
+        "a followup's content",
+        sent("webhook.message.create", {"content": "é" * 2000}),
+        sent("webhook.message.create", {"content": "é" * 2001}),
+        "content",
+    ),
+    (
+        "an interaction reply",
+        sent("interaction.callback", {"type": 4, "data": {"content": "x" * 2000}}),
+        sent("interaction.callback", {"type": 4, "data": {"content": "x" * 2001}}),
+        "content",
+    ),
+    (
+        "an update",
+        sent("interaction.callback", {"type": 7, "data": {"content": "x" * 2000}}),
+        sent("interaction.callback", {"type": 7, "data": {"content": "x" * 2001}}),
+        "content",
+    ),
+    (
+        "10 files",
+        sent("message.create", {"content": "x"}, files=10),
+        sent("message.create", {"content": "x"}, files=11),
+        "files",
+    ),
+    (
+        "10 embeds",
+        sent("message.create", {"embeds": [{"title": "t"}] * 10}),
+        sent("message.create", {"embeds": [{"title": "t"}] * 11}),
+        "embeds",
+    ),
+    (
+        "embed title 256",
+        sent("message.create", {"embeds": [{"title": "t" * 256}]}),
+        sent("message.create", {"embeds": [{"title": "t" * 257}]}),
+        "embeds.0.title",
+    ),
+    (
+        "embed description 4096",
+        sent("message.create", {"embeds": [{"description": "d" * 4096}]}),
+        sent("message.create", {"embeds": [{"description": "d" * 4097}]}),
+        "embeds.0.description",
+    ),
+    (
+        "embed fields 25",
+        sent("message.create", {"embeds": [{"fields": [{"name": "n", "value": "v"}] * 25}]}),
+        sent("message.create", {"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}),
+        "fields",
+    ),
+    (
+        "embeds 6000 in all",
+        sent("message.create", {"embeds": [{"description": "d" * 3000}] * 2}),
+        sent("message.create", {"embeds": [{"description": "d" * 3000}, {"description": "d" * 3001}]}),
+        "in all",
+    ),
+    (
+        "custom_id 100",
+        sent("message.create", {"components": [row(button(custom_id="c" * 100))]}),
+        sent("message.create", {"components": [row(button(custom_id="c" * 101))]}),
+        "custom_id",
+    ),
+    (
+        "button label 80",
+        sent("message.create", {"components": [row(button("l" * 80))]}),
+        sent("message.create", {"components": [row(button("l" * 81))]}),
+        "label",
+    ),
+    (
+        "5 buttons a row",
+        sent("message.create", {"components": [row(*(button(custom_id=str(i)) for i in range(5)))]}),
+        sent("message.create", {"components": [row(*(button(custom_id=str(i)) for i in range(6)))]}),
+        "children",
+    ),
+    (
+        "5 action rows",
+        sent("message.create", {"components": [row(button(custom_id=str(i))) for i in range(5)]}),
+        sent("message.create", {"components": [row(button(custom_id=str(i))) for i in range(6)]}),
+        "action rows",
+    ),
+    (
+        "a select alone in its row",
+        sent("message.create", {"components": [row(select())]}),
+        sent("message.create", {"components": [row(select(), button())]}),
+        "alone",
+    ),
+    (
+        "select options 25",
+        sent("message.create", {"components": [row(select(25))]}),
+        sent("message.create", {"components": [row(select(26))]}),
+        "options",
+    ),
+    (
+        "select placeholder 150",
+        sent("message.create", {"components": [row(select(placeholder="p" * 150))]}),
+        sent("message.create", {"components": [row(select(placeholder="p" * 151))]}),
+        "placeholder",
+    ),
+    (
+        "select max_values",
+        sent("message.create", {"components": [row(select(3, max_values=3))]}),
+        sent("message.create", {"components": [row(select(3, max_values=4))]}),
+        "max_values",
+    ),
+    (
+        "option label 100",
+        sent(
+            "message.create",
+            {"components": [row(select(1) | {"options": [{"label": "l" * 100, "value": "v"}]})]},
+        ),
+        sent(
+            "message.create",
+            {"components": [row(select(1) | {"options": [{"label": "l" * 101, "value": "v"}]})]},
+        ),
+        "label",
+    ),
+    (
+        "option value 100",
+        sent(
+            "message.create",
+            {"components": [row(select(1) | {"options": [{"label": "l", "value": "v" * 100}]})]},
+        ),
+        sent(
+            "message.create",
+            {"components": [row(select(1) | {"options": [{"label": "l", "value": "v" * 101}]})]},
+        ),
+        "value",
+    ),
+    (
+        "option description 100",
+        sent(
+            "message.create",
+            {
+                "components": [
+                    row(select(1) | {"options": [{"label": "l", "value": "v", "description": "d" * 100}]})
+                ]
+            },
+        ),
+        sent(
+            "message.create",
+            {
+                "components": [
+                    row(select(1) | {"options": [{"label": "l", "value": "v", "description": "d" * 101}]})
+                ]
+            },
+        ),
+        "description",
+    ),
+    (
+        "V2: 40 components",
+        sent("message.create", v2(*({"type": 10, "content": "t"} for _ in range(40)))),
+        sent("message.create", v2(*({"type": 10, "content": "t"} for _ in range(41)))),
+        "in all",
+    ),
+    (
+        "V2: text displays 4000",
+        sent("message.create", v2({"type": 10, "content": "t" * 2000}, {"type": 10, "content": "t" * 2000})),
+        sent("message.create", v2({"type": 10, "content": "t" * 2000}, {"type": 10, "content": "t" * 2001})),
+        "text displays",
+    ),
+    (
+        "V2: a section's 3 texts",
+        sent(
+            "message.create",
+            v2({"type": 9, "components": [{"type": 10, "content": "t"}] * 3, "accessory": button()}),
+        ),
+        sent(
+            "message.create",
+            v2({"type": 9, "components": [{"type": 10, "content": "t"}] * 4, "accessory": button()}),
+        ),
+        "text components",
+    ),
+    (
+        "V2: 10 gallery items",
+        sent("message.create", v2({"type": 12, "items": [{"media": {"url": "https://x/y.png"}}] * 10})),
+        sent("message.create", v2({"type": 12, "items": [{"media": {"url": "https://x/y.png"}}] * 11})),
+        "items",
+    ),
+    (
+        "modal title 45",
+        sent(
+            "interaction.callback",
+            {
+                "type": 9,
+                "data": {
+                    "title": "t" * 45,
+                    "custom_id": "m",
+                    "components": [row({"type": 4, "custom_id": "i", "style": 1, "label": "L"})],
+                },
+            },
+        ),
+        sent(
+            "interaction.callback",
+            {
+                "type": 9,
+                "data": {
+                    "title": "t" * 46,
+                    "custom_id": "m",
+                    "components": [row({"type": 4, "custom_id": "i", "style": 1, "label": "L"})],
+                },
+            },
+        ),
+        "title",
+    ),
+    (
+        "text input label 45",
+        sent(
+            "interaction.callback",
+            {
+                "type": 9,
+                "data": {
+                    "title": "t",
+                    "custom_id": "m",
+                    "components": [row({"type": 4, "custom_id": "i", "style": 1, "label": "L" * 45})],
+                },
+            },
+        ),
+        sent(
+            "interaction.callback",
+            {
+                "type": 9,
+                "data": {
+                    "title": "t",
+                    "custom_id": "m",
+                    "components": [row({"type": 4, "custom_id": "i", "style": 1, "label": "L" * 46})],
+                },
+            },
+        ),
+        "label",
+    ),
+    (
+        "text input value 4000",
+        sent(
+            "interaction.callback",
+            {
+                "type": 9,
+                "data": {
+                    "title": "t",
+                    "custom_id": "m",
+                    "components": [
+                        {
+                            "type": 18,
+                            "label": "L",
+                            "component": {"type": 4, "custom_id": "i", "style": 2, "value": "v" * 4000},
+                        }
+                    ],
+                },
+            },
+        ),
+        sent(
+            "interaction.callback",
+            {
+                "type": 9,
+                "data": {
+                    "title": "t",
+                    "custom_id": "m",
+                    "components": [
+                        {
+                            "type": 18,
+                            "label": "L",
+                            "component": {"type": 4, "custom_id": "i", "style": 2, "value": "v" * 4001},
+                        }
+                    ],
+                },
+            },
+        ),
+        "value",
+    ),
+    (
+        "autocomplete 25 choices",
+        sent("interaction.callback", {"type": 8, "data": {"choices": [{"name": "n", "value": "v"}] * 25}}),
+        sent("interaction.callback", {"type": 8, "data": {"choices": [{"name": "n", "value": "v"}] * 26}}),
+        "choices",
+    ),
+    (
+        "autocomplete name 100",
+        sent("interaction.callback", {"type": 8, "data": {"choices": [{"name": "n" * 100, "value": "v"}]}}),
+        sent("interaction.callback", {"type": 8, "data": {"choices": [{"name": "n" * 101, "value": "v"}]}}),
+        "name",
+    ),
+    (
+        "command name 32",
+        sent("commands.sync", [command("n" * 32)], method="PUT"),
+        sent("commands.sync", [command("n" * 33)], method="PUT"),
+        "name",
+    ),
+    (
+        "command name lowercase",
+        sent("commands.sync", [command("play-now")], method="PUT"),
+        sent("commands.sync", [command("Play")], method="PUT"),
+        "lowercase",
+    ),
+    (
+        "command name characters",
+        sent("commands.sync", [command("spiel_ä")], method="PUT"),
+        sent("commands.sync", [command("play now")], method="PUT"),
+        "name",
+    ),
+    (
+        "localized name",
+        sent("commands.sync", [command(name_localizations={"de": "spielen"})], method="PUT"),
+        sent("commands.sync", [command(name_localizations={"de": "Spielen"})], method="PUT"),
+        "name (de)",
+    ),
+    (
+        "command description 100",
+        sent("commands.sync", [command(description="d" * 100)], method="PUT"),
+        sent("commands.sync", [command(description="d" * 101)], method="PUT"),
+        "description",
+    ),
+    (
+        "an empty description",
+        sent("commands.sync", [command(description="d")], method="PUT"),
+        sent("commands.sync", [command(description="")], method="PUT"),
+        "description",
+    ),
+    (
+        "25 options",
+        sent("commands.sync", [command(options=[option(f"o{i}") for i in range(25)])], method="PUT"),
+        sent("commands.sync", [command(options=[option(f"o{i}") for i in range(26)])], method="PUT"),
+        "options",
+    ),
+    (
+        "25 choices",
+        sent(
+            "commands.sync",
+            [command(options=[option(choices=[{"name": f"c{i}", "value": str(i)} for i in range(25)])])],
+            method="PUT",
+        ),
+        sent(
+            "commands.sync",
+            [command(options=[option(choices=[{"name": f"c{i}", "value": str(i)} for i in range(26)])])],
+            method="PUT",
+        ),
+        "choices",
+    ),
+    (
+        "required options first",
+        sent("commands.sync", [command(options=[option("a", required=True), option("b")])], method="PUT"),
+        sent("commands.sync", [command(options=[option("a"), option("b", required=True)])], method="PUT"),
+        "required",
+    ),
+    (
+        "8000 characters a command",
+        sent("commands.sync", [big_command(50)], method="PUT"),
+        sent("commands.sync", [big_command(51)], method="PUT"),
+        "in all",
+    ),
+    (
+        "100 global commands",
+        sent("commands.sync", [command(f"c{i}") for i in range(100)], method="PUT"),
+        sent("commands.sync", [command(f"c{i}") for i in range(101)], method="PUT"),
+        "commands",
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "within", "beyond", "names"), LIMIT_CASES, ids=[c[0] for c in LIMIT_CASES])
+def test_each_documented_limit_is_checked(what: str, within: Request, beyond: Request, names: str) -> None:
+    """At the documented limit a request passes; one step beyond it is named."""
+    assert limit_violations(within) == [], what
+    problems = limit_violations(beyond)
+    assert problems and any(names in p for p in problems), (what, problems)
+
+
+async def test_a_request_beyond_a_limit_is_refused_and_reported(h: Harness[DemoBot]) -> None:
+    channel = h.bot.get_channel(10)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("x" * 2000)
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send("x" * 2001)
+    assert info.value.status == 400 and info.value.code == 50035
+    assert "2001 characters" in str(info.value)
+    (refused,) = h.beyond_limits
+    assert refused.kind == "message.create" and refused.beyond == [
+        "content: 2001 characters (allowed 0 to 2000)"
+    ]
+    assert [m.content for m in h.messages(10)] == ["x" * 2000]  # nothing was posted
+    with pytest.raises(HarnessError, match="beyond Discord's limits"):
+        h.check()
+
+
+async def test_the_demo_bots_command_tree_keeps_the_limits(h: Harness[DemoBot]) -> None:
+    (sync,) = [r for r in h.requests if r.kind == "commands.sync"]
+    assert sync.ok and sync.beyond == [] and h.beyond_limits == []
