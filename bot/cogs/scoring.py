@@ -18,7 +18,9 @@ the house rules in force when it is pressed (its custom_id carries no settings).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,7 +41,12 @@ from render import render_strip
 if TYPE_CHECKING:
     from bot.app import MahjongBot
 
+log = logging.getLogger(__name__)
+
 EXAMPLE = "234m 777z [555s] [678p] 99p"
+MESSAGE_LIMIT = 2000
+"""The most characters a message's content may hold (Discord, Create Message: content)."""
+FENCE = "```"
 WINDS = [app_commands.Choice(name=n, value=n[0]) for n in ("East", "South", "West", "North")]
 
 
@@ -217,13 +224,16 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             )
             return
         lang = language(interaction.guild_locale)  # a public message speaks the server's language
-        body, png = await asyncio.to_thread(ask.answer, lang, await house_rules(interaction))
-        files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
-        await interaction.response.send_message(
-            text("score_posted", lang, mention=interaction.user.mention, body=body),
-            files=files,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            body, png = await asyncio.to_thread(ask.answer, lang, await house_rules(interaction))
+            posted = text("score_posted", lang, mention=interaction.user.mention, body=body)
+            await send_parts(interaction, split_message(posted), png, ephemeral=False)
+        except discord.HTTPException as exc:  # Discord refused the post: say so to the one who asked
+            log.warning("could not post a /score answer in %s: %s", interaction.channel_id, exc.status)
+            await answer_failure(interaction)
+        except Exception:
+            log.exception("Post in channel failed")
+            await answer_failure(interaction)
 
 
 class ScoringCog(commands.Cog):
@@ -294,8 +304,77 @@ async def send_answer(interaction: discord.Interaction[Any], lang: Language, ask
     custom_id = ask.post_id() if png else None
     if custom_id:
         view.add_item(PostButton(custom_id, text("post_in_channel", lang)))
-    files = [discord.File(io.BytesIO(png), filename="hand.png")] if png else []
-    await interaction.response.send_message(body, files=files, view=view, ephemeral=True)
+    await send_parts(interaction, split_message(body), png, ephemeral=True, view=view)
+
+
+def split_message(body: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``body`` as messages of at most ``limit`` characters each, split between lines, never
+    inside one: a code block split across messages is closed at the end of one and opened
+    again at the start of the next. (A single line longer than a message, which no answer
+    has, is shortened at a space with an ellipsis.)
+
+    >>> split_message("short")
+    ['short']
+    >>> split_message("```\\naaaa\\nbbbb\\ncccc\\n```\\nend", limit=18)
+    ['```\\naaaa\\nbbbb\\n```', '```\\ncccc\\n```\\nend']
+    """
+    room = limit - 2 * (len(FENCE) + 1)  # a line's room between a reopened and a closing fence
+    parts: list[str] = []
+    lines: list[str] = []
+    size = 0
+    code = False  # the lines so far leave a code block open
+    for line in body.split("\n"):
+        if len(line) > room:
+            line = line[: room - 1].rsplit(" ", 1)[0] + "…"
+        closing = len(FENCE) + 1 if code or line.startswith(FENCE) else 0
+        if lines and size + 1 + len(line) + closing > limit:
+            parts.append("\n".join([*lines, FENCE] if code else lines))
+            lines = [FENCE] if code else []
+            size = len(FENCE) if code else 0
+        size += len(line) + (1 if lines else 0)
+        lines.append(line)
+        if line.startswith(FENCE):
+            code = not code
+    parts.append("\n".join(lines))
+    return parts
+
+
+async def send_parts(
+    interaction: discord.Interaction[Any],
+    parts: list[str],
+    png: bytes | None,
+    *,
+    ephemeral: bool,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer with ``parts`` in order (:func:`split_message`): the first as the response, the
+    others as followups, the image (``hand.png``) and ``view`` with the last; no one is
+    mentioned."""
+    quiet = discord.AllowedMentions.none()
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        extra: dict[str, Any] = {}
+        if last and png:
+            extra["files"] = [discord.File(io.BytesIO(png), filename="hand.png")]
+        if last and view is not None:
+            extra["view"] = view
+        if index == 0:
+            await interaction.response.send_message(
+                part, ephemeral=ephemeral, allowed_mentions=quiet, **extra
+            )
+        else:
+            await interaction.followup.send(part, ephemeral=ephemeral, allowed_mentions=quiet, **extra)
+
+
+async def answer_failure(interaction: discord.Interaction[Any]) -> None:
+    """Tell the person who clicked **Post in channel** that the answer could not be posted
+    (as the interaction's answer, or a followup when part of it went out)."""
+    message = text("score_post_failed", language(interaction.locale))
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -313,6 +313,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Dieser Knopf geht nicht mehr; werte die Hand neu.",
     ),
     "score_posted": ("{mention} scored:\n{body}", "{mention} hat gewertet:\n{body}"),
+    "score_post_failed": (
+        "Could not post the answer in this channel; only you still see it.",
+        "Die Antwort ließ sich in diesem Kanal nicht zeigen; nur du siehst sie weiterhin.",
+    ),
     "post_in_channel": ("Post in channel", "Im Kanal zeigen"),
     "score_scope_server": ("this server", "dieses Servers"),
     "score_scope_channel": ("this channel", "dieses Kanals"),

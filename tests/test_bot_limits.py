@@ -1,0 +1,138 @@
+"""Requests Discord would refuse (issue 26 item 9), through the offline harness, which checks
+every request against Discord's documented limits (tests/discord_harness.py,
+``limit_violations``): long /score answers and their **Post in channel**, long /chips history
+pages, a channel's second table, and a broad sample of interactions without one request beyond
+a limit. Also (item 10) the presenter forgets a channel's table when it closes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from discord_harness import Harness, InteractionRecord, Request, StoredMessage
+from test_bot_builder import card_id, open_card, pick, press
+from test_bot_discord import CHANNEL, config, guilds, make_bot
+
+from bot.app import MahjongBot
+from bot.cogs.scoring import ScoreAsk, split_message
+
+BONUS_HONOURS = {
+    "hand": "111z 777z 999p [6666z] 55z 1f2f3f4f5f6f7f8f",
+    "ruleset": "rumisberg",
+    "win": "5z",
+    "self_drawn": True,
+}
+"""All eight bonus tiles and honour pongs: the longest breakdown (over 2,000 characters in
+English and in German before the fix)."""
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds())
+    yield h
+    await h.close()
+
+
+def refused(h: Harness[MahjongBot]) -> list[Request]:
+    """Requests Discord would have refused (a limit, an attachment the message lacks...)."""
+    return [r for r in h.requests if r.status >= 400] + h.beyond_limits
+
+
+def breakdown_lines(lang: str) -> list[str]:
+    body, _ = ScoreAsk("rumisberg", "E", "E", "5z", True, "", str(BONUS_HONOURS["hand"])).answer(lang)  # type: ignore[arg-type]
+    assert len(body) > 2000  # the case this test is about
+    return sheet_lines(body)
+
+
+def sheet_lines(body: str) -> list[str]:
+    """The breakdown's lines (not its fences, nor the rules line under it)."""
+    return [line for line in body.split("\n") if line and not line.startswith(("```", "-# "))]
+
+
+def shown_lines(rec: InteractionRecord) -> list[str]:
+    return sheet_lines(rec.text)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de"])
+async def test_a_score_over_2000_characters_is_split_between_lines_and_posted(
+    harness: Harness[MahjongBot], locale: str
+) -> None:
+    h = harness
+    alice = h.user(100, "alice", locale=locale)
+    lang = "de" if locale == "de" else "en"
+    rec = await h.slash("score", user=alice, channel=CHANNEL, options=BONUS_HONOURS)
+    assert rec.answered and rec.ephemeral and refused(h) == []
+    assert len(rec.message_requests) >= 2 and all(len(r.text) <= 2000 for r in rec.message_requests)
+    assert shown_lines(rec) == breakdown_lines(lang)  # every line whole, in order
+    for r in rec.message_requests:  # each part is a closed code block where the sheet is one
+        assert r.text.count("```") % 2 == 0
+    card = rec.last.target
+    assert isinstance(card, StoredMessage) and "hand.png" in card.filenames
+    post = "Im Kanal zeigen" if lang == "de" else "Post in channel"
+    posted = await h.click(card, post, user=alice)
+    assert posted.answered and not posted.ephemeral and refused(h) == []
+    assert all(len(r.text) <= 2000 for r in posted.message_requests)
+    public = [line for line in shown_lines(posted) if not line.startswith("<@")]
+    # the post speaks the server's language (English here)
+    assert public == breakdown_lines("en")
+    assert any(
+        not r.ephemeral and "hand.png" in [f.filename for f in r.files] for r in posted.message_requests
+    )
+    h.check()
+
+
+async def test_post_in_channel_answers_when_discord_refuses_the_post(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice = h.user(100, "alice")
+    rec = await h.slash(
+        "score", user=alice, channel=CHANNEL, options={"hand": "234m 777z [555s] [678p] 99p", "win": "9p"}
+    )
+    card = rec.last.target
+    assert isinstance(card, StoredMessage)
+    callback = h._routes[("POST", "/interactions/{webhook_id}/{webhook_token}/callback")]
+
+    def no_public_posts(req: Request) -> object:
+        body = (req.json or {}).get("data") or {}
+        if req.json.get("type") == 4 and not int(body.get("flags") or 0) & 64:
+            raise h.error(403, 50013, "Missing Permissions")
+        return callback(req)
+
+    h.override("POST", "/interactions/{webhook_id}/{webhook_token}/callback", no_public_posts)
+    posted = await h.click(card, "Post in channel", user=alice)
+    assert posted.answered and posted.ephemeral
+    assert "could not post" in posted.text.lower()
+    assert h.unanswered() == []
+
+
+def test_split_message_keeps_lines_whole_and_code_blocks_closed() -> None:
+    rng = random.Random(26)
+    for _ in range(300):
+        lines = ["x" * rng.randint(0, 120) for _ in range(rng.randint(1, 60))]
+        for at in sorted(rng.sample(range(len(lines) + 1), k=min(2, len(lines) + 1)), reverse=True):
+            lines.insert(at, "```")  # one code block somewhere (or an empty one)
+        body = "\n".join(lines)
+        limit = rng.choice([200, 500, 2000])
+        parts = split_message(body, limit)
+        assert all(len(p) <= limit for p in parts)
+        assert all(p.count("```") % 2 == 0 for p in parts)
+        rebuilt = [line for p in parts for line in p.split("\n")]
+        assert [line for line in rebuilt if line != "```"] == [line for line in lines if line != "```"]
+
+
+async def test_the_builders_score_of_the_long_hand_is_split_too(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice = h.user(100, "alice")
+    card = await open_card(h, alice, ruleset="rumisberg")
+    await pick(h, card, alice, "6z", "6z", "6z", "6z")
+    await press(h, card, alice, "kong")
+    await pick(h, card, alice, "1z", "1z", "1z", "7z", "7z", "7z", "9p", "9p", "9p", "5z", "5z", "12345678f")
+    await h.select(card, card_id(card, "how"), ["s"], user=alice)
+    await h.select(card, card_id(card, "win"), ["5z"], user=alice)
+    built = await h.click(card, card_id(card, "score"), user=alice)
+    assert built.answered and built.ephemeral and refused(h) == []
+    assert len(built.message_requests) >= 2 and shown_lines(built) == breakdown_lines("en")
+    answer = built.last.target
+    assert isinstance(answer, StoredMessage) and "hand.png" in answer.filenames
+    h.check()
