@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from discord_harness import Harness, InteractionRecord, Request, StoredMessage
 from test_bot_builder import card_id, open_card, pick, press
-from test_bot_discord import CHANNEL, config, guilds, make_bot
+from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot
 
 from bot.app import MahjongBot
 from bot.cogs.scoring import ScoreAsk, split_message
@@ -135,4 +135,33 @@ async def test_the_builders_score_of_the_long_hand_is_split_too(harness: Harness
     assert len(built.message_requests) >= 2 and shown_lines(built) == breakdown_lines("en")
     answer = built.last.target
     assert isinstance(answer, StoredMessage) and "hand.png" in answer.filenames
+    h.check()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de"])
+async def test_history_pages_with_long_reasons_fit_and_show_every_movement(
+    harness: Harness[MahjongBot], locale: str
+) -> None:
+    h = harness
+    ada = h.user(2**62, "Ada", locale=locale)  # a long mention
+    storage = h.bot.storage
+    await storage.new_season(GUILD, starting_chips=100, name="S" * 100)
+    reasons = [f"{i:02d} " + ("Kassenfehler-" * 16)[:197] for i in range(19)]
+    for i, reason in enumerate(reasons):
+        await storage.adjust(GUILD, ada.id, (-1) ** i * (10**9 - i), actor_id=2**63 - 1, reason=reason)
+    assert all(len(r) == 200 for r in reasons)
+    rec = await h.slash("chips history", user=ada, channel=CHANNEL)
+    pages = [rec]
+    nxt = "Weiter" if locale == "de" else "Next"
+    while nxt in (page := pages[-1].last.target).labels:  # type: ignore[union-attr]
+        pages.append(await h.click(page, nxt, user=ada))
+        assert len(pages) < 30
+    assert refused(h) == [] and all(p.answered for p in pages)
+    shown = [p.last.text for p in pages]
+    assert all(len(t) <= 2000 for t in shown)
+    every = "\n".join(shown)
+    for reason in reasons:  # each movement once, its reason whole
+        assert every.count(reason) == 1, reason
+    assert all(t.count("\n") <= 8 for t in shown)  # at most 8 movements a page, as before
+    assert len(pages) >= 3  # 20 movements (with the season's start) did not fit 8 a page
     h.check()

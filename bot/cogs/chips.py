@@ -29,7 +29,11 @@ if TYPE_CHECKING:
     from bot.app import MahjongBot
 
 PAGE = 8
-"""Transactions per page of /chips history."""
+"""The most transactions a page of /chips history shows."""
+
+PAGE_CHARACTERS = 2000
+"""The most characters a page may hold (Discord's limit for a message's content): a page holds
+fewer than :data:`PAGE` transactions where their lines would not fit."""
 
 BUY_IN_WHEN_EXHAUSTED: Final = {"rumisberg": 22}
 """Rulesets with a rule of their own for buy-ins, by its number: rumisberg's rule 22 (RULES.md
@@ -77,22 +81,45 @@ def _mention(holder: str) -> str:
 async def history_page(
     bot: MahjongBot, guild_id: int, user_id: int, page: int, lang: Language
 ) -> tuple[str, discord.ui.View]:
-    """The text of one page of a member's history and its Previous/Next buttons."""
+    """The text of one page of a member's history and its Previous/Next buttons. A page holds
+    up to :data:`PAGE` transactions, fewer where their lines would take it over
+    :data:`PAGE_CHARACTERS` (pages are filled from the newest, so a page's start depends only
+    on the pages before it)."""
     season = await bot.storage.current_season(guild_id)
+    # each page holds at least one transaction: pages 0..page lie within the first (page+1)*PAGE
     txns = await bot.storage.transactions(guild_id, user_id=user_id, limit=(page + 1) * PAGE + 1)
-    shown = txns[page * PAGE : (page + 1) * PAGE]
     holder = seat_holder(user_id)
-    lines = [text("chips_history_title", lang, who=f"<@{user_id}>", season=season.name, page=page + 1)]
-    for txn in shown:
+
+    def line(txn: Transaction) -> str:
         amount = sum(e.amount for e in txn.entries if e.holder == holder)
         sign = "+" if amount > 0 else "−"
-        lines.append(f"`{sign}{_n(abs(amount), lang):>9}` {txn.created_at[:10]} · {_why(txn, lang)}")
-    if not shown:
+        return f"`{sign}{_n(abs(amount), lang):>9}` {txn.created_at[:10]} · {_why(txn, lang)}"
+
+    def title(number: int) -> str:
+        who = f"<@{user_id}>"
+        return text("chips_history_title", lang, who=who, season=season.name, page=number + 1)
+
+    start, number, lines = 0, 0, [title(0)]
+    while True:
+        lines = [title(number)]
+        end = start
+        while end < len(txns) and end - start < PAGE:
+            candidate = line(txns[end])
+            if end > start and len("\n".join([*lines, candidate])) > PAGE_CHARACTERS:
+                break
+            lines.append(candidate)
+            end += 1
+        if number == page or end >= len(txns):
+            break
+        start, number = end, number + 1
+    if number != page:  # a page beyond the last
+        lines, end = [title(page)], len(txns)
+    if len(lines) == 1:
         lines.append(text("chips_history_empty", lang))
     view = discord.ui.View(timeout=None)
     if page > 0:
         view.add_item(HistoryButton(user_id, page - 1, text("chips_previous", lang)))
-    if len(txns) > (page + 1) * PAGE:
+    if end < len(txns):
         view.add_item(HistoryButton(user_id, page + 1, text("chips_next", lang)))
     return "\n".join(lines), view
 
