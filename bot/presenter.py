@@ -166,7 +166,9 @@ class DiscordPresenter:
         self.cards: dict[tuple[int, int], Card] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._publishers: dict[int, asyncio.Task[None]] = {}
-        self._last_status: dict[int, str] = {}
+        self._last_status: dict[int, tuple[int, str]] = {}
+        """By channel: the table message last sent or edited for the channel's open table, and
+        the status it shows (the text an old hand's message keeps when the next hand begins)."""
 
     # --- Public table message ------------------------------------------------------------------
 
@@ -263,6 +265,17 @@ class DiscordPresenter:
         self, table: Table, *, buttons: bool = True
     ) -> tuple[discord.ui.LayoutView, discord.File]:
         """The public table message for the current state."""
+        layout, file, _ = await self._table_message(table, buttons=buttons)
+        return layout, file
+
+    def _shown(self, table: Table, message_id: int, status: str) -> None:
+        """Remember the status a table message shows, while the table is its channel's."""
+        if not table.closed and self.bot.tables.get(table.channel_id) is table:
+            self._last_status[table.channel_id] = (message_id, status)
+
+    async def _table_message(
+        self, table: Table, *, buttons: bool = True
+    ) -> tuple[discord.ui.LayoutView, discord.File, str]:
         game = table.game
         assert game is not None
         view = game.view(None)
@@ -270,7 +283,6 @@ class DiscordPresenter:
         status = self.status(table, view)  # before rendering: the table may move on meanwhile
         png = await asyncio.to_thread(render_table, view, lang=lang)
         layout = discord.ui.LayoutView(timeout=None)
-        self._last_status[table.channel_id] = status
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay(status),
             discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
@@ -292,18 +304,21 @@ class DiscordPresenter:
             if row:
                 parts.append(discord.ui.ActionRow(*row))
         layout.add_item(discord.ui.Container(*parts))
-        return layout, discord.File(io.BytesIO(png), filename="table.png")
+        return layout, discord.File(io.BytesIO(png), filename="table.png"), status
 
     async def hand_started(self, table: Table) -> None:
         old = table.message_id
-        last = self._last_status.get(table.channel_id, "")
-        layout, file = await self.table_message(table)
+        # only a message of this table that shows a hand (never its lobby message, nor another
+        # table's message) keeps its last status
+        shown_id, last = self._last_status.get(table.channel_id, (None, ""))
+        layout, file, status = await self._table_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
         message = await channel.send(
             view=layout, file=file, allowed_mentions=discord.AllowedMentions(users=True)
         )
         table.message_id = message.id
-        if old is not None and last:
+        self._shown(table, message.id, status)
+        if old is not None and old == shown_id and last:
             # The old hand's message keeps its last image and text, and loses its buttons.
             ended = discord.ui.LayoutView(timeout=None)
             ended.add_item(
@@ -330,7 +345,7 @@ class DiscordPresenter:
             dirty.clear()
             message_id = table.message_id
             try:
-                layout, file = await self.table_message(table)
+                layout, file, status = await self._table_message(table)
                 if table.message_id != message_id:
                     dirty.set()  # a new hand's message came meanwhile: render again, for it
                     continue
@@ -341,14 +356,16 @@ class DiscordPresenter:
                         view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
                     )
                 )
+                self._shown(table, message_id, status)
             except discord.HTTPException:
                 log.warning("could not edit the table message in %s", table.channel_id)
             if self.bot.config.pace_seconds:
                 await self.bot.clock.sleep(self.bot.config.pace_seconds)
 
     def forget(self, channel_id: int) -> None:
-        """A new table opens in the channel: nothing of the old table's message carries over
-        (an old publisher still running finishes its own table's last edit)."""
+        """A channel's table closed, or a new one opens there: nothing of the old table's message
+        carries over (an old publisher still running finishes its own table's last edit, and
+        remembers nothing of it)."""
         self._last_status.pop(channel_id, None)
         self._dirty.pop(channel_id, None)
         self._publishers.pop(channel_id, None)
@@ -441,7 +458,9 @@ class DiscordPresenter:
         return lines
 
     async def table_closed(self, table: Table, reason: str) -> None:
-        self.bot.tables.pop(table.channel_id, None)
+        if self.bot.tables.get(table.channel_id) is table:
+            self.bot.tables.pop(table.channel_id, None)
+            self.forget(table.channel_id)
         key = "stopped" if reason != "error" else "error"
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(table.channel_id).send(

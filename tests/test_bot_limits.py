@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from discord_harness import Harness, InteractionRecord, Request, StoredMessage
 from test_bot_builder import card_id, open_card, pick, press
-from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot
+from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, open_table, pass_time, play_hand
 
 from bot.app import MahjongBot
 from bot.cogs.scoring import ScoreAsk, split_message
@@ -165,3 +165,55 @@ async def test_history_pages_with_long_reasons_fit_and_show_every_movement(
     assert all(t.count("\n") <= 8 for t in shown)  # at most 8 movements a page, as before
     assert len(pages) >= 3  # 20 movements (with the season's start) did not fit 8 a page
     h.check()
+
+
+async def test_a_channels_second_table_starts_without_a_bad_edit(harness: Harness[MahjongBot]) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    first = await open_table(h, alice, bob)
+    await play_hand(h, first, [alice, bob])
+    await h.settle()
+    rec = await h.slash("mahjong stop", user=alice, channel=CHANNEL)
+    assert rec.answered
+    await h.settle()
+    presenter = h.bot.presenter
+    # item 10: nothing of the closed table stays with the presenter
+    assert CHANNEL not in presenter._last_status and CHANNEL not in presenter._publishers
+    assert CHANNEL not in presenter._dirty and not [k for k in presenter.cards if k[0] == CHANNEL]
+    before = len(h.requests)
+    second = await open_table(h, alice, bob)
+    assert second is not first and second.game is not None
+    await h.settle()
+    assert refused(h) == [], [(r, r.error) for r in refused(h)]
+    lobby_edits = [r for r in h.requests[before:] if r.kind == "message.edit" and "table.png" in str(r.json)]
+    for r in lobby_edits:  # an old hand's message loses its buttons; the lobby is never made one
+        assert r.target is not None and "table.png" in r.target.filenames
+    h.check()
+
+
+async def test_a_second_table_after_an_edit_still_pacing_starts_without_a_bad_edit(tmp_path: Path) -> None:
+    """With a pace between edits, the closed table's publisher may still edit its last message
+    after the channel's next table opened; the new table's first hand must not take that
+    message's status for its lobby message."""
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3", pace_seconds=1.0)), guilds=guilds())
+    try:
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        first = await open_table(h, alice, bob)
+        await pass_time(h, 1.0)  # a computer moves: the table message is edited, the pace begins
+        assert (await h.slash("mahjong leave", user=bob, channel=CHANNEL)).answered  # a change to show
+        await h.settle()
+        await h.slash("mahjong stop", user=alice, channel=CHANNEL)
+        await h.settle()
+        rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 2})
+        lobby = h.messages(CHANNEL)[-1]
+        await h.click(lobby, "Join", user=bob)
+        await pass_time(h, 1.0)  # the old publisher's pace is over: it edits its own message
+        before = len(h.requests)
+        await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        await h.settle()
+        assert rec.answered and h.bot.tables[CHANNEL] is not first
+        assert refused(h) == [], [(r, r.error) for r in refused(h)]
+        assert h.messages(CHANNEL)[-1].id != lobby.id and len(h.requests) > before
+        h.check()
+    finally:
+        await h.close()

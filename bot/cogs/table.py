@@ -250,6 +250,7 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(text("stopped_by_vote", lang))
         await table.stop()
         self.bot.tables.pop(table.channel_id, None)
+        self.bot.presenter.forget(table.channel_id)
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
