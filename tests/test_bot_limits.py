@@ -10,8 +10,9 @@ import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
-from discord_harness import Harness, InteractionRecord, Request, StoredMessage
+from discord_harness import FakeUser, Harness, InteractionRecord, Request, StoredMessage
 from test_bot_builder import card_id, open_card, pick, press
 from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, open_table, pass_time, play_hand
 
@@ -217,3 +218,83 @@ async def test_a_second_table_after_an_edit_still_pacing_starts_without_a_bad_ed
         h.check()
     finally:
         await h.close()
+
+
+async def test_the_presenter_forgets_a_table_closed_when_no_person_is_left(
+    harness: Harness[MahjongBot],
+) -> None:
+    h = harness
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    await h.click(h.messages(CHANNEL)[-1], f"mj:hand:{CHANNEL}", user=alice)  # a card to remember
+    presenter = h.bot.presenter
+    assert CHANNEL in presenter._last_status and [k for k in presenter.cards if k[0] == CHANNEL]
+    for user in (alice, bob):
+        assert (await h.slash("mahjong leave", user=user, channel=CHANNEL)).answered
+    await h.settle()
+    assert table.closed and CHANNEL not in h.bot.tables
+    assert CHANNEL not in presenter._last_status and CHANNEL not in presenter._dirty
+    assert CHANNEL not in presenter._publishers and not [k for k in presenter.cards if k[0] == CHANNEL]
+    h.check()
+
+
+async def test_a_broad_sample_of_interactions_stays_within_discords_limits(tmp_path: Path) -> None:
+    """A whole game of two hands, /mahjong rules and hand, /score (long, wrong, builder, Post),
+    /chips, /settings with autocomplete, /stats, in English and German: the harness checks every
+    request against Discord's limits (tests/discord_harness.py ``limit_violations``)."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True), locale="de")
+        alice, bob = h.user(100, "alice"), h.user(200, "bob", locale="de")
+        sync = [r for r in h.requests if r.kind == "commands.sync"]
+        assert sync and all(r.ok and r.beyond == [] for r in sync)  # the whole command tree
+        await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:2", actor_id=1)
+        table = await open_table(h, alice, bob)
+        game = table.game
+        assert game is not None
+        for _ in range(2):
+            await play_hand(h, table, [alice, bob])
+            await h.settle()
+            if not game.finished:
+                assert (await h.click(h.messages(CHANNEL)[-1], "Next hand", user=bob)).answered
+        assert game.finished
+        for user in (alice, bob):
+            assert (await h.slash("mahjong rules", user=user, channel=CHANNEL)).answered
+        for user in (alice, bob):
+            for options in (BONUS_HONOURS, {"hand": "x" * 150}, {"hand": "234m 777z [555s] [678p] 99p"}, {}):
+                rec = await h.slash("score", user=user, channel=CHANNEL, options=options)
+                assert rec.answered
+                card = rec.last.target
+                post = [c for c in rec.custom_ids if c.startswith("mj:post:")]
+                if post and isinstance(card, StoredMessage):
+                    assert (await h.click(card, post[0], user=user)).answered
+        chips: list[tuple[str, dict[str, object], object]] = [
+            ("chips balance", {}, alice),
+            ("chips history", {}, bob),
+            ("chips leaderboard", {}, alice),
+            ("chips give", {"member": bob, "amount": 5}, alice),
+            ("chips adjust", {"member": alice, "amount": -3, "reason": "Ü" * 200}, boss),
+            ("chips history", {"member": alice}, boss),
+            ("chips export", {}, boss),
+            ("settings show", {}, boss),
+            ("settings set", {"name": "limit", "value": "300"}, boss),
+            ("settings reset", {"name": "limit"}, boss),
+            ("stats member", {"member": alice.id}, bob),
+            ("stats table", {}, alice),
+        ]
+        for command, options, user in chips:
+            assert isinstance(user, FakeUser)
+            assert (await h.slash(command, user=user, channel=CHANNEL, options=options)).answered, command
+        for focused, typed, given in (
+            ("name", "", {}),
+            ("value", "", {"name": "ruleset"}),
+            ("name", "l", {}),
+        ):
+            rec = await h.autocomplete(
+                "settings set", focused, typed, user=boss, channel=CHANNEL, options=given
+            )
+            assert rec.answered and rec.choices
+        await h.settle()
+        assert h.beyond_limits == [], [(r, r.beyond) for r in h.beyond_limits]
+        assert [r for r in h.requests if r.status >= 400] == []
+        assert len(h.interactions) > 40
+        h.check()
