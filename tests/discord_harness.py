@@ -12,6 +12,9 @@ attachments, application commands, interaction tokens) that answers like Discord
 snowflake ids, echoed components, attachments built from the files sent, HTTP errors for what
 Discord refuses (an empty message, content on a Components V2 message, an ``attachment://``
 that names no attachment, a second acknowledgement, an answer after the 3 s deadline...).
+Every request is checked against Discord's documented limits first (:func:`limit_violations`,
+each limit with its source): one beyond them is refused with 400 Invalid Form Body and kept in
+``Harness.beyond_limits``, which :meth:`Harness.check` reports.
 
 The connection state is made READY without a gateway: ``bot.login`` runs against the fake
 (``GET /users/@me``, ``GET /oauth2/applications/@me``, then the bot's ``setup_hook``), the
