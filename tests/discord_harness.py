@@ -1257,52 +1257,32 @@ class FakeDiscord:
                     resolve(embed[key], f"embeds.{key}.url")
 
     def _validate(self, payload: Json, *, creating: bool) -> None:
-        """What Discord refuses with 400 (a subset, the mistakes a bot makes)."""
-        content = payload.get("content") or ""
+        """The message rules Discord refuses with 400 that are not length limits (those are
+        checked on every request by :func:`limit_violations`): content or embeds beside
+        Components V2, top-level components other than action rows without it, an empty new
+        message, a select offering one value twice."""
         components = payload.get("components") or []
         flags = int(payload.get("flags") or 0)
-        if len(content) > 2000:
-            raise _invalid("content", "Must be 2000 or fewer in length.")
         if flags & COMPONENTS_V2:
-            if content or payload.get("embeds"):
+            if payload.get("content") or payload.get("embeds"):
                 raise _invalid(
                     "content", "content and embeds cannot be used when the IS_COMPONENTS_V2 flag is set"
                 )
-            if sum(1 for _ in walk_components(components)) > 40:
-                raise _invalid("components", "Must be 40 or fewer in length.")
-            text = sum(
-                len(c.get("content") or "") for c in walk_components(components) if c.get("type") == 10
-            )
-            if text > 4000:
-                raise _invalid("components", "The total length of text displays must be 4000 or fewer.")
         else:
-            if len(components) > 5:
-                raise _invalid("components", "Must be 5 or fewer in length.")
             for row in components:
                 if row.get("type") != ACTION_ROW:
                     raise _invalid("components", "Only action rows are allowed at the top level without V2.")
         if creating and not (
-            content or payload.get("embeds") or components or payload.get("attachments") or flags & LOADING
+            payload.get("content")
+            or payload.get("embeds")
+            or components
+            or payload.get("attachments")
+            or flags & LOADING
         ):
             raise _http_error(400, 50006, "Cannot send an empty message")
-        seen: set[str] = set()
         for component in walk_components(components):
-            if component.get("type") == ACTION_ROW and len(component.get("components") or []) > 5:
-                raise _invalid("components.components", "Must be 5 or fewer in length.")
-            custom_id = component.get("custom_id")
-            if isinstance(custom_id, str):
-                if not 1 <= len(custom_id) <= 100:
-                    raise _invalid("components.custom_id", "Must be between 1 and 100 in length.")
-                if custom_id in seen:
-                    raise _invalid("components.custom_id", f"Component custom id {custom_id!r} is duplicated")
-                seen.add(custom_id)
-            label = component.get("label")
-            if isinstance(label, str) and len(label) > 80:
-                raise _invalid("components.label", "Must be 80 or fewer in length.")
             options = component.get("options")
             if component.get("type") == STRING_SELECT and isinstance(options, list):
-                if not 1 <= len(options) <= 25:
-                    raise _invalid("components.options", "Must be between 1 and 25 in length.")
                 values = [o.get("value") for o in options]
                 if len(set(values)) != len(values):
                     raise _invalid("components.options", "Select option values must be unique.")
