@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
 from bot.components import parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
-from bot.storage import StorageError
+from bot.storage import GameStateError, StorageError
 from bot.table import Table, TableError, check_rules
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
@@ -272,6 +272,32 @@ class TableCog(commands.Cog):
             return
         lang = language(interaction.locale)
         await interaction.response.send_message(rules_text(table, lang), ephemeral=True)
+
+    @mahjong.command(
+        name="abandon",
+        description="Admins: abandon this channel's game that could not be restored (nothing is booked)",
+    )
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        """End, as abandoned, the live game a restart could not restore in this channel: nothing is
+        booked for it and its record (game, hands, log) stays for inspection; the channel is free."""
+        if not await is_admin(self.bot, interaction):
+            await self.refuse(interaction, "abandon_not_admin")
+            return
+        channel_id = interaction.channel_id or 0
+        game_id = self.bot.unrestored.get(channel_id)
+        if game_id is None:
+            await self.refuse(interaction, "abandon_nothing")
+            return
+        with contextlib.suppress(GameStateError):  # no longer live: it is set aside already
+            await self.bot.storage.end_game(
+                game_id, reason="abandoned by an admin: could not be restored", abandoned=True
+            )
+        self.bot.unrestored.pop(channel_id, None)
+        log.info("game %s (channel %s) abandoned by an admin", game_id, channel_id)
+        await interaction.response.send_message(
+            text("abandoned", language(interaction.guild_locale), game=game_id)
+        )
 
     # --- Buttons ---------------------------------------------------------------------------------
 

@@ -43,6 +43,30 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The bot restarted; the game goes on.",
         "Der Bot wurde neu gestartet; die Partie geht weiter.",
     ),
+    "game_not_restored": (
+        "This channel's game {game} could not be restored after the bot restarted; its record is "
+        "kept for inspection. An admin can abandon it with /mahjong abandon (nothing more is booked); "
+        "opening a new table with /mahjong new sets it aside as well.",
+        "Die Partie {game} dieses Kanals konnte nach dem Neustart des Bots nicht wiederhergestellt "
+        "werden; ihre Aufzeichnung bleibt zur Prüfung erhalten. Ein Admin kann sie mit /mahjong "
+        "aufgeben beenden (es wird nichts mehr gebucht); auch ein neuer Tisch mit /mahjong neu legt "
+        "sie beiseite.",
+    ),
+    "abandoned": (
+        "Game {game} was abandoned: nothing more was booked for it, and its record is kept for "
+        "inspection. /mahjong new opens a new table here.",
+        "Die Partie {game} wurde aufgegeben: es wurde nichts mehr für sie gebucht, und ihre "
+        "Aufzeichnung bleibt zur Prüfung erhalten. /mahjong neu eröffnet hier einen neuen Tisch.",
+    ),
+    "abandon_not_admin": (
+        "Only admins may abandon a game: Manage Server, or the club's admin role.",
+        "Nur Admins dürfen eine Partie aufgeben: Server verwalten, oder die Admin-Rolle des Clubs.",
+    ),
+    "abandon_nothing": (
+        "This channel has no game that could not be restored. A running table is stopped with /mahjong stop.",
+        "In diesem Kanal gibt es keine Partie, die nicht wiederhergestellt werden konnte. Einen "
+        "laufenden Tisch beendet /mahjong stopp.",
+    ),
     "away": ("{name} is away: a computer plays for them.", "{name} ist weg: ein Computer spielt für sie."),
     "last_action": ("Last: {action}", "Zuletzt: {action}"),
     "did_discard": ("{name} discarded {tile}", "{name} hat {tile} abgeworfen"),
@@ -393,6 +417,7 @@ COMMANDS: Final[dict[str, str]] = {
     "stop": "stopp",
     "leave": "verlassen",
     "rules": "regeln",
+    "abandon": "aufgeben",
     "score": "wertung",
     "ruleset": "regelwerk",
     "computers": "computer",
@@ -409,6 +434,9 @@ COMMANDS: Final[dict[str, str]] = {
     "Stop this channel's table (the game is kept)": "Den Tisch dieses Kanals beenden (die Partie bleibt gespeichert)",
     "Leave your seat; a computer player takes it": "Deinen Platz verlassen; ein Computer übernimmt ihn",
     "This table's ruleset and house rules": "Regelwerk und Hausregeln dieses Tisches",
+    "Admins: abandon this channel's game that could not be restored (nothing is booked)": (
+        "Admins: die nicht wiederhergestellte Partie dieses Kanals aufgeben (nichts wird gebucht)"
+    ),
     "The rules to play": "Das Regelwerk",
     "How many computer players to seat now (0-3)": "Wie viele Computer gleich mitspielen (0-3)",
     "How many play: 4, or 3 where the rules allow it (rumisberg)": (
