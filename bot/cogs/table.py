@@ -21,7 +21,7 @@ from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
 from bot.components import parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
 from bot.storage import GameStateError, StorageError
-from bot.table import Table, TableError, check_rules
+from bot.table import MoveNotStored, Table, TableError, check_rules
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.rulesets import RULESETS, get_ruleset, table_for
@@ -275,12 +275,13 @@ class TableCog(commands.Cog):
 
     @mahjong.command(
         name="abandon",
-        description="Admins: abandon this channel's game that could not be restored (nothing is booked)",
+        description="Admins: abandon this channel's broken game that no table plays (nothing is booked)",
     )
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        """End, as abandoned, the live game a restart could not restore in this channel: nothing is
-        booked for it and its record (game, hands, log) stays for inspection; the channel is free."""
+        """End, as abandoned, this channel's live game that no table plays (a restart could not
+        restore it, or its table stopped after an error): nothing is booked for it and its record
+        (game, hands, log) stays for inspection; the channel is free."""
         if not await is_admin(self.bot, interaction):
             await self.refuse(interaction, "abandon_not_admin")
             return
@@ -290,9 +291,7 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "abandon_nothing")
             return
         with contextlib.suppress(GameStateError):  # no longer live: it is set aside already
-            await self.bot.storage.end_game(
-                game_id, reason="abandoned by an admin: could not be restored", abandoned=True
-            )
+            await self.bot.storage.end_game(game_id, reason="abandoned by an admin: broken", abandoned=True)
         self.bot.unrestored.pop(channel_id, None)
         log.info("game %s (channel %s) abandoned by an admin", game_id, channel_id)
         await interaction.response.send_message(
@@ -354,7 +353,11 @@ class TableCog(commands.Cog):
                 await self.refuse(interaction, "stale")
                 return
             await interaction.response.defer()
-            why = await table.next_hand(interaction.user.id)
+            try:
+                why = await table.next_hand(interaction.user.id)
+            except MoveNotStored as exc:  # nothing changed: the click may be tried again
+                await self.refuse(interaction, "click_not_saved", reason=exc.reason)
+                return
             if why:
                 await self.refuse(interaction, why)
 
@@ -408,6 +411,8 @@ class TableCog(commands.Cog):
             why = "stale" if action is None else await table.act(interaction.user.id, action, version)
         except IllegalActionError as exc:
             why, note = None, str(exc)  # private to this seat: shown only on its own card
+        except MoveNotStored as exc:  # not applied: the card stays, and the click may be tried again
+            why, note = None, text("click_not_saved", lang, reason=exc.reason)
         if why:
             note = text(why, lang)
         elif not note and table.held:
