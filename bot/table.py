@@ -188,7 +188,8 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """Closed, or its game has ended: the channel is free for a new table (``/mahjong new``)."""
+        """Closed, or its game has ended (its last hand booked): the channel is free for a new
+        table (``/mahjong new``)."""
         return self.closed or (self.game is not None and self.game.finished and not self.booking_due)
 
     @property

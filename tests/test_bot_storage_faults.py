@@ -166,7 +166,15 @@ async def test_a_hand_whose_booking_failed_is_kept_and_booked_once_later(
         assert await booked_transactions(h, table) == (1 if game.history[-1].transfers else 0)
         await pass_time(h, RETRY_SECONDS[-1])  # nothing is booked again
         assert await booked_transactions(h, table) == (1 if game.history[-1].transfers else 0)
-        rec = await h.click(sheet, "Next hand", user=alice)
+        start = Flaky(h.bot.storage.start_hand)
+        monkeypatch.setattr(h.bot.storage, "start_hand", start)
+        start.failures = 1
+        rec = await h.click(sheet, "Next hand", user=alice)  # the next hand cannot be stored yet
+        await h.settle()
+        assert rec.answered and start.failed == 1 and game.hand_number == 1 and game.deal.over
+        told = h.messages(CHANNEL, seen_by=alice)[-1]
+        assert told.ephemeral and told.text == text("click_not_saved", "en", reason=FULL)
+        rec = await h.click(sheet, "Next hand", user=alice)  # again: it works
         assert rec.answered
         await h.settle()
         assert game.hand_number == 2 and not game.deal.over
