@@ -35,7 +35,15 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.clock import Clock, SystemClock
-from bot.storage import DatabaseAccessError, Payment, Storage, StorageError, StorageInputError, Transaction
+from bot.storage import (
+    DatabaseAccessError,
+    GameStateError,
+    Payment,
+    Storage,
+    StorageError,
+    StorageInputError,
+    Transaction,
+)
 from bot.storage.records import seat_holder
 from bot.summary import summarize
 from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action
@@ -655,18 +663,29 @@ class Table:
         self.stop_votes = (self.stop_votes | {user_id}) & people
         return len(self.stop_votes), len(people) // 2 + 1
 
-    async def stop(self) -> None:
-        """Close the table; the game stays stored (abandoned if it was not finished)."""
+    async def stop(self) -> bool:
+        """Close the table; the game stays stored (abandoned if it was not finished). False when
+        the storage could not end it: the game is still live there (the caller lets it be set
+        aside by ``/mahjong abandon`` or ``/mahjong new``)."""
+        ended = True
         async with self.lock:
             self.closed = True
             self._wake.set()
             if self.game_id is not None and self.game is not None and not self.game.finished:
-                with contextlib.suppress(Exception):
+                try:
                     await self.storage.end_game(self.game_id, reason="stopped", abandoned=True)
+                except GameStateError:
+                    pass  # not live any more: ended already
+                except Exception as exc:
+                    ended = False
+                    log.warning(
+                        "table %s: its game could not be ended (%s)", self.channel_id, storage_reason(exc)
+                    )
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        return ended
 
     # --- The driver: computer moves, claim windows, timers ----------------------------------------
 

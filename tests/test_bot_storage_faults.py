@@ -212,3 +212,23 @@ async def test_a_table_stopped_by_another_error_says_so_and_frees_its_channel(
         second = await open_table(h, alice, bob)
         assert second.game_id != game_id and second.game is not None
         h.check()
+
+
+async def test_a_table_stopped_while_the_storage_fails_does_not_block_its_channel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/mahjong stop when its game cannot be ended in storage (a full disk): the table stops, and
+    the game left live there no longer keeps the next table in the channel from starting."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        table = await open_table(h, alice, bob)
+        end = Flaky(h.bot.storage.end_game)
+        monkeypatch.setattr(h.bot.storage, "end_game", end)
+        end.failures = 1
+        rec = await h.slash("mahjong stop", user=alice, channel=CHANNEL)
+        assert rec.text == text("stopped", "en") and end.failed == 1 and CHANNEL not in h.bot.tables
+        assert (await h.bot.storage.load_game(table.game_id or 0)).status == "live"
+        second = await open_table(h, alice, bob)  # sets the old game aside, and starts
+        assert second.game is not None and second.game_id != table.game_id
+        assert (await h.bot.storage.load_game(table.game_id or 0)).status == "abandoned"
+        h.check()

@@ -248,7 +248,8 @@ class TableCog(commands.Cog):
                 )
                 return
             await interaction.response.send_message(text("stopped_by_vote", lang))
-        await table.stop()
+        if not await table.stop() and table.game_id is not None:
+            self.bot.unrestored[table.channel_id] = table.game_id  # still live: it must not block the channel
         self.bot.tables.pop(table.channel_id, None)
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
