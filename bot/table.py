@@ -569,6 +569,7 @@ class Table:
                         )
                         raise MoveNotStored(storage_reason(exc)) from exc
                     raise
+                self.held.pop(position, None)  # an answer held earlier in the window is replaced
                 if self.decision_version != decision and not riichi_step:
                     self._new_decision()  # the next turn or window gets its own time
             self._wake.set()

@@ -26,10 +26,15 @@ from test_bot_discord import (
     play_card,
     play_hand,
 )
+from test_bot_table import OTHER, PERSON, clock_of, make_table, wait_for
 
 from bot.app import MahjongBot
 from bot.i18n import text
+from bot.storage import Storage
 from bot.table import RETRY_SECONDS, Table
+from engine.actions import Action
+from engine.players import SimplePlayer
+from engine.views import Phase
 
 FULL = "database or disk is full"
 
@@ -232,3 +237,55 @@ async def test_a_table_stopped_while_the_storage_fails_does_not_block_its_channe
         assert second.game is not None and second.game_id != table.game_id
         assert (await h.bot.storage.load_game(table.game_id or 0)).status == "abandoned"
         h.check()
+
+
+async def test_held_claim_answers_are_applied_once_after_a_storage_error(tmp_path: Path) -> None:
+    """Two answers held until the claim window's minimum: the first is stored and applied, the
+    second's append fails; the retry applies the second only (the first is not applied twice)."""
+    async with Storage(tmp_path / "db.sqlite3") as storage:
+        table = make_table(storage, claim_min_seconds=5.0, turn_seconds=3600)
+        clock = clock_of(table)
+        table.join(PERSON, "Ada")
+        table.join(OTHER, "Bo")
+        await table.start(seed=11)
+        game = table.game
+        assert game is not None and table.game_id is not None
+        people = {PERSON: table.position_of(PERSON), OTHER: table.position_of(OTHER)}
+        calls: list[object] = []
+        real = storage.append_action
+
+        async def second_fails(*args: Any) -> None:
+            calls.append(args)
+            if len(calls) == 2:
+                raise sqlite3.OperationalError(FULL)
+            await real(*args)
+
+        player = SimplePlayer()
+        for _ in range(300):
+            await wait_for(lambda: game.deal.over or any(p in game.to_act() for p in people.values()))
+            assert not game.deal.over, "no claim window with both people asked"
+            if game.deal.phase == Phase.CLAIMS and all(p in game.to_act() for p in people.values()):
+                version = game.version
+                for user, position in people.items():
+                    assert await table.act(user, Action(position or 0, "pass"), version) is None
+                assert len(table.held) == 2 and game.version == version
+                storage.append_action = second_fails  # type: ignore[method-assign]
+                clock.advance(6.0)
+                await wait_for(lambda: len(calls) == 2 and table.troubles == 1)
+                assert game.version == version + 1 and len(table.held) == 1 and not table.closed
+                clock.advance(RETRY_SECONDS[0])
+                await wait_for(lambda v=version: game.version > v + 1 or table.closed)  # type: ignore[misc]
+                assert not table.closed and not table.held
+                record = await storage.load_game(table.game_id)
+                assert record.hands[-1].actions == tuple(game.line(a) for a in game.deal.log)
+                assert ("storage_failed", FULL) in table.presenter.calls  # type: ignore[attr-defined]
+                break
+            for user, position in people.items():
+                if position in game.to_act() and position not in table.held:
+                    view = game.view(position or 0)
+                    await table.act(user, player.choose(view), view.version)
+            clock.advance(6.0)
+            await wait_for(lambda: not table.held)
+        else:
+            raise AssertionError("no claim window with both people asked")
+        await table.stop()
