@@ -166,6 +166,12 @@ class MahjongBot(commands.Bot):
                 channel_id,
                 restore_reason(error),
             )
+            try:  # the channel learns why its table is gone and how it is freed (nothing concealed)
+                await self.get_partial_messageable(channel_id).send(
+                    text("game_not_restored", language(result.languages.get(game_id)), game=game_id)
+                )
+            except discord.HTTPException:
+                log.warning("could not tell channel %s that its game was not restored", channel_id)
 
     async def _restore_table(self, record: GameRecord, game: Game) -> None:
         """One unfinished game's table, rebuilt, posted and going on."""

@@ -461,10 +461,27 @@ class DiscordPresenter:
         if self.bot.tables.get(table.channel_id) is table:
             self.bot.tables.pop(table.channel_id, None)
             self.forget(table.channel_id)
-        key = "stopped" if reason != "error" else "error"
+        key = "stopped" if reason != "error" else "table_failed"
+        if reason == "error" and table.game_id is not None and table.game is not None:
+            # its game stays live in storage as it was stored: an admin's /mahjong abandon or
+            # /mahjong new sets it aside (a restart would try to restore it)
+            self.bot.unrestored[table.channel_id] = table.game_id
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(table.channel_id).send(
                 text(key, language(table.language), reason=reason)
+            )
+
+    async def storage_failed(self, table: Table, reason: str, seconds: float) -> None:
+        key = "storage_failed_booking" if table.booking_due else "storage_failed_move"
+        with contextlib.suppress(discord.HTTPException):
+            await self.bot.get_partial_messageable(table.channel_id).send(
+                text(key, language(table.language), reason=reason, seconds=f"{seconds:g}")
+            )
+
+    async def storage_recovered(self, table: Table) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self.bot.get_partial_messageable(table.channel_id).send(
+                text("storage_recovered", language(table.language))
             )
 
     # --- Private cards ----------------------------------------------------------------------------

@@ -29,12 +29,21 @@ import asyncio
 import contextlib
 import logging
 import random
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.clock import Clock, SystemClock
-from bot.storage import Payment, Storage, StorageInputError, Transaction
+from bot.storage import (
+    DatabaseAccessError,
+    GameStateError,
+    Payment,
+    Storage,
+    StorageError,
+    StorageInputError,
+    Transaction,
+)
 from bot.storage.records import seat_holder
 from bot.summary import summarize
 from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action
@@ -50,6 +59,10 @@ log = logging.getLogger(__name__)
 
 MAX_EXPIRIES = 3
 """Time-outs in a row after which a computer player takes a person's seat until **I'm back**."""
+
+RETRY_SECONDS = (5.0, 15.0, 60.0)
+"""How long a table waits before it tries to store again after a passing storage error: after the
+first failure in a row, the second, and every later one."""
 
 
 @dataclass
@@ -103,6 +116,13 @@ class Presenter(Protocol):
     async def table_closed(self, table: Table, reason: str) -> None:
         """The table is closed (the game is kept)."""
 
+    async def storage_failed(self, table: Table, reason: str, seconds: float) -> None:
+        """The storage failed for now (the first failure in a row): the table stays where it was
+        (:attr:`Table.booking_due`: the hand has ended, its booking waits) and tries again."""
+
+    async def storage_recovered(self, table: Table) -> None:
+        """The storage works again after :meth:`storage_failed`: play goes on."""
+
 
 @dataclass
 class Table:
@@ -151,6 +171,13 @@ class Table:
     short: tuple[tuple[str, int, int], ...] = ()
     """The people who paid less than the last hand asked, as (name, paid, owed): the club allows
     no negative balances, so a payer pays at most what they hold (RULES.md §2.4.10)."""
+    booking_due: bool = False
+    """The hand has ended but its result and payments are not stored yet (a passing storage
+    error): the hand stays as it ended and the driver books it when the storage lets it."""
+    troubles: int = 0
+    """Passing storage errors in a row (0: the last write worked)."""
+    _retry_at: float | None = None
+    """After a passing storage error: when the driver may try to store again."""
     stop_votes: set[int] = field(default_factory=set)
     """Seated people who voted to stop the table (/mahjong stop by someone not allowed alone)."""
     _stored_deadline: tuple[float, int] | None = None
@@ -169,8 +196,9 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """Closed, or its game has ended: the channel is free for a new table (``/mahjong new``)."""
-        return self.closed or (self.game is not None and self.game.finished)
+        """Closed, or its game has ended (its last hand booked): the channel is free for a new
+        table (``/mahjong new``)."""
+        return self.closed or (self.game is not None and self.game.finished and not self.booking_due)
 
     @property
     def started(self) -> bool:
@@ -328,6 +356,7 @@ class Table:
             game.apply(action)  # raises the IllegalActionError that says why
         seq = len(game.deal.log) + 1
         await self.storage.append_action(self.game_id, game.hand_number, seq, game.line(action))
+        await self._storage_ok()
         in_window = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
         exchanging = game.deal.phase == Phase.EXCHANGE
         events = game.apply(action)
@@ -339,8 +368,52 @@ class Table:
             self.exchanged.clear()  # play has gone on: the exchange is history
         self.last_events = events
         if any(e.kind == EventKind.HAND_ENDED for e in events):
-            await self._finish_hand()
+            self.booking_due = True
+            await self._book()
         return events
+
+    async def _book(self) -> None:
+        """Book the hand that has ended (:meth:`_finish_hand`, the caller holds the lock). A passing
+        storage error keeps it due: the hand stays as it ended, the channel is told, and the
+        driver tries again (nothing was stored, so nothing is booked twice)."""
+        try:
+            await self._finish_hand()
+        except Exception as exc:
+            if not passing_storage_error(exc):
+                raise
+            await self._storage_failed(exc)
+            self._launch()  # the driver tries again (it may have stopped with the hand's end)
+            return
+        self.booking_due = False
+        await self._storage_ok(tell=False)  # the score sheet, just posted, says it
+
+    async def _storage_failed(self, exc: BaseException) -> float:
+        """A passing storage error: log it, tell the channel (the first in a row) and set when the
+        driver tries again; returns how long it waits."""
+        self.troubles += 1
+        seconds = RETRY_SECONDS[min(self.troubles, len(RETRY_SECONDS)) - 1]
+        self._retry_at = self.clock() + seconds
+        what = "the hand's booking" if self.booking_due else "a move"
+        reason = storage_reason(exc)
+        if self.troubles == 1:
+            log.error(
+                "table %s, game %s: %s could not be stored (%s)", self.channel_id, self.game_id, what, reason
+            )
+            await self.presenter.storage_failed(self, reason, seconds)
+        else:
+            log.warning(
+                "table %s: storing still fails (%s), %s in a row", self.channel_id, reason, self.troubles
+            )
+        return seconds
+
+    async def _storage_ok(self, *, tell: bool = True) -> None:
+        """A write worked: after passing storage errors, the channel learns that play goes on."""
+        self._retry_at = None
+        if self.troubles:
+            self.troubles = 0
+            log.info("table %s: the storage works again", self.channel_id)
+            if tell:
+                await self.presenter.storage_recovered(self)
 
     def _note_exchange(self, action: Action, events: list[Event]) -> None:
         """Remember what a seat gave and received in a Gulasch exchange step (for its card)."""
@@ -427,9 +500,11 @@ class Table:
         return tuple(short)
 
     async def finish_unbooked_hand(self) -> None:
-        """Book a hand that ended before a restart but whose result was not stored yet."""
+        """Book a hand that ended before a restart but whose result was not stored yet (kept due,
+        for the driver to retry, after a passing storage error)."""
         async with self.lock:
-            await self._finish_hand()
+            self.booking_due = True
+            await self._book()
 
     def _refusal(self, user_id: int, action: Action, version: int) -> str | None:
         """Why a person's move cannot be made now (a catalogue key), None if it can; the caller
@@ -485,7 +560,16 @@ class Table:
                 # the riichi decision before the draw is part of the turn: its time goes on, so
                 # the public countdown does not start again for a hand that was ready (§2.3.6)
                 riichi_step = game.deal.before_draw
-                await self._store_and_apply(action)
+                try:
+                    await self._store_and_apply(action)
+                except Exception as exc:  # not stored, so not applied: the click may be tried again
+                    if passing_storage_error(exc):
+                        log.warning(
+                            "table %s: a move could not be stored (%s)", self.channel_id, storage_reason(exc)
+                        )
+                        raise MoveNotStored(storage_reason(exc)) from exc
+                    raise
+                self.held.pop(position, None)  # an answer held earlier in the window is replaced
                 if self.decision_version != decision and not riichi_step:
                     self._new_decision()  # the next turn or window gets its own time
             self._wake.set()
@@ -544,7 +628,18 @@ class Table:
             if user_id is not None and self.seat_of(user_id) is None:
                 return "not_seated"
             assert self.game_id is not None
-            await self.storage.start_hand(self.game_id, game.hand_number + 1)
+            try:
+                await self.storage.start_hand(self.game_id, game.hand_number + 1)
+            except Exception as exc:  # not stored, so not dealt: Next hand (or the timer) tries again
+                if user_id is not None and passing_storage_error(exc):
+                    log.warning(
+                        "table %s: the next hand could not be stored (%s)",
+                        self.channel_id,
+                        storage_reason(exc),
+                    )
+                    raise MoveNotStored(storage_reason(exc)) from exc
+                raise
+            await self._storage_ok()
             self.last_events = game.next_hand()
             self.decision_version = game.version
             self.exchanged.clear()
@@ -569,30 +664,47 @@ class Table:
         self.stop_votes = (self.stop_votes | {user_id}) & people
         return len(self.stop_votes), len(people) // 2 + 1
 
-    async def stop(self) -> None:
-        """Close the table; the game stays stored (abandoned if it was not finished)."""
+    async def stop(self) -> bool:
+        """Close the table; the game stays stored (abandoned if it was not finished). False when
+        the storage could not end it: the game is still live there (the caller lets it be set
+        aside by ``/mahjong abandon`` or ``/mahjong new``)."""
+        ended = True
         async with self.lock:
             self.closed = True
             self._wake.set()
             if self.game_id is not None and self.game is not None and not self.game.finished:
-                with contextlib.suppress(Exception):
+                try:
                     await self.storage.end_game(self.game_id, reason="stopped", abandoned=True)
+                except GameStateError:
+                    pass  # not live any more: ended already
+                except Exception as exc:
+                    ended = False
+                    log.warning(
+                        "table %s: its game could not be ended (%s)", self.channel_id, storage_reason(exc)
+                    )
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        return ended
 
     # --- The driver: computer moves, claim windows, timers ----------------------------------------
 
     async def _drive(self) -> None:
         try:
             while not self.closed:
-                wait = await self._step()
-                await self._tell_received()
-                if wait is None:
-                    if await self._auto_next_hand():
-                        continue
-                    return  # the hand is over: **Next hand** starts the driver again
+                try:
+                    wait = await self._step()
+                    await self._tell_received()
+                    if wait is None:
+                        if await self._auto_next_hand():
+                            continue
+                        return  # the hand is over: **Next hand** starts the driver again
+                except Exception as exc:  # a full disk, a locked file: the table waits and tries again
+                    if not passing_storage_error(exc):
+                        raise
+                    wait = await self._storage_failed(exc)
+                    await self.presenter.table_changed(self)  # what was stored before it shows
                 if wait > 0:
                     self._wake.clear()
                     await self.clock.wait(self._wake, wait)
@@ -630,15 +742,21 @@ class Table:
         wake: float | None = None
         async with self.lock:
             game = self.game
+            now = self.clock()
+            if game is not None and self._retry_at is not None and now < self._retry_at:
+                return self._retry_at - now  # after a storage error: nothing is tried before then
+            if game is not None and self.booking_due:
+                await self._book()
+                return self._retry_at - now if self.booking_due and self._retry_at else None
             if game is None or game.deal.over:
                 return None
-            now = self.clock()
             phase = game.deal.phase
             if phase in (Phase.CLAIMS, Phase.ROBBING):
                 if self._window_young():
                     return self.window_opened + self.claim_min_seconds - now
-                for _position, action in sorted(self.held.items()):
+                for position, action in sorted(self.held.items()):
                     await self._store_and_apply(action)
+                    del self.held[position]  # applied: a retry after a storage error skips it
                     changed = True
                 self.held.clear()
                 if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
@@ -748,19 +866,25 @@ class Table:
         assert self.game_id is not None and self.deadline_wall is not None
         if self._stored_deadline is not None and self._stored_deadline[1] == self.decision_version:
             return
+        try:
+            await self.storage.set_deadline(self.game_id, self.deadline_wall, self.decision_version)
+        except Exception as exc:  # only a restart needs it: the timer runs on, a restart starts it afresh
+            if not passing_storage_error(exc):
+                raise
+            log.warning("table %s: a deadline could not be stored (%s)", self.channel_id, storage_reason(exc))
+            return
         self._stored_deadline = (self.deadline_wall, self.decision_version)
-        await self.storage.set_deadline(self.game_id, self.deadline_wall, self.decision_version)
 
     async def _expire(self, position: int) -> None:
         """A person's time ran out: the default action; after three in a row a computer sits in."""
         game = self.game
         assert game is not None
         seat = self.seat_at(position)
-        seat.expiries += 1
-        if seat.expiries >= MAX_EXPIRIES:
-            seat.away = True
         riichi_step = game.deal.before_draw
         await self._store_and_apply(game.default_action(position))
+        seat.expiries += 1  # counted once it is stored (a storage error retries the time-out)
+        if seat.expiries >= MAX_EXPIRIES:
+            seat.away = True
         if riichi_step and not game.deal.over and game.to_act() == [position]:
             # the time ran out before the draw: the turn's own default follows at once, as for a
             # seat that was never asked about riichi (the table learns nothing of a ready hand)
@@ -782,6 +906,42 @@ class Table:
         self.deadline = self.deadline_wall = None
         if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
             self.window_opened = self.clock()
+
+
+class MoveNotStored(Exception):
+    """A person's move (or **Next hand**) that a passing storage error kept from being stored: it
+    was not applied, and the table is as it was. ``reason`` says what the storage reported."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def passing_storage_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is the storage failing for now (a full disk, a locked or unwritable file),
+    after which the table keeps its state and tries again; an error that says the stored game
+    itself is wrong (a :class:`~bot.storage.GameStateError`, bad input) is not one.
+
+    >>> passing_storage_error(sqlite3.OperationalError("database or disk is full"))
+    True
+    >>> passing_storage_error(StorageInputError("bad amount"))
+    False
+    """
+    if isinstance(exc, sqlite3.OperationalError | OSError | DatabaseAccessError):
+        return True
+    return type(exc) is StorageError
+
+
+def storage_reason(exc: BaseException) -> str:
+    """What may be said of a storage error, in the channel or a log line: SQLite's own words
+    (they name no tile), else the kind of error.
+
+    >>> storage_reason(sqlite3.OperationalError("database or disk is full"))
+    'database or disk is full'
+    """
+    if isinstance(exc, sqlite3.OperationalError):
+        return str(exc)[:120]
+    return type(exc).__name__
 
 
 class TableError(Exception):
@@ -855,8 +1015,10 @@ def check_rules(ruleset: str, overrides: dict[str, object]) -> str:
 
 __all__ = [
     "MAX_EXPIRIES",
+    "RETRY_SECONDS",
     "Exchanged",
     "IllegalActionError",
+    "MoveNotStored",
     "Presenter",
     "Seat",
     "Table",

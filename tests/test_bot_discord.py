@@ -107,7 +107,8 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
     assert game is not None
     position = table.position_of(user.id)
     assert position is not None
-    table_message = h.messages(channel)[-1]
+    # the table's message (a notice in the channel may have come after it)
+    table_message = h.message(table.message_id) if table.message_id else h.messages(channel)[-1]
     rec = await h.click(table_message, f"mj:hand:{channel}", user=user)  # My hand, in any language
     assert rec.answered and rec.ephemeral
     card = rec.last.target if rec.last is not None else None

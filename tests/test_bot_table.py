@@ -41,6 +41,12 @@ class FakePresenter:
     async def table_closed(self, table: Table, reason: str) -> None:
         self.calls.append(("closed", reason))
 
+    async def storage_failed(self, table: Table, reason: str, seconds: float) -> None:
+        self.calls.append(("storage_failed", reason))
+
+    async def storage_recovered(self, table: Table) -> None:
+        self.calls.append(("storage_recovered", None))
+
 
 def make_table(storage: Storage, **times: float) -> Table:
     """A table whose timers run on a clock the test moves (``table.clock.advance``)."""
@@ -262,4 +268,35 @@ async def test_a_persons_move_gives_the_next_window_its_own_time(tmp_path: Path)
         other = next(p for p in game.to_act() if not table.seat_at(p).computer)  # may claim the discard
         assert game.deal.phase == Phase.CLAIMS and other != mover
         assert table.deadline == clock() + 15.0 and all(s.expiries == 0 for s in table.seats)
+        await table.stop()
+
+
+async def test_a_second_answer_after_the_window_minimum_replaces_the_held_one(tmp_path: Path) -> None:
+    """A person answers while the claim window is young (held), then clicks again once its
+    minimum has passed but before the table applied the held answer: the second answer is the
+    person's answer, applied once (the held one was applied after it, and the table died)."""
+    async with Storage(tmp_path / "db.sqlite3") as storage:
+        table = make_table(storage, claim_min_seconds=5.0, turn_seconds=3600)
+        clock = clock_of(table)
+        table.join(PERSON, "Ada")
+        await table.start(seed=11)
+        game = table.game
+        assert game is not None
+        me = table.position_of(PERSON)
+        assert me is not None
+        player = SimplePlayer()
+        for _ in range(200):
+            await wait_for(lambda: me in game.to_act() or game.deal.over)
+            assert not game.deal.over, "no claim window for the person"
+            view = game.view(me)
+            if game.deal.phase == Phase.CLAIMS:
+                assert await table.act(PERSON, Action(me, "pass"), view.version) is None
+                assert table.held and game.version == view.version
+                clock.advance(6.0)  # the minimum has passed; the table has not run yet
+                assert await table.act(PERSON, Action(me, "pass"), view.version) is None
+                assert game.version == view.version + 1 and not table.held  # applied once
+                await wait_for(lambda v=view.version: table.closed or game.version > v + 1)  # type: ignore[misc]
+                assert not table.closed
+                break
+            await table.act(PERSON, player.choose(view), view.version)
         await table.stop()

@@ -20,8 +20,8 @@ from discord.ext import commands
 from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
 from bot.components import parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
-from bot.storage import StorageError
-from bot.table import Table, TableError, check_rules
+from bot.storage import GameStateError, StorageError
+from bot.table import MoveNotStored, Table, TableError, check_rules
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.rulesets import RULESETS, get_ruleset, table_for
@@ -248,7 +248,8 @@ class TableCog(commands.Cog):
                 )
                 return
             await interaction.response.send_message(text("stopped_by_vote", lang))
-        await table.stop()
+        if not await table.stop() and table.game_id is not None:
+            self.bot.unrestored[table.channel_id] = table.game_id  # still live: it must not block the channel
         self.bot.tables.pop(table.channel_id, None)
         self.bot.presenter.forget(table.channel_id)
 
@@ -273,6 +274,31 @@ class TableCog(commands.Cog):
             return
         lang = language(interaction.locale)
         await interaction.response.send_message(rules_text(table, lang), ephemeral=True)
+
+    @mahjong.command(
+        name="abandon",
+        description="Admins: abandon this channel's broken game that no table plays (nothing is booked)",
+    )
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        """End, as abandoned, this channel's live game that no table plays (a restart could not
+        restore it, or its table stopped after an error): nothing is booked for it and its record
+        (game, hands, log) stays for inspection; the channel is free."""
+        if not await is_admin(self.bot, interaction):
+            await self.refuse(interaction, "abandon_not_admin")
+            return
+        channel_id = interaction.channel_id or 0
+        game_id = self.bot.unrestored.get(channel_id)
+        if game_id is None:
+            await self.refuse(interaction, "abandon_nothing")
+            return
+        with contextlib.suppress(GameStateError):  # no longer live: it is set aside already
+            await self.bot.storage.end_game(game_id, reason="abandoned by an admin: broken", abandoned=True)
+        self.bot.unrestored.pop(channel_id, None)
+        log.info("game %s (channel %s) abandoned by an admin", game_id, channel_id)
+        await interaction.response.send_message(
+            text("abandoned", language(interaction.guild_locale), game=game_id)
+        )
 
     # --- Buttons ---------------------------------------------------------------------------------
 
@@ -329,7 +355,11 @@ class TableCog(commands.Cog):
                 await self.refuse(interaction, "stale")
                 return
             await interaction.response.defer()
-            why = await table.next_hand(interaction.user.id)
+            try:
+                why = await table.next_hand(interaction.user.id)
+            except MoveNotStored as exc:  # nothing changed: the click may be tried again
+                await self.refuse(interaction, "click_not_saved", reason=exc.reason)
+                return
             if why:
                 await self.refuse(interaction, why)
 
@@ -383,6 +413,8 @@ class TableCog(commands.Cog):
             why = "stale" if action is None else await table.act(interaction.user.id, action, version)
         except IllegalActionError as exc:
             why, note = None, str(exc)  # private to this seat: shown only on its own card
+        except MoveNotStored as exc:  # not applied: the card stays, and the click may be tried again
+            why, note = None, text("click_not_saved", lang, reason=exc.reason)
         if why:
             note = text(why, lang)
         elif not note and table.held:

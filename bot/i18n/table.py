@@ -43,6 +43,30 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The bot restarted; the game goes on.",
         "Der Bot wurde neu gestartet; die Partie geht weiter.",
     ),
+    "game_not_restored": (
+        "This channel's game {game} could not be restored after the bot restarted; its record is "
+        "kept for inspection. An admin can abandon it with /mahjong abandon (nothing more is booked); "
+        "opening a new table with /mahjong new sets it aside as well.",
+        "Die Partie {game} dieses Kanals konnte nach dem Neustart des Bots nicht wiederhergestellt "
+        "werden; ihre Aufzeichnung bleibt zur Prüfung erhalten. Ein Admin kann sie mit /mahjong "
+        "aufgeben beenden (es wird nichts mehr gebucht); auch ein neuer Tisch mit /mahjong neu legt "
+        "sie beiseite.",
+    ),
+    "abandoned": (
+        "Game {game} was abandoned: nothing more was booked for it, and its record is kept for "
+        "inspection. /mahjong new opens a new table here.",
+        "Die Partie {game} wurde aufgegeben: es wurde nichts mehr für sie gebucht, und ihre "
+        "Aufzeichnung bleibt zur Prüfung erhalten. /mahjong neu eröffnet hier einen neuen Tisch.",
+    ),
+    "abandon_not_admin": (
+        "Only admins may abandon a game: Manage Server, or the club's admin role.",
+        "Nur Admins dürfen eine Partie aufgeben: Server verwalten, oder die Admin-Rolle des Clubs.",
+    ),
+    "abandon_nothing": (
+        "This channel has no broken game to abandon. A running table is stopped with /mahjong stop.",
+        "In diesem Kanal gibt es keine defekte Partie aufzugeben. Einen laufenden Tisch beendet "
+        "/mahjong stopp.",
+    ),
     "away": ("{name} is away: a computer plays for them.", "{name} ist weg: ein Computer spielt für sie."),
     "last_action": ("Last: {action}", "Zuletzt: {action}"),
     "did_discard": ("{name} discarded {tile}", "{name} hat {tile} abgeworfen"),
@@ -249,6 +273,35 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Something went wrong; the table is unchanged. ({reason})",
         "Etwas ist schiefgegangen; der Tisch ist unverändert. ({reason})",
     ),
+    "table_failed": (
+        "The table stopped after an error; the game is kept as it was stored. An admin can abandon "
+        "it with /mahjong abandon; /mahjong new sets it aside as well.",
+        "Der Tisch wurde nach einem Fehler angehalten; die Partie bleibt, wie sie gespeichert war. "
+        "Ein Admin kann sie mit /mahjong aufgeben beenden; auch /mahjong neu legt sie beiseite.",
+    ),
+    "storage_failed_move": (
+        "The game could not be saved just now ({reason}). Nothing is lost: the table stays where it "
+        "was and tries again in {seconds} seconds; a move on the table tries at once.",
+        "Die Partie konnte gerade nicht gespeichert werden ({reason}). Nichts geht verloren: der Tisch "
+        "bleibt, wie er war, und versucht es in {seconds} Sekunden erneut; ein Zug am Tisch versucht "
+        "es sofort.",
+    ),
+    "storage_failed_booking": (
+        "This hand's result could not be booked just now ({reason}). The hand is kept as it ended; "
+        "booking is tried again in {seconds} seconds, then the score sheet follows.",
+        "Das Ergebnis dieser Hand konnte gerade nicht gebucht werden ({reason}). Die Hand bleibt, wie "
+        "sie endete; die Buchung wird in {seconds} Sekunden erneut versucht, dann folgt der "
+        "Wertungszettel.",
+    ),
+    "storage_recovered": (
+        "The game is saved again; play goes on.",
+        "Die Partie wird wieder gespeichert; es geht weiter.",
+    ),
+    "click_not_saved": (
+        "That could not be saved ({reason}); nothing changed. Try again in a moment.",
+        "Das konnte nicht gespeichert werden ({reason}); nichts hat sich geändert. Versuch es gleich "
+        "noch einmal.",
+    ),
     "stopped": (
         "The table was stopped; the game is kept.",
         "Der Tisch wurde beendet; die Partie bleibt gespeichert.",
@@ -397,6 +450,7 @@ COMMANDS: Final[dict[str, str]] = {
     "stop": "stopp",
     "leave": "verlassen",
     "rules": "regeln",
+    "abandon": "aufgeben",
     "score": "wertung",
     "ruleset": "regelwerk",
     "computers": "computer",
@@ -413,6 +467,9 @@ COMMANDS: Final[dict[str, str]] = {
     "Stop this channel's table (the game is kept)": "Den Tisch dieses Kanals beenden (die Partie bleibt gespeichert)",
     "Leave your seat; a computer player takes it": "Deinen Platz verlassen; ein Computer übernimmt ihn",
     "This table's ruleset and house rules": "Regelwerk und Hausregeln dieses Tisches",
+    "Admins: abandon this channel's broken game that no table plays (nothing is booked)": (
+        "Admins: die defekte Partie dieses Kanals aufgeben, die kein Tisch spielt (nichts wird gebucht)"
+    ),
     "The rules to play": "Das Regelwerk",
     "How many computer players to seat now (0-3)": "Wie viele Computer gleich mitspielen (0-3)",
     "How many play: 4, or 3 where the rules allow it (rumisberg)": (

@@ -99,6 +99,17 @@ def _stored_overrides(game: sqlite3.Row) -> dict[str, object]:
     return value
 
 
+def _stored_seed(game: sqlite3.Row) -> int:
+    """A stored game's seed.
+
+    :raises StorageError: when it is not a whole number (another seed deals another game, so a
+        replay from it would not be the game that was played, even before its first action)."""
+    value = game["seed"]
+    if not is_whole(value):
+        raise StorageError(f"game {game['game_id']}: its stored seed is not a whole number")
+    return int(value)
+
+
 def _stored_times(game: sqlite3.Row) -> dict[str, float]:
     """A stored game's times, checked as when they were stored.
 
@@ -135,6 +146,9 @@ class RestoreResult(Generic[T]):
     failed: dict[int, Exception] = field(default_factory=dict)
     places: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Every live game's (guild id, channel id), also of those whose record could not be read."""
+    languages: dict[int, str] = field(default_factory=dict)
+    """Every live game's stored language (what its channel is told in), also of those whose record
+    could not be read."""
 
 
 def _check_seats(seats: object) -> list[Seat]:
@@ -619,9 +633,12 @@ class GamesMixin(LedgerMixin, RulesMixin):
             raise NotFoundError(f"there is no game {game_id}")
         logs: dict[int, list[str]] = {}
         for row in await self._all(
-            db, "SELECT hand_no, action FROM actions WHERE game_id = ? ORDER BY hand_no, seq", (game_id,)
+            db, "SELECT hand_no, seq, action FROM actions WHERE game_id = ? ORDER BY hand_no, seq", (game_id,)
         ):
-            logs.setdefault(row[0], []).append(row[1])
+            log = logs.setdefault(row[0], [])
+            if row[1] != len(log) + 1:  # a replay without it would not be the game played
+                raise StorageError(f"game {game_id}: hand {row[0]}'s log lacks action {len(log) + 1}")
+            log.append(row[2])
         paid: dict[int, list[Payment]] = {}
         for row in await self._all(
             db,
@@ -649,7 +666,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             overrides=_stored_overrides(game),
             fingerprint=game["fingerprint"],
             seats=await self._seats(db, game_id),
-            seed=game["seed"],
+            seed=_stored_seed(game),
             status=game["status"],
             hand_no=game["current_hand"],
             hands=hands,
@@ -689,10 +706,13 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
         async def work(db: aiosqlite.Connection) -> list[GameRecord | tuple[int, int, int, Exception]]:
             rows = await self._all(
-                db, "SELECT game_id, guild_id, channel_id FROM games WHERE status = 'live' ORDER BY game_id"
+                db,
+                "SELECT game_id, guild_id, channel_id, language FROM games WHERE status = 'live' "
+                "ORDER BY game_id",
             )
             out: list[GameRecord | tuple[int, int, int, Exception]] = []
             for row in rows:
+                result.languages[row[0]] = row[3] if row[3] in LANGUAGES else "en"
                 try:
                     out.append(await self._game(db, row[0]))
                 except StorageError as exc:  # one unreadable record must not keep the others down
