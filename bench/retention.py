@@ -11,7 +11,8 @@ again after :meth:`Storage.prune_game_logs` (the bot's ``MAHJONG_KEEP_LOGS_DAYS`
 * ``retention_bytes_per_hand``: the whole file (pages in use) before pruning;
 * ``retention_bytes_per_hand_pruned``: after pruning the logs;
 * ``retention_saved_bytes_per_hand``: the difference;
-* ``retention_<table>_bytes_per_hand``: each table with its indexes, before pruning.
+* ``retention_<table>_bytes_per_hand`` (and ``_pruned``): each table with its indexes;
+* ``retention_actions_per_hand``: the length of a hand's log.
 
 No timing: the figures depend only on the seeds.
 """
@@ -108,10 +109,11 @@ async def _measure(folder: Path) -> dict[str, float]:
     before = table_bytes(path)
     async with Storage(path, synchronous="NORMAL") as storage:
         pruned = await storage.prune_game_logs(datetime.now(UTC) + timedelta(days=1))
-        assert pruned.games == GAMES, pruned
+    assert pruned.games == GAMES, pruned
     after = table_bytes(path)
     figures: dict[str, float] = {
         "retention_hands": hands,
+        "retention_actions_per_hand": round(pruned.actions / hands, 1),
         "retention_file_bytes_per_hand": round(file_size / hands),
         "retention_bytes_per_hand": round(sum(before.values()) / hands),
         "retention_bytes_per_hand_pruned": round(sum(after.values()) / hands),

@@ -276,6 +276,25 @@ async def test_the_bot_stores_missing_summaries_before_it_prunes(stored: tuple[S
     assert await prune_logs(storage, now=now.moment.timestamp(), days=30) == PrunedLogs()
 
 
+async def test_the_bot_prunes_a_backlog_batch_by_batch(stored: tuple[Storage, Now]) -> None:
+    storage, now = stored
+    games = [await _played_game(storage, channel) for channel in (10, 11, 12)]
+    now.advance(31)
+    games.append(await _played_game(storage, 13))  # ended just now: kept
+    batches: list[PrunedLogs] = []
+    real = storage.prune_game_logs
+
+    async def counted(before: datetime, **kw: Any) -> PrunedLogs:
+        batches.append(await real(before, **kw))
+        return batches[-1]
+
+    storage.prune_game_logs = counted  # type: ignore[method-assign]
+    total = await prune_logs(storage, now=now.moment.timestamp(), days=30, batch=2)
+    assert [b.games for b in batches] == [2, 1] and total.games == 3 and total.hands == 6
+    logs = await _logs(storage, *games)
+    assert [bool(logs[g]) for g in games] == [False, False, False, True]
+
+
 def test_the_setting_comes_from_the_environment() -> None:
     assert BotConfig.from_env({}, env_file=None).keep_logs_days == 365
     assert BotConfig.from_env({"MAHJONG_KEEP_LOGS_DAYS": "30"}, env_file=None).keep_logs_days == 30
