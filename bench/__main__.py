@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import ai, bot, game, leaderboard, render, rollout, scoring, shanten, stats, storage
+from bench import ai, bot, game, leaderboard, render, retention, rollout, scoring, shanten, stats, storage
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
@@ -21,6 +21,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "bot": bot.run,
     "leaderboard": leaderboard.run,
     "stats": stats.run,
+    "retention": retention.run,
 }
 
 

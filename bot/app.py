@@ -4,11 +4,13 @@ client and offline harnesses (``tests/discord_harness.py``) drive the same code.
 ``setup_hook`` opens the storage, loads the cogs, registers the persistent
 components (their custom_ids carry the table and the action, so buttons keep
 working after a restart), restores unfinished tables by replaying their logs,
-and syncs the slash commands (to ``dev_guild`` at once when one is set).
+starts the pruning of old games' move logs (``bot/retention.py``), and syncs the
+slash commands (to ``dev_guild`` at once when one is set).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +27,7 @@ from bot.config import BotConfig
 from bot.i18n import language, text
 from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
+from bot.retention import keep_pruning
 from bot.storage import GameRecord, Storage, StorageError
 from bot.storage.table_settings import TableSettings
 from bot.table import Seat, Table, new_seed
@@ -60,6 +63,8 @@ class MahjongBot(commands.Bot):
         self.unrestored: dict[int, int] = {}
         """By channel id: the live game that could not be restored at start-up (left live in storage
         until a new table opens in that channel)."""
+        self.pruning: asyncio.Task[None] | None = None
+        """Prunes old games' move logs at start-up and then periodically (``bot/retention.py``)."""
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
     async def _on_command_error(
@@ -134,6 +139,10 @@ class MahjongBot(commands.Bot):
         await self.load_extension("bot.cogs.settings")
         self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton, *BUILDER_ITEMS)
         await self.restore_tables()
+        if self.config.keep_logs_days:
+            self.pruning = asyncio.create_task(
+                keep_pruning(self.storage, self.clock, self.config.keep_logs_days)
+            )
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -215,6 +224,8 @@ class MahjongBot(commands.Bot):
         for table in list(self.tables.values()):
             if table._task is not None:
                 table._task.cancel()
+        if self.pruning is not None:
+            self.pruning.cancel()
         await super().close()
         await self.storage.close()
 

@@ -25,6 +25,9 @@ from engine.errors import quote
 
 DEFAULT_ENV_FILE: Final = ".env"
 
+MAX_KEEP_LOGS_DAYS: Final = 36500
+"""The longest ``MAHJONG_KEEP_LOGS_DAYS`` (a hundred years)."""
+
 
 class ConfigError(ValueError):
     """A configuration value that cannot be used; the message names the variable and what it takes."""
@@ -56,6 +59,10 @@ class BotConfig:
     next_hand_seconds: float = 0.0
     """Start the next hand by itself after this pause (``MAHJONG_NEXT_HAND_SECONDS``); 0: the
     seated people click **Next hand**."""
+    keep_logs_days: int = 365
+    """Days a game's move log is kept after the game ended, finished or abandoned
+    (``MAHJONG_KEEP_LOGS_DAYS``); then it is pruned, and the game's record, its hands' results,
+    payments and summaries and the ledger stay (``bot/retention.py``). 0: logs are kept for ever."""
     log_level: str = "INFO"
     """``MAHJONG_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
 
@@ -95,6 +102,20 @@ class BotConfig:
                     f"not {quote(guild_text)}"
                 )
             dev_guild = int(guild_text)
+        days_text = values.get("MAHJONG_KEEP_LOGS_DAYS", "").strip()
+        keep_logs_days = 365
+        if days_text:
+            if not (
+                days_text.isascii()
+                and days_text.isdigit()
+                and len(days_text) <= 6
+                and int(days_text) <= MAX_KEEP_LOGS_DAYS
+            ):
+                raise ConfigError(
+                    f"MAHJONG_KEEP_LOGS_DAYS takes a whole number of days from 0 (keep the logs for ever) "
+                    f"to {MAX_KEEP_LOGS_DAYS}, not {quote(days_text)}"
+                )
+            keep_logs_days = int(days_text)
         level = values.get("MAHJONG_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"MAHJONG_LOG_LEVEL takes DEBUG, INFO, WARNING or ERROR, not {quote(level)}")
@@ -108,6 +129,7 @@ class BotConfig:
             claim_min_seconds=number("MAHJONG_CLAIM_MIN_SECONDS", 2.0, 0, 60),
             restart_grace_seconds=number("MAHJONG_RESTART_GRACE_SECONDS", 30.0, 0, 600),
             next_hand_seconds=number("MAHJONG_NEXT_HAND_SECONDS", 0.0, 0, 3600),
+            keep_logs_days=keep_logs_days,
             log_level=level,
         )
 

@@ -326,6 +326,13 @@ async def _load_missing(storage: Storage, cache: SummaryCache, games: Sequence[P
         cache.add(game, stored[game.game_id])
 
 
+async def store_missing_summaries(storage: Storage, games: Sequence[PlayedGame]) -> None:
+    """Store the summaries that ``games``' finished hands lack (finished before summaries were
+    kept), from a replay of their logs: what the pruning of old logs needs first
+    (:mod:`bot.retention`), so that ``/stats`` never needs those logs again."""
+    await _load_missing(storage, SummaryCache(), games)
+
+
 async def load_member_stats(
     storage: Storage, cache: SummaryCache, guild_id: int, user_id: int, *, season: int | None = None
 ) -> tuple[Season | None, MemberStats]:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import closing
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
@@ -78,6 +79,14 @@ async def _fill(storage: Storage, versions: range) -> None:
     if 8 in versions:
         (game,) = [g for g in await storage.load_unfinished_games() if g.channel_id == 71]
         await storage.finish_hand(game.game_id, 1, result="winner=1 mahjong", summary=SUMMARY)
+    if 10 in versions:  # a game that ended, its log pruned (the live ones keep theirs)
+        ended = await storage.create_game(7, 72, [11, 12, "ai:easy", "ai:easy"], 7)
+        await storage.append_action(ended.game_id, 1, 1, "E discard 1m")
+        await storage.finish_hand(ended.game_id, 1, result="winner=1 mahjong", summary=SUMMARY)
+        await storage.end_game(ended.game_id)
+        pruned = await storage.prune_game_logs(datetime.now(UTC) + timedelta(days=1))
+        assert (pruned.games, pruned.actions) == (1, 1)
+        assert (await storage.load_game(ended.game_id)).log_pruned_at is not None
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:

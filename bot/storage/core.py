@@ -68,6 +68,18 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def stamp(moment: datetime) -> str:
+    """A time as the storage writes it: ISO 8601 UTC text that sorts in time order (a naive
+    ``datetime`` is taken as UTC).
+
+    >>> stamp(datetime(2026, 11, 27, 4, 15, tzinfo=UTC))
+    '2026-11-27T04:15:00.000000Z'
+    """
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
 def to_json(value: object) -> str:
     """Compact, sorted JSON (how setting values are stored)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
@@ -353,10 +365,7 @@ class StorageCore:
     # ----------------------------------------------------------------- helpers
 
     def _now(self) -> str:
-        now = self._clock()
-        if now.tzinfo is not None:
-            now = now.astimezone(UTC)
-        return now.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+        return stamp(self._clock())
 
     def _conn(self) -> aiosqlite.Connection:
         if self._db is None:

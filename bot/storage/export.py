@@ -88,7 +88,8 @@ class ExportMixin(GamesMixin):
                 db,
                 "SELECT h.game_id, h.hand_no, h.started_at, h.finished_at, h.result, h.txn_id, "
                 "g.channel_id, g.ruleset, g.fingerprint, "
-                "(SELECT COUNT(*) FROM actions x WHERE x.game_id = h.game_id AND x.hand_no = h.hand_no) "
+                "COALESCE(h.pruned_actions, (SELECT COUNT(*) FROM actions x "
+                "WHERE x.game_id = h.game_id AND x.hand_no = h.hand_no)) "
                 "AS n_actions FROM hands h JOIN games g USING (game_id) "
                 "WHERE g.guild_id = ? AND h.season_id = ? ORDER BY h.finished_at, h.game_id, h.hand_no",
                 (guild_id, found.season_id),

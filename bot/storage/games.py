@@ -590,7 +590,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
     async def end_game(self, game_id: int, *, reason: str = "", abandoned: bool = False) -> None:
         """End a live game: ``finished`` (its current hand must be finished) or ``abandoned``.
 
-        Either way it is no longer restored on start-up; its log and hands stay.
+        Either way it is no longer restored on start-up; its hands stay, and its log until the
+        bot prunes it (``MAHJONG_KEEP_LOGS_DAYS`` after the end, see ``bot/storage/retention.py``).
 
         :raises GameStateError: when the game is not live, or is finished with a hand in play.
         """
@@ -676,6 +677,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             deadline_version=game["deadline_version"],
             # (a Row's "in" looks at values: its keys need .keys(); "times" came in version 7)
             times=_stored_times(game) if "times" in game.keys() else {},  # noqa: SIM118
+            log_pruned_at=game["log_pruned_at"] if "log_pruned_at" in game.keys() else None,  # noqa: SIM118
         )
 
     async def load_game(self, game_id: int) -> GameRecord:

@@ -244,6 +244,9 @@ class GameRecord:
     """The game's state version at which that wait began: the deadline holds while it lasts."""
     times: Mapping[str, float] = field(default_factory=dict)
     """The table's times in seconds (``turn_seconds``, ``claim_seconds``...), as it opened."""
+    log_pruned_at: str | None = None
+    """When the game's move log was pruned, long after it ended (``bot/storage/retention.py``):
+    its hands' ``actions`` are then empty, though they were played. None: the log is whole."""
 
     @property
     def actions(self) -> tuple[str, ...]:

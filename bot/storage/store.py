@@ -10,7 +10,8 @@ Open it once when the bot starts and close it when it stops::
 the connection core (:mod:`bot.storage.core`): house rules (:mod:`~bot.storage.rules`), players
 (:mod:`~bot.storage.players`), the ledger's books (:mod:`~bot.storage.ledger`), chip movements and
 reports (:mod:`~bot.storage.chips`), games and their logs (:mod:`~bot.storage.games`), CSV
-exports (:mod:`~bot.storage.export`) and table settings (:mod:`~bot.storage.table_settings`).
+exports (:mod:`~bot.storage.export`), table settings (:mod:`~bot.storage.table_settings`) and
+the pruning of old games' move logs (:mod:`~bot.storage.retention`).
 Input checks and bounds are in :mod:`~bot.storage.checks`.
 
 Durability. The database runs in WAL mode with ``synchronous=FULL``: every
@@ -41,6 +42,7 @@ from bot.storage.core import DEFAULT_DB_PATH, DEFAULT_STARTING_CHIPS, db_path_fr
 from bot.storage.export import ExportMixin
 from bot.storage.games import Rebuild, RestoreResult
 from bot.storage.players import PlayersMixin
+from bot.storage.retention import RetentionMixin
 from bot.storage.stats import StatsMixin
 from bot.storage.table_settings import TableSettingsMixin
 
@@ -54,7 +56,7 @@ __all__ = [
 ]
 
 
-class Storage(StatsMixin, ExportMixin, ChipsMixin, PlayersMixin, TableSettingsMixin):
+class Storage(StatsMixin, ExportMixin, RetentionMixin, ChipsMixin, PlayersMixin, TableSettingsMixin):
     """Everything the bot keeps: house rules, players, the chip ledger, games and their logs.
 
     :param path: the SQLite file (created with its folder if missing).
