@@ -71,7 +71,7 @@ class Points:
         if name == self.kill_point:
             self.seen += 1
             if self.seen == self.kill_at:
-                time.sleep(3600)  # the whole process stands still here until the parent kills it
+                time.sleep(600)  # the whole process stands still here until the parent kills it
 
     def install(self) -> None:
         points = self

@@ -115,9 +115,9 @@ def run_life(db: Path, number: int, seed: int, kind: str, at: int) -> tuple[list
     for raw in child.stdout:
         line = raw.rstrip("\n")
         lines.append(line)
-        if kind == "random" and line == "act":
+        if kind == "random" and (line == "act" or (at == 0 and line == "ready")):
             acts += 1
-            if acts == at:
+            if acts == max(at, 1):
                 child.send_signal(signal.SIGKILL)  # it runs on meanwhile: a random moment
                 break
         elif kind in POINTS and line.startswith(f"point {kind} "):
@@ -226,7 +226,10 @@ def run_lives(db: Path, *, lives: int, seed: int, rng: random.Random, verbose: b
             order = list(KINDS)
             rng.shuffle(order)
         kind = "none" if last else order.pop()
-        at = {"random": rng.randint(1, 120), "game_end": 1, "none": 0}.get(kind, rng.randint(1, 2))
+        if kind == "random":  # after the n-th stored action, or (0) once the bot has started,
+            at = rng.randint(1, 120) if rng.random() < 0.75 else 0  # while it checks the way on
+        else:  # the n-th time the point comes in the life (a game has two hands)
+            at = {"none": 0, "game_end": 1}.get(kind) or rng.randint(1, 2)
         lines, code, stderr = run_life(db, life, seed, kind, at)
         read_life(lines, summary, life)
         if last:

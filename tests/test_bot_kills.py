@@ -214,4 +214,4 @@ def test_sigkill_at_random_and_at_every_point_of_a_hands_end(tmp_path: Path) -> 
     assert all(summary.kills[point] >= 2 for point in POINTS), summary.kills
     assert summary.kills["random"] >= 2, summary.kills
     assert summary.hands_booked >= 5 and summary.games_finished >= 1, summary
-    assert summary.way_on_checked >= 11
+    assert summary.way_on_checked >= 8, summary.way_on_checked
