@@ -202,6 +202,9 @@ class MahjongBot(commands.Bot):
                     text("game_goes_on", language(table.language))
                 )
             await self.presenter.hand_started(table)
+        except discord.HTTPException:
+            log.warning("could not post the restored table in %s", record.channel_id)
+        try:  # storage first, then the sheet: a channel Discord refuses still books and ends
             if game.deal.over and not last.finished:
                 await table.finish_unbooked_hand()  # the bot stopped between the last move and booking
             elif game.deal.over:
@@ -209,7 +212,7 @@ class MahjongBot(commands.Bot):
                 # or, for the game's last hand, before an earlier version stored the game's end.
                 await table.show_booked_hand(last.result or "", last.payments)
         except discord.HTTPException:
-            log.warning("could not post the restored table in %s", record.channel_id)
+            log.warning("could not post the restored score sheet in %s", record.channel_id)
 
     async def close(self) -> None:
         for table in list(self.tables.values()):

@@ -17,8 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_harness import FakeDiscord, Harness
-from test_bot_discord import CHANNEL, GUILD, assert_booked, config, guilds, make_bot, open_table, play_hand
+from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness
+from test_bot_discord import (
+    CHANNEL,
+    GUILD,
+    OTHER_CHANNEL,
+    assert_booked,
+    config,
+    guilds,
+    make_bot,
+    open_table,
+    play_hand,
+)
 
 from bot.app import MahjongBot
 from bot.clock import ManualClock
@@ -215,3 +225,33 @@ def test_sigkill_at_random_and_at_every_point_of_a_hands_end(tmp_path: Path) -> 
     assert summary.kills["random"] >= 2, summary.kills
     assert summary.hands_booked >= 5 and summary.games_finished >= 1, summary
     assert summary.way_on_checked >= 8, summary.way_on_checked
+
+
+async def test_a_live_finished_game_ends_on_restore_even_where_nothing_can_be_posted(
+    tmp_path: Path,
+) -> None:
+    """Item 2: the game's end does not wait for Discord; a channel gone since (every post there
+    refused) still has its game ended on restore, not left live."""
+    db = tmp_path / "db.sqlite3"
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=FakeDiscord())
+    await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    storage = h.bot.storage
+    real = storage.finish_hand
+
+    async def booked_alone(*args: Any, **kw: Any) -> Any:  # the booking of the earlier code
+        kw.pop("ends_game", None)
+        return await real(*args, **kw)
+
+    storage.finish_hand = hang_after(booked_alone)  # type: ignore[method-assign]
+    await play_hand(h, table, [alice, bob])
+    await h.close()
+    gone = [GuildSpec(GUILD, "Club", channels=[ChannelSpec(OTHER_CHANNEL, "second")])]
+    h2 = await Harness.start(make_bot(config(db)), guilds=gone, backend=FakeDiscord())
+    try:
+        await h2.settle()
+        assert (await h2.bot.storage.load_game(table.game_id or 0)).status == "finished"
+        assert h2.take_errors("could not") == [] and CHANNEL not in h2.bot.unrestored
+    finally:
+        await h2.close()
