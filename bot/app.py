@@ -210,15 +210,24 @@ class MahjongBot(commands.Bot):
             deadline_version=record.deadline_version,
             grace=self.config.restart_grace_seconds,
         )
+        last = record.hands[-1]
         try:
-            await self.get_partial_messageable(record.channel_id).send(
-                text("game_goes_on", language(table.language))
-            )
+            if not game.finished:
+                await self.get_partial_messageable(record.channel_id).send(
+                    text("game_goes_on", language(table.language))
+                )
             await self.presenter.hand_started(table)
-            if game.deal.over and not record.hands[-1].finished:
-                await table.finish_unbooked_hand()  # the bot stopped between the last move and booking
         except discord.HTTPException:
             log.warning("could not post the restored table in %s", record.channel_id)
+        try:  # storage first, then the sheet: a channel Discord refuses still books and ends
+            if game.deal.over and not last.finished:
+                await table.finish_unbooked_hand()  # the bot stopped between the last move and booking
+            elif game.deal.over:
+                # Booked, but the stop may have come before its sheet (and Next hand) was posted,
+                # or, for the game's last hand, before an earlier version stored the game's end.
+                await table.show_booked_hand(last.result or "", last.payments)
+        except discord.HTTPException:
+            log.warning("could not post the restored score sheet in %s", record.channel_id)
 
     async def close(self) -> None:
         for table in list(self.tables.values()):

@@ -450,9 +450,7 @@ class Table:
         game = self.game
         assert game is not None and self.game_id is not None
         record = game.history[-1]
-        payments = [
-            Payment(game.order[t.payer], game.order[t.payee], t.amount, t.reason) for t in record.transfers
-        ]
+        payments = self._payments()
         winner = "none" if record.winner is None else str(game.order[record.winner])
         result = f"winner={winner} {record.result.reason}"
         summary = summarize(game, record)
@@ -465,6 +463,7 @@ class Table:
                 payments=payments,
                 last_seq=len(record.actions),
                 summary=summary,
+                ends_game=game.finished,
             )
             self.short = self._short(payments, txn)
         except StorageInputError as exc:
@@ -477,26 +476,39 @@ class Table:
                 payments=[],
                 last_seq=len(record.actions),
                 summary=summary,
+                ends_game=game.finished,
             )
-        if game.finished:
-            await self.storage.end_game(self.game_id, reason="finished")
         await self.presenter.hand_ended(self)
+
+    def _payments(self) -> list[Payment]:
+        """The last hand's payments as the engine settled them, by stored seat."""
+        game = self.game
+        assert game is not None
+        return [
+            Payment(game.order[t.payer], game.order[t.payee], t.amount, t.reason)
+            for t in game.history[-1].transfers
+        ]
 
     def _short(self, payments: list[Payment], txn: Transaction | None) -> tuple[tuple[str, int, int], ...]:
         """The people whose booked payments (``txn``) fall short of what the hand asked."""
+        entries = txn.entries if txn is not None else ()
+        paid: dict[int, int] = {}
+        for index, seat in enumerate(self.seats):
+            if seat.user_id is not None:
+                holder = seat_holder(seat.user_id)
+                paid[index] = -sum(e.amount for e in entries if e.holder == holder and e.amount < 0)
+        return self._short_of(payments, paid)
+
+    def _short_of(self, payments: list[Payment], paid: dict[int, int]) -> tuple[tuple[str, int, int], ...]:
+        """The people who paid (``paid``, by stored seat) less than ``payments`` asked of them."""
         owed: dict[int, int] = {}
         for p in payments:
             owed[p.payer] = owed.get(p.payer, 0) + p.amount
         short = []
         for index, amount in sorted(owed.items()):
             seat = self.seats[index]
-            if seat.user_id is None:
-                continue
-            holder = seat_holder(seat.user_id)
-            entries = txn.entries if txn is not None else ()
-            paid = -sum(e.amount for e in entries if e.holder == holder and e.amount < 0)
-            if paid < amount:
-                short.append((seat.name, paid, amount))
+            if seat.user_id is not None and paid.get(index, 0) < amount:
+                short.append((seat.name, paid.get(index, 0), amount))
         return tuple(short)
 
     async def finish_unbooked_hand(self) -> None:
@@ -505,6 +517,25 @@ class Table:
         async with self.lock:
             self.booking_due = True
             await self._book()
+
+    async def show_booked_hand(self, result: str, booked: tuple[Payment, ...]) -> None:
+        """After a restart, a hand that had ended and was booked (its stored ``result`` and the
+        payments ``booked``): post its score sheet again, since the stop may have come before it
+        was posted, saying what the booking said (payments refused, people who paid less). The
+        game's last hand ends the game now if storage still has it live (booked by an earlier
+        version, which stored the game's end in a second transaction), as it would have."""
+        async with self.lock:
+            game = self.game
+            assert game is not None and self.game_id is not None and game.deal.over
+            _, unpaid, reason = result.partition(" unpaid: ")
+            self.unbooked = reason if unpaid else None
+            paid: dict[int, int] = {}
+            for p in booked:
+                paid[p.payer] = paid.get(p.payer, 0) + p.amount
+            self.short = () if unpaid else self._short_of(self._payments(), paid)
+            if game.finished:
+                await self.storage.end_game(self.game_id, reason="finished")
+        await self.presenter.hand_ended(self)
 
     def _refusal(self, user_id: int, action: Action, version: int) -> str | None:
         """Why a person's move cannot be made now (a catalogue key), None if it can; the caller

@@ -396,10 +396,14 @@ class GamesMixin(LedgerMixin, RulesMixin):
         payments: Sequence[Payment] = (),
         last_seq: int | None = None,
         summary: HandSummary | None = None,
+        ends_game: bool = False,
     ) -> Transaction | None:
         """Store a hand's result and pay it: the result, the engine's summary of the hand, the
         payments and their ledger transaction (in the open season) are one SQLite transaction.
         Returns the ledger transaction (None when nobody pays).
+
+        With ``ends_game`` (the game's last hand) the game is ended ``finished`` in the same
+        transaction: a stop between the booking and the game's end cannot leave it live.
 
         Hand settlements are always booked: the hand was played. Where the club forbids negative
         balances (``allow_negative_balance`` false), a member pays at most what they hold and the
@@ -410,6 +414,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
         :param result: the engine's summary of the hand (opaque text, e.g. JSON).
         :param last_seq: if given, the sequence number of the hand's last action, checked.
         :param summary: the engine's summary of the hand (``bot/summary.py``), for ``/stats``.
+        :param ends_game: the hand is the game's last: end the game (``finished``) with it.
         :raises GameStateError: when the hand is not the live one or ``last_seq`` differs.
         :raises StorageInputError: for a payment with a bad seat or amount (1 to 10^9), one that
             would take a balance beyond the ledger's bound, or a bad summary.
@@ -482,6 +487,12 @@ class GamesMixin(LedgerMixin, RulesMixin):
             )
             if summary is not None:
                 await self._store_summary(db, game_id, hand_no, summary, len(seats))
+            if ends_game:
+                await db.execute(
+                    "UPDATE games SET status = 'finished', ended_at = ?, end_reason = 'finished' "
+                    "WHERE game_id = ?",
+                    (self._now(), game_id),
+                )
             return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
         return await self._write(work)
