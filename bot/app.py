@@ -198,11 +198,13 @@ class MahjongBot(commands.Bot):
         table.language = record.language
         for name, seconds in record.times.items():  # the times it opened with, not today's
             setattr(table, name, seconds)
-        for number, s in enumerate(record.seats, 1):
+        computers = 0
+        for s in record.seats:
             if isinstance(s, int):
                 table.seats.append(Seat(s, names[s]))
-            else:
-                table.seats.append(Seat(None, f"Computer {number}", s.partition(":")[2] or "normal"))
+            else:  # numbered as the lobby numbered them (Table.add_computer)
+                computers += 1
+                table.seats.append(Seat(None, f"Computer {computers}", s.partition(":")[2] or "normal"))
         table.resume(
             record.game_id,
             game,

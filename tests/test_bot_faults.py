@@ -250,3 +250,22 @@ async def test_a_seed_stored_as_text_is_reported_even_before_the_first_action(tm
         result = await storage.restore_unfinished_games(rebuild_game)
     assert not result.games and "seed is not a whole number" in str(result.failed[game_id])
     assert result.places[game_id] == (GUILD, BROKEN)
+
+
+async def test_a_restored_table_keeps_its_computers_names(tmp_path: Path) -> None:
+    """The computers are named after a restart as the lobby named them (the score sheet said
+    "Computer 1 (West)" before a restart and "Computer 2 (West)" after it for the same seat)."""
+    db = tmp_path / "db.sqlite3"
+    backend = FakeDiscord()
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    before = [seat.name for seat in table.seats]
+    await h.close()
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    try:
+        await h2.settle()
+        assert [seat.name for seat in h2.bot.tables[CHANNEL].seats] == before
+        assert before == ["alice", "Computer 1", "Computer 2", "bob"]
+    finally:
+        await h2.close()
