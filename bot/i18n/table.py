@@ -244,6 +244,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "table_full": ("The table is full.", "Der Tisch ist voll."),
     "already_seated": ("You already have a seat.", "Du hast schon einen Platz."),
     "not_in_lobby": ("The game has started.", "Die Partie hat begonnen."),
+    "lobby_starting": (
+        "The game is starting: the seats can no longer change.",
+        "Die Partie beginnt gerade: die Plätze stehen fest.",
+    ),
+    "already_started": (
+        "The game has started already: one click on Start was enough. Have fun!",
+        "Die Partie hat schon begonnen: ein Klick auf Starten genügt. Viel Spass!",
+    ),
     "missing_permissions": ("I am missing permissions here: {names}.", "Mir fehlen hier Rechte: {names}."),
     "error": (
         "Something went wrong; the table is unchanged. ({reason})",
