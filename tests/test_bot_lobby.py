@@ -177,3 +177,154 @@ async def test_several_start_clicks_start_one_game_and_the_others_are_told(tmp_p
             games = con.execute("SELECT game_id FROM games WHERE channel_id = ?", (CHANNEL,)).fetchall()
         assert games == [(table.game_id,)]
         h.check()
+
+
+HUGE = "9" * 30
+"""A number far beyond any Discord id (or any page), but one ``int()`` still reads."""
+DIGITS_5000 = "7" * 5000
+"""``int()`` refuses it (Python's limit on the digits of a str, since 3.11)."""
+NUMBERS = (HUGE, DIGITS_5000, "-5", "x1", "")
+
+
+def forged_ids(channel: int, user: int) -> list[tuple[str, list[str]]]:
+    """(custom_id, select values or [] for a button) of every persistent component kind, with its
+    numbers (or its state) forged: huge, 5,000 digits, negative, garbage, missing."""
+    ids: list[tuple[str, list[str]]] = []
+    for n in NUMBERS:
+        ids += [
+            (f"mj:lobby:{n}:join", []),
+            (f"mj:lobby:{n}:start", []),
+            (f"mj:hand:{n}", []),
+            (f"mj:back:{n}", []),
+            (f"mj:next:{channel}:{n}", []),
+            (f"mj:next:{n}:1", []),
+            (f"mj:act:{channel}:{n}:pass", []),
+            (f"mj:act:{n}:1:discard-5p", []),
+            (f"mj:discard:{channel}:{n}", ["5p"]),
+            (f"mj:discard:{n}:1", ["5p"]),
+            (f"mj:pick:{channel}:{n}:give", ["5p#1"]),
+            (f"mj:pick:{n}:1:swap", ["5p#1"]),
+            (f"mj:chips:hist:{user}:{n}", []),
+            (f"mj:chips:hist:{n}:0", []),
+            (f"mj:chips:hist:{n}:{n}", []),
+            (f"mj:post:dmjl:EE:9p:s:-:{n}", []),
+            (f"mj:post:{n}:EE:9p:s:-:99p_[555s]_[777z]_[111m]_[234m]", []),
+            (f"mj:bb:score:{n}", []),
+            (f"mj:bb:{n}:000s--", []),
+            (f"mj:bs:m:{n}", ["5m"]),
+            (f"mj:bs:win:00{n}s--", ["9p"]),
+        ]
+    ids += [
+        (f"mj:lobby:{channel}:frobnicate", []),
+        (f"mj:hand:{HUGE[:20]}", []),
+        (f"mj:act:{channel}:1:{DIGITS_5000}", []),
+        (f"mj:chips:hist:{user}:{2**63}", []),
+        (f"mj:chips:hist:{user}:{2**62}", []),
+        (f"mj:post:{DIGITS_5000}", []),
+        (f"mj:post:dmjl:EE:{HUGE}:d{HUGE}:{HUGE}:{HUGE}m", []),
+        ("mj:bs:f:000s--", [DIGITS_5000]),
+        ("mj:", []),
+        (f"mj:{DIGITS_5000}", []),
+    ]
+    return ids
+
+
+def forged_message(h: Harness[MahjongBot], channel: int, custom_id: str, values: list[str]) -> Any:
+    """A bot message in ``channel`` whose one component carries ``custom_id`` (longer than Discord
+    lets a bot write: a forged interaction brings what it likes)."""
+    from discord_harness import ACTION_ROW, BUTTON, STRING_SELECT
+
+    if values:
+        options = [{"label": v[:100] or "-", "value": v} for v in values]
+        component = {"type": STRING_SELECT, "custom_id": "forged", "options": options}
+    else:
+        component = {"type": BUTTON, "style": 2, "label": "forged", "custom_id": "forged"}
+    body = {"components": [{"type": ACTION_ROW, "components": [component]}]}
+    message = h.backend.write_message(channel_id=channel, body=body, files=[])
+    message.payload["components"][0]["components"][0]["custom_id"] = custom_id
+    return message
+
+
+async def test_every_forged_custom_id_is_answered_without_a_traceback(tmp_path: Path) -> None:
+    """Issue 26 item 10: forged custom_ids with huge page numbers or 5,000-digit numbers went
+    unanswered (``int()`` refuses 5,000 digits; a page beyond SQLite's integers failed in the
+    ledger). Every persistent component kind, forged, gets an answer and logs no error."""
+    from test_bot_discord import open_table
+
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        await open_table(h, alice, bob)
+        failures, said = [], {}
+        for custom_id, values in forged_ids(CHANNEL, alice.id):
+            message = forged_message(h, CHANNEL, custom_id, values)
+            if values:
+                rec = await h.select(message, custom_id, values, user=alice)
+            else:
+                rec = await h.click(message, custom_id, user=alice)
+            await h.settle()
+            problems = h.errors
+            h._errors.clear()
+            if not rec.answered or problems:
+                failures.append((custom_id[:80], rec.answered, [p[:300] for p in problems]))
+            said[custom_id] = rec.text
+        assert not failures, "\n".join(map(str, failures))
+        broken = text("component_broken", "en")
+        for custom_id in (f"mj:lobby:{DIGITS_5000}:join", "mj:hand:-5", f"mj:chips:hist:{HUGE}:0", "mj:"):
+            assert said[custom_id] == broken, (custom_id[:40], said[custom_id])
+        assert said[f"mj:lobby:{CHANNEL}:frobnicate"] == broken
+        assert said[f"mj:chips:hist:{alice.id}:{2**62}"] == text(
+            "chips_history_no_page", "en", page=f"{2**62 + 1:,}"
+        )
+        assert said[f"mj:chips:hist:{alice.id}:{2**63}"] == text(
+            "chips_history_no_page", "en", page=f"{2**63 + 1:,}"
+        )
+        # 20 digits fit a template (any Discord id does) but name no table
+        assert said[f"mj:hand:{HUGE[:20]}"] == text("no_table", "en")
+        assert not h.unanswered()
+        h.check()
+
+
+async def test_commands_that_are_not_the_tables_fail_in_their_own_words(tmp_path: Path) -> None:
+    """Issue 26 item 10: a failed /chips, /settings, /score or /stats answered with the table's
+    error text ("the table is unchanged"). Each area now says it in its own words, en and de."""
+    import inspect
+
+    cases = [
+        ("chips balance", {}, "chips_error"),
+        ("chips history", {}, "chips_error"),
+        ("settings show", {}, "settings_error"),
+        ("stats member", {}, "stats_error"),
+        ("stats table", {}, "stats_error"),
+        ("score", {"hand": "234m 777z [555s] [678p] 99p"}, "score_error"),
+        ("mahjong new", {}, "error"),
+    ]
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        alice = h.user(100, "alice")
+        storage = h.bot.storage
+
+        async def broken(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("the disk is full")
+
+        public = [
+            name
+            for name, member in inspect.getmembers(type(storage))
+            if not name.startswith("_") and inspect.iscoroutinefunction(member)
+        ]
+        for command, options, key in cases:
+            for locale in ("en-US", "de"):
+                for name in public:
+                    setattr(storage, name, broken)
+                try:
+                    rec = await h.slash(command, user=alice, channel=CHANNEL, options=options, locale=locale)
+                finally:
+                    for name in public:
+                        delattr(storage, name)
+                lang = "de" if locale == "de" else "en"
+                assert rec.answered, command
+                assert rec.followups[-1].ephemeral if rec.deferred else rec.ephemeral
+                assert rec.text == text(key, lang, reason="RuntimeError"), (command, rec.text)
+                if key != "error":
+                    assert rec.text != text("error", lang, reason="RuntimeError")
+                    assert "table" not in rec.text.lower() and "tisch" not in rec.text.lower()
+                assert len(h.take_errors("a slash command failed")) == 1
+        h.check()

@@ -294,6 +294,8 @@ class TableCog(commands.Cog):
                 table.leave_lobby(user.id)
             elif op == "add":
                 table.add_computer()
+            elif op != "start":  # a forged or damaged button: no such step
+                raise TableError("component_broken")
             elif op == "start":
                 if table.started or table.starting:  # another click was first: no error, just say so
                     raise TableError("already_started")

@@ -274,6 +274,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
     "standings": ("Final standings:", "Endstand:"),
     # /score
+    "score_error": (
+        "Something went wrong scoring this hand; nothing was changed. ({reason})",
+        "Beim Zählen dieser Hand ist etwas schiefgegangen; nichts wurde geändert. ({reason})",
+    ),
     "score_example": (
         "Write a hand like `{example}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
         "Schreib eine Hand etwa so: `{example}`: `[...]` offene Figuren, `(7777s)` ein verdeckter Kong.",
