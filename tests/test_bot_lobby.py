@@ -157,6 +157,33 @@ async def test_a_leave_or_add_computer_during_start_is_refused(tmp_path: Path) -
         await h2.close()
 
 
+async def test_a_stop_during_start_ends_the_stored_game(tmp_path: Path) -> None:
+    """Issue 26 item 1: /mahjong stop while Start stored the game closed a lobby without a game,
+    and the game stored a moment later stayed live with no table running it (a restart brought
+    it back). Stop waits for Start under the table's lock, then ends the stored game."""
+    db, backend = tmp_path / "db.sqlite3", FakeDiscord()
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    alice = h.user(100, "alice")
+    table = await open_lobby(h, alice, computers=3)
+    start, (stop,) = await start_with(
+        h, alice, lambda: [h.slash("mahjong stop", user=alice, channel=CHANNEL, wait=False)]
+    )
+    assert start.answered and stop.answered and stop.text == text("stopped", "en")
+    assert table.closed and CHANNEL not in h.bot.tables
+    assert table.game_id is not None
+    record = await h.bot.storage.load_game(table.game_id)
+    assert record.status == "abandoned"
+    h.check()
+    h2 = await restart(h, db, backend)
+    try:
+        assert CHANNEL not in h2.bot.tables
+        rec = await h2.slash("mahjong new", user=alice, channel=CHANNEL)
+        assert rec.answered and not rec.ephemeral
+        h2.check()
+    finally:
+        await h2.close()
+
+
 async def test_several_start_clicks_start_one_game_and_the_others_are_told(tmp_path: Path) -> None:
     """Issue 26 item 10: a second Start click while the first stored the game got an error reply
     (the channel already had a live game). One game starts; the other clicks are told, kindly,
