@@ -289,6 +289,8 @@ class Table:
                 self.game_id, self.game = record.game_id, game
         finally:
             self.starting = False
+        if self.game is None:  # the table was stopped before Start had the lock: nothing stored
+            return
         await self.presenter.hand_started(self)
         self._launch()
 
