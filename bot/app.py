@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,26 @@ from bot.translator import CatalogueTranslator
 from engine.game import Game
 
 log = logging.getLogger(__name__)
+
+PERSISTENT_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    *DYNAMIC_ITEMS,
+    PostButton,
+    HistoryButton,
+    *BUILDER_ITEMS,
+)
+"""Every component the bot sends: each a ``DynamicItem`` registered in ``setup_hook``, so it works
+after a restart; a component interaction whose custom_id fits none of them is answered by
+:meth:`MahjongBot.on_interaction`."""
+
+COMMAND_ERRORS: dict[str, str] = {
+    "mahjong": "error",
+    "score": "score_error",
+    "chips": "chips_error",
+    "stats": "stats_error",
+    "settings": "settings_error",
+}
+"""A failed slash command's message, by its top-level command: each area says it in its own words
+(a failed /chips does not speak of the table); any other command ``command_error``."""
 
 
 class MahjongBot(commands.Bot):
@@ -75,7 +96,10 @@ class MahjongBot(commands.Bot):
 
         cause = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
         log.error("a slash command failed: %s", public_reason(cause))
-        message = text("error", language(interaction.locale), reason=public_reason(cause))
+        command = interaction.command
+        root = command.qualified_name.split()[0] if command is not None else ""
+        key = COMMAND_ERRORS.get(root, "command_error")
+        message = text(key, language(interaction.locale), reason=public_reason(cause))
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
@@ -83,6 +107,25 @@ class MahjongBot(commands.Bot):
                 await interaction.response.send_message(message, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not tell the user that a command failed")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a component interaction that no component of the bot takes (its custom_id fits
+        no template of :data:`PERSISTENT_ITEMS`: forged, damaged, or from an older bot): a short
+        ephemeral message instead of "This interaction failed". The others are answered by their
+        component (discord.py dispatches them itself)."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if any(item_template(item).fullmatch(custom_id) for item in PERSISTENT_ITEMS):
+            return
+        log.debug("a component no template takes: %.40r", custom_id)
+        try:
+            await interaction.response.send_message(
+                text("component_broken", language(interaction.locale)), ephemeral=True
+            )
+        except discord.HTTPException:
+            log.warning("could not answer a component no template takes")
 
     @property
     def table_cog(self):  # type: ignore[no-untyped-def]
@@ -137,7 +180,7 @@ class MahjongBot(commands.Bot):
         await self.load_extension("bot.cogs.chips")
         await self.load_extension("bot.cogs.stats")
         await self.load_extension("bot.cogs.settings")
-        self.add_dynamic_items(*DYNAMIC_ITEMS, PostButton, HistoryButton, *BUILDER_ITEMS)
+        self.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.restore_tables()
         if self.config.keep_logs_days:
             self.pruning = asyncio.create_task(
@@ -239,6 +282,12 @@ class MahjongBot(commands.Bot):
             self.pruning.cancel()
         await super().close()
         await self.storage.close()
+
+
+def item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
+    """The compiled custom_id template of a persistent component (discord.py keeps it on the class)."""
+    template: re.Pattern[str] = item.__discord_ui_compiled_template__
+    return template
 
 
 def restore_reason(error: BaseException) -> str:

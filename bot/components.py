@@ -16,6 +16,12 @@ action. The callbacks hand the click to :mod:`bot.cogs.table`.
                                     ``swap`` (option values ``5p#2``: the second 5p held)
 ==================================  ==========================================
 
+Every number in a custom_id is matched as 1 to 20 digits (:data:`NUMBER`: a Discord id has at
+most 20), so reading it never fails; a custom_id that fits no template (a forged one: a negative
+or 5,000-digit number, garbage) is answered by ``MahjongBot.on_interaction`` with
+``component_broken``. A number that fits but names no table, or no current turn, is refused
+like any stale click.
+
 Every custom_id naming a tile sits on a private (ephemeral) card, whose reader holds the tile:
 public messages carry none. A pick in the exchange select does not apply anything: the card
 comes back with the choice and a confirm button whose action code names the tiles.
@@ -39,6 +45,11 @@ from engine.tiles import Tile, parse_tiles, tiles_str
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
+
+
+NUMBER = r"\d{1,20}"
+"""How a custom_id's number is matched: at most 20 digits (any Discord id fits, and ``int()``
+reads it; Python refuses to read a str of more than 4,300 digits)."""
 
 
 def action_code(action: Action) -> str:
@@ -106,7 +117,7 @@ def _bot(interaction: discord.Interaction[Any]) -> MahjongBot:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:lobby:(?P<channel>\d+):(?P<op>\w+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mj:lobby:(?P<channel>{NUMBER}):(?P<op>\w+)"
 ):
     """Join, Leave, Add computer, Start."""
 
@@ -126,7 +137,7 @@ class LobbyButton(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mj:(?P<op>hand|back|next):(?P<channel>\d+)(?::(?P<n>\d+))?",
+    template=rf"mj:(?P<op>hand|back|next):(?P<channel>{NUMBER})(?::(?P<n>{NUMBER}))?",
 ):
     """My hand, I'm back, Next hand."""
 
@@ -154,7 +165,7 @@ class TableButton(
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mj:act:(?P<channel>\d+):(?P<version>\d+):(?P<code>[a-z0-9-]+)",
+    template=rf"mj:act:(?P<channel>{NUMBER}):(?P<version>{NUMBER}):(?P<code>[a-z0-9-]{{1,40}})",
 ):
     """One legal move (or Hint) on a private card."""
 
@@ -177,7 +188,8 @@ class MoveButton(
 
 
 class DiscardSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"mj:discard:(?P<channel>\d+):(?P<version>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"mj:discard:(?P<channel>{NUMBER}):(?P<version>{NUMBER})",
 ):
     """The discard select of a private card: one option per distinct tile, valued by its code."""
 
@@ -210,7 +222,7 @@ class DiscardSelect(
 
 class ExchangeSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mj:pick:(?P<channel>\d+):(?P<version>\d+):(?P<kind>give|swap)",
+    template=rf"mj:pick:(?P<channel>{NUMBER}):(?P<version>{NUMBER}):(?P<kind>give|swap)",
 ):
     """The Gulasch exchange's select of a private card: the tiles to give East's partner (or
     East) or to swap with the wall, one option per tile held (:func:`tile_options`). A pick

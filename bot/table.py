@@ -161,6 +161,9 @@ class Table:
     after it is current (answers of other seats inside a window do not make it stale)."""
     last_events: list[Event] = field(default_factory=list)
     closed: bool = False
+    starting: bool = False
+    """Start is storing the game: the lobby's seats change no more (Join, Leave, Add computer
+    and another Start are refused)."""
     message_id: int | None = None
     """The current table message."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -226,13 +229,21 @@ class Table:
         assert self.game is not None
         return self.seats[self.game.order[position]]
 
+    def _lobby_open(self) -> None:
+        """:raises TableError: ``not_in_lobby`` once the game runs, ``lobby_starting`` while Start
+        stores it (the seats stored are the seats played: they change no more)."""
+        if self.started:
+            raise TableError("not_in_lobby")
+        if self.starting:
+            raise TableError("lobby_starting")
+
     def join(self, user_id: int, name: str) -> None:
         """Take a free seat (a computer seat gives way to a person).
 
-        :raises TableError: when the game has started, the person is seated or the table is full.
+        :raises TableError: when the game has started or is starting, the person is seated or
+            the table is full.
         """
-        if self.started:
-            raise TableError("not_in_lobby")
+        self._lobby_open()
         if self.seat_of(user_id) is not None:
             raise TableError("already_seated")
         computer = next((i for i, s in enumerate(self.seats) if s.user_id is None), None)
@@ -246,43 +257,68 @@ class Table:
             self.seats[computer] = seat
 
     def leave_lobby(self, user_id: int) -> None:
-        """Give up a seat before the game starts."""
-        if self.started:
-            raise TableError("not_in_lobby")
+        """Give up a seat before the game starts.
+
+        :raises TableError: when the game has started or is starting, or the person has no seat.
+        """
+        self._lobby_open()
         index = self.seat_of(user_id)
         if index is None:
             raise TableError("not_seated")
         del self.seats[index]
 
     def add_computer(self, level: str = "normal") -> None:
-        """Seat a computer player."""
-        if self.started:
-            raise TableError("not_in_lobby")
+        """Seat a computer player.
+
+        :raises TableError: when the game has started or is starting, or the table is full.
+        """
+        self._lobby_open()
         if len(self.seats) >= self.size:
             raise TableError("table_full")
+        self._seat_computer(level)
+
+    def _seat_computer(self, level: str = "normal") -> None:
         number = sum(1 for s in self.seats if s.user_id is None) + 1
         self.seats.append(Seat(None, f"Computer {number}", level))
 
     async def start(self, seed: int) -> None:
-        """Fill empty seats with computer players, store the game and deal the first hand."""
-        if self.started:
-            raise TableError("not_in_lobby")
-        while len(self.seats) < self.size:
-            self.add_computer()
-        record = await self.storage.create_game(
-            self.guild_id,
-            self.channel_id,
-            [s.stored for s in self.seats],
-            seed,
-            actor_id=self.owner_id,
-            ruleset=self.ruleset,
-            overrides=self.overrides,
-            language=self.language,
-            times=self.times(),
-        )
-        self.game_id = record.game_id
-        self.game = Game(record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats])
-        self.game.rename([s.name for s in self.seats])
+        """Fill empty seats with computer players, store the game and deal the first hand.
+
+        The seats and the stored game are decided in one step under the table's lock: from the
+        moment Start begins (:attr:`starting`) Join, Leave and Add computer are refused, so the
+        seats stored are the seats played. If storing fails the lobby is open again.
+
+        :raises TableError: ``already_started`` when the game has started or is starting.
+        """
+        if self.started or self.starting:
+            raise TableError("already_started")
+        self.starting = True
+        try:
+            async with self.lock:
+                if self.closed:
+                    return
+                while len(self.seats) < self.size:
+                    self._seat_computer()
+                record = await self.storage.create_game(
+                    self.guild_id,
+                    self.channel_id,
+                    [s.stored for s in self.seats],
+                    seed,
+                    actor_id=self.owner_id,
+                    ruleset=self.ruleset,
+                    overrides=self.overrides,
+                    language=self.language,
+                    times=self.times(),
+                )
+                game = Game(
+                    record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats]
+                )
+                game.rename([s.name for s in self.seats])
+                self.game_id, self.game = record.game_id, game
+        finally:
+            self.starting = False
+        if self.game is None:  # the table was stopped before Start had the lock: nothing stored
+            return
         await self.presenter.hand_started(self)
         self._launch()
 

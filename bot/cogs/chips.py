@@ -20,8 +20,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.components import NUMBER
 from bot.i18n import Language, language, text
 from bot.storage import MAX_AMOUNT, InsufficientBalanceError, StorageInputError, Transaction
+from bot.storage.checks import MAX_ID
 from bot.storage.records import seat_holder
 from render.leaderboard import LeaderboardRow, render_leaderboard
 
@@ -124,10 +126,18 @@ async def history_page(
     return "\n".join(lines), view
 
 
+MAX_HISTORY_PAGE: Final = 9_999
+"""The last page (counted from 0) a history button may ask for: 80,000 movements in a season. A
+forged button asking for more is answered with ``chips_history_no_page``, not read from the ledger."""
+
+
 class HistoryButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:chips:hist:(?P<user>\d+):(?P<page>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"mj:chips:hist:(?P<user>{NUMBER}):(?P<page>{NUMBER})",
 ):
-    """Previous / Next on /chips history; the page is read again from the ledger on each click."""
+    """Previous / Next on /chips history; the page is read again from the ledger on each click.
+    A forged custom_id (a member id no Discord id can be, a page beyond :data:`MAX_HISTORY_PAGE`)
+    is answered with why, ephemerally."""
 
     def __init__(self, user_id: int, page: int, label: str) -> None:
         self.user_id, self.page = user_id, page
@@ -147,6 +157,14 @@ class HistoryButton(
         lang = language(interaction.locale)
         if interaction.guild_id is None:
             await interaction.response.send_message(text("chips_guild_only", lang), ephemeral=True)
+            return
+        if not 0 < self.user_id <= MAX_ID:
+            await interaction.response.send_message(text("component_broken", lang), ephemeral=True)
+            return
+        if self.page > MAX_HISTORY_PAGE:
+            await interaction.response.send_message(
+                text("chips_history_no_page", lang, page=_n(self.page + 1, lang)), ephemeral=True
+            )
             return
         body, view = await history_page(
             _bot(interaction), interaction.guild_id, self.user_id, self.page, lang

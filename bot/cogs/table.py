@@ -261,7 +261,11 @@ class TableCog(commands.Cog):
             return
         name = interaction.user.display_name
         if not table.started:
-            table.leave_lobby(interaction.user.id)
+            try:
+                table.leave_lobby(interaction.user.id)
+            except TableError as exc:  # Start is storing the game: the seats are fixed
+                await self.refuse(interaction, exc.key)
+                return
         else:
             await table.leave_game(interaction.user.id)
         await interaction.response.send_message(text("left_seat", language(table.language), name=name))
@@ -317,7 +321,11 @@ class TableCog(commands.Cog):
                 table.leave_lobby(user.id)
             elif op == "add":
                 table.add_computer()
+            elif op != "start":  # a forged or damaged button: no such step
+                raise TableError("component_broken")
             elif op == "start":
+                if table.started or table.starting:  # another click was first: no error, just say so
+                    raise TableError("already_started")
                 if user.id != table.owner_id:
                     raise TableError("only_owner")
                 await interaction.response.defer()

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, settings, stats, table
+from bot.i18n import builder, chips, common, settings, stats, table
 from engine.errors import MahjongError, RulesetHandError
 
 Language = Literal["en", "de"]
@@ -49,7 +49,7 @@ def merged(*parts: Mapping[str, V]) -> dict[str, V]:
 
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
-    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES, builder.MESSAGES
+    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES, builder.MESSAGES, common.MESSAGES
 )
 """Message key -> (English, German), from every area's module."""
 

@@ -5,6 +5,14 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "chips_error": (
+        "Something went wrong with /chips; /chips history shows what was booked. ({reason})",
+        "Bei /chips ist etwas schiefgegangen; /chips history zeigt, was gebucht wurde. ({reason})",
+    ),
+    "chips_history_no_page": (
+        "There is no page {page} of this history; /chips history begins at the newest.",
+        "Diese Übersicht hat keine Seite {page}; /chips history beginnt bei der neuesten.",
+    ),
     "chips_balance": ("{who} has **{chips}** chips in {season}.", "{who} hat **{chips}** Chips in {season}."),
     "chips_no_season": (
         "This server has no season {number}; `/chips leaderboard` without a season shows this one.",

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "settings_error": (
+        "Something went wrong with /settings; /settings show tells what is set now. ({reason})",
+        "Bei /settings ist etwas schiefgegangen; /settings show zeigt, was jetzt gilt. ({reason})",
+    ),
     # /settings show
     "settings_title_server": ("**Settings of this server**", "**Einstellungen dieses Servers**"),
     "settings_title_channel": (

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "stats_error": (
+        "Something went wrong with /stats; nothing was changed. ({reason})",
+        "Bei /stats ist etwas schiefgegangen; nichts wurde geändert. ({reason})",
+    ),
     "stats_title": ("**{name}** in {season}", "**{name}** in {season}"),
     "stats_no_hands": (
         "{name} has not finished a hand in {season} yet.",

@@ -268,6 +268,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "table_full": ("The table is full.", "Der Tisch ist voll."),
     "already_seated": ("You already have a seat.", "Du hast schon einen Platz."),
     "not_in_lobby": ("The game has started.", "Die Partie hat begonnen."),
+    "lobby_starting": (
+        "The game is starting: the seats can no longer change.",
+        "Die Partie beginnt gerade: die Plätze stehen fest.",
+    ),
+    "already_started": (
+        "The game has started already: one click on Start was enough. Have fun!",
+        "Die Partie hat schon begonnen: ein Klick auf Starten genügt. Viel Spass!",
+    ),
     "missing_permissions": ("I am missing permissions here: {names}.", "Mir fehlen hier Rechte: {names}."),
     "error": (
         "Something went wrong; the table is unchanged. ({reason})",
@@ -319,6 +327,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
     "standings": ("Final standings:", "Endstand:"),
     # /score
+    "score_error": (
+        "Something went wrong scoring this hand; nothing was changed. ({reason})",
+        "Beim Zählen dieser Hand ist etwas schiefgegangen; nichts wurde geändert. ({reason})",
+    ),
     "score_example": (
         "Write a hand like `{example}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
         "Schreib eine Hand etwa so: `{example}`: `[...]` offene Figuren, `(7777s)` ein verdeckter Kong.",

@@ -1,0 +1,20 @@
+"""Texts of no one area: a component the bot cannot read, a command that failed outside the areas."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "component_broken": (
+        "This button or menu is damaged or out of date, so it does nothing. "
+        "Use the command again (/mahjong, /score, /chips) for a fresh one.",
+        "Dieser Knopf oder dieses Menü ist beschädigt oder veraltet und bewirkt nichts. "
+        "Nimm den Befehl noch einmal (/mahjong, /score, /chips) für einen neuen.",
+    ),
+    "command_error": (
+        "Something went wrong with this command. ({reason})",
+        "Bei diesem Befehl ist etwas schiefgegangen. ({reason})",
+    ),
+}
+
+COMMANDS: Final[dict[str, str]] = {}
