@@ -90,6 +90,19 @@ async def restart(h: Harness[MahjongBot], db: Path, backend: FakeDiscord) -> Har
     return h2
 
 
+async def assert_restart_seats_the_same(
+    h: Harness[MahjongBot], db: Path, backend: FakeDiscord, table: Table, stored: list[int | str]
+) -> None:
+    """After a restart the channel's table plays the same stored game with the same seats."""
+    h2 = await restart(h, db, backend)
+    try:
+        again = h2.bot.tables[CHANNEL]
+        assert [s.stored for s in again.seats] == stored and again.game_id == table.game_id
+        h2.check()
+    finally:
+        await h2.close()
+
+
 async def test_a_join_during_start_is_refused_and_the_stored_game_is_the_one_played(
     tmp_path: Path,
 ) -> None:
@@ -110,13 +123,7 @@ async def test_a_join_during_start_is_refused_and_the_stored_game_is_the_one_pla
     await play_hand(h, table, [alice])
     await assert_chips_to_players(h, table, [alice, bob])
     h.check()
-    h2 = await restart(h, db, backend)
-    try:
-        again = h2.bot.tables[CHANNEL]
-        assert [s.stored for s in again.seats] == stored and again.game_id == table.game_id
-        h2.check()
-    finally:
-        await h2.close()
+    await assert_restart_seats_the_same(h, db, backend, table, stored)
 
 
 async def test_a_leave_or_add_computer_during_start_is_refused(tmp_path: Path) -> None:
@@ -148,13 +155,7 @@ async def test_a_leave_or_add_computer_during_start_is_refused(tmp_path: Path) -
     await play_hand(h, table, [alice, bob])
     await assert_chips_to_players(h, table, [alice, bob])
     h.check()
-    h2 = await restart(h, db, backend)
-    try:
-        again = h2.bot.tables[CHANNEL]
-        assert [s.stored for s in again.seats] == stored and again.game_id == table.game_id
-        h2.check()
-    finally:
-        await h2.close()
+    await assert_restart_seats_the_same(h, db, backend, table, stored)
 
 
 async def test_a_stop_during_start_ends_the_stored_game(tmp_path: Path) -> None:
