@@ -101,7 +101,12 @@ async def test_stored_games_restore_through_the_bot_storage(tmp_path: Path) -> N
         for channel, stored in enumerate(RESTORED, start=1):
             cut = _cut(stored)
             record = await storage.create_game(
-                1, channel, stored["seats"], stored["seed"], ruleset=stored["ruleset"], overrides=stored["overrides"]
+                1,
+                channel,
+                stored["seats"],
+                stored["seed"],
+                ruleset=stored["ruleset"],
+                overrides=stored["overrides"],
             )
             hand_no, seq = 1, 0
             for line in stored["log"][: cut["version"]]:
