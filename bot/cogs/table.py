@@ -11,7 +11,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
@@ -33,23 +33,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
+Params = ParamSpec("Params")
+Handler = Callable[Concatenate["TableCog", discord.Interaction[Any], Params], Awaitable[None]]
+"""A table button's handler: the cog, the click, what the custom_id named."""
 
 
-def always_answers(handler: Handler) -> Handler:
+def always_answers(handler: Handler[Params]) -> Handler[Params]:
     """A button handler that answers even when it fails: the error is logged (without any
     private detail) and the clicker gets a short ephemeral message, never "This interaction
     failed"."""
 
     @functools.wraps(handler)
-    async def wrapper(self: TableCog, interaction: discord.Interaction[Any], *args: Any) -> None:
+    async def wrapper(
+        self: TableCog, interaction: discord.Interaction[Any], /, *args: Params.args, **kwargs: Params.kwargs
+    ) -> None:
         try:
-            await handler(self, interaction, *args)
+            await handler(self, interaction, *args, **kwargs)
         except Exception as exc:
             log.error("a %s on a table button failed: %s", type(exc).__name__, public_reason(exc))
             await self.fail(interaction, exc)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def with_players(overrides: dict[str, object], players: int) -> dict[str, object]:
