@@ -1,8 +1,8 @@
 """The bot: :func:`create_bot` builds it without connecting, so that the real
 client and offline harnesses (``tests/discord_harness.py``) drive the same code.
 
-``setup_hook`` opens the storage, loads the cogs, registers the persistent
-components (their custom_ids carry the table and the action, so buttons keep
+``setup_hook`` opens the storage, loads the cogs (each registers the persistent
+components it sends: their custom_ids carry the table and the action, so buttons keep
 working after a restart), restores unfinished tables by replaying their logs,
 starts the pruning of old games' move logs (``bot/retention.py``), and syncs the
 slash commands (to ``dev_guild`` at once when one is set).
@@ -14,16 +14,12 @@ import asyncio
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.cogs.builder import BUILDER_ITEMS
-from bot.cogs.chips import HistoryButton
-from bot.cogs.scoring import PostButton
-from bot.components import DYNAMIC_ITEMS
 from bot.config import BotConfig
 from bot.i18n import language, text
 from bot.presenter import DiscordPresenter
@@ -31,21 +27,28 @@ from bot.restore import rebuild_game
 from bot.retention import keep_pruning
 from bot.storage import GameRecord, Storage, StorageError
 from bot.storage.table_settings import TableSettings
-from bot.table import Seat, Table, new_seed
+from bot.table import Seat, Table, new_seed, public_reason
 from bot.translator import CatalogueTranslator
 from engine.game import Game
 
+if TYPE_CHECKING:
+    from bot.cogs.table import TableCog
+
 log = logging.getLogger(__name__)
 
-PERSISTENT_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    *DYNAMIC_ITEMS,
-    PostButton,
-    HistoryButton,
-    *BUILDER_ITEMS,
+PersistentItem = type[discord.ui.DynamicItem[Any]]
+"""A persistent component's class: a ``DynamicItem`` whose custom_id template names its table,
+request or page, so it works after a restart."""
+
+EXTENSIONS: tuple[str, ...] = (
+    "bot.cogs.table",
+    "bot.cogs.scoring",
+    "bot.cogs.chips",
+    "bot.cogs.stats",
+    "bot.cogs.settings",
 )
-"""Every component the bot sends: each a ``DynamicItem`` registered in ``setup_hook``, so it works
-after a restart; a component interaction whose custom_id fits none of them is answered by
-:meth:`MahjongBot.on_interaction`."""
+"""The cogs ``setup_hook`` loads: each extension's ``setup`` adds its cog and registers the
+persistent components it sends (``bot.add_dynamic_items``)."""
 
 COMMAND_ERRORS: dict[str, str] = {
     "mahjong": "error",
@@ -85,6 +88,7 @@ class MahjongBot(commands.Bot):
         """By channel id: the live game that could not be restored at start-up (left live in storage
         until a new table opens in that channel)."""
         self.pruning: asyncio.Task[None] | None = None
+        self._persistent: dict[re.Pattern[str], PersistentItem] = {}
         """Prunes old games' move logs at start-up and then periodically (``bot/retention.py``)."""
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
@@ -92,8 +96,6 @@ class MahjongBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
     ) -> None:
         """A slash command that failed still answers, with a short ephemeral message."""
-        from bot.cogs.table import public_reason
-
         cause = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
         log.error("a slash command failed: %s", public_reason(cause))
         command = interaction.command
@@ -110,14 +112,14 @@ class MahjongBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a component interaction that no component of the bot takes (its custom_id fits
-        no template of :data:`PERSISTENT_ITEMS`: forged, damaged, or from an older bot): a short
+        no template of :attr:`persistent_items`: forged, damaged, or from an older bot): a short
         ephemeral message instead of "This interaction failed". The others are answered by their
         component (discord.py dispatches them itself)."""
         if interaction.type != discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if any(item_template(item).fullmatch(custom_id) for item in PERSISTENT_ITEMS):
+        if any(template.fullmatch(custom_id) for template in self._persistent):
             return
         log.debug("a component no template takes: %.40r", custom_id)
         try:
@@ -127,10 +129,36 @@ class MahjongBot(commands.Bot):
         except discord.HTTPException:
             log.warning("could not answer a component no template takes")
 
+    def add_dynamic_items(self, *items: PersistentItem) -> None:
+        """Register persistent components (each cog's ``setup`` registers the ones it sends) and
+        remember their templates for :meth:`on_interaction`."""
+        super().add_dynamic_items(*items)
+        for item in items:
+            self._persistent[item_template(item)] = item
+
+    def remove_dynamic_items(self, *items: PersistentItem) -> None:
+        """Unregister persistent components (a cog's ``cog_unload``): their custom_ids are then
+        answered as broken."""
+        super().remove_dynamic_items(*items)
+        for item in items:
+            self._persistent.pop(item_template(item), None)
+
     @property
-    def table_cog(self):  # type: ignore[no-untyped-def]
-        """The cog whose handlers the persistent components call."""
-        return self.get_cog("TableCog")
+    def persistent_items(self) -> tuple[PersistentItem, ...]:
+        """Every persistent component registered, in the order registered: every component the
+        bot sends is one of them."""
+        return tuple(self._persistent.values())
+
+    @property
+    def table_cog(self) -> TableCog:
+        """The cog whose handlers the table's persistent components call.
+
+        :raises RuntimeError: when the table cog is not loaded (its components are then not
+            registered either, so no click gets here)."""
+        cog = self.get_cog("TableCog")
+        if cog is None:
+            raise RuntimeError("the table cog is not loaded")
+        return cast("TableCog", cog)
 
     def new_table(
         self,
@@ -175,12 +203,8 @@ class MahjongBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.storage.open()
         await self.tree.set_translator(CatalogueTranslator())
-        await self.load_extension("bot.cogs.table")
-        await self.load_extension("bot.cogs.scoring")
-        await self.load_extension("bot.cogs.chips")
-        await self.load_extension("bot.cogs.stats")
-        await self.load_extension("bot.cogs.settings")
-        self.add_dynamic_items(*PERSISTENT_ITEMS)
+        for extension in EXTENSIONS:  # each registers its own persistent components
+            await self.load_extension(extension)
         await self.restore_tables()
         if self.config.keep_logs_days:
             self.pruning = asyncio.create_task(
@@ -292,8 +316,6 @@ def item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
 
 def restore_reason(error: BaseException) -> str:
     """What a log line may say of why a game could not be restored: never a concealed tile."""
-    from bot.cogs.table import public_reason
-
     return str(error)[:300] if isinstance(error, StorageError) else public_reason(error)
 
 

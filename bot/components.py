@@ -1,6 +1,7 @@
 """Buttons and selects that survive restarts: each is a ``discord.ui.DynamicItem`` whose
 custom_id names the table (its channel), the state version where it matters, and the
-action. The callbacks hand the click to :mod:`bot.cogs.table`.
+action. The callbacks hand the click to :mod:`bot.cogs.table`, whose ``setup`` registers
+them (:data:`DYNAMIC_ITEMS`).
 
 ==================================  ==========================================
 ``mj:lobby:<channel>:<op>``         lobby: join, leave, add (a computer), start
@@ -45,6 +46,7 @@ from engine.tiles import Tile, parse_tiles, tiles_str
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
+    from bot.cogs.table import TableCog
 
 
 NUMBER = r"\d{1,20}"
@@ -108,12 +110,11 @@ def picked_tiles(values: list[str]) -> tuple[Tile, ...] | None:
     return tuple(tiles)
 
 
-def _bot(interaction: discord.Interaction[Any]) -> MahjongBot:
-    from bot.app import MahjongBot
-
-    client = interaction.client
-    assert isinstance(client, MahjongBot)
-    return client
+def _table_cog(interaction: discord.Interaction[Any]) -> TableCog:
+    """The table cog, whose handlers every component of this module calls (typed: the bot that
+    registered these components is a ``MahjongBot``, ``bot/cogs/table.py`` ``setup``)."""
+    bot: MahjongBot = interaction.client
+    return bot.table_cog
 
 
 class LobbyButton(
@@ -132,7 +133,7 @@ class LobbyButton(
         return cls(int(match["channel"]), match["op"], "", discord.ButtonStyle.secondary)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).table_cog.on_lobby(interaction, self.channel, self.op)
+        await _table_cog(interaction).on_lobby(interaction, self.channel, self.op)
 
 
 class TableButton(
@@ -160,7 +161,7 @@ class TableButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).table_cog.on_table_button(interaction, self.op, self.channel, self.n)
+        await _table_cog(interaction).on_table_button(interaction, self.op, self.channel, self.n)
 
 
 class MoveButton(
@@ -184,7 +185,7 @@ class MoveButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).table_cog.on_move(interaction, self.channel, self.version, self.code)
+        await _table_cog(interaction).on_move(interaction, self.channel, self.version, self.code)
 
 
 class DiscardSelect(
@@ -217,7 +218,7 @@ class DiscardSelect(
         data: Any = interaction.data or {}
         values = data.get("values") or []
         code = f"discard-{values[0]}" if values else "discard-"
-        await _bot(interaction).table_cog.on_move(interaction, self.channel, self.version, code)
+        await _table_cog(interaction).on_move(interaction, self.channel, self.version, code)
 
 
 class ExchangeSelect(
@@ -259,7 +260,7 @@ class ExchangeSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values") or []]
-        await _bot(interaction).table_cog.on_exchange_pick(
+        await _table_cog(interaction).on_exchange_pick(
             interaction, self.channel, self.version, self.kind, values
         )
 
@@ -271,4 +272,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DiscardSelect,
     ExchangeSelect,
 )
-"""Registered in ``setup_hook``, so buttons of messages sent before a restart keep working."""
+"""Registered by the table cog's ``setup``, so buttons of messages sent before a restart keep
+working."""

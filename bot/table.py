@@ -48,7 +48,7 @@ from bot.storage.records import seat_holder
 from bot.summary import summarize
 from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action
 from engine.ai.player import AIPlayer
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, MahjongError
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.rulesets import resolve
@@ -1080,6 +1080,15 @@ def check_rules(ruleset: str, overrides: dict[str, object]) -> str:
     return rs.name
 
 
+def public_reason(exc: BaseException) -> str:
+    """What may be said of an error in a log line or to anyone: never a private reason."""
+    if isinstance(exc, IllegalActionError):
+        return exc.public_message
+    if isinstance(exc, MahjongError):
+        return str(exc)[:200]
+    return type(exc).__name__
+
+
 __all__ = [
     "MAX_EXPIRIES",
     "RETRY_SECONDS",
@@ -1092,5 +1101,6 @@ __all__ = [
     "TableError",
     "check_rules",
     "new_seed",
+    "public_reason",
     "seed_source",
 ]

@@ -17,7 +17,7 @@ from test_bot_builder import card_id, open_card, pick, press
 from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, open_table, pass_time, play_hand
 
 from bot.app import MahjongBot
-from bot.cogs.scoring import ScoreAsk, split_message
+from bot.score_answer import ScoreAsk, split_message
 
 BONUS_HONOURS = {
     "hand": "111z 777z 999p [6666z] 55z 1f2f3f4f5f6f7f8f",

@@ -150,7 +150,7 @@ def test_score_refuses_a_hand_its_ruleset_cannot_have_in_both_languages(
     ruleset: str, hand: str, english: str, german: str
 ) -> None:
     """Issue 25 items 11 and 12: /score says why, in the reader's language."""
-    from bot.cogs.scoring import ScoreAsk
+    from bot.score_answer import ScoreAsk
 
     ask = ScoreAsk(ruleset=ruleset, seat="S", prevailing="E", win=None, self_drawn=False, flags="", hand=hand)
     en, png = ask.answer("en")

@@ -28,8 +28,8 @@ from typing import Any, Final
 import discord
 
 from bot.builder import HOWS, SEATS, Builder, BuilderError
-from bot.cogs.scoring import ScoreAsk, send_answer
 from bot.i18n import Language, language, text
+from bot.score_answer import ScoreAsk, send_answer
 from engine.errors import MahjongError
 from engine.rulesets import get_ruleset
 from engine.tiles import TILES, Tile, tile_name
@@ -179,7 +179,8 @@ class BuilderSelect(
 
 
 BUILDER_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (BuilderButton, BuilderSelect)
-"""Registered in ``setup_hook``, so a builder card keeps working after a restart."""
+"""Registered by the /score cog's ``setup`` (:mod:`bot.cogs.scoring`), so a builder card keeps
+working after a restart."""
 
 
 def builder_layout(

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.components import NUMBER
 from bot.i18n import Language, language, text
+from bot.permissions import is_admin
 from bot.storage import MAX_AMOUNT, InsufficientBalanceError, StorageInputError, Transaction
 from bot.storage.checks import MAX_ID
 from bot.storage.records import seat_holder
@@ -49,11 +50,8 @@ NONE = discord.AllowedMentions.none()
 
 
 def _bot(interaction: discord.Interaction[Any]) -> MahjongBot:
-    from bot.app import MahjongBot
-
-    client = interaction.client
-    assert isinstance(client, MahjongBot)
-    return client
+    bot: MahjongBot = interaction.client  # the bot that registered HistoryButton (setup)
+    return bot
 
 
 def _n(value: int, lang: Language) -> str:
@@ -190,17 +188,6 @@ class ChipsCog(commands.Cog):
     async def _refuse(self, interaction: discord.Interaction[Any], key: str, **values: object) -> None:
         message = text(key, language(interaction.locale), **values)
         await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NONE)
-
-    async def _is_admin(self, interaction: discord.Interaction[Any]) -> bool:
-        user = interaction.user
-        if interaction.permissions.manage_guild:
-            return True
-        if isinstance(user, discord.Member):
-            if user.guild_permissions.manage_guild:
-                return True
-            role = (await self.bot.storage.club_options(interaction.guild_id or 0)).admin_role_id
-            return role is not None and any(r.id == role for r in user.roles)
-        return False
 
     async def _remember(self, *people: discord.abc.User) -> None:
         for person in people:
@@ -380,7 +367,7 @@ class ChipsCog(commands.Cog):
         below_floor: bool = False,
     ) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
-        if not await self._is_admin(interaction):
+        if not await is_admin(self.bot, interaction):
             await self._refuse(interaction, "chips_not_admin")
             return
         if amount == 0 or not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
@@ -421,7 +408,7 @@ class ChipsCog(commands.Cog):
 
     async def _new_season(self, interaction: discord.Interaction[Any], name: str | None) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
-        if not await self._is_admin(interaction):
+        if not await is_admin(self.bot, interaction):
             await self._refuse(interaction, "chips_not_admin")
             return
         old = await self.bot.storage.current_season(guild)
@@ -453,7 +440,7 @@ class ChipsCog(commands.Cog):
     @chips.command(name="export", description="Admin: the season's ledger as a CSV file")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
-        if not await self._is_admin(interaction):
+        if not await is_admin(self.bot, interaction):
             await self._refuse(interaction, "chips_not_admin")
             return
         season = await self.bot.storage.current_season(guild)
@@ -492,4 +479,11 @@ async def leaderboard_png(
 
 
 async def setup(bot: MahjongBot) -> None:
+    """Load the cog and register its persistent component (discord.py extension entry point)."""
     await bot.add_cog(ChipsCog(bot))
+    bot.add_dynamic_items(HistoryButton)
+
+
+async def teardown(bot: MahjongBot) -> None:
+    """Unload: the history buttons are no longer taken (discord.py extension exit point)."""
+    bot.remove_dynamic_items(HistoryButton)

@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.i18n import Language, language, text
 from bot.i18n.settings import RULE_HELP_DE
+from bot.permissions import is_admin
 from bot.storage import StorageInputError
 from bot.storage.records import ClubOptions
 from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS, TableSettings
@@ -165,24 +166,6 @@ def show_value(name: str, value: object, lang: Language) -> str:
     if isinstance(value, int) and name in ("buy_in_amount", "initial_balance", "balance_floor"):
         return _n(value, lang)
     return f"`{value}`"
-
-
-async def is_admin(bot: MahjongBot, interaction: discord.Interaction[Any]) -> bool:
-    """Manage Server, or the club's admin role."""
-    user = interaction.user
-    if interaction.permissions.manage_guild:
-        return True
-    if isinstance(user, discord.Member):
-        if user.guild_permissions.manage_guild:
-            return True
-        role = (await bot.storage.club_options(interaction.guild_id or 0)).admin_role_id
-        return role is not None and has_role(user, role)
-    return False
-
-
-def has_role(user: discord.abc.User, role_id: int) -> bool:
-    """Whether ``user`` (a member) has the role ``role_id``."""
-    return isinstance(user, discord.Member) and any(r.id == role_id for r in user.roles)
 
 
 def _bot_defaults(bot: MahjongBot) -> TableSettings:

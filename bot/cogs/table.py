@@ -11,17 +11,18 @@ import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.settings import has_role, is_admin, joined, ruleset_changes
-from bot.components import parse_action_code, picked_tiles
+from bot.cogs.settings import joined, ruleset_changes
+from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
+from bot.permissions import is_admin, may_open, may_stop
 from bot.storage import GameStateError, StorageError
-from bot.table import MoveNotStored, Table, TableError, check_rules
+from bot.table import MoveNotStored, Table, TableError, check_rules, public_reason
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.rulesets import RULESETS, get_ruleset, table_for
@@ -32,32 +33,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
+Params = ParamSpec("Params")
+Handler = Callable[Concatenate["TableCog", discord.Interaction[Any], Params], Awaitable[None]]
+"""A table button's handler: the cog, the click, what the custom_id named."""
 
 
-def always_answers(handler: Handler) -> Handler:
+def always_answers(handler: Handler[Params]) -> Handler[Params]:
     """A button handler that answers even when it fails: the error is logged (without any
     private detail) and the clicker gets a short ephemeral message, never "This interaction
     failed"."""
 
     @functools.wraps(handler)
-    async def wrapper(self: TableCog, interaction: discord.Interaction[Any], *args: Any) -> None:
+    async def wrapper(
+        self: TableCog, interaction: discord.Interaction[Any], /, *args: Params.args, **kwargs: Params.kwargs
+    ) -> None:
         try:
-            await handler(self, interaction, *args)
+            await handler(self, interaction, *args, **kwargs)
         except Exception as exc:
             log.error("a %s on a table button failed: %s", type(exc).__name__, public_reason(exc))
             await self.fail(interaction, exc)
 
-    return wrapper  # type: ignore[return-value]
-
-
-def public_reason(exc: BaseException) -> str:
-    """What may be said of an error in a log line or to anyone: never a private reason."""
-    if isinstance(exc, IllegalActionError):
-        return exc.public_message
-    if isinstance(exc, MahjongError):
-        return str(exc)[:200]
-    return type(exc).__name__
+    return wrapper
 
 
 def with_players(overrides: dict[str, object], players: int) -> dict[str, object]:
@@ -178,11 +174,7 @@ class TableCog(commands.Cog):
             return
         settings = await self.bot.storage.table_settings(guild_id, channel_id)
         opener_role = settings.who_opens
-        if (
-            opener_role
-            and not has_role(interaction.user, opener_role)
-            and not await is_admin(self.bot, interaction)
-        ):
+        if not await may_open(self.bot, interaction, opener_role):
             await self.refuse(interaction, "open_not_allowed", role=f"<@&{opener_role}>")
             return
         rules = await self.bot.storage.table_rules(guild_id, channel_id)
@@ -222,15 +214,9 @@ class TableCog(commands.Cog):
         if table is None:
             await self.refuse(interaction, "no_table")
             return
-        perms = getattr(interaction.user, "guild_permissions", None)
         lang = language(table.language)
         stopper_role = (await self.bot.storage.table_settings(table.guild_id, table.channel_id)).who_stops
-        if (
-            interaction.user.id == table.owner_id
-            or (perms is not None and perms.manage_guild)
-            or (stopper_role and has_role(interaction.user, stopper_role))
-            or await is_admin(self.bot, interaction)  # the club's admin role
-        ):
+        if await may_stop(self.bot, interaction, table.owner_id, stopper_role):
             await interaction.response.send_message(text("stopped", lang))
         elif table.seat_of(interaction.user.id) is None:
             if stopper_role:
@@ -474,5 +460,12 @@ class TableCog(commands.Cog):
 
 
 async def setup(bot: MahjongBot) -> None:
-    """Load the cog (discord.py extension entry point)."""
+    """Load the cog and register the table's persistent components (discord.py extension entry
+    point)."""
     await bot.add_cog(TableCog(bot))
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+
+async def teardown(bot: MahjongBot) -> None:
+    """Unload: the table's components are no longer taken (discord.py extension exit point)."""
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
