@@ -5,10 +5,12 @@ ruleset's values, like a ruleset diff; table and club settings beside the bot's 
 anyone. ``/settings set name value [channel]`` and ``/settings reset [name] [channel]`` are for
 admins (Manage Server, or the club's admin role); names and values are suggested as one types.
 
-Every value is checked where it is kept: house rules by the engine (:mod:`engine.settings`, through
-:meth:`Storage.set_house_rule`), table settings and club options by the storage. This cog only
-turns a role typed or picked into its id and the errors into messages; a refusal is ephemeral and
-says why and what would be accepted. A table takes its settings when it opens
+What each setting is (its kind, value, default, help, who may change it and where it is kept)
+is the registry :data:`bot.settings_registry.ENTRIES`; this cog reads it and has no branch per
+kind. Every value is checked where it is kept: house rules by the engine (:mod:`engine.settings`,
+through :meth:`Storage.set_house_rule`), table settings and club options by the storage. This cog
+only turns a role typed or picked into its id and the errors into messages; a refusal is
+ephemeral and says why and what would be accepted. A table takes its settings when it opens
 (:meth:`MahjongBot.new_table`): a change never alters a running game.
 """
 
