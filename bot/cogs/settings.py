@@ -5,184 +5,50 @@ ruleset's values, like a ruleset diff; table and club settings beside the bot's 
 anyone. ``/settings set name value [channel]`` and ``/settings reset [name] [channel]`` are for
 admins (Manage Server, or the club's admin role); names and values are suggested as one types.
 
-Every value is checked where it is kept: house rules by the engine (:mod:`engine.settings`, through
-:meth:`Storage.set_house_rule`), table settings and club options by the storage. This cog only
-turns a role typed or picked into its id and the errors into messages; a refusal is ephemeral and
-says why and what would be accepted. A table takes its settings when it opens
+What each setting is (its kind, value, default, help, who may change it and where it is kept)
+is the registry :data:`bot.settings_registry.ENTRIES`; this cog reads it and has no branch per
+kind. Every value is checked where it is kept: house rules by the engine (:mod:`engine.settings`,
+through :meth:`Storage.set_house_rule`), table settings and club options by the storage. This cog
+only turns a role typed or picked into its id and the errors into messages; a refusal is
+ephemeral and says why and what would be accepted. A table takes its settings when it opens
 (:meth:`MahjongBot.new_table`): a change never alters a running game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Language, language, text
-from bot.i18n.settings import RULE_HELP_DE
 from bot.permissions import is_admin
+from bot.settings_registry import ENTRIES, REFUSAL, Entry, Permission, SettingKind, Shape, Snapshot, snapshot
 from bot.storage import StorageInputError
-from bot.storage.records import ClubOptions
-from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS, TableSettings
 from engine.errors import SettingError, quote
 from engine.rulesets import RULESETS, Ruleset, get_ruleset
-from engine.settings import SPEC_BY_NAME, SPECS, SettingSpec, parse_whole_number
+from engine.settings import parse_whole_number
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
 
 NONE = discord.AllowedMentions.none()
 
-Kind = Literal["ruleset", "house", "table", "club"]
-
-CLUB_OPTIONS: Final = (
-    "admin_role",
-    "allow_member_transfers",
-    "allow_negative_balance",
-    "buy_in_amount",
-    "buy_in_limit",
-    "balance_floor",
-)
-"""The club's chip options /settings offers (``admin_role`` is storage's ``admin_role_id``)."""
-
-_CLUB_COLUMN: Final = {"admin_role": "admin_role_id"}
-
-TABLE_NAMES: Final = tuple(n for n in TABLE_SETTINGS if n != "initial_balance")
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One setting /settings knows: its name, where it is kept, and whether it is server-wide."""
-
-    name: str
-    kind: Kind
-    server_only: bool = False
-
-
-ENTRIES: Final[dict[str, Entry]] = {
-    e.name: e
-    for e in (
-        Entry("ruleset", "ruleset"),
-        *(Entry(spec.name, "house") for spec in SPECS),
-        *(Entry(name, "table") for name in TABLE_NAMES),
-        *(Entry(name, "club", server_only=True) for name in CLUB_OPTIONS),
-        Entry("initial_balance", "table", server_only=True),
-    )
-}
-"""Every setting by name: the ruleset, the house rules, the table settings, the club options."""
-
-SECONDS_SUGGESTED: Final = {
-    "turn_seconds": (30, 45, 60, 90, 120, 300),
-    "claim_seconds": (5, 10, 15, 20, 30),
-    "next_hand_seconds": (0, 10, 20, 30, 60),
-}
-
 
 def help_of(name: str, lang: Language) -> str:
-    """A setting's help in ``lang``."""
-    spec = SPEC_BY_NAME.get(name)
-    if spec is not None:
-        return RULE_HELP_DE.get(name, spec.help) if lang == "de" else spec.help
-    return text(f"help_{name}", lang)
+    """A setting's help in ``lang`` (from the registry)."""
+    return ENTRIES[name].help(lang)
 
 
 def accepts(name: str, lang: Language) -> str:
-    """What a setting takes, in words."""
-    spec = SPEC_BY_NAME.get(name)
-    if spec is not None:
-        return _accepts_rule(spec, lang)
-    if name == "ruleset":
-        return text("accepts_ruleset", lang, choices=", ".join(RULESETS))
-    if name in ("who_opens", "who_stops"):
-        return text("accepts_role", lang)
-    if name == "admin_role":
-        return text("accepts_admin_role", lang)
-    if name in ("allow_member_transfers", "allow_negative_balance"):
-        return text("accepts_bool", lang)
-    if name == "balance_floor":
-        return text("accepts_floor", lang, low=_n(-(10**9), lang), high=_n(10**9, lang))
-    if name == "buy_in_amount":
-        return text("accepts_chips", lang, low=1, high=_n(10**9, lang))
-    if name == "buy_in_limit":
-        return text("accepts_int", lang, low=0, high=1000)
-    table = TABLE_SETTINGS[name]
-    if table.kind == "language":
-        return text("accepts_language", lang)
-    key = "accepts_seconds" if table.kind == "seconds" else "accepts_chips"
-    return text(key, lang, low=_n(table.minimum, lang), high=_n(table.maximum, lang))
-
-
-def _accepts_rule(spec: SettingSpec, lang: Language) -> str:
-    if lang == "en":
-        return spec.describe()  # the engine's own words
-    if spec.name == "game_length":
-        return text("accepts_game_length", lang)
-    if spec.kind is bool:
-        return text("accepts_bool", lang)
-    if spec.kind is int:
-        return text("accepts_int", lang, low=spec.minimum, high=spec.maximum)
-    return text("accepts_choice", lang, choices=", ".join(spec.choices))
-
-
-def _takes(name: str, number: int) -> bool:
-    """Whether setting ``name`` would take the whole number ``number`` (for suggestions)."""
-    spec = SPEC_BY_NAME.get(name)
-    table = TABLE_SETTINGS.get(name)
-    if spec is not None:
-        return spec.minimum <= number <= spec.maximum
-    if table is not None:
-        return table.minimum <= number <= table.maximum
-    bounds = {"buy_in_amount": (1, 10**9), "buy_in_limit": (0, 1000), "balance_floor": (-(10**9), 10**9)}
-    low, high = bounds.get(name, (0, 0))
-    return low <= number <= high
-
-
-def _n(value: int, lang: Language) -> str:
-    shown = f"{value:,}"
-    return shown.replace(",", ".") if lang == "de" else shown
+    """What a setting takes, in words (from the registry)."""
+    return ENTRIES[name].accepts(lang)
 
 
 def show_value(name: str, value: object, lang: Language) -> str:
     """How a value of setting ``name`` is shown (a role as a mention, seconds with their unit)."""
-    if name in ("who_opens", "who_stops"):
-        return text("settings_everyone", lang) if not value else f"<@&{value}>"
-    if name == "admin_role":
-        return text("settings_no_role", lang) if not value else f"<@&{value}>"
-    if name == "language":
-        return text("settings_server_language", lang) if value is None else f"`{value}`"
-    if name == "balance_floor" and value is None:
-        return text("settings_no_floor", lang)
-    if name == "initial_balance" and value is None:
-        return text("settings_current_season", lang)
-    if name in SECONDS_SUGGESTED:
-        if name == "next_hand_seconds" and value == 0:
-            return text("settings_button", lang)
-        return text("settings_seconds", lang, n=f"{value:g}" if isinstance(value, float) else value)
-    if isinstance(value, bool):
-        return f"`{str(value).lower()}`"
-    if isinstance(value, int) and name in ("buy_in_amount", "initial_balance", "balance_floor"):
-        return _n(value, lang)
-    return f"`{value}`"
-
-
-def _bot_defaults(bot: MahjongBot) -> TableSettings:
-    c = bot.config
-    return TableSettings(
-        language=None,
-        turn_seconds=int(c.turn_seconds),
-        claim_seconds=int(c.claim_seconds),
-        next_hand_seconds=int(c.next_hand_seconds),
-        who_opens=EVERYONE,
-        who_stops=EVERYONE,
-        initial_balance=None,
-    )
-
-
-def _club_value(options: ClubOptions, name: str) -> object:
-    return getattr(options, _CLUB_COLUMN.get(name, name))
+    return ENTRIES[name].show(value, lang)
 
 
 def joined(parts: list[str], lang: Language, limit: int = 900) -> str:
@@ -268,18 +134,18 @@ class SettingsCog(commands.Cog):
         message = text(key, language(interaction.locale), **values)
         await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NONE)
 
-    async def _current(self, guild: int, channel: int | None, name: str) -> object:
-        """The value of ``name`` in force in the scope (a channel's over its server's)."""
-        entry = ENTRIES[name]
-        storage = self.bot.storage
-        if entry.kind == "ruleset":
-            return (await storage.table_rules(guild, channel)).ruleset
-        if entry.kind == "house":
-            return getattr((await storage.table_rules(guild, channel)).settings, name)
-        if entry.kind == "club":
-            return _club_value(await storage.club_options(guild), name)
-        value = getattr(await storage.table_settings(guild, channel), name)
-        return getattr(_bot_defaults(self.bot), name) if value is None else value
+    async def _snapshot(self, guild: int, channel: int | None) -> Snapshot:
+        """Every setting of the scope (a channel's over its server's), read once."""
+        return await snapshot(self.bot.storage, self.bot.config, guild, channel)
+
+    async def _may(self, interaction: discord.Interaction[Any], who: Permission, channel: int | None) -> bool:
+        """Whether the user may change a setting that ``who`` may change (in ``channel``'s scope)."""
+        if who is Permission.ANYONE or await is_admin(self.bot, interaction):
+            return True
+        if who is Permission.TABLE_OWNER:
+            table = self.bot.tables.get(interaction.channel_id or 0 if channel is None else channel)
+            return table is not None and table.owner_id == interaction.user.id
+        return False
 
     def _role(self, interaction: discord.Interaction[Any], value: str) -> int | None:
         """The role ``value`` names (a mention, an id or a name; 0 for everyone), or None."""
@@ -313,12 +179,23 @@ class SettingsCog(commands.Cog):
 
     async def overview(self, guild: int, channel: int | None, lang: Language) -> str:
         """The text of ``/settings show``: what differs from the defaults, with the defaults."""
-        storage = self.bot.storage
         here = text("settings_here", lang)
-        rules = await storage.table_rules(guild, channel)
-        ruleset = get_ruleset(rules.ruleset)
-        own_rules = await storage.scope_house_rules(guild, channel) if channel else {}
-        own_ruleset = await storage.scope_ruleset(guild, channel) if channel else None
+        now = await self._snapshot(guild, channel)
+        ruleset = now.ruleset
+
+        def where(name: str) -> str:
+            return here if channel is not None and name in now.own else ""
+
+        def differ(kinds: tuple[SettingKind, ...]) -> list[Entry]:
+            return [
+                e
+                for e in ENTRIES.values()
+                if e.kind in kinds
+                and e.shape is not Shape.RULESET
+                and (channel is None or not e.server_only)
+                and now.values[e.name] != now.defaults[e.name]
+            ]
+
         lines = [
             text("settings_title_server", lang)
             if channel is None
@@ -328,7 +205,7 @@ class SettingsCog(commands.Cog):
                 lang,
                 title=ruleset.title_in(lang),
                 name=ruleset.name,
-                where=here if own_ruleset else "",
+                where=where("ruleset"),
             ),
             ruleset_changes(ruleset, lang),
         ]
@@ -336,73 +213,39 @@ class SettingsCog(commands.Cog):
             text(
                 "settings_rule_line",
                 lang,
-                name=spec.name,
-                value=show_value(spec.name, getattr(rules.settings, spec.name), lang),
+                name=e.name,
+                value=e.show(now.values[e.name], lang),
                 ruleset=ruleset.name,
-                default=show_value(spec.name, getattr(ruleset.defaults, spec.name), lang),
-                help=help_of(spec.name, lang),
-                where=here if spec.name in own_rules else "",
+                default=e.show(now.defaults[e.name], lang),
+                help=e.help(lang),
+                where=where(e.name),
             )
-            for spec in SPECS
-            if getattr(rules.settings, spec.name) != getattr(ruleset.defaults, spec.name)
+            for e in differ((SettingKind.HOUSE,))
         ]
         if changed:
             lines += [text("settings_rules_head", lang, ruleset=ruleset.name), *changed]
         else:
             lines.append(text("settings_rules_none", lang))
-        table = await storage.table_settings(guild, channel)
-        own_table = (await storage.table_settings(guild, channel, inherit=False)).as_dict() if channel else {}
-        defaults = _bot_defaults(self.bot)
-        table_lines = [
-            text(
-                "settings_line",
-                lang,
-                name=name,
-                value=show_value(name, getattr(table, name), lang),
-                default=show_value(name, getattr(defaults, name), lang),
-                help=help_of(name, lang),
-                where=here if name in own_table else "",
-            )
-            for name in TABLE_NAMES
-            if getattr(table, name) is not None and getattr(table, name) != getattr(defaults, name)
+        sections: list[tuple[str, tuple[SettingKind, ...]]] = [
+            ("settings_tables_head", (SettingKind.LANGUAGE, SettingKind.TABLE))
         ]
-        lines.append(
-            text("settings_tables_head", lang)
-            + ("" if table_lines else " " + text("settings_all_default", lang))
-        )
-        lines += table_lines
         if channel is None:
-            options, plain = await storage.club_options(guild), ClubOptions()
-            club_lines = [
+            sections.append(("settings_club_head", (SettingKind.CLUB,)))
+        for head, kinds in sections:
+            section = [
                 text(
                     "settings_line",
                     lang,
-                    name=name,
-                    value=show_value(name, _club_value(options, name), lang),
-                    default=show_value(name, _club_value(plain, name), lang),
-                    help=help_of(name, lang),
-                    where="",
+                    name=e.name,
+                    value=e.show(now.values[e.name], lang),
+                    default=e.show(now.defaults[e.name], lang),
+                    help=e.help(lang),
+                    where=where(e.name),
                 )
-                for name in CLUB_OPTIONS
-                if _club_value(options, name) != _club_value(plain, name)
+                for e in differ(kinds)
             ]
-            if table.initial_balance is not None:
-                club_lines.append(
-                    text(
-                        "settings_line",
-                        lang,
-                        name="initial_balance",
-                        value=show_value("initial_balance", table.initial_balance, lang),
-                        default=show_value("initial_balance", None, lang),
-                        help=help_of("initial_balance", lang),
-                        where="",
-                    )
-                )
-            lines.append(
-                text("settings_club_head", lang)
-                + ("" if club_lines else " " + text("settings_all_default", lang))
-            )
-            lines += club_lines
+            lines.append(text(head, lang) + ("" if section else " " + text("settings_all_default", lang)))
+            lines += section
         lines.append(text("settings_footer", lang))
         return _fit(lines, lang)
 
@@ -426,36 +269,25 @@ class SettingsCog(commands.Cog):
         if entry is None:
             return
         where = self._where(channel)
-        old = await self._current(guild, where, entry.name)
-        storage = self.bot.storage
+        old = (await self._snapshot(guild, where)).values[entry.name]
+        stored: object = value
+        if entry.shape in (Shape.ROLE, Shape.ADMIN_ROLE):
+            stored = self._role(interaction, value)
+            if stored is None:
+                await self._refuse(
+                    interaction,
+                    "settings_bad_value",
+                    reason=text(
+                        "settings_no_such_role",
+                        lang,
+                        value=quote(value),
+                        name=entry.name,
+                        accepts=entry.accepts(lang),
+                    ),
+                )
+                return
         try:
-            if entry.kind == "ruleset":
-                await storage.set_ruleset(guild, value, channel_id=where, actor_id=actor)
-            elif entry.kind == "house":
-                await storage.set_house_rule(guild, entry.name, value, channel_id=where, actor_id=actor)
-            elif entry.name in ("who_opens", "who_stops", "admin_role"):
-                role = self._role(interaction, value)
-                if role is None:
-                    await self._refuse(
-                        interaction,
-                        "settings_bad_value",
-                        reason=text(
-                            "settings_no_such_role",
-                            lang,
-                            value=quote(value),
-                            name=entry.name,
-                            accepts=accepts(entry.name, lang),
-                        ),
-                    )
-                    return
-                if entry.kind == "club":
-                    await storage.set_club_option(guild, "admin_role_id", role, actor_id=actor)
-                else:
-                    await storage.set_table_setting(guild, entry.name, role, channel_id=where, actor_id=actor)
-            elif entry.kind == "club":
-                await storage.set_club_option(guild, entry.name, value, actor_id=actor)
-            else:
-                await storage.set_table_setting(guild, entry.name, value, channel_id=where, actor_id=actor)
+            await entry.store.write(self.bot.storage, guild, where, entry.store_key, stored, actor)
         except (SettingError, StorageInputError) as exc:
             reason = (
                 str(exc)
@@ -464,44 +296,37 @@ class SettingsCog(commands.Cog):
                     "settings_takes",
                     lang,
                     name=entry.name,
-                    accepts=accepts(entry.name, lang),
+                    accepts=entry.accepts(lang),
                     value=quote(value),
                 )
             )
             await self._refuse(interaction, "settings_bad_value", reason=reason)
             return
-        new = await self._current(guild, where, entry.name)
+        new = (await self._snapshot(guild, where)).values[entry.name]
         values = {
             "actor": interaction.user.mention,
             "name": entry.name,
-            "value": show_value(entry.name, new, lang),
-            "old": show_value(entry.name, old, lang),
+            "value": entry.show(new, lang),
+            "old": entry.show(old, lang),
         }
         if where is None:
             message = text("settings_set_server", lang, **values)
         else:
             message = text("settings_set_channel", lang, channel=f"<#{where}>", **values)
         await interaction.response.send_message(
-            f"{message} {self._effect(entry, lang)}", allowed_mentions=NONE
+            f"{message} {text(entry.when(), lang)}", allowed_mentions=NONE
         )
-
-    def _effect(self, entry: Entry, lang: Language) -> str:
-        if entry.name == "initial_balance":
-            return text("settings_takes_effect_season", lang)
-        if entry.kind == "club":
-            return text("settings_takes_effect_now", lang)
-        return text("settings_takes_effect_tables", lang)
 
     async def _entry(
         self, interaction: discord.Interaction[Any], name: str, channel: discord.abc.GuildChannel | None
     ) -> Entry | None:
         """The setting ``name`` if the user may change it there, else None after refusing."""
-        if not await is_admin(self.bot, interaction):
-            await self._refuse(interaction, "settings_not_admin")
-            return None
         entry = ENTRIES.get(name.strip().lower())
         if entry is None:
             await self._refuse(interaction, "settings_unknown", name=quote(name), names=", ".join(ENTRIES))
+            return None
+        if not await self._may(interaction, entry.who, self._where(channel)):
+            await self._refuse(interaction, REFUSAL[entry.who])
             return None
         if channel is not None and entry.server_only:
             await self._refuse(interaction, "settings_server_only", name=entry.name)
@@ -550,46 +375,30 @@ class SettingsCog(commands.Cog):
         entry = await self._entry(interaction, name, channel)
         if entry is None:
             return
-        storage = self.bot.storage
-        if entry.kind == "ruleset":
-            await storage.set_ruleset(guild, None, channel_id=where, actor_id=actor)
-        elif entry.kind == "house":
-            await storage.clear_house_rule(guild, entry.name, channel_id=where, actor_id=actor)
-        elif entry.kind == "club":
-            default = _club_value(ClubOptions(), entry.name)
-            await storage.set_club_option(
-                guild, _CLUB_COLUMN.get(entry.name, entry.name), default, actor_id=actor
-            )
-        else:
-            await storage.clear_table_setting(guild, entry.name, channel_id=where, actor_id=actor)
+        await entry.store.clear(self.bot.storage, guild, where, entry.store_key, actor)
         values = {
             "actor": interaction.user.mention,
             "name": entry.name,
-            "value": show_value(entry.name, await self._current(guild, where, entry.name), lang),
+            "value": entry.show((await self._snapshot(guild, where)).values[entry.name], lang),
         }
         if where is None:
             message = text("settings_reset_one_server", lang, **values)
         else:
             message = text("settings_reset_one_channel", lang, channel=f"<#{where}>", **values)
         await interaction.response.send_message(
-            f"{message} {self._effect(entry, lang)}", allowed_mentions=NONE
+            f"{message} {text(entry.when(), lang)}", allowed_mentions=NONE
         )
 
     async def _reset_all(self, guild: int, channel: int | None, actor: int) -> list[str]:
-        """Clear the ruleset, house rules and table settings a scope set itself; their names."""
-        storage = self.bot.storage
+        """Clear every setting the scope set itself whose store is reset as a whole (the ruleset,
+        house rules, table settings and language, the next season's chips; not the club's
+        options); their names."""
+        own = (await self._snapshot(guild, channel)).own
         cleared: list[str] = []
-        if await storage.scope_ruleset(guild, channel) is not None:
-            await storage.set_ruleset(guild, None, channel_id=channel, actor_id=actor)
-            cleared.append("ruleset")
-        for name in await storage.scope_house_rules(guild, channel):
-            await storage.clear_house_rule(guild, name, channel_id=channel, actor_id=actor)
-            cleared.append(name)
-        own = await storage.table_settings(guild, channel, inherit=False)
-        for field in fields(own):
-            if getattr(own, field.name) is not None and (channel is None or field.name != "initial_balance"):
-                await storage.clear_table_setting(guild, field.name, channel_id=channel, actor_id=actor)
-                cleared.append(field.name)
+        for entry in ENTRIES.values():
+            if entry.name in own and entry.store.resettable and (channel is None or not entry.server_only):
+                await entry.store.clear(self.bot.storage, guild, channel, entry.store_key, actor)
+                cleared.append(entry.name)
         return cleared
 
     # ------------------------------------------------------------------ autocomplete
@@ -602,7 +411,7 @@ class SettingsCog(commands.Cog):
         channel = getattr(interaction.namespace, "channel", None)
         rules = await self.bot.storage.table_rules(interaction.guild_id or 0, getattr(channel, "id", None))
         takes = get_ruleset(rules.ruleset).setting_names
-        names = [n for n, e in ENTRIES.items() if e.kind != "house" or n in takes]
+        names = [n for n, e in ENTRIES.items() if e.spec is None or n in takes]
         return self._names(names, current, language(interaction.locale))
 
     @reset.autocomplete("name")
@@ -612,12 +421,7 @@ class SettingsCog(commands.Cog):
         """The settings set in the scope first (those a reset would change), then the rest."""
         guild = interaction.guild_id or 0
         channel = getattr(interaction.namespace, "channel", None)
-        where = getattr(channel, "id", None)
-        storage = self.bot.storage
-        own = set(await storage.scope_house_rules(guild, where))
-        own |= set((await storage.table_settings(guild, where, inherit=False)).as_dict())
-        if await storage.scope_ruleset(guild, where) is not None:
-            own.add("ruleset")
+        own = (await self._snapshot(guild, getattr(channel, "id", None))).own
         ordered = [n for n in ENTRIES if n in own] + [n for n in ENTRIES if n not in own]
         return self._names(ordered, current, language(interaction.locale))
 
@@ -643,7 +447,7 @@ class SettingsCog(commands.Cog):
         if entry is None:
             return []
         channel = getattr(interaction.namespace, "channel", None)
-        current_value = await self._current(guild, getattr(channel, "id", None), name)
+        current_value = (await self._snapshot(guild, getattr(channel, "id", None))).values[name]
         pairs = self._suggestions(interaction, entry, current, current_value, lang)
         typed = current.strip().lower()
         seen: set[str] = set()
@@ -663,48 +467,42 @@ class SettingsCog(commands.Cog):
         current_value: object,
         lang: Language,
     ) -> list[tuple[str, str]]:
-        """(value, label) pairs for the value of ``entry``, before filtering by what was typed."""
-        name = entry.name
-        spec = SPEC_BY_NAME.get(name)
-        rules_note = accepts(name, lang)
-        if name == "ruleset":
+        """(value, label) pairs for the value of ``entry``, by the shape of its value, before
+        filtering by what was typed."""
+        shape = entry.shape
+        if shape is Shape.RULESET:
             return [(r.name, f"{r.name} · {r.title_in(lang)}") for r in RULESETS.values()]
-        if name == "language":
+        if shape is Shape.LANGUAGE:
             return [("en", "en · English"), ("de", "de · Deutsch")]
-        if name in ("who_opens", "who_stops", "admin_role"):
-            first = "everyone" if name != "admin_role" else "none"
-            label = text("settings_everyone" if name != "admin_role" else "settings_no_role", lang)
+        if shape in (Shape.ROLE, Shape.ADMIN_ROLE):
+            first = "everyone" if shape is Shape.ROLE else "none"
             roles = interaction.guild.roles if interaction.guild is not None else []
-            return [(first, f"{first} · {label}")] + [
+            return [(first, f"{first} · {text(entry.empty, lang)}")] + [
                 (str(r.id), f"@{r.name}") for r in roles if not r.is_default() and not r.managed
             ]
-        if (spec is not None and spec.kind is bool) or name in (
-            "allow_member_transfers",
-            "allow_negative_balance",
-        ):
+        if shape is Shape.BOOL:
             return [("true", "true"), ("false", "false")]
-        if spec is not None and spec.name == "game_length":
+        if shape is Shape.GAME_LENGTH:
             options = [f"rounds:{n}" for n in (1, 2, 3, 4)] + [f"hands:{n}" for n in (4, 8, 16, 32)]
             return [(o, o) for o in options]
-        if spec is not None and spec.choices:
-            return [(c, c) for c in spec.choices]
+        if entry.spec is not None and entry.spec.choices:
+            return [(c, c) for c in entry.spec.choices]
         # a whole number: what was typed (if it is one), the value now, the usual ones, the bounds
         numbers: list[int] = []
         typed = parse_whole_number(current) if current.strip() else None
-        if typed is not None and _takes(name, typed):
+        if typed is not None and entry.takes(typed):
             numbers.append(typed)
         else:
             typed = None
         if isinstance(current_value, int) and not isinstance(current_value, bool):
             numbers.append(current_value)
-        numbers += list(SECONDS_SUGGESTED.get(name, ()))
-        if spec is not None:
-            numbers += [spec.minimum, spec.maximum]
-        elif name in TABLE_SETTINGS and TABLE_SETTINGS[name].kind != "seconds":
-            numbers += [TABLE_SETTINGS[name].minimum, TABLE_SETTINGS[name].maximum]
+        numbers += list(entry.suggested)
+        if entry.suggest_bounds:
+            numbers += [entry.low, entry.high]
+        rules_note = entry.accepts(lang)
         pairs = [(str(n), f"{n} · {rules_note}") for n in numbers]
-        if name == "balance_floor":
-            pairs.append(("none", f"none · {text('settings_no_floor', lang)}"))
+        if shape is Shape.FLOOR:
+            pairs.append(("none", f"none · {text(entry.empty, lang)}"))
         if typed is not None and pairs:
             return pairs[:1] + [p for p in pairs[1:] if p[0] != pairs[0][0]]
         return pairs

@@ -109,6 +109,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Nur Admins dürfen Einstellungen ändern: Server verwalten, oder die Admin-Rolle des Clubs. "
         "Ansehen kann sie jede und jeder mit `/settings show`.",
     ),
+    "settings_not_owner": (
+        "Only the table's opener or an admin may change this setting here. "
+        "Anyone may look at it with `/settings show`.",
+        "Nur wer den Tisch hier eröffnet hat oder ein Admin darf diese Einstellung ändern. "
+        "Ansehen kann sie jede und jeder mit `/settings show`.",
+    ),
     "settings_unknown": (
         "There is no setting {name}. Pick one of the suggestions while you type; settings are: {names}",
         "Es gibt keine Einstellung {name}. Wähle beim Tippen einen Vorschlag; Einstellungen sind: {names}",
