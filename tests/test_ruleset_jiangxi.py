@@ -588,7 +588,7 @@ def test_a_bare_fa_is_read_as_laid_out() -> None:
     assert bare.won and bare == braced and "J2" in [line.code for line in bare.items]
     held = Hand(tuple(Hand.parse("123s 456m 888p 345p 7s 6z").concealed))
     with pytest.raises(InvalidHandError, match=r"write it in braces, like \{6z\}"):
-        score(held, ruleset="jiangxi")
+        score(held, None, get_ruleset("jiangxi"))
 
 
 def test_a_claimed_chow_is_refused() -> None:

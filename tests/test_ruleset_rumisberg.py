@@ -727,9 +727,13 @@ def test_a_club_hand_of_a_higher_fixed_value_is_paid_in_full_not_capped() -> Non
 
     st = get_ruleset("rumisberg").settings({"club_hand_value": 6000})
     ctx = WinContext.make(seat="E", win="2m", self_drawn=True)
-    result = score(Hand.parse("[666m] [555m] [999m] [777m] 22m"), ctx, ruleset="rumisberg", settings=st)
+    result = score(Hand.parse("[666m] [555m] [999m] [777m] 22m"), ctx, get_ruleset("rumisberg"), st)
     assert result.fixed and result.total == 6000
-    assert payments(result, ctx, st, None, ruleset="rumisberg") == (("S", 12000), ("W", 12000), ("N", 12000))
+    assert payments(result, ctx, st, None, get_ruleset("rumisberg")) == (
+        ("S", 12000),
+        ("W", 12000),
+        ("N", 12000),
+    )
 
 
 # --- Rule 12: the only possible tile under the club's restrictions (A-CORE-12) -------------------

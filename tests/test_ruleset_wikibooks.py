@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from cli.main import main
 from engine.errors import SettingError
 from engine.hand import Hand
-from engine.rulesets import get_ruleset, table_for
+from engine.rulesets import WIKIBOOKS, get_ruleset, table_for
 from engine.rulesets.wikibooks import (
     RULESET,
     WESTERN,
@@ -63,7 +63,7 @@ def hand_settlement(
 
 def wb(hand: str, settings: dict[str, object] | None = None, **ctx: object) -> Score:
     """Score ``hand`` under wikibooks with ``settings`` overrides and context ``ctx``."""
-    return score(Hand.parse(hand), WinContext.make(**ctx), ruleset="wikibooks", settings=settings)  # type: ignore[arg-type]
+    return score(Hand.parse(hand), WinContext.make(**ctx), ruleset=WIKIBOOKS, settings=settings)  # type: ignore[arg-type]
 
 
 def settings_of(overrides: dict[str, object] | None = None) -> Settings:
@@ -290,7 +290,7 @@ def test_worked_example(ex: Example) -> None:
         flags=ex.flags,
         dora=ex.dora,
     )
-    result = score(Hand.parse(ex.hand), ctx, ruleset="wikibooks", settings=ex.settings)
+    result = score(Hand.parse(ex.hand), ctx, WIKIBOOKS, ex.settings)
     assert result.won, result.reason
     assert (result.points, result.doubles, result.total, result.limit) == (*ex.expect, False), result.items
     assert sum(line.points for line in result.items) == result.points
@@ -299,7 +299,7 @@ def test_worked_example(ex: Example) -> None:
 
     # pays (RULES.md §1.14.1): through score_request where the request can say everything
     discarder = None if ex.discarder is None else Wind.parse(ex.discarder)
-    assert dict(payments(result, ctx, st_, discarder, "wikibooks") or ()) == ex.pays
+    assert dict(payments(result, ctx, st_, discarder, WIKIBOOKS) or ()) == ex.pays
     if not ex.dora:
         request = score_request(
             hand=ex.hand,
@@ -576,7 +576,7 @@ def test_three_scholars_with_a_chow_is_the_limit() -> None:
     """«Die drei großen Gelehrten»: the fourth set may be a chow (unlike DMJL)."""
     hand = "555z 666z 777z 123m 99p"
     assert wb(hand, seat="S", win="9p").total == 500
-    dmjl = score(Hand.parse(hand), WinContext.make(seat="S", win="9p"), ruleset="dmjl")
+    dmjl = score(Hand.parse(hand), WinContext.make(seat="S", win="9p"), get_ruleset("dmjl"))
     assert not dmjl.limit
 
 

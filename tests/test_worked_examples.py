@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.hand import Hand
+from engine.rulesets import get_ruleset
 from engine.scoring import WinContext, score
 from engine.scoring.report import score_request
 from engine.settlement import settle
@@ -422,7 +423,7 @@ def test_worked_example(ex: Example) -> None:
     ctx = WinContext.make(
         seat=ex.winner, prevailing=ex.prevailing, win=ex.win, self_drawn=ex.self_drawn, flags=ex.flags
     )
-    result = score(Hand.parse(ex.hand), ctx, ruleset=ex.ruleset, settings=ex.settings)
+    result = score(Hand.parse(ex.hand), ctx, get_ruleset(ex.ruleset), ex.settings)
     assert result.won, result.reason
     assert (result.points, result.doubles, result.total, result.limit) == ex.expect, result.items
     assert sum(i.points for i in result.items) == result.points
@@ -434,7 +435,7 @@ def test_worked_example(ex: Example) -> None:
         loser = score(
             Hand.parse(hand),
             WinContext.make(seat=seat, prevailing=ex.prevailing),
-            ruleset=ex.ruleset,
+            ruleset=get_ruleset(ex.ruleset),
             settings=ex.settings,
         )
         assert not loser.won

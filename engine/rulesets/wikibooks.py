@@ -34,7 +34,7 @@ hand is settled by :func:`engine.settlement.settle_hand` with the ruleset's paym
 >>> from engine.hand import Hand
 >>> from engine.scoring import WinContext, score
 >>> r = score(Hand.parse("[555z] 333m [567s] 234p 88p"), WinContext.make(seat="W", win="8p"),
-...           ruleset="wikibooks")
+...           ruleset=RULESET)
 >>> r.points, r.doubles, r.total        # RULES.md EX-18: 28 rounded up to 30, one double
 (28, 1, 60)
 """
