@@ -32,7 +32,7 @@ from engine.rulesets.wikibooks import (
 from engine.scoring import Score, WinContext, score
 from engine.scoring.report import payments, score_request
 from engine.settings import Settings
-from engine.settlement import Settlement, settle, settle_hand
+from engine.settlement import Settlement, settle_hand
 from engine.tiles import Tile, Wind
 
 SEATS = "ESWN"
@@ -335,14 +335,6 @@ def test_worked_example(ex: Example) -> None:
     nets = tuple(a + b for a, b in zip(settlement.nets, sticks, strict=True))
     assert nets == ex.nets
     assert sum(nets) == 0 and left == 0
-    if st_.loser_settlement == "differences":  # the engine's own settlement agrees
-        engine_nets = settle(
-            values,
-            winner=winner,
-            discarder=None if discarder is None else int(discarder),
-            discarder_pays_all=st_.discarder_pays_all,
-        ).nets
-        assert engine_nets == settlement.nets
 
 
 def test_ex18_self_drawn_pays_everyone() -> None:
@@ -443,7 +435,6 @@ def test_ex24_mutual_draw_settlement() -> None:
     assert sorted(moves) == sorted([(1, 0, 20), (2, 0, 40), (3, 0, 20), (2, 1, 10), (2, 3, 10)])
     drawn = hand_settlement(v, winner=None, discarder=None, east=0, settings=mutual)
     assert drawn.nets == (80, -10, -60, -10)
-    assert drawn.nets == settle(v, winner=None).nets
     official = hand_settlement(v, winner=None, discarder=None, east=0, settings=settings_of())
     assert official.nets == (0, 0, 0, 0) and official.transfers == ()
     western = settings_of({"draw_settlement": "mutual", "western": True})
