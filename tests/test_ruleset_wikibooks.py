@@ -26,13 +26,11 @@ from engine.rulesets.wikibooks import (
     WESTERN,
     dora_of,
     expand,
-    riichi_only_differences,
-    riichi_stick_nets,
 )
 from engine.scoring import Score, WinContext, score
 from engine.scoring.report import payments, score_request
 from engine.settings import Settings
-from engine.settlement import Settlement, settle_hand
+from engine.settlement import Settlement, Stake, settle_hand, take_centre, totalled
 from engine.tiles import Tile, Wind
 
 SEATS = "ESWN"
@@ -331,10 +329,11 @@ def test_worked_example(ex: Example) -> None:
         settings=st_,
         riichi_seats=ex.riichi,
     )
-    sticks, left = riichi_stick_nets(ex.riichi, winner, st_)
-    nets = tuple(a + b for a, b in zip(settlement.nets, sticks, strict=True))
+    # the riichi sticks: the winner takes the centre as the deal does (his own stick stays his)
+    sticks = take_centre([Stake(seat, st_.riichi_stake, "riichi") for seat in ex.riichi], winner)
+    nets = tuple(a + b for a, b in zip(settlement.nets, totalled(sticks, 4).nets, strict=True))
     assert nets == ex.nets
-    assert sum(nets) == 0 and left == 0
+    assert sum(nets) == 0
 
 
 def test_ex18_self_drawn_pays_everyone() -> None:
@@ -676,32 +675,15 @@ def test_bundles_expand_and_a_club_setting_stands() -> None:
 
 
 def test_riichi_only_differences() -> None:
-    st_ = settings_of()
-    moves = riichi_only_differences([30, 10, 0, 0], {1}, winner=0, east=0, settings=st_)
-    assert [(t.payer, t.payee, t.amount) for t in moves] == [(2, 1, 10), (3, 1, 10)]
-    assert riichi_only_differences([30, 10, 0, 0], set(), winner=0, east=0, settings=st_) == []
-
-
-def test_riichi_sticks_stay_or_go_back_after_a_drawn_hand() -> None:
-    st_ = settings_of({"riichi": True})
-    assert riichi_stick_nets([0], None, st_) == ((-200, 0, 0, 0), 200)
-    assert riichi_stick_nets([2], 3, st_, carried=200) == ((0, 0, -200, 400), 0)
-    back = settings_of({"riichi": True, "riichi_carry_over": False, "riichi_stake": 100})
-    assert riichi_stick_nets([0, 1], None, back) == ((0, 0, 0, 0), 0)
-
-
-@given(
-    st.lists(st.integers(0, 3), max_size=4, unique=True),
-    st.one_of(st.none(), st.integers(0, 3)),
-    st.integers(0, 2000),
-    st.booleans(),
-)
-def test_riichi_sticks_are_neither_made_nor_lost(
-    declarers: list[int], winner: int | None, carried: int, carry_over: bool
-) -> None:
-    s = settings_of({"riichi_carry_over": carry_over})
-    nets, left = riichi_stick_nets(declarers, winner, s, carried=carried)
-    assert sum(nets) == carried - left and left >= 0
+    """Western losers settle only towards riichi declarers (A-WB-14), as the deal settles."""
+    st_ = settings_of({"loser_settlement": "riichi_only"})
+    settled = hand_settlement(
+        [30, 10, 0, 0], winner=0, discarder=None, east=0, settings=st_, riichi_seats={1}
+    )
+    losers = [(t.payer, t.payee, t.amount) for t in settled.transfers if t.payee != 0]
+    assert losers == [(2, 1, 10), (3, 1, 10)]
+    nobody = hand_settlement([30, 10, 0, 0], winner=0, discarder=None, east=0, settings=st_)
+    assert [t for t in nobody.transfers if t.payee != 0] == []
 
 
 @given(
