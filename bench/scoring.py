@@ -16,14 +16,14 @@ import time
 
 from bench.hands import Request, request_set, ruleset_set
 from engine.hand import Hand
-from engine.rulesets import get_ruleset
+from engine.rulesets import Ruleset, get_ruleset
 from engine.scoring import WinContext, score
 from engine.settings import Settings
 
 RULESETS = ("huabao", "wikibooks", "rumisberg", "jiangxi")
 """The rulesets with a figure of their own (dmjl is ``score_hands_per_s``)."""
 
-Prepared = list[tuple[Hand, WinContext, str, Settings]]
+Prepared = list[tuple[Hand, WinContext, Ruleset, Settings]]
 
 
 def _prepared(requests: list[Request]) -> Prepared:
@@ -32,8 +32,8 @@ def _prepared(requests: list[Request]) -> Prepared:
         ctx = WinContext.make(
             seat=r.seat, prevailing=r.prevailing, win=r.win, self_drawn=r.self_drawn, flags=r.flags
         )
-        settings = get_ruleset(r.ruleset).settings(r.settings)
-        out.append((Hand.parse(r.hand), ctx, r.ruleset, settings))
+        rs = get_ruleset(r.ruleset)
+        out.append((Hand.parse(r.hand), ctx, rs, rs.settings(r.settings)))
     return out
 
 
@@ -64,7 +64,7 @@ def run(rounds: int = 7, passes: int = 8) -> dict[str, float]:
             ctx = WinContext.make(
                 seat=r.seat, prevailing=r.prevailing, win=r.win, self_drawn=r.self_drawn, flags=r.flags
             )
-            score(Hand.parse(r.hand), ctx, ruleset=r.ruleset, settings=r.settings)
+            score(Hand.parse(r.hand), ctx, get_ruleset(r.ruleset), r.settings)
         parse_rates.append(len(requests) / (time.perf_counter() - start))
     figures: dict[str, float] = {
         "score_hands_per_s": round(statistics.median(rates)),

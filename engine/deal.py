@@ -33,7 +33,7 @@ from engine.actions import DISCARDS, Action, ActionKind
 from engine.errors import IllegalActionError, InvalidHandError
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import Ruleset, resolve, table_for
+from engine.rulesets import Ruleset, resolve
 from engine.rulesets import rumisberg as _rumisberg
 from engine.rulesets.jiangxi import PassOver, gen_zhuang, is_gen_zhuang
 from engine.rulesets.wikibooks import dora_of
@@ -204,7 +204,7 @@ class Deal:
         """The winds in play, in turn order (three players leave one wind out, A-RU-18)."""
         self.absent: int | None = next((w for w in range(4) if w not in self.in_play), None)
         """The wind of the empty place with three players, None with four."""
-        self.table: Table = table_for(self.ruleset.name, self.settings)
+        self.table: Table = self.ruleset.table_for(self.settings)
         self._aside = _set_aside(self.ruleset.lucky, self.settings.bonus_tiles and self.ruleset.winds)
         """By tile id: whether the tile is set aside and replaced when drawn (bonus and lucky tiles)."""
         self.seed = seed

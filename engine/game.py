@@ -349,13 +349,14 @@ class Game:
         # sheet still show it); the rotation takes effect in next_hand.
         self._next_east, self._next_prevailing = self.east, self.prevailing
         rotation = self.settings.dealer_rotation
-        if rotation == "winner":
+        if len(result.winners) >= 2 and result.discarder is not None:
+            # A discard that fed several winners makes its discarder deal next, whatever the
+            # rotation (A-JX-06, RULES.md §4 next_dealer "in any case"; seed 004 §7).
+            self._next_east = self.position_of(result.discarder)
+            self.east_streak = 0
+        elif rotation == "winner":
             # The winner deals the next hand; a drawn hand keeps the dealer (A-JX-06).
-            if len(result.winners) >= 2 and result.discarder is not None:
-                # A discard that fed several winners makes its discarder deal next (A-JX-06).
-                self._next_east = self.position_of(result.discarder)
-                self.east_streak = 0
-            elif winner is not None and winner != self.east:
+            if winner is not None and winner != self.east:
                 self._next_east = winner
                 self.east_streak = 0
         elif (

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.errors import SettingError, quote
+from engine.special_notation import canonical, parse_groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,15 +548,11 @@ def _game_length(value: object) -> str | None:
 def _special_hands(text: str) -> str:
     """The ``special_hands`` setting checked and in its stored form (the notation of
     :mod:`engine.scoring.special_hands`)."""
-    from engine.scoring.special_hands import canonical  # the scoring package imports settings
-
     return canonical(text)
 
 
 def _club_hand_pattern(text: str) -> str:
     """The ``club_hand_pattern`` setting checked and in its stored form."""
-    from engine.scoring.special_hands import parse_groups
-
     return " ".join(str(g) for g in parse_groups(text, "the club hand"))
 
 

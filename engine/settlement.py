@@ -3,8 +3,12 @@
 Values are per seat, indexed ``E=0, S=1, W=2, N=3``. Every transfer is
 reported, and the nets always sum to zero.
 
->>> result = settle([16, 76, 4, 0], winner=1)   # RULES.md EX-01
->>> result.nets
+A hand is settled by :func:`settle_hand` with the ruleset's own payments (``Deal`` calls
+it as play goes):
+
+>>> from engine.rulesets import DMJL
+>>> result = settle_hand([16, 76, 4, 0], winners=[1], discarder=None, ruleset=DMJL, settings=DMJL.defaults)
+>>> result.nets                                          # RULES.md EX-01
 (-96, 304, -96, -112)
 >>> sum(result.nets)
 0
@@ -15,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from engine.errors import SettingError
 
 if TYPE_CHECKING:
     from engine.rulesets import Ruleset
@@ -60,56 +62,6 @@ class Settlement:
 
     transfers: tuple[Transfer, ...]
     nets: tuple[int, ...]
-
-
-def settle(
-    values: Sequence[int],
-    *,
-    winner: int | None,
-    east: int = 0,
-    east_factor: int = 2,
-    loser_settlement: str = "differences",
-    discarder: int | None = None,
-    discarder_pays_all: bool = False,
-) -> Settlement:
-    """Settle a hand: the winner is paid by every loser (``pay_winner``), then the
-    losers pay each other the differences of their hand values
-    (``loser_differences``); East pays and receives ``east_factor`` times.
-
-    ``winner`` None settles a drawn hand with mutual differences among all
-    seats when ``loser_settlement`` is ``"differences"`` and nothing otherwise.
-    With ``discarder_pays_all`` and a win on ``discarder``'s tile, the discarder
-    alone pays the winner 4 times the value, 6 times if the winner holds the
-    double role (RULES.md §1.14, ``discarder_pays``).
-
-    >>> settle([0, 0, 30, 0], winner=2, discarder=1, discarder_pays_all=True).nets
-    (0, -120, 120, 0)
-
-    :raises SettingError: for an unknown ``loser_settlement``.
-    """
-    n = len(values)
-    transfers: list[Transfer] = []
-
-    def factor(a: int, b: int) -> int:
-        return east_factor if east in (a, b) else 1
-
-    if winner is not None and discarder_pays_all and discarder is not None:
-        times = 6 if east_factor > 1 and winner == east else 4
-        if values[winner]:
-            amount = values[winner] * times
-            transfers.append(Transfer(discarder, winner, amount, "Mah-Jongg (discarder pays)"))
-    elif winner is not None:
-        for seat in range(n):
-            if seat != winner:
-                amount = values[winner] * factor(seat, winner)
-                if amount:
-                    transfers.append(Transfer(seat, winner, amount, "Mah-Jongg"))
-    if loser_settlement == "differences":
-        losers = [s for s in range(n) if s != winner]
-        transfers += differences(values, losers, east=east, east_factor=east_factor)
-    elif loser_settlement != "none":
-        raise SettingError(f"loser_settlement takes differences or none, not {loser_settlement!r}")
-    return totalled(transfers, n)
 
 
 def differences(

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from engine.hand import Hand
+from engine.rulesets import get_ruleset
 from engine.scoring import WinContext, score
 
 DATA = Path(__file__).parent / "data" / "kajongg_cases.json"
@@ -69,7 +70,7 @@ def test_kajongg_case(case: dict) -> None:
     )
     settings = {"limit": 500}
     settings.update(case.get("settings", {}))
-    result = score(hand, ctx, ruleset=case["ruleset"], settings=settings)
+    result = score(hand, ctx, ruleset=get_ruleset(case["ruleset"]), settings=settings)
     expect = case["expect"]
     info = _describe(case, result)
 

@@ -4,6 +4,8 @@ deals next."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import Action
 from engine.deal import CLAIMS, OVER, ROBBING, Deal
 from engine.events import EventKind
@@ -66,6 +68,13 @@ def test_two_players_win_on_one_discard_and_the_discarder_pays_each() -> None:
     tiles = deal.all_tiles()
     assert len(tiles) == len(set(tiles))  # the one winning tile is not doubled
     assert deal.shared == {W: deal.result.win_tile}
+
+
+def test_several_winners_are_listed_and_paid_in_turn_order_after_the_discarder() -> None:
+    deal = two_winners()
+    play(deal, "E discard 9p", "W mahjong", "S mahjong")  # West says it first: South is paid first
+    assert deal.result is not None and deal.result.winners == (S, W)
+    assert paid(deal) == [(E, S, 10), (E, W, 7)]
 
 
 def test_with_next_in_turn_only_the_first_claimant_wins() -> None:
@@ -219,3 +228,51 @@ def test_without_a_gang_a_held_back_player_cannot_win() -> None:
     play(deal, "E discard 7p", "S pong", "S discard 1p", "W discard 8m", "N discard 8p", "E discard 5s")
     play(deal, "W pong")
     assert deal.gang_debt is None and deal.phase != ROBBING
+
+
+# Who deals next, as the game rotates (RULES.md §2.5.7, A-JX-06): each case a hand played
+# out by a Game; winds of this hand, E the dealer.
+NEXT_DEALER_HANDS = {
+    "W wins on E's discard": (["9p 14m", "2s", WEST_9P, "2p"], "3p", ["E discard 9p", "W mahjong"]),
+    "E wins on S's discard": (
+        ["1s " + SOUTH_9P, "9p", "2s", "2p"],
+        "3p 4p",
+        ["E discard 1s", "S discard 9p", "E mahjong"],
+    ),
+    "S and W win on N's discard": (
+        ["1s 14m", SOUTH_9P, WEST_9P, "9p 2p"],
+        "3p 4p 5p",
+        ["E discard 1s", "S discard 3p", "W discard 4p", "N discard 9p", "S mahjong", "W mahjong"],
+    ),
+    "drawn": (
+        ["1s 14m", "2s", "2m", "2p"],
+        "3p 4p 5p",
+        ["E discard 1s", "S discard 3p", "W discard 4p", "N discard 5p"],
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("rotation", "hand", "deals_next"),
+    [
+        ("winner", "W wins on E's discard", W),
+        ("winner", "E wins on S's discard", E),
+        ("winner", "drawn", E),
+        ("winner", "S and W win on N's discard", N),  # the discarder who fed two winners deals
+        ("on_non_east_win", "W wins on E's discard", S),
+        ("on_non_east_win", "E wins on S's discard", E),
+        ("on_non_east_win", "drawn", E),
+        ("on_non_east_win", "S and W win on N's discard", N),
+    ],
+)
+def test_the_next_dealer_as_the_game_rotates(rotation: str, hand: str, deals_next: int) -> None:
+    hands, live, lines = NEXT_DEALER_HANDS[hand]
+    settings = {"dealer_rotation": rotation}
+    game = Game("jiangxi", settings, 5, ("A", "B", "C", "D"))
+    game.deal = Deal.arranged(hands, live=live, ruleset="jiangxi", settings=settings, fill=False)
+    play_game(game, *lines)
+    assert game.deal.result is not None
+    assert (game.deal.result.winner is None) == (hand == "drawn")
+    expected = game.position_of(deals_next)
+    game.next_hand()
+    assert game.east == expected

@@ -551,7 +551,7 @@ def test_the_table_and_the_scorer_judge_ii_fan_shibari_alike(shibari: bool) -> N
     play(deal, "E discard 3z", "S discard 4z", "W discard 3s")
     assert ("S mahjong" in legal(deal, S)) is not shibari
     ctx = deal._context(S, win_tile=Tile.parse("3s"), self_drawn=False, discarder=W)
-    result = score(deal.hand_of(S, Tile.parse("3s")), ctx, ruleset="wikibooks", settings=deal.settings)
+    result = score(deal.hand_of(S, Tile.parse("3s")), ctx, deal.ruleset, deal.settings)
     assert result.won is not shibari
     assert ("Ii Fan Shibari" in result.reason) is shibari
 

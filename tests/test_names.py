@@ -10,7 +10,7 @@ import pytest
 from engine.ai.hints import hint
 from engine.deal import Deal
 from engine.hand import Hand
-from engine.rulesets import RULESETS, table_for
+from engine.rulesets import RULESETS, get_ruleset, table_for
 from engine.scoring import WinContext, score
 from engine.scoring.names import line_name, rule_name
 from engine.scoring.report import score_request, score_text
@@ -133,7 +133,9 @@ def test_rule_name_refuses_unknown_codes_and_languages() -> None:
 
 
 def test_score_lines_carry_their_code_and_set() -> None:
-    result = score(Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"))
+    result = score(
+        Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"), get_ruleset("dmjl")
+    )
     first = result.items[0]
     assert (first.code, first.detail, first.name) == ("P3", "[555s]", "exposed pong of simples [555s]")
     assert line_name("dmjl", first, "de") == "Pong aus Grundziegeln, offen [555s]"

@@ -53,7 +53,7 @@ FOUR_FA = "234p 678m [444s] 567p 99m {6666z}"  # RULES.md EX-35: four Fa, the to
 def test_a_jiangxi_arrangement_reads_back_as_the_hand(hand: str, win: str | None) -> None:
     """The scorer's arrangement writes the laid-out Fa in braces: read back, it is the same hand."""
     ctx = WinContext.make(seat="N", win=win, self_drawn=win is not None)
-    result = score(Hand.parse(hand), ctx, ruleset="jiangxi")
+    result = score(Hand.parse(hand), ctx, get_ruleset("jiangxi"))
     assert "{" in result.arrangement
     assert Hand.parse(result.arrangement).counts() == Hand.parse(hand).counts()
     bonus = [g for g in result.groups if g.kind == GroupKind.BONUS]
@@ -64,7 +64,9 @@ def test_a_bonus_group_writes_laid_out_tiles_in_braces_and_flowers_plain() -> No
     group = ArrangedGroup(GroupKind.BONUS, tuple(Tile.parse(t) for t in ("6z", "6z", "2f")))
     assert str(group) == "{66z} 2f"
     assert str(ArrangedGroup(GroupKind.BONUS, (Tile.parse("1f"), Tile.parse("5f")))) == "15f"
-    dmjl = score(Hand.parse("234m 777z [555s] [678p] 99p 1f"), WinContext.make(seat="S", win="9p"))
+    dmjl = score(
+        Hand.parse("234m 777z [555s] [678p] 99p 1f"), WinContext.make(seat="S", win="9p"), get_ruleset("dmjl")
+    )
     assert dmjl.arrangement.endswith(" 1f") and "{" not in dmjl.arrangement
 
 
@@ -229,9 +231,9 @@ def _sheet(ruleset: str, hand: str, seat: str, win: str, drawn: bool, loser: str
     )
     w = "ESWN".index(seat)
     other_seat = 2 if w != 2 else 0
-    other = score(Hand.parse(loser), WinContext(seat=Wind(other_seat)), ruleset=ruleset)
+    other = score(Hand.parse(loser), WinContext(seat=Wind(other_seat)), get_ruleset(ruleset))
     scores = {w: winner, other_seat: other}
-    empty = score(Hand.parse("1m"), ruleset=ruleset)
+    empty = score(Hand.parse("1m"), None, get_ruleset(ruleset))
     by_seat = [scores.get(s, empty) for s in range(4)]
     pays = [(("ESWN".index(letter)), w, amount) for letter, amount in winner.pays or () if amount]
     return ScoreSheetView(

@@ -17,6 +17,7 @@ from render_support import compare_reference, tile_runs
 from engine.deal import Deal
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld
+from engine.rulesets import get_ruleset
 from engine.scoring import WinContext, score
 from engine.scoring.names import line_name
 from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of, parse_tiles, tile_name
@@ -137,7 +138,9 @@ def test_strip_concealed_kong_has_two_backs_and_win_tile_is_framed() -> None:
 
 def test_strip_draws_the_scorers_typed_groups() -> None:
     result = score(
-        Hand.parse("234m 777z [555s] [678p] 99p 1f"), WinContext.make(seat="S", win="9p", self_drawn=True)
+        Hand.parse("234m 777z [555s] [678p] 99p 1f"),
+        WinContext.make(seat="S", win="9p", self_drawn=True),
+        get_ruleset("dmjl"),
     )
     typed = compose_strip(result.groups, win_tile="9p")
     assert typed.tobytes() == compose_strip(result.arrangement, win_tile="9p").tobytes()
@@ -724,7 +727,7 @@ def test_example_hint_is_the_hands_real_waits() -> None:
                 continue
             hand = Hand((*tiles, t), me.melds, me.bonus)
             ctx = WinContext.make(seat=me.wind, prevailing=view.prevailing, win=t)
-            if score(hand, ctx, settings=view.settings).won:
+            if score(hand, ctx, get_ruleset(view.ruleset), view.settings).won:
                 winning.add(t)
         assert set(view.hint.waits) == winning, seed
 

@@ -23,12 +23,11 @@ from engine.rulesets.jiangxi import (
     PassOver,
     gen_zhuang,
     is_gen_zhuang,
-    next_dealer,
-    win_settlement,
 )
 from engine.scoring.names import line_name, rule_name
 from engine.scoring.report import score_request, score_text
 from engine.scoring.scorer import Score, score
+from engine.settlement import settle_hand
 from engine.tiles import Tile
 
 SEATS = "ESWN"
@@ -204,14 +203,16 @@ def test_worked_examples(ex: Example) -> None:
 
 
 def test_ex38_two_winners_on_one_discard_and_the_next_dealer() -> None:
-    """N's 5p feeds S (4 fan) and W (3 fan): N pays each, computed alone, and deals next (§7)."""
+    """N's 5p feeds S (4 fan) and W (3 fan): N pays each, computed alone (that he deals next is
+    test_flows_jiangxi.py's test_the_next_dealer_as_the_game_rotates)."""
     s_win, w_win = (request(param.values[0]) for param in EXAMPLES[-2:])  # type: ignore[attr-defined]
-    settlement = win_settlement(
-        {1: s_win.total, 2: w_win.total}, discarder=3, dealer=0, seats=SEAT_NUMBERS, settings=RULESET.defaults
+    # the winners in turn order after the discarder, as the deal lists them, paid as play pays them
+    values = [0, s_win.total, w_win.total, 0]
+    settlement = settle_hand(
+        values, winners=[1, 2], discarder=3, ruleset=RULESET, settings=RULESET.defaults, seats=SEAT_NUMBERS
     )
     assert [(t.payer, t.payee, t.amount) for t in settlement.transfers] == [(3, 1, 4), (3, 2, 3)]
     assert settlement.nets == (0, 4, 3, -7)
-    assert next_dealer(0, [1, 2], discarder=3, seats=SEAT_NUMBERS, settings=RULESET.defaults) == 3
 
 
 def test_ex39_gen_zhuang() -> None:
@@ -450,43 +451,7 @@ def test_a_discard_win_needs_its_discarder_for_payments() -> None:
     assert result.won and result.pays is None
 
 
-def test_several_winners_are_paid_in_turn_order_and_self_draw_has_one() -> None:
-    settings = RULESET.defaults
-    s = win_settlement({0: 9, 2: 2}, discarder=1, dealer=0, seats=SEAT_NUMBERS, settings=settings)
-    assert [(t.payer, t.payee, t.amount) for t in s.transfers] == [(1, 2, 2), (1, 0, 18)]
-    assert s.nets == (18, -20, 2, 0)
-    zimo = win_settlement({3: 5}, discarder=None, dealer=0, seats=SEAT_NUMBERS, settings=settings)
-    assert zimo.nets == (-5, -5, -5, 15)
-    for bad in ({}, {1: 3, 2: 3}):
-        with pytest.raises(ValueError):
-            win_settlement(bad, discarder=None, dealer=0, seats=SEAT_NUMBERS, settings=settings)
-    with pytest.raises(ValueError):
-        win_settlement({1: 3}, discarder=1, dealer=0, seats=SEAT_NUMBERS, settings=settings)
-
-
 # --- Next dealer and pass-over -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("rotation", "dealer", "winners", "discarder", "expected"),
-    [
-        ("winner", 0, [2], 3, 2),
-        ("winner", 0, [0], None, 0),
-        ("winner", 1, [], None, 1),
-        ("winner", 0, [1, 2, 3], 0, 0),  # a dealer who fed three winners deals again
-        ("on_non_east_win", 0, [2], 3, 1),
-        ("on_non_east_win", 0, [0], 3, 0),
-        ("on_non_east_win", 3, [], None, 3),
-        ("on_non_east_win", 3, [1, 2], 0, 0),
-    ],
-)
-def test_next_dealer(
-    rotation: str, dealer: int, winners: list[int], discarder: int | None, expected: int
-) -> None:
-    settings = get_ruleset("jiangxi").settings({"dealer_rotation": rotation})
-    assert (
-        next_dealer(dealer, winners, discarder=discarder, seats=SEAT_NUMBERS, settings=settings) == expected
-    )
 
 
 def test_pass_over() -> None:
@@ -588,7 +553,7 @@ def test_a_bare_fa_is_read_as_laid_out() -> None:
     assert bare.won and bare == braced and "J2" in [line.code for line in bare.items]
     held = Hand(tuple(Hand.parse("123s 456m 888p 345p 7s 6z").concealed))
     with pytest.raises(InvalidHandError, match=r"write it in braces, like \{6z\}"):
-        score(held, ruleset="jiangxi")
+        score(held, None, get_ruleset("jiangxi"))
 
 
 def test_a_claimed_chow_is_refused() -> None:

@@ -4,19 +4,22 @@ special hands, Fishing, the bouquet, the Gulasch pot and the Pot."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 import pytest
 
+from engine.actions import Action
+from engine.deal import Deal
 from engine.errors import SettingError
+from engine.game import Game
 from engine.hand import Hand
 from engine.rulesets import get_ruleset
 from engine.rulesets import rumisberg as ru
 from engine.scoring.names import rule_name
 from engine.scoring.report import SEAT_LETTERS, score_request
 from engine.scoring.special_hands import canonical, parse_special_hand, parse_special_hands
-from engine.settlement import Transfer, nets
+from engine.settlement import Stake, Transfer, nets, take_centre
 from engine.tiles import Tile, Wind
 
 RS = get_ruleset("rumisberg")
@@ -283,19 +286,50 @@ def test_ex29_gulasch_pot() -> None:
     r = score_request(
         hand="[666z] [888m] [123s] 111p 66p", ruleset="rumisberg", seat="N", win="6p", self_drawn=True
     )
-    received, left = ru.gulasch_payout(pot, 3, seats=FOUR, settings=RS.defaults)
-    assert (received, left) == ({3: 2000}, 0)
+    # the winner takes the pot as the deal pays it: every stake but his own, from its owner
+    taken = nets(take_centre([Stake(seat, amount, "gulasch") for seat, amount in stakes.items()], 3), 4)
+    assert taken == (-500, -500, -500, 1500)
     hand_nets = nets(win_transfers(r.pays, "N"), 4)
-    totals = [hand_nets[seat] + received.get(seat, 0) - stakes[seat] for seat in FOUR]
+    totals = [hand_nets[seat] + taken[seat] for seat in FOUR]
     assert by_letter(totals) == {"E": -2100, "S": -1300, "W": -1300, "N": 4700}
     assert sum(totals) == 0
 
 
 def test_drawn_gulasch_carries_the_pot_over_or_gives_the_stakes_back() -> None:
-    assert ru.gulasch_payout(2000, None, seats=FOUR, settings=RS.defaults) == ({}, 2000)
-    back = RS.settings({"gulasch_pot_carry_over": False})
-    assert ru.gulasch_payout(1500, None, seats=(0, 1, 2), settings=back) == ({0: 500, 1: 500, 2: 500}, 0)
+    """A-RU-07, as a Game plays it: a drawn hand makes the next a Gulasch, each staking 500; a
+    drawn Gulasch leaves its pot for the next one, or (carry-over off) gives the stakes back."""
     assert RS.defaults.draw_settlement == "gulasch"
+    each = [(p, 500) for p in range(4)]
+    assert drawn_gulasch_centres("rumisberg", {}) == [each, sorted(each * 2)]
+    assert drawn_gulasch_centres("rumisberg", {"gulasch_pot_carry_over": False}) == [each, each]
+
+
+def drawn_gulasch_centres(ruleset: str, overrides: Mapping[str, object]) -> list[list[tuple[int, int]]]:
+    """The Gulasch stakes lying in a Game's centre (position, amount) after a drawn hand and
+    again after the Gulasch hand that follows is drawn too, each hand arranged to end drawn."""
+    game = Game(ruleset, overrides, 3, ("A", "B", "C", "D"))
+    out = []
+    for _ in range(2):
+        centre = [replace(stake, seat=int(game.wind_of(stake.seat))) for stake in game.centre]
+        game.deal = Deal.arranged(
+            ["1s 14m", "2s", "2m", "2p"],
+            live="3p 4p 5p",
+            ruleset=game.ruleset,
+            settings=game.settings,
+            centre=centre,
+            fill=False,
+        )
+        for line in ("E discard 1s", "S discard 3p", "W discard 4p", "N discard 5p"):
+            if game.deal.over:  # the wall ran out (where the ruleset keeps a dead wall, early)
+                break
+            action = Action.parse(line)
+            game.apply(Action(game.position_of(action.seat), action.kind, action.tile))
+            for idle in game.idle_passes():
+                game.apply(idle)
+        assert game.deal.result is not None and game.deal.result.winner is None
+        out.append(sorted((stake.seat, stake.amount) for stake in game.centre if stake.reason == "gulasch"))
+        game.next_hand()
+    return out
 
 
 def test_ex30_club_hand_never_counted_even_where_the_count_is_higher() -> None:
@@ -727,9 +761,13 @@ def test_a_club_hand_of_a_higher_fixed_value_is_paid_in_full_not_capped() -> Non
 
     st = get_ruleset("rumisberg").settings({"club_hand_value": 6000})
     ctx = WinContext.make(seat="E", win="2m", self_drawn=True)
-    result = score(Hand.parse("[666m] [555m] [999m] [777m] 22m"), ctx, ruleset="rumisberg", settings=st)
+    result = score(Hand.parse("[666m] [555m] [999m] [777m] 22m"), ctx, get_ruleset("rumisberg"), st)
     assert result.fixed and result.total == 6000
-    assert payments(result, ctx, st, None, ruleset="rumisberg") == (("S", 12000), ("W", 12000), ("N", 12000))
+    assert payments(result, ctx, st, None, get_ruleset("rumisberg")) == (
+        ("S", 12000),
+        ("W", 12000),
+        ("N", 12000),
+    )
 
 
 # --- Rule 12: the only possible tile under the club's restrictions (A-CORE-12) -------------------

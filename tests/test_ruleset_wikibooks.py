@@ -20,19 +20,17 @@ from hypothesis import strategies as st
 from cli.main import main
 from engine.errors import SettingError
 from engine.hand import Hand
-from engine.rulesets import get_ruleset, table_for
+from engine.rulesets import WIKIBOOKS, get_ruleset, table_for
 from engine.rulesets.wikibooks import (
     RULESET,
     WESTERN,
     dora_of,
     expand,
-    riichi_only_differences,
-    riichi_stick_nets,
 )
 from engine.scoring import Score, WinContext, score
 from engine.scoring.report import payments, score_request
 from engine.settings import Settings
-from engine.settlement import Settlement, settle, settle_hand
+from engine.settlement import Settlement, Stake, settle_hand, take_centre, totalled
 from engine.tiles import Tile, Wind
 
 SEATS = "ESWN"
@@ -63,7 +61,7 @@ def hand_settlement(
 
 def wb(hand: str, settings: dict[str, object] | None = None, **ctx: object) -> Score:
     """Score ``hand`` under wikibooks with ``settings`` overrides and context ``ctx``."""
-    return score(Hand.parse(hand), WinContext.make(**ctx), ruleset="wikibooks", settings=settings)  # type: ignore[arg-type]
+    return score(Hand.parse(hand), WinContext.make(**ctx), ruleset=WIKIBOOKS, settings=settings)  # type: ignore[arg-type]
 
 
 def settings_of(overrides: dict[str, object] | None = None) -> Settings:
@@ -290,7 +288,7 @@ def test_worked_example(ex: Example) -> None:
         flags=ex.flags,
         dora=ex.dora,
     )
-    result = score(Hand.parse(ex.hand), ctx, ruleset="wikibooks", settings=ex.settings)
+    result = score(Hand.parse(ex.hand), ctx, WIKIBOOKS, ex.settings)
     assert result.won, result.reason
     assert (result.points, result.doubles, result.total, result.limit) == (*ex.expect, False), result.items
     assert sum(line.points for line in result.items) == result.points
@@ -299,7 +297,7 @@ def test_worked_example(ex: Example) -> None:
 
     # pays (RULES.md §1.14.1): through score_request where the request can say everything
     discarder = None if ex.discarder is None else Wind.parse(ex.discarder)
-    assert dict(payments(result, ctx, st_, discarder, "wikibooks") or ()) == ex.pays
+    assert dict(payments(result, ctx, st_, discarder, WIKIBOOKS) or ()) == ex.pays
     if not ex.dora:
         request = score_request(
             hand=ex.hand,
@@ -331,18 +329,11 @@ def test_worked_example(ex: Example) -> None:
         settings=st_,
         riichi_seats=ex.riichi,
     )
-    sticks, left = riichi_stick_nets(ex.riichi, winner, st_)
-    nets = tuple(a + b for a, b in zip(settlement.nets, sticks, strict=True))
+    # the riichi sticks: the winner takes the centre as the deal does (his own stick stays his)
+    sticks = take_centre([Stake(seat, st_.riichi_stake, "riichi") for seat in ex.riichi], winner)
+    nets = tuple(a + b for a, b in zip(settlement.nets, totalled(sticks, 4).nets, strict=True))
     assert nets == ex.nets
-    assert sum(nets) == 0 and left == 0
-    if st_.loser_settlement == "differences":  # the engine's own settlement agrees
-        engine_nets = settle(
-            values,
-            winner=winner,
-            discarder=None if discarder is None else int(discarder),
-            discarder_pays_all=st_.discarder_pays_all,
-        ).nets
-        assert engine_nets == settlement.nets
+    assert sum(nets) == 0
 
 
 def test_ex18_self_drawn_pays_everyone() -> None:
@@ -443,7 +434,6 @@ def test_ex24_mutual_draw_settlement() -> None:
     assert sorted(moves) == sorted([(1, 0, 20), (2, 0, 40), (3, 0, 20), (2, 1, 10), (2, 3, 10)])
     drawn = hand_settlement(v, winner=None, discarder=None, east=0, settings=mutual)
     assert drawn.nets == (80, -10, -60, -10)
-    assert drawn.nets == settle(v, winner=None).nets
     official = hand_settlement(v, winner=None, discarder=None, east=0, settings=settings_of())
     assert official.nets == (0, 0, 0, 0) and official.transfers == ()
     western = settings_of({"draw_settlement": "mutual", "western": True})
@@ -576,7 +566,7 @@ def test_three_scholars_with_a_chow_is_the_limit() -> None:
     """«Die drei großen Gelehrten»: the fourth set may be a chow (unlike DMJL)."""
     hand = "555z 666z 777z 123m 99p"
     assert wb(hand, seat="S", win="9p").total == 500
-    dmjl = score(Hand.parse(hand), WinContext.make(seat="S", win="9p"), ruleset="dmjl")
+    dmjl = score(Hand.parse(hand), WinContext.make(seat="S", win="9p"), get_ruleset("dmjl"))
     assert not dmjl.limit
 
 
@@ -685,32 +675,15 @@ def test_bundles_expand_and_a_club_setting_stands() -> None:
 
 
 def test_riichi_only_differences() -> None:
-    st_ = settings_of()
-    moves = riichi_only_differences([30, 10, 0, 0], {1}, winner=0, east=0, settings=st_)
-    assert [(t.payer, t.payee, t.amount) for t in moves] == [(2, 1, 10), (3, 1, 10)]
-    assert riichi_only_differences([30, 10, 0, 0], set(), winner=0, east=0, settings=st_) == []
-
-
-def test_riichi_sticks_stay_or_go_back_after_a_drawn_hand() -> None:
-    st_ = settings_of({"riichi": True})
-    assert riichi_stick_nets([0], None, st_) == ((-200, 0, 0, 0), 200)
-    assert riichi_stick_nets([2], 3, st_, carried=200) == ((0, 0, -200, 400), 0)
-    back = settings_of({"riichi": True, "riichi_carry_over": False, "riichi_stake": 100})
-    assert riichi_stick_nets([0, 1], None, back) == ((0, 0, 0, 0), 0)
-
-
-@given(
-    st.lists(st.integers(0, 3), max_size=4, unique=True),
-    st.one_of(st.none(), st.integers(0, 3)),
-    st.integers(0, 2000),
-    st.booleans(),
-)
-def test_riichi_sticks_are_neither_made_nor_lost(
-    declarers: list[int], winner: int | None, carried: int, carry_over: bool
-) -> None:
-    s = settings_of({"riichi_carry_over": carry_over})
-    nets, left = riichi_stick_nets(declarers, winner, s, carried=carried)
-    assert sum(nets) == carried - left and left >= 0
+    """Western losers settle only towards riichi declarers (A-WB-14), as the deal settles."""
+    st_ = settings_of({"loser_settlement": "riichi_only"})
+    settled = hand_settlement(
+        [30, 10, 0, 0], winner=0, discarder=None, east=0, settings=st_, riichi_seats={1}
+    )
+    losers = [(t.payer, t.payee, t.amount) for t in settled.transfers if t.payee != 0]
+    assert losers == [(2, 1, 10), (3, 1, 10)]
+    nobody = hand_settlement([30, 10, 0, 0], winner=0, discarder=None, east=0, settings=st_)
+    assert [t for t in nobody.transfers if t.payee != 0] == []
 
 
 @given(

@@ -14,7 +14,7 @@ from engine.tiles import TILES
 
 
 def sc(hand: str, ruleset: str = "dmjl", settings: dict[str, object] | None = None, **ctx: object) -> Score:
-    return score(Hand.parse(hand), WinContext.make(**ctx), ruleset=ruleset, settings=settings)  # type: ignore[arg-type]
+    return score(Hand.parse(hand), WinContext.make(**ctx), ruleset=get_ruleset(ruleset), settings=settings)  # type: ignore[arg-type]
 
 
 def names(result: Score) -> list[str]:
@@ -356,7 +356,7 @@ def test_groups_are_built_when_first_read_and_behave_as_a_field(
 
     def fresh() -> Score:
         ctx = WinContext.make(win=win) if win else WinContext()
-        return score(Hand.parse(text), ctx)
+        return score(Hand.parse(text), ctx, get_ruleset("dmjl"))
 
     a, b = fresh(), fresh()
     assert a == b and hash(a) == hash(b)  # equality and hashing read the groups

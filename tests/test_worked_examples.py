@@ -14,12 +14,39 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.hand import Hand
+from engine.rulesets import DMJL, get_ruleset
 from engine.scoring import WinContext, score
 from engine.scoring.report import score_request
-from engine.settlement import settle
+from engine.settlement import Settlement, settle_hand
 from engine.tiles import Wind
 
 SEATS = "ESWN"
+
+
+def settle(
+    values: list[int],
+    *,
+    winner: int | None,
+    east: int = 0,
+    east_factor: int = 2,
+    loser_settlement: str = "differences",
+    discarder: int | None = None,
+    discarder_pays_all: bool = False,
+) -> Settlement:
+    """The hand settled by the function play runs (``settle_hand``, as ``Deal`` calls it) under
+    dmjl with these settings; a drawn hand settles mutually where losers settle differences."""
+    settings = DMJL.defaults.with_values(
+        {
+            "east_factor": east_factor,
+            "loser_settlement": loser_settlement,
+            "discarder_pays_all": discarder_pays_all,
+            "draw_settlement": "mutual" if loser_settlement == "differences" else "none",
+        }
+    )
+    winners = [] if winner is None else [winner]
+    return settle_hand(
+        values, winners=winners, discarder=discarder, ruleset=DMJL, settings=settings, east=east
+    )
 
 
 @dataclass
@@ -422,7 +449,7 @@ def test_worked_example(ex: Example) -> None:
     ctx = WinContext.make(
         seat=ex.winner, prevailing=ex.prevailing, win=ex.win, self_drawn=ex.self_drawn, flags=ex.flags
     )
-    result = score(Hand.parse(ex.hand), ctx, ruleset=ex.ruleset, settings=ex.settings)
+    result = score(Hand.parse(ex.hand), ctx, get_ruleset(ex.ruleset), ex.settings)
     assert result.won, result.reason
     assert (result.points, result.doubles, result.total, result.limit) == ex.expect, result.items
     assert sum(i.points for i in result.items) == result.points
@@ -434,7 +461,7 @@ def test_worked_example(ex: Example) -> None:
         loser = score(
             Hand.parse(hand),
             WinContext.make(seat=seat, prevailing=ex.prevailing),
-            ruleset=ex.ruleset,
+            ruleset=get_ruleset(ex.ruleset),
             settings=ex.settings,
         )
         assert not loser.won

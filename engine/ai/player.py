@@ -146,7 +146,7 @@ class Evaluator:
         self.wv: WindValues = know.winds(st.seat_wind, st.prevailing)
         self.bonus: PairValue = (0, 0)
         if st.bonus:
-            b = score(Hand((), (), st.bonus), ruleset=know.ruleset, settings=know.settings)
+            b = score(Hand((), (), st.bonus), None, know.rules, know.settings)
             self.bonus = (b.points, b.doubles)
         self.unseen = [st.unseen(t) for t in range(N_KINDS)]
         self._choices: dict[tuple[object, ...], list[Option]] = {}

@@ -25,7 +25,7 @@ from typing import Final
 
 from engine.actions import Action, ActionKind
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import get_ruleset, resolve, table_for
+from engine.rulesets import Ruleset, get_ruleset, resolve
 from engine.scoring import WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
@@ -68,7 +68,7 @@ class WindValues:
 
 
 def _probe(hand: str, ctx: WinContext, know: Knowledge) -> tuple[int, int]:
-    result = score(Hand.parse(hand), ctx, ruleset=know.ruleset, settings=know.settings)
+    result = score(Hand.parse(hand), ctx, ruleset=know.rules, settings=know.settings)
     return result.points, result.doubles
 
 
@@ -77,7 +77,7 @@ def _meld_value(kind: MeldKind, tile: int, concealed: bool, ctx: WinContext, kno
         hand = Hand((TILES[tile],) * 3)
     else:
         hand = Hand((), (Meld(kind, TILES[tile], concealed),))
-    result = score(hand, ctx, ruleset=know.ruleset, settings=know.settings)
+    result = score(hand, ctx, ruleset=know.rules, settings=know.settings)
     return result.points, result.doubles
 
 
@@ -88,11 +88,13 @@ class Knowledge:
     ruleset: str
     settings: Settings
     table: Table
+    rules: Ruleset
+    """The ruleset itself (``ruleset`` is its name, as a view gives it)."""
 
     @property
     def chows(self) -> bool:
         """Whether a chow may be claimed at all."""
-        return self.settings.chow_claims and get_ruleset(self.ruleset).chows
+        return self.settings.chow_claims and self.rules.chows
 
     @property
     def seven_pairs(self) -> bool:
@@ -124,7 +126,7 @@ class Knowledge:
 @lru_cache(maxsize=64)
 def _wind_values(know: Knowledge, seat: Wind, prevailing: Wind) -> WindValues:
     ctx = WinContext(seat=seat, prevailing=prevailing)
-    rs = get_ruleset(know.ruleset)
+    rs = know.rules
     in_set = {int(KIND[i]) for i in rs.tile_ids(know.settings)} - set(rs.lucky)
     neutral = next(w for w in Wind if w not in (seat, prevailing))
     n = f"{neutral + 1}z" if rs.winds else "5z"  # an honour pair that scores nothing of itself
@@ -137,7 +139,7 @@ def _wind_values(know: Knowledge, seat: Wind, prevailing: Wind) -> WindValues:
     pe, pc = melds(MeldKind.PONG, False), melds(MeldKind.PONG, True)
     ke, kc = melds(MeldKind.KONG, False), melds(MeldKind.KONG, True)
     pairs = tuple(
-        score(Hand((TILES[t],) * 2), ctx, ruleset=know.ruleset, settings=know.settings).points
+        score(Hand((TILES[t],) * 2), ctx, ruleset=know.rules, settings=know.settings).points
         if t in in_set
         else 0
         for t in range(N_KINDS)
@@ -173,7 +175,7 @@ def _hand_score(
     know: Knowledge, hand: Hand, seat: Wind, prevailing: Wind, win: Tile, self_drawn: bool
 ) -> int | None:
     ctx = WinContext(seat=seat, prevailing=prevailing, win_tile=win, self_drawn=self_drawn)
-    result = score(hand, ctx, ruleset=know.ruleset, settings=know.settings)
+    result = score(hand, ctx, ruleset=know.rules, settings=know.settings)
     if not result.won:
         return None
     return result.total
@@ -188,7 +190,7 @@ def knowledge(ruleset: str, settings: Settings | None = None) -> Knowledge:
     """
     rs = get_ruleset(ruleset)
     st = settings if settings is not None else rs.settings()
-    return Knowledge(rs.name, st, table_for(rs.name, st))
+    return Knowledge(rs.name, st, rs.table_for(st), rs)
 
 
 def resolve_settings(ruleset: str, settings: Settings | Mapping[str, object] | None) -> Settings:

@@ -12,7 +12,6 @@ names, its payments and its defaults); :data:`RULESETS` finds it by name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Final
 
 from engine.errors import SettingError, quote
@@ -60,15 +59,13 @@ def resolve(
     return rs, rs.settings(settings)
 
 
-@lru_cache(maxsize=256)
 def table_for(ruleset: str, settings: Settings) -> Table:
-    """The (cached) scoring table of ``ruleset`` under ``settings``.
+    """The (cached) scoring table of the registered ruleset called ``ruleset`` under
+    ``settings`` (:meth:`Ruleset.table_for`, for callers that hold only a name).
 
-    :raises SettingError: for settings the ruleset cannot be played with (``Ruleset.check``).
+    :raises SettingError: for an unknown ruleset, or settings it cannot be played with.
     """
-    rs = get_ruleset(ruleset)
-    rs.check(settings)
-    return rs.table(settings)
+    return get_ruleset(ruleset).table_for(settings)
 
 
 __all__ = ["RULESETS", "TABLE_SETTINGS", "Ruleset", "get_ruleset", "resolve", "table_for"]

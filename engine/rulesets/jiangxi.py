@@ -18,15 +18,16 @@ see :mod:`engine.hand`); they are in no set and count for J2 and J3 only:
 ([('J1', 1), ('J2', 1), ('J2', 1), ('J4', 1), ('J5', 1)], 5, 5, {'E': 5, 'S': 5, 'W': 5})
 
 The flow rules the deal applies are pure functions here: :func:`is_gen_zhuang`
-and :func:`gen_zhuang` (§2.5.4), :func:`win_settlement` (one or several winners
-on one discard, §2.5.3), :func:`next_dealer` (§2.5.7) and :class:`PassOver`
-(§2.5.5).
+and :func:`gen_zhuang` (§2.5.4) and :class:`PassOver` (§2.5.5). Several winners on
+one discard (§2.5.3) are each paid by :func:`pays` through
+:func:`engine.settlement.settle_hand`; who deals next (§2.5.7) is
+:meth:`engine.game.Game`'s rotation.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -36,7 +37,7 @@ from engine.scoring import patterns as p
 from engine.scoring.facts import Facts, set_label
 from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
-from engine.settlement import Settlement, Transfer, nets, settle_hand
+from engine.settlement import Settlement, Transfer, nets
 from engine.tiles import HONOUR_START, TILES, Wind, tiles_str
 
 CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
@@ -431,48 +432,6 @@ def pays(
     return out
 
 
-def win_settlement(
-    totals: Mapping[int, int],
-    *,
-    discarder: int | None,
-    dealer: int,
-    seats: Sequence[int],
-    settings: Settings,
-) -> Settlement:
-    """Every payment for the winners of one hand, by seat: ``totals`` maps each winner to his
-    hand's ``total`` (:attr:`engine.scoring.Score.total`). Each winner is paid as if he won
-    alone (:func:`pays`): on one discard each by the discarder (放通炮, §2.5.3, A-JX-07); a
-    self-drawn win (``discarder`` None) has one winner. Winners are listed in turn order after
-    the discarder.
-
-    >>> s = win_settlement({1: 4, 2: 3}, discarder=3, dealer=0, seats=(0, 1, 2, 3),
-    ...                    settings=RULESET.defaults)                     # EX-38
-    >>> [(t.payer, t.payee, t.amount) for t in s.transfers], s.nets
-    ([(3, 1, 4), (3, 2, 3)], (0, 4, 3, -7))
-
-    :raises ValueError: for no winner, several self-drawn winners, or a winner who discarded.
-    """
-    if not totals:
-        raise ValueError("a settlement of winners needs a winner")
-    if discarder is None and len(totals) > 1:
-        raise ValueError("only one player can win by self-draw")
-    if discarder in totals:
-        raise ValueError("the discarder cannot win on his own discard")
-    n = len(seats)
-    start = seats.index(discarder) if discarder is not None else 0
-    order = [seats[(start + k) % n] for k in range(1, n + 1)]
-    values = [totals.get(seat, 0) for seat in range(max(seats) + 1)]
-    return settle_hand(
-        values,
-        winners=[seat for seat in order if seat in totals],
-        discarder=discarder,
-        ruleset=RULESET,
-        settings=settings,
-        seats=seats,
-        east=dealer,
-    )
-
-
 def is_gen_zhuang(discards: Sequence[int], *, claimed: bool = False, players: int = 4) -> bool:
     """Whether the hand's first go-around is Gen zhuang (跟庄, §2.5.4): ``discards`` are the
     hand's discards in order (at least the first ``players``); the dealer's first discard and
@@ -498,41 +457,6 @@ def gen_zhuang(dealer: int, seats: Sequence[int], settings: Settings) -> Settlem
     chips = settings.gen_zhuang_chips
     transfers = [Transfer(dealer, seat, chips, "gen_zhuang") for seat in seats if seat != dealer and chips]
     return Settlement(tuple(transfers), nets(transfers, max(seats) + 1))
-
-
-def next_dealer(
-    dealer: int,
-    winners: Sequence[int],
-    *,
-    discarder: int | None,
-    seats: Sequence[int],
-    settings: Settings,
-) -> int:
-    """The dealer of the next hand (§2.5.7): a discarder who fed two or three winners (§7,
-    放通炮的玩家下一把坐庄); else on a drawn hand (no ``winners``) the dealer stays; else by
-    ``dealer_rotation``: ``winner`` (A-JX-06) the winner deals, ``on_non_east_win`` the dealer
-    stays when he won and the next seat deals otherwise, ``after_every_scored_game`` the next
-    seat deals.
-
-    >>> jx = RULESET.defaults
-    >>> next_dealer(0, [1, 2], discarder=3, seats=(0, 1, 2, 3), settings=jx)  # EX-38
-    3
-    >>> next_dealer(0, [2], discarder=3, seats=(0, 1, 2, 3), settings=jx)
-    2
-    >>> next_dealer(1, [], discarder=None, seats=(0, 1, 2, 3), settings=jx)
-    1
-    """
-    if len(winners) >= 2 and discarder is not None:
-        return discarder
-    if not winners:
-        return dealer
-    after = seats[(seats.index(dealer) + 1) % len(seats)]
-    rotation = settings.dealer_rotation
-    if rotation == "winner":
-        return winners[0]
-    if rotation == "on_non_east_win":
-        return dealer if dealer in winners else after
-    return after
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from engine.errors import SettingError
@@ -126,6 +127,32 @@ def pay_classical(
     return out
 
 
+def _check(name: str, seat_counts: tuple[int, ...], settings: Settings) -> None:
+    """Refuse settings a ruleset called ``name`` played by ``seat_counts`` players cannot take
+    (:meth:`Ruleset.check`)."""
+    if settings.players not in seat_counts:
+        counts = " or ".join(str(n) for n in seat_counts)
+        raise SettingError(f"{name} is played by {counts} players, not {settings.players}")
+    if settings.deal_pattern == "R3" and settings.players != 3:
+        raise SettingError("deal_pattern R3 is the three-player deal; four players deal A or B")
+    if settings.players == 3 and settings.deal_pattern != "R3":
+        raise SettingError("three players deal by deal_pattern R3")
+
+
+@lru_cache(maxsize=256)
+def _table_for(
+    name: str,
+    build: Callable[[Settings], Table],
+    seat_counts: tuple[int, ...],
+    settings: Settings,
+) -> Table:
+    """The table ``build`` makes under ``settings`` (checked first), named ``name``: cached by
+    what it depends on, since a :class:`Ruleset` holds a dict and cannot be a key itself."""
+    _check(name, seat_counts, settings)
+    table = build(settings)
+    return table if table.ruleset == name else dataclasses.replace(table, ruleset=name)
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """A named ruleset: its title, source, defaults, tile set, seats, scoring table and payments.
@@ -164,6 +191,19 @@ class Ruleset:
     """The abortive draws of the ruleset besides the exhausted wall: ``four_winds`` (the first
     four discards are one wind), ``nine_majors`` (a player may show nine different major tiles
     in the first go-around; wikibooks §2.3.10)."""
+
+    def table_for(self, settings: Settings) -> Table:
+        """The (cached) scoring table of this ruleset under ``settings``, named after it (a
+        ruleset made with :meth:`derive` is scored by its own name, registered or not).
+
+        >>> from engine.rulesets import get_ruleset
+        >>> club = get_ruleset("dmjl").derive("myclub", title="My club", defaults={"limit": 500})
+        >>> club.table_for(club.defaults).ruleset, club.table_for(club.defaults).limit
+        ('myclub', 500)
+
+        :raises SettingError: for settings the ruleset cannot be played with (:meth:`check`).
+        """
+        return _table_for(self.name, self.table, self.seat_counts, settings)
 
     def discarder_alone(self, settings: Settings) -> bool:
         """Whether a discard win is paid by the discarder alone (so payments need to know him)."""
@@ -216,13 +256,7 @@ class Ruleset:
 
         :raises SettingError: saying what is accepted.
         """
-        if settings.players not in self.seat_counts:
-            counts = " or ".join(str(n) for n in self.seat_counts)
-            raise SettingError(f"{self.name} is played by {counts} players, not {settings.players}")
-        if settings.deal_pattern == "R3" and settings.players != 3:
-            raise SettingError("deal_pattern R3 is the three-player deal; four players deal A or B")
-        if settings.players == 3 and settings.deal_pattern != "R3":
-            raise SettingError("three players deal by deal_pattern R3")
+        _check(self.name, self.seat_counts, settings)
 
     def seats(self, settings: Settings, absent: int | None = None) -> tuple[int, ...]:
         """The winds in play in turn order (seat numbers ``E=0 .. N=3``): all four, or with

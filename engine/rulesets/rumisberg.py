@@ -286,27 +286,6 @@ def gulasch_stakes(seats: Sequence[int], settings: Settings) -> dict[int, int]:
     return {seat: settings.gulasch_stake for seat in seats}
 
 
-def gulasch_payout(
-    pot: int, winner: int | None, *, seats: Sequence[int], settings: Settings
-) -> tuple[dict[int, int], int]:
-    """Who takes the Gulasch pot after a Gulasch hand, and what stays in it: ``(received by
-    seat, pot left)``. The winner takes all of it besides his payments (rule 19); a drawn
-    Gulasch leaves the pot for the next Gulasch hand (``gulasch_pot_carry_over``, A-RU-07), or
-    gives every player his share back.
-
-    >>> gulasch_payout(2000, 3, seats=(0, 1, 2, 3), settings=RULESET.defaults)
-    ({3: 2000}, 0)
-    >>> gulasch_payout(2000, None, seats=(0, 1, 2, 3), settings=RULESET.defaults)
-    ({}, 2000)
-    """
-    if winner is not None:
-        return ({winner: pot} if pot else {}), 0
-    if settings.gulasch_pot_carry_over or not pot:
-        return {}, pot
-    share = pot // len(seats)
-    return {seat: share for seat in seats}, pot - share * len(seats)
-
-
 def is_pot(result: Score, settings: Settings) -> bool:
     """Whether ``result`` is the club's "Pot" (rule 20, card No. 30): a special hand marked
     ``/pot`` in the ``special_hands`` setting (the card is not in the seed, A-RU-01)."""

@@ -27,21 +27,23 @@ bundles, so ``western=true max_chows=2`` plays the western way with two chows.
 
 **The flow's part.** The deal declares riichi, turns up the dora indicator and
 settles; what of that is wikibooks' own is here as pure functions:
-:func:`dora_of` (the dora of an indicator), :func:`riichi_only_differences` (the
-western loser settlement) and :func:`riichi_stick_nets` (the riichi sticks); a whole
-hand is settled by :func:`engine.settlement.settle_hand` with the ruleset's payments.
+:func:`dora_of` (the dora of an indicator). A whole hand is settled by
+:func:`engine.settlement.settle_hand` with the ruleset's payments (``riichi_only``: the
+western loser settlement, only towards riichi declarers); the riichi sticks are
+:class:`engine.settlement.Stake` s in the centre that the winner takes
+(:func:`engine.settlement.take_centre`) or that stay or go back after a drawn hand.
 
 >>> from engine.hand import Hand
 >>> from engine.scoring import WinContext, score
 >>> r = score(Hand.parse("[555z] 333m [567s] 234p 88p"), WinContext.make(seat="W", win="8p"),
-...           ruleset="wikibooks")
+...           ruleset=RULESET)
 >>> r.points, r.doubles, r.total        # RULES.md EX-18: 28 rounded up to 30, one double
 (28, 1, 60)
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from engine.rulesets import dmjl, huabao
@@ -51,7 +53,6 @@ from engine.scoring import tables as t
 from engine.scoring.facts import CHOW, HONOUR_SET, KONG, Facts, set_label
 from engine.scoring.tables import Item, Table
 from engine.settings import SPEC_BY_NAME, Settings
-from engine.settlement import Transfer, differences
 from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
 
 # --- Vocabulary -----------------------------------------------------------------
@@ -388,67 +389,6 @@ def pay_wikibooks(
     if settings.rounding == "half_up_100_after_east_double":
         out = {seat: round_half_up_100(amount) for seat, amount in out.items()}
     return out
-
-
-def riichi_only_differences(
-    values: Sequence[int],
-    riichi_seats: Collection[int],
-    *,
-    winner: int | None,
-    east: int,
-    settings: Settings,
-    seats: Sequence[int] = (0, 1, 2, 3),
-) -> list[Transfer]:
-    """The western losers' settlement (RULES.md §2.3.9 item 5, A-WB-14): "Nur der Gewinner oder
-    wer Riichi erklärt hat, erhält Punkte" — of every two losers the lower pays the higher the
-    difference of their values (East's factor where East is one of them) only if the higher
-    declared riichi. ``values`` by seat; ``winner`` None for a drawn hand (all seats settle).
-
-    >>> [(x.payer, x.payee, x.amount) for x in riichi_only_differences(
-    ...     [10, 30, 0, 20], {1}, winner=None, east=0, settings=RULESET.defaults)]
-    [(0, 1, 40), (2, 1, 30), (3, 1, 10)]
-    """
-    losers = [s for s in seats if s != winner]
-    return differences(values, losers, east=east, east_factor=settings.east_factor, receivers=riichi_seats)
-
-
-def riichi_stick_nets(
-    declarers: Sequence[int],
-    winner: int | None,
-    settings: Settings,
-    *,
-    carried: int = 0,
-    seats: Sequence[int] = (0, 1, 2, 3),
-) -> tuple[tuple[int, ...], int]:
-    """The riichi sticks of one hand (RULES.md §2.3.6, A-WB-10): each seat's net from them and
-    what stays in the centre afterwards.
-
-    Each of ``declarers`` put ``riichi_stake`` into the centre when declaring; ``carried`` is
-    what earlier drawn hands left there. A winner takes the whole centre, his own stick
-    included. After a drawn hand the sticks stay for the next winner
-    (``riichi_carry_over``), or else go back to whoever put them in. The nets and the change
-    of the centre sum to zero: ``sum(nets) == carried - left``.
-
-    >>> riichi_stick_nets([1, 2], 1, RULESET.defaults)        # RULES.md EX-20
-    ((0, 200, -200, 0), 0)
-    >>> riichi_stick_nets([1, 2], None, RULESET.defaults)
-    ((0, -200, -200, 0), 400)
-    >>> riichi_stick_nets([], 0, RULESET.defaults, carried=400)
-    ((400, 0, 0, 0), 0)
-    """
-    nets = [0] * max(len(seats), max(seats, default=0) + 1)
-    stake = settings.riichi_stake
-    for seat in declarers:
-        nets[seat] -= stake
-    centre = carried + stake * len(declarers)
-    if winner is not None:
-        nets[winner] += centre
-        return tuple(nets), 0
-    if settings.riichi_carry_over:
-        return tuple(nets), centre
-    for seat in declarers:
-        nets[seat] += stake
-    return tuple(nets), carried
 
 
 # --- Dora ------------------------------------------------------

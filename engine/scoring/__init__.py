@@ -1,7 +1,8 @@
 """Scoring: a hand, its circumstances and a ruleset in; a score sheet out.
 
 >>> from engine.hand import Hand
->>> score(Hand.parse("123m 456p 789s 111z 55z"), WinContext.make(win="5z")).total
+>>> from engine.rulesets import DMJL
+>>> score(Hand.parse("123m 456p 789s 111z 55z"), WinContext.make(win="5z"), DMJL).total
 144
 """
 

@@ -54,7 +54,8 @@ def line_name(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
 
     >>> from engine.scoring import WinContext, score
     >>> from engine.hand import Hand
-    >>> s = score(Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"))
+    >>> from engine.rulesets import DMJL
+    >>> s = score(Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"), DMJL)
     >>> [line_name("dmjl", line, "de") for line in s.items][:2]
     ['Pong aus Grundziegeln, offen [555s]', 'Pong aus Hauptziegeln, verdeckt 777z']
     """

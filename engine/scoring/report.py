@@ -20,7 +20,7 @@ from typing import Final
 
 from engine.errors import SettingError, quote
 from engine.hand import Hand
-from engine.rulesets import get_ruleset, resolve, table_for
+from engine.rulesets import Ruleset, get_ruleset, resolve
 from engine.rulesets.ruleset import f_factor
 from engine.rulesets.wikibooks import dora_of
 from engine.scoring.context import WinContext
@@ -41,7 +41,7 @@ ROUND_PAYMENTS: Final = "half_up_100_after_east_double"
 def score_request(
     *,
     hand: str,
-    ruleset: str = "dmjl",
+    ruleset: str | Ruleset = "dmjl",
     seat: str = "E",
     prevailing: str = "E",
     win: str | None = None,
@@ -74,7 +74,7 @@ def score_request(
     :raises MahjongError: with a message saying what was wrong (dora under a ruleset that has
         none, or with the setting ``dora`` turned off).
     """
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     tiles = dora_tiles(dora, dora_indicator)
     overrides = dict(settings or {})
     st = rs.settings(overrides)
@@ -93,7 +93,7 @@ def score_request(
     check_claims(held, rs)
     _north_absent(st, ctx, from_seat)
     result = score(held, ctx, ruleset=rs, settings=st)
-    return replace(result, pays=payments(result, ctx, st, from_seat, rs.name))
+    return replace(result, pays=payments(result, ctx, st, from_seat, rs))
 
 
 def dora_tiles(dora: str = "", indicators: str = "") -> tuple[Tile, ...]:
@@ -161,20 +161,20 @@ def _north_absent(settings: Settings, ctx: WinContext, discarder: Wind | None) -
 
 
 def payments(
-    result: Score, ctx: WinContext, settings: Settings, discarder: Wind | None, ruleset: str = "dmjl"
+    result: Score, ctx: WinContext, settings: Settings, discarder: Wind | None, ruleset: Ruleset
 ) -> tuple[tuple[str, int], ...] | None:
     """What each losing seat pays the winner ``ctx.seat`` for ``result`` alone (RULES.md
     §1.14.1), by the ruleset's own payments (``Ruleset.pays``); ``()`` for a hand that does
     not win, None for a discard win whose discarder pays alone but is not named.
 
     >>> ctx = WinContext.make(seat="E", win="5s")
-    >>> r = score(Hand.parse("[111z] [888m] [333s] 111p 55s"), ctx)
-    >>> payments(r, ctx, Settings(), None)
+    >>> r = score(Hand.parse("[111z] [888m] [333s] 111p 55s"), ctx, get_ruleset("dmjl"))
+    >>> payments(r, ctx, Settings(), None, get_ruleset("dmjl"))
     (('S', 640), ('W', 640), ('N', 640))
     """
     if not result.won:
         return ()
-    rs = get_ruleset(ruleset)
+    rs = ruleset
     if rs.discarder_alone(settings) and not ctx.self_drawn and discarder is None:
         return None
     _north_absent(settings, ctx, discarder)
@@ -366,7 +366,7 @@ class Reckoning:
     :class:`Score`.
 
     >>> r = score_request(hand="[555z] 333m [567s] 234p 88p", ruleset="wikibooks", seat="W", win="8p")
-    >>> rk = reckon(r.items, r.total, table_for("wikibooks", get_ruleset("wikibooks").defaults))
+    >>> rk = reckon(r.items, r.total, get_ruleset("wikibooks").table_for(get_ruleset("wikibooks").defaults))
     >>> rk.points, rk.base, rk.doubles, rk.total                       # RULES.md EX-18
     (28, 30, 1, 60)
     """
@@ -529,7 +529,7 @@ def _words(lang: str) -> Mapping[str, str]:
 def score_text(
     result: Score,
     *,
-    ruleset: str,
+    ruleset: str | Ruleset,
     lang: Lang = "en",
     settings: Settings | Mapping[str, object] | None = None,
     dora: Sequence[Tile] = (),
@@ -559,7 +559,7 @@ def score_text(
     """
     w = _words(lang)
     rs, st = resolve(ruleset, settings)
-    table = table_for(rs.name, st)
+    table = rs.table_for(st)
     lines = [rs.title_in(lang)]
     if dora:
         lines.append(w["dora"].format(tiles=" ".join(str(t) for t in dora)))

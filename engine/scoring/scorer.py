@@ -2,9 +2,11 @@
 best one for the player wins (A-CORE-11).
 
 >>> from engine.hand import Hand
+>>> from engine.rulesets import DMJL
 >>> result = score(
 ...     Hand.parse("234m 777z [555s] [678p] 99p"),
 ...     WinContext.make(seat="S", prevailing="E", win="9p", self_drawn=True),
+...     DMJL,
 ... )
 >>> result.won, result.points, result.doubles, result.total
 (True, 38, 1, 76)
@@ -18,7 +20,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-import engine.rulesets as registry
 from engine.errors import InvalidHandError, RulesetHandError
 from engine.hand import Hand, Meld, MeldKind
 from engine.scoring.context import WinContext
@@ -65,7 +66,8 @@ class Score:
     are the same groups, and equality, hashing, ``repr`` and pickling see them.
 
     >>> from engine.hand import Hand
-    >>> s = score(Hand.parse("123m 456m 789m [555z] 11p"), WinContext.make(win="1p"))
+    >>> from engine.rulesets import DMJL
+    >>> s = score(Hand.parse("123m 456m 789m [555z] 11p"), WinContext.make(win="1p"), DMJL)
     >>> [str(g) for g in s.groups], [g.winning for g in s.groups][-1]
     (['[555z]', '123m', '456m', '789m', '11p'], True)
     """
@@ -147,23 +149,26 @@ def _groups_later(result: Score, build: Callable[[], tuple[ArrangedGroup, ...]])
 
 def score(
     hand: Hand,
-    ctx: WinContext | None = None,
-    *,
-    ruleset: str | Ruleset = "dmjl",
+    ctx: WinContext | None,
+    ruleset: Ruleset,
     settings: Settings | Mapping[str, object] | None = None,
 ) -> Score:
-    """Score ``hand``: a winning hand if it has 14 tiles (a kong counting 3), else a losing hand.
+    """Score ``hand`` under ``ruleset``: a winning hand if it has 14 tiles (a kong counting 3),
+    else a losing hand (``ctx`` None: :class:`WinContext`'s defaults).
 
-    ``settings`` is a full :class:`Settings`, or a mapping of house-rule
-    overrides applied to the ruleset's defaults.
+    ``ruleset`` is the :class:`Ruleset` object itself, registered or not (one made with
+    :meth:`Ruleset.derive` is scored as it is); a name is looked up at the edges
+    (:func:`engine.rulesets.get_ruleset`). ``settings`` is a full :class:`Settings`, or a
+    mapping of house-rule overrides applied to the ruleset's defaults.
 
-    :raises SettingError: for an unknown ruleset or setting.
+    :raises SettingError: for an unknown setting or settings the ruleset cannot be played with.
     :raises InvalidHandError: for a winning tile that is not in the hand, or a
         winning tile or flags given for a hand of fewer than 14 tiles; a
         :class:`RulesetHandError` for a tile the ruleset's set lacks.
     """
-    rs, st = registry.resolve(ruleset, settings)
-    table = registry.table_for(rs.name, st)
+    rs = ruleset
+    st = settings if isinstance(settings, Settings) else rs.settings(settings)
+    table = rs.table_for(st)
     ctx = ctx or WinContext()
     odd_set = rs.lucky or not rs.winds
     if odd_set or (hand.bonus and (not st.bonus_tiles or any(not t.is_bonus for t in hand.bonus))):
