@@ -144,9 +144,7 @@ def circles(edges: list[Edge]) -> list[list[Edge]]:
     return found
 
 
-# engine/ is next: enginering (issue 27) removes its circles (rulesets <-> scorer <-> settlement);
-# once that branch is merged, add "engine" here.
-@pytest.mark.parametrize("package", ["bot"])
+@pytest.mark.parametrize("package", ["engine", "bot", "render", "cli"])
 def test_no_import_circle_in(package: str) -> None:
     found = circles(import_edges(ROOT, package))
     assert not found, "import circles:\n" + "\n".join(" | ".join(map(str, c)) for c in found)
