@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.actions import DISCARDS, Action, ActionKind
-from engine.errors import IllegalActionError, InvalidHandError
+from engine.errors import InvalidHandError, Refusal
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, resolve
@@ -839,9 +839,9 @@ class Deal:
         events: list[Event] = []
         if replaying and action not in self.legal_actions(action.seat) and self._old_log(action, events):
             return events
-        if action not in self.legal_actions(action.seat):
-            message, private = self._why_illegal(action)
-            raise IllegalActionError(message, private=private)
+        refusal = self.check(action)
+        if refusal is not None:
+            raise refusal.error()
         self.log.append(action)
         late, self.late = self.late, None  # open only until the player does something
         if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
@@ -860,6 +860,21 @@ class Deal:
                 else:
                     self._resolve_robbing(events)
         return events
+
+    def check(self, action: Action) -> Refusal | None:
+        """Whether ``action`` (its seat a wind of this hand) is legal now: ``None``, or why not.
+        Nothing changes; :meth:`apply` asks this once and raises the refusal as an error.
+
+        >>> deal = Deal("dmjl", seed=3)
+        >>> deal.check(deal.legal_actions(0)[0]) is None
+        True
+        >>> deal.check(Action.parse("S pong")).message
+        "it is East's turn, not South's"
+        """
+        if action in self.legal_actions(action.seat):
+            return None
+        message, private = self._why_illegal(action)
+        return Refusal(message, private)
 
     def _old_log(self, action: Action, events: list[Event]) -> bool:
         """Read a line of a log written before two rules were played as now, where it differs

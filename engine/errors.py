@@ -9,6 +9,7 @@ returns an outcome with a reason.
 from __future__ import annotations
 
 import reprlib
+from dataclasses import dataclass
 from typing import Final
 
 QUOTE_LIMIT: Final = 40
@@ -45,6 +46,26 @@ class RulesetHandError(InvalidHandError):
 
 class SettingError(MahjongError):
     """An unknown ruleset, setting or flag, or a value it does not take."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not legal where the game stands (the answer of ``Game.check``).
+
+    ``private``: the reason speaks of the acting seat's own concealed tiles or options, so it is
+    shown to that seat alone (:class:`IllegalActionError` says the same when raised).
+
+    >>> refusal = Refusal("West holds no 5p to discard", private=True)
+    >>> refusal.error().public_message
+    'that move is not possible now'
+    """
+
+    message: str
+    private: bool = False
+
+    def error(self) -> IllegalActionError:
+        """The error raised for this refusal."""
+        return IllegalActionError(self.message, private=self.private)
 
 
 class IllegalActionError(MahjongError):

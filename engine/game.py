@@ -39,7 +39,7 @@ from typing import Final
 
 from engine.actions import Action, ActionKind
 from engine.deal import Deal, DealResult
-from engine.errors import IllegalActionError, NotationError, SettingError
+from engine.errors import IllegalActionError, NotationError, Refusal, SettingError
 from engine.events import Event, EventKind
 from engine.rulesets import Ruleset, resolve
 from engine.rulesets import rumisberg as _rumisberg
@@ -255,6 +255,20 @@ class Game:
         if choice.kind in (ActionKind.DISCARD, ActionKind.GIVE):
             return choice
         return next(a for a in legal if a.kind is ActionKind.DISCARD)
+
+    def check(self, action: Action) -> Refusal | None:
+        """Whether the action of the player at ``action.seat`` (a position) is legal now:
+        ``None``, or the :class:`~engine.errors.Refusal` saying why not (and whether the reason
+        is the player's alone). Nothing changes: a caller asks this once, then :meth:`apply`.
+
+        >>> game = Game("dmjl", seed=42)
+        >>> east = game.position_of(0)
+        >>> game.check(game.legal_actions(east)[0]) is None
+        True
+        >>> game.check(Action.of((east + 1) % 4, ActionKind.PONG)).message.endswith("turn, not South's")
+        True
+        """
+        return self.deal.check(action.by(self.wind_of(action.seat)))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply the action of the player at ``action.seat`` (a position), or ``next``
