@@ -218,11 +218,15 @@ class MahjongBot(commands.Bot):
             await self.tree.sync()
 
     async def restore_tables(self) -> None:
-        """Rebuild every unfinished game by replaying its stored log, and let it go on."""
+        """Rebuild every unfinished game by replaying its stored log, and let it go on; post the
+        final sheet of a finished game whose sheet the stop kept from its channel."""
         result = await self.storage.restore_unfinished_games(rebuild_game)
         failed = dict(result.failed)
         for game_id, game in result.games.items():
             record = result.records[game_id]
+            if record.status == "finished":
+                await self._post_final_sheet(record, game)
+                continue
             try:
                 await self._restore_table(record, game)
             except Exception as exc:  # one bad game must never keep the bot or the other tables down
@@ -233,6 +237,10 @@ class MahjongBot(commands.Bot):
                 failed[game_id] = exc
         for game_id, error in failed.items():
             guild_id, channel_id = result.places[game_id]
+            if game_id in result.records and result.records[game_id].status == "finished":
+                log.error("game %s: its final sheet could not be posted: %s", game_id, restore_reason(error))
+                await self.storage.mark_end_posted(game_id)  # a replay that fails now fails tomorrow
+                continue
             # Left live in storage: /mahjong new in its channel sets it aside (abandoned, nothing booked).
             self.unrestored[channel_id] = game_id
             log.error(
@@ -249,29 +257,28 @@ class MahjongBot(commands.Bot):
             except discord.HTTPException:
                 log.warning("could not tell channel %s that its game was not restored", channel_id)
 
+    async def _post_final_sheet(self, record: GameRecord, game: Game) -> None:
+        """A finished game whose final sheet was not posted (the bot stopped between the last
+        hand's booking, which ended the game, and the sheet): post it, standings included, and
+        mark it posted. Its table is not kept: the channel is free for a new one."""
+        table = await self._table_of(record)
+        table.game_id, table.game = record.game_id, game
+        game.rename([s.name for s in table.seats])
+        table.closed = True
+        last = record.hands[-1]
+        try:  # marks it posted once Discord took it
+            await table.show_booked_hand(last.result or "", last.payments, live=False)
+        except (discord.Forbidden, discord.NotFound):  # the channel is gone or closed to the bot
+            log.warning("could not post the final sheet of game %s in %s", record.game_id, record.channel_id)
+            await self.storage.mark_end_posted(record.game_id)
+        except discord.HTTPException:  # passing: the next start tries again
+            log.warning("could not post the final sheet of game %s in %s", record.game_id, record.channel_id)
+        finally:
+            self.tables.pop(record.channel_id, None)
+
     async def _restore_table(self, record: GameRecord, game: Game) -> None:
         """One unfinished game's table, rebuilt, posted and going on."""
-        names = {}
-        for user_id in (s for s in record.seats if isinstance(s, int)):
-            player = await self.storage.get_player(user_id)
-            names[user_id] = player.display_name if player else str(user_id)
-        table = self.new_table(
-            record.guild_id,
-            record.channel_id,
-            record.created_by or 0,
-            record.ruleset,
-            dict(record.overrides),
-        )
-        table.language = record.language
-        for name, seconds in record.times.items():  # the times it opened with, not today's
-            setattr(table, name, seconds)
-        computers = 0
-        for s in record.seats:
-            if isinstance(s, int):
-                table.seats.append(Seat(s, names[s]))
-            else:  # numbered as the lobby numbered them (Table.add_computer)
-                computers += 1
-                table.seats.append(Seat(None, f"Computer {computers}", s.partition(":")[2] or "normal"))
+        table = await self._table_of(record)
         table.resume(
             record.game_id,
             game,
@@ -297,6 +304,32 @@ class MahjongBot(commands.Bot):
                 await table.show_booked_hand(last.result or "", last.payments)
         except discord.HTTPException:
             log.warning("could not post the restored score sheet in %s", record.channel_id)
+
+    async def _table_of(self, record: GameRecord) -> Table:
+        """A stored game's table as it opened: its place, owner, ruleset, language, times and
+        seats (people by their stored names, computers numbered as the lobby numbered them)."""
+        names = {}
+        for user_id in (s for s in record.seats if isinstance(s, int)):
+            player = await self.storage.get_player(user_id)
+            names[user_id] = player.display_name if player else str(user_id)
+        table = self.new_table(
+            record.guild_id,
+            record.channel_id,
+            record.created_by or 0,
+            record.ruleset,
+            dict(record.overrides),
+        )
+        table.language = record.language
+        for name, seconds in record.times.items():  # the times it opened with, not today's
+            setattr(table, name, seconds)
+        computers = 0
+        for s in record.seats:
+            if isinstance(s, int):
+                table.seats.append(Seat(s, names[s]))
+            else:  # numbered as the lobby numbered them (Table.add_computer)
+                computers += 1
+                table.seats.append(Seat(None, f"Computer {computers}", s.partition(":")[2] or "normal"))
+        return table
 
     async def close(self) -> None:
         for table in list(self.tables.values()):

@@ -514,7 +514,7 @@ class Table:
                 summary=summary,
                 ends_game=game.finished,
             )
-        await self.presenter.hand_ended(self)
+        await self._post_sheet()
 
     def _payments(self) -> list[Payment]:
         """The last hand's payments as the engine settled them, by stored seat."""
@@ -554,12 +554,13 @@ class Table:
             self.booking_due = True
             await self._book()
 
-    async def show_booked_hand(self, result: str, booked: tuple[Payment, ...]) -> None:
+    async def show_booked_hand(self, result: str, booked: tuple[Payment, ...], *, live: bool = True) -> None:
         """After a restart, a hand that had ended and was booked (its stored ``result`` and the
         payments ``booked``): post its score sheet again, since the stop may have come before it
         was posted, saying what the booking said (payments refused, people who paid less). The
-        game's last hand ends the game now if storage still has it live (booked by an earlier
-        version, which stored the game's end in a second transaction), as it would have."""
+        game's last hand ends the game now if storage still has it ``live`` (booked by an earlier
+        version, which stored the game's end in a second transaction), as it would have; its
+        final sheet is then marked posted."""
         async with self.lock:
             game = self.game
             assert game is not None and self.game_id is not None and game.deal.over
@@ -569,9 +570,16 @@ class Table:
             for p in booked:
                 paid[p.payer] = paid.get(p.payer, 0) + p.amount
             self.short = () if unpaid else self._short_of(self._payments(), paid)
-            if game.finished:
+            if game.finished and live:
                 await self.storage.end_game(self.game_id, reason="finished")
+        await self._post_sheet()
+
+    async def _post_sheet(self) -> None:
+        """Post the hand's score sheet; after the game's last hand (its final standings), note
+        in storage that it was posted, so a restart posts it only if it was not."""
         await self.presenter.hand_ended(self)
+        if self.game is not None and self.game.finished and self.game_id is not None:
+            await self.storage.mark_end_posted(self.game_id)
 
     def _refusal(self, user_id: int, action: Action, version: int) -> str | None:
         """Why a person's move cannot be made now (a catalogue key), None if it can; the caller

@@ -86,6 +86,48 @@ async def test_a_kill_after_the_last_hand_is_booked_leaves_no_live_game(tmp_path
         await h2.close()
 
 
+def final_sheets(h: Harness[MahjongBot]) -> int:
+    """How many final score sheets (the standings) the channel was sent."""
+    return sum("Final standings:" in m.text and "sheet.png" in m.filenames for m in h.messages(CHANNEL))
+
+
+async def test_a_kill_before_the_final_sheet_posts_it_on_restart_once(tmp_path: Path) -> None:
+    """A kill between the last hand's booking (which ends the game) and its sheet: the restart
+    posts the final sheet with the standings, once; a second restart posts nothing more, nor
+    after a game whose final sheet was posted before the stop."""
+    db, backend = tmp_path / "db.sqlite3", FakeDiscord()
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+
+    async def never_posted(t: Any) -> None:  # the kill comes before the sheet reaches Discord
+        await asyncio.Event().wait()
+
+    h.bot.presenter.hand_ended = never_posted  # type: ignore[method-assign]
+    await play_hand(h, table, [alice, bob])
+    assert table.game is not None and table.game.finished
+    assert final_sheets(h) == 0
+    h = await restart(h, db, backend)
+    try:
+        assert final_sheets(h) == 1
+        sheet = [m for m in h.messages(CHANNEL) if "Final standings:" in m.text][-1]
+        assert "alice" in sheet.text and "bob" in sheet.text and "Next hand" not in sheet.labels
+        assert CHANNEL not in h.bot.tables  # the channel is free
+        await assert_booked(h, table, [alice, bob])  # booked once, before the stop
+        h = await restart(h, db, backend)
+        assert final_sheets(h) == 1  # not posted again
+        new = await open_table(h, alice, bob)
+        assert new.game_id != table.game_id
+        await play_hand(h, new, [alice, bob])  # its final sheet is posted the usual way
+        assert new.game is not None and new.game.finished and final_sheets(h) == 2
+        h = await restart(h, db, backend)
+        assert final_sheets(h) == 2
+        h.check()
+    finally:
+        await h.close()
+
+
 async def test_a_live_game_whose_last_hand_is_booked_finishes_on_restore(tmp_path: Path) -> None:
     """Item 2, a database already in that state (the game's end was a second transaction, and
     the bot stopped between the two): on restore the game ends as it would have, the final

@@ -82,11 +82,19 @@ async def _fill(storage: Storage, versions: range) -> None:
     if 10 in versions:  # a game that ended, its log pruned (the live ones keep theirs)
         ended = await storage.create_game(7, 72, [11, 12, "ai:easy", "ai:easy"], 7)
         await storage.append_action(ended.game_id, 1, 1, "E discard 1m")
-        await storage.finish_hand(ended.game_id, 1, result="winner=1 mahjong", summary=SUMMARY)
-        await storage.end_game(ended.game_id)
+        await storage.finish_hand(
+            ended.game_id, 1, result="winner=1 mahjong", summary=SUMMARY, ends_game=True
+        )
         pruned = await storage.prune_game_logs(datetime.now(UTC) + timedelta(days=1))
         assert (pruned.games, pruned.actions) == (1, 1)
         assert (await storage.load_game(ended.game_id)).log_pruned_at is not None
+    if 11 in versions:  # a finished game whose final sheet is not posted yet, then is
+        done = await storage.create_game(7, 73, [11, 12, "ai:easy", "ai:easy"], 7)
+        await storage.append_action(done.game_id, 1, 1, "E discard 1m")
+        await storage.finish_hand(done.game_id, 1, result="winner=1 mahjong", summary=SUMMARY, ends_game=True)
+        unposted = await storage.restore_unfinished_games(lambda record: record.status)
+        assert unposted.games[done.game_id] == "finished"
+        await storage.mark_end_posted(done.game_id)
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:
@@ -153,6 +161,9 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         assert await storage.balance(7, 11) == 2260
         assert (await storage.check_ledger()).ok
         assert await storage.integrity_check() == "ok"
+        # The games a start-up takes up: the live ones; no finished one (posted, or from before 11).
+        restored = await storage.restore_unfinished_games(lambda record: record.channel_id)
+        assert sorted(restored.games.values()) == [70, 71] and not restored.failed
         assert fold(await storage.load_game(games[0].game_id)).hands[0][2] == "draw"
         assert await storage.hand_summaries([games[0].game_id, games[1].game_id]) == {
             games[0].game_id: {},

@@ -626,9 +626,25 @@ class GamesMixin(LedgerMixin, RulesMixin):
                         f"hand {game['current_hand']} of game {game_id} is in play; "
                         "finish it or abandon the game"
                     )
+            now = self._now()
+            await db.execute(  # an abandoned game has no final sheet to post
+                "UPDATE games SET status = ?, ended_at = ?, end_reason = ?, end_posted_at = ? "
+                "WHERE game_id = ?",
+                ("abandoned" if abandoned else "finished", now, reason, now if abandoned else None, game_id),
+            )
+
+        await self._write(work)
+
+    async def mark_end_posted(self, game_id: int) -> None:
+        """Note that finished game ``game_id``'s final sheet was posted (or can never be): the
+        start-up no longer posts it (:meth:`restore_unfinished_games`). Idempotent."""
+        check_number(game_id, "a game id")
+
+        async def work(db: aiosqlite.Connection) -> None:
             await db.execute(
-                "UPDATE games SET status = ?, ended_at = ?, end_reason = ? WHERE game_id = ?",
-                ("abandoned" if abandoned else "finished", self._now(), reason, game_id),
+                "UPDATE games SET end_posted_at = ? WHERE game_id = ? AND status = 'finished' "
+                "AND end_posted_at IS NULL",
+                (self._now(), game_id),
             )
 
         await self._write(work)
@@ -713,14 +729,17 @@ class GamesMixin(LedgerMixin, RulesMixin):
         return await self._read(work)
 
     async def restore_unfinished_games(self, rebuild: Rebuild[T]) -> RestoreResult[T]:
-        """Rebuild every live game with ``rebuild`` (the engine's replay). A game whose rebuild raises
-        is reported in ``failed`` and left live in storage, so a fixed engine can try again."""
+        """Rebuild every live game with ``rebuild`` (the engine's replay), and every finished game
+        whose final sheet was not posted yet (its record's ``status`` says which: the bot posts
+        that sheet, then :meth:`mark_end_posted`). A game whose rebuild raises is reported in
+        ``failed`` and left as it is in storage, so a fixed engine can try again."""
         result: RestoreResult[T] = RestoreResult()
 
         async def work(db: aiosqlite.Connection) -> list[GameRecord | tuple[int, int, int, Exception]]:
             rows = await self._all(
                 db,
                 "SELECT game_id, guild_id, channel_id, language FROM games WHERE status = 'live' "
+                "OR (status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL) "
                 "ORDER BY game_id",
             )
             out: list[GameRecord | tuple[int, int, int, Exception]] = []
