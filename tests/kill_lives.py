@@ -63,6 +63,8 @@ class Summary:
     way_on_checked: int = 0
     no_way_on: int = 0
     booked_twice: int = 0
+    sheets_unposted: int = 0
+    """Finished games whose final sheet a later life did not post."""
     chips_lost: int = 0
     """Sum over people of |balance - (starting chips + payments)| after each kill."""
     hands_booked: int = 0
@@ -80,7 +82,8 @@ class Summary:
                 f"hands booked: {self.hands_booked}, games finished: {self.games_finished}",
                 f"chips booked twice: {self.booked_twice} hands; chips lost: {self.chips_lost}",
                 f"restarts whose way on was checked: {self.way_on_checked} ({ways}); "
-                f"channels without a way on: {self.no_way_on}",
+                f"channels without a way on: {self.no_way_on}; final sheets never posted: "
+                f"{self.sheets_unposted}",
                 f"problems: {len(self.problems)}",
                 *(f"  {p}" for p in self.problems[:20]),
             ]
@@ -134,9 +137,10 @@ def run_life(db: Path, number: int, seed: int, kind: str, at: int) -> tuple[list
     return lines, child.returncode, "".join(stderr)[-2000:]
 
 
-async def check_database(db: Path, summary: Summary, life: int) -> None:
+async def check_database(db: Path, summary: Summary, life: int, *, last: bool = False) -> None:
     """Everything booked is booked once and as the engine pays it; no chip lost; no game live
-    for ever."""
+    for ever; no finished game's final sheet left unposted by a restart (the newest game's may
+    wait for the next life, unless this was the ``last``)."""
 
     def problem(text: str) -> None:
         summary.problems.append(f"after life {life}: {text}")
@@ -153,6 +157,17 @@ async def check_database(db: Path, summary: Summary, life: int) -> None:
         ):
             problem(f"game {game_id} hand {hand_no} has a booking but no result")
         game_ids = [row[0] for row in con.execute("SELECT game_id FROM games ORDER BY game_id")]
+        unposted = [
+            row[0]
+            for row in con.execute(
+                "SELECT game_id FROM games WHERE status = 'finished' AND end_posted_at IS NULL"
+            )
+        ]
+        waiting = [] if last or not game_ids else [game_ids[-1]]
+        for game_id in unposted:
+            if game_id not in waiting:
+                summary.sheets_unposted += 1
+                problem(f"game {game_id} finished, and its final sheet was never posted")
     async with Storage(db) as storage:
         if (integrity := await storage.integrity_check()) != "ok":
             problem(f"integrity check: {integrity}")
@@ -242,7 +257,7 @@ def run_lives(db: Path, *, lives: int, seed: int, rng: random.Random, verbose: b
             summary.kills[kind] += 1
             if kind in POINTS and "ready" not in lines:
                 summary.kills_in_restore += 1
-        asyncio.run(check_database(db, summary, life))
+        asyncio.run(check_database(db, summary, life, last=last))
         if verbose:
             way = next((x for x in lines if x.startswith(("wayon", "noway"))), "-")
             print(f"life {life}: {kind} {at}: {way}; {lines[-1] if lines else ''}", flush=True)
