@@ -1,12 +1,12 @@
 """A finished hand's summary: what the engine said about it, kept with the hand's result.
 
 The summary (:class:`bot.storage.HandSummary`) is the engine's own record of the hand
-(:class:`engine.game.HandRecord`, which speaks of table positions only) turned to the game's stored
-seats (``game.order``): the winner, self-drawn or on whose
-discard, the winning tile, each seat's hand value, and the winning hand's score (its lines and
-arrangement) as JSON. The table stores it in the same transaction as the hand's result and
-payments (:meth:`bot.table.Table._finish_hand`), so it says what the payments were computed
-from; a replay of the hand's log gives the same (:func:`summaries_from_log`), which is how a hand
+(:class:`engine.game.HandRecord`, which speaks of table positions only) turned to the game's
+stored seats (``game.order``): the winner, self-drawn or on whose discard, the winning tile, each
+seat's hand value, and the winning hand's score (its lines and arrangement) as JSON. The table
+stores it in the same transaction as the hand's result and payments
+(:meth:`bot.table.Table._finish_hand`), so it says what the payments were computed from; a
+replay of the hand's log gives the same (:func:`summaries_from_log`), which is how a hand
 finished before summaries were kept gets one. ``/stats`` reads summaries instead of replaying.
 """
 
