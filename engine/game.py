@@ -109,10 +109,12 @@ class _PlayedDeal(Deal):
 
     def check(self, action: Action) -> Refusal | None:
         """:meth:`Deal.check`, except for the action :meth:`apply_checked` is applying."""
-        checked, self._checked = self._checked, None
-        if checked is not None and checked == action:
-            return None
-        return super().check(action)
+        checked = self._checked
+        if checked is not None:
+            self._checked = None
+            if checked == action:
+                return None
+        return Deal.check(self, action)
 
     def apply_checked(self, action: Action) -> list[Event]:
         """Apply ``action`` (by wind), found legal by :meth:`Game.check` where the deal stands."""
@@ -359,14 +361,13 @@ class Game:
             return self.next_hand()
         acting = action.by(self.wind_of(action.seat))
         deal = self.deal
-        vouched = self._vouched(acting)
-        self._legal = None
-        exchanging = deal.phase == Phase.EXCHANGE
-        if vouched and isinstance(deal, _PlayedDeal):
-            events = deal.apply_checked(acting)
-        else:
-            events = deal.apply(acting)
-        return self._applied(events, exchanging)
+        exchanging = deal.phase is Phase.EXCHANGE
+        if self._legal is not None:
+            vouched = self._vouched(acting)
+            self._legal = None
+            if vouched and isinstance(deal, _PlayedDeal):
+                return self._applied(deal.apply_checked(acting), exchanging)
+        return self._applied(deal.apply(acting), exchanging)
 
     def line(self, action: Action) -> str:
         """The log line ``action`` (by position) is written as, e.g. to store it before applying it.
@@ -386,7 +387,7 @@ class Game:
         if line.strip() == NEXT:
             return self.next_hand()
         self._legal = None
-        exchanging = self.deal.phase == Phase.EXCHANGE
+        exchanging = self.deal.phase is Phase.EXCHANGE
         return self._applied(self.deal.apply(line, replaying=True), exchanging)
 
     def _applied(self, events: list[Event], exchanging: bool) -> list[Event]:
