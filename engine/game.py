@@ -186,7 +186,8 @@ class Game:
         self.log: list[str] = []
         self.finished = False
         self._legal: tuple[Deal, int, Action] | None = None
-        """The last action :meth:`check` found legal: the deal, its log's length then, and the
+        """The last action :meth:`check` found legal: the deal, its log's length then (a deal's
+        state changes only with its log, as its own cache of legal actions assumes), and the
         action by wind (:meth:`apply` takes it without deciding it again)."""
         self._exchanged: dict[int, Exchanged] = {}
         """By position: each seat's last step of this hand's Gulasch exchange (:meth:`exchanged`)."""
