@@ -569,9 +569,9 @@ class DiscordPresenter:
 
     def received_line(self, table: Table, view: SeatView, lang: Language) -> str:
         """What the seat gave and received in its last exchange (its own card only)."""
-        if view.seat is None:
+        if view.seat is None or table.game is None:
             return ""
-        done = table.exchanged.get(view.seat)
+        done = table.game.exchanged(view.seat)
         if done is None:
             return ""
         source = (

@@ -1,11 +1,12 @@
 """A finished hand's summary: what the engine said about it, kept with the hand's result.
 
 The summary (:class:`bot.storage.HandSummary`) is the engine's own record of the hand
-(:class:`engine.game.HandRecord`) turned to the game's seats: the winner, self-drawn or on whose
-discard, the winning tile, each seat's hand value, and the winning hand's score (its lines and
-arrangement) as JSON. The table stores it in the same transaction as the hand's result and
-payments (:meth:`bot.table.Table._finish_hand`), so it says what the payments were computed
-from; a replay of the hand's log gives the same (:func:`summaries_from_log`), which is how a hand
+(:class:`engine.game.HandRecord`, which speaks of table positions only) turned to the game's
+stored seats (``game.order``): the winner, self-drawn or on whose discard, the winning tile, each
+seat's hand value, and the winning hand's score (its lines and arrangement) as JSON. The table
+stores it in the same transaction as the hand's result and payments
+(:meth:`bot.table.Table._finish_hand`), so it says what the payments were computed from; a
+replay of the hand's log gives the same (:func:`summaries_from_log`), which is how a hand
 finished before summaries were kept gets one. ``/stats`` reads summaries instead of replaying.
 """
 
@@ -74,25 +75,20 @@ def score_from_json(text: str) -> Score:
 
 
 def summarize(game: Game, record: EngineHand) -> HandSummary:
-    """The summary of one of ``game``'s finished hands (``record`` from ``game.history``), by the
-    game's seats (``game.order`` maps a table position to its seat)."""
-    result = record.result
+    """The summary of one of ``game``'s finished hands (``record`` from ``game.history``, whose
+    seats are table positions), by the game's stored seats (``game.order[position]``)."""
     values = [0] * len(game.order)
     for position, value in enumerate(record.values):
         values[game.order[position]] = value
-    if record.winner is None or result.winner is None:
+    if record.winner is None:
         return HandSummary(None, values=tuple(values))
-    discarder = None
-    if result.discarder is not None:  # the deal's seats are that hand's winds
-        discarder = game.order[record.places[result.discarder]]
-    score = result.scores[result.winner]
     return HandSummary(
         winner=game.order[record.winner],
-        self_drawn=result.self_drawn,
-        discarder=discarder,
-        win_tile=None if result.win_tile is None else str(result.win_tile),
+        self_drawn=record.self_drawn,
+        discarder=None if record.discarder is None else game.order[record.discarder],
+        win_tile=None if record.win_tile is None else str(record.win_tile),
         values=tuple(values),
-        score="" if score is None else score_to_json(score),
+        score="" if record.score is None else score_to_json(record.score),
     )
 
 

@@ -20,7 +20,14 @@ A Gulasch exchange (rumisberg) asks every seat that must act at once: in round 1
 his partner both choose three tiles. Computer players choose after ``pace``; the people
 have ``turn_seconds`` from the moment the step began, and a card stays current while the
 other side of the swap answers (the swap happens when both have given). What a seat gave
-and received is kept (:attr:`Table.exchanged`) for its own card only.
+and received is the engine's (:meth:`Game.exchanged`), shown on its own card only.
+
+One click is checked once: :meth:`Table.act` asks :meth:`Game.check` (a refusal is raised as the
+engine's :class:`~engine.errors.IllegalActionError`), stores the move's line, then applies it;
+the engine remembers that it found that very move legal in that very state and does not decide
+it again (a computer's move, a held answer and a time-out's default take the same way, in
+:meth:`Table._store_and_apply`). When the current turn, claim window or exchange step began
+(what makes a card stale) is the engine's too (:attr:`Game.decision_start`).
 """
 
 from __future__ import annotations
@@ -46,13 +53,12 @@ from bot.storage import (
 )
 from bot.storage.records import seat_holder
 from bot.summary import summarize
-from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action
+from engine.actions import Action
 from engine.ai.player import AIPlayer
 from engine.errors import IllegalActionError, MahjongError
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.rulesets import resolve
-from engine.tiles import Tile, Wind
 from engine.views import Phase
 
 log = logging.getLogger(__name__)
@@ -85,16 +91,6 @@ class Seat:
     def computer(self) -> bool:
         """Whether a computer player moves for this seat now."""
         return self.user_id is None or self.away
-
-
-@dataclass(frozen=True)
-class Exchanged:
-    """A seat's last Gulasch exchange: what it gave and what it received (private to it)."""
-
-    gave: tuple[Tile, ...]
-    got: tuple[Tile, ...]
-    partner: int | None
-    """The position it swapped with (East's partner, or East), None for the wall."""
 
 
 class Presenter(Protocol):
@@ -156,9 +152,6 @@ class Table:
     held: dict[int, Action] = field(default_factory=dict)
     """Claim answers given before the window's minimum time (applied when it has passed)."""
     window_opened: float = 0.0
-    decision_version: int = 0
-    """The game version at which the current turn or claim window began: a card made at or
-    after it is current (answers of other seats inside a window do not make it stale)."""
     last_events: list[Event] = field(default_factory=list)
     closed: bool = False
     starting: bool = False
@@ -184,12 +177,8 @@ class Table:
     stop_votes: set[int] = field(default_factory=set)
     """Seated people who voted to stop the table (/mahjong stop by someone not allowed alone)."""
     _stored_deadline: tuple[float, int] | None = None
-    exchanged: dict[int, Exchanged] = field(default_factory=dict)
-    """By position: the last Gulasch exchange of each seat in this hand, until play begins
-    (shown on that seat's card only; kept in memory, so a restart forgets it)."""
-    _laid: dict[int, tuple[Tile, ...]] = field(default_factory=dict)
     _received: set[int] = field(default_factory=set)
-    """Positions that received tiles since their card was last refreshed for it."""
+    """Positions that received tiles in an exchange since their card was last refreshed for it."""
     _opened_version: int = -1
     """The decision the exchange step's ``window_opened`` belongs to."""
     _asked_version: int = -1
@@ -207,6 +196,13 @@ class Table:
     def started(self) -> bool:
         """Whether the game has begun."""
         return self.game is not None
+
+    @property
+    def decision_version(self) -> int:
+        """The game version at which the current turn, claim window or exchange step began
+        (:attr:`Game.decision_start`): a card made at or after it is current (answers of other
+        seats inside a window, one side's give in a swap, do not make it stale)."""
+        return 0 if self.game is None else self.game.decision_start
 
     @property
     def size(self) -> int:
@@ -346,7 +342,6 @@ class Table:
         start afresh."""
         self.game_id, self.game = game_id, game
         game.rename([s.name for s in self.seats])
-        self.decision_version = decision_start(game)
         if deadline is not None and deadline_version == self.decision_version and not game.deal.over:
             remaining = max(deadline - self.clock.wall(), 0.0) + grace
             at = self.clock() + remaining
@@ -388,20 +383,16 @@ class Table:
         """Write the action to the game's log, then apply it (the caller holds the lock)."""
         game = self.game
         assert game is not None and self.game_id is not None
-        if action not in game.legal_actions(action.seat):
-            game.apply(action)  # raises the IllegalActionError that says why
+        refusal = game.check(action)  # a click checked by act is not decided again
+        if refusal is not None:
+            raise refusal.error()
         seq = len(game.deal.log) + 1
         await self.storage.append_action(self.game_id, game.hand_number, seq, game.line(action))
         await self._storage_ok()
-        in_window = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
-        exchanging = game.deal.phase == Phase.EXCHANGE
-        events = game.apply(action)
-        if not (in_window and game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)) and not half_swapped(game):
-            self.decision_version = game.version
-        if exchanging:
-            self._note_exchange(action, events)
-        elif self.exchanged:
-            self.exchanged.clear()  # play has gone on: the exchange is history
+        events = game.apply(action)  # found legal just now: applied without a second check
+        self._received.update(
+            e.seat for e in events if e.kind == EventKind.DRAW and e.what == "exchange" and e.seat is not None
+        )
         self.last_events = events
         if any(e.kind == EventKind.HAND_ENDED for e in events):
             self.booking_due = True
@@ -450,32 +441,6 @@ class Table:
             log.info("table %s: the storage works again", self.channel_id)
             if tell:
                 await self.presenter.storage_recovered(self)
-
-    def _note_exchange(self, action: Action, events: list[Event]) -> None:
-        """Remember what a seat gave and received in a Gulasch exchange step (for its card)."""
-        game = self.game
-        assert game is not None
-        if action.kind in MULTI_TILE_KINDS:
-            self._laid[action.seat] = action.tiles
-        got: dict[int, list[Tile]] = {}
-        for e in events:
-            if (
-                e.kind == EventKind.DRAW
-                and e.what == "exchange"
-                and e.seat is not None
-                and e.tile is not None
-            ):
-                got.setdefault(e.seat, []).append(e.tile)
-        east = game.position_of(Wind.EAST)
-        partner: dict[int, int] = {}
-        for e in events:
-            if e.kind == EventKind.EXCHANGE and e.what == "east" and e.seat is not None:
-                partner = {east: e.seat, e.seat: east}
-        for position, tiles in got.items():
-            self.exchanged[position] = Exchanged(
-                self._laid.pop(position, ()), tuple(tiles), partner.get(position)
-            )
-            self._received.add(position)
 
     async def _finish_hand(self) -> None:
         """Store the hand's result, the engine's summary of it (for /stats) and book its payments
@@ -598,9 +563,9 @@ class Table:
             return "stale"
         if position not in game.to_act():
             return "not_your_turn"
-        action = action.by(position)
-        if action not in game.legal_actions(position):
-            game.apply(action)  # raises, with the reason
+        refusal = game.check(action.by(position))
+        if refusal is not None:
+            raise refusal.error()
         return None
 
     async def check(self, user_id: int, action: Action, version: int) -> str | None:
@@ -716,9 +681,6 @@ class Table:
                 raise
             await self._storage_ok()
             self.last_events = game.next_hand()
-            self.decision_version = game.version
-            self.exchanged.clear()
-            self._laid.clear()
             self.deadline = self.deadline_wall = None
             self.stop_votes.clear()
             self._wake.set()
@@ -1027,38 +989,6 @@ class TableError(Exception):
         self.key = key
 
 
-def half_swapped(game: Game) -> bool:
-    """Whether one side of a Gulasch swap has given its three tiles and the other not yet
-    (round 1: the step goes on until both have given).
-
-    >>> game = Game("rumisberg", {}, 5, ["a", "b", "c", "d"])
-    >>> half_swapped(game)
-    False
-    """
-    exchange = game.deal.exchange
-    return exchange is not None and bool(exchange.given)
-
-
-def decision_start(game: Game) -> int:
-    """The state version at which the current turn, claim window or exchange step began: in a
-    window, the answers given so far come after it; in a swap, one side's give.
-
-    >>> game = Game("dmjl", {}, 7, ["a", "b", "c", "d"])
-    >>> decision_start(game) == game.version
-    True
-    """
-    if half_swapped(game):
-        return game.version - 1
-    if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
-        return game.version
-    answers = 0
-    for action in reversed(game.deal.log):
-        if action.kind not in CLAIMS:
-            break
-        answers += 1
-    return game.version - answers
-
-
 def new_seed() -> int:
     """A fresh game seed (the engine itself never draws one): the bot's seed source unless it
     was given another (:func:`seed_source`)."""
@@ -1100,7 +1030,6 @@ def public_reason(exc: BaseException) -> str:
 __all__ = [
     "MAX_EXPIRIES",
     "RETRY_SECONDS",
-    "Exchanged",
     "IllegalActionError",
     "MoveNotStored",
     "Presenter",

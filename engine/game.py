@@ -37,16 +37,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from engine.actions import Action, ActionKind
+from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action, ActionKind
 from engine.deal import Deal, DealResult
 from engine.errors import IllegalActionError, NotationError, Refusal, SettingError
 from engine.events import Event, EventKind
 from engine.rulesets import Ruleset, resolve
 from engine.rulesets import rumisberg as _rumisberg
+from engine.scoring import Score
 from engine.settings import Settings, game_length
 from engine.settlement import Stake, Transfer
-from engine.tiles import Wind
-from engine.views import SeatView
+from engine.tiles import Tile, Wind
+from engine.views import Phase, SeatView
 from engine.wall import KIND
 
 NEXT: Final = "next"
@@ -75,6 +76,53 @@ class HandRecord:
     places: tuple[int, ...] = (0, 1, 2, 3)
     """The position of each wind in this hand (E, S, W, N); with three players North's is
     the empty place."""
+    discarder: int | None = None
+    """The position whose discard won (a Mah-Jongg on a discard), else None."""
+    self_drawn: bool = False
+    """Whether the winning tile came from the wall."""
+    win_tile: Tile | None = None
+    """The winning tile, for a Mah-Jongg."""
+    score: Score | None = None
+    """The winning hand's score (the first winner's when several won), None for a drawn hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged:
+    """What a seat gave and received in its last step of a Gulasch exchange (RULES.md §2.4.6),
+    by position. Only that seat may be shown it: the tiles changed hands face down."""
+
+    gave: tuple[Tile, ...]
+    """The tiles it laid down (its give or swap)."""
+    got: tuple[Tile, ...]
+    """The tiles it received, in the order it took them."""
+    partner: int | None
+    """The position it swapped with (East's partner, or East), None for the wall."""
+
+
+class _PlayedDeal(Deal):
+    """The deal a :class:`Game` plays: :meth:`apply_checked` applies an action that
+    :meth:`Game.check` has just found legal where the deal stands, without deciding its
+    legality a second time; every other action is checked as a :class:`Deal` checks it."""
+
+    _checked: Action | None = None
+    """The action :meth:`apply_checked` is applying (for the one :meth:`check` its apply asks)."""
+
+    def check(self, action: Action) -> Refusal | None:
+        """:meth:`Deal.check`, except for the action :meth:`apply_checked` is applying."""
+        checked = self._checked
+        if checked is not None:
+            self._checked = None
+            if checked == action:
+                return None
+        return Deal.check(self, action)
+
+    def apply_checked(self, action: Action) -> list[Event]:
+        """Apply ``action`` (by wind), found legal by :meth:`Game.check` where the deal stands."""
+        self._checked = action
+        try:
+            return self.apply(action)
+        finally:
+            self._checked = None
 
 
 class Game:
@@ -137,7 +185,13 @@ class Game:
         self.history: list[HandRecord] = []
         self.log: list[str] = []
         self.finished = False
-        self.deal = self._new_deal()
+        self._legal: tuple[Deal, int, Action] | None = None
+        """The last action :meth:`check` found legal: the deal, its log's length then (a deal's
+        state changes only with its log, as its own cache of legal actions assumes), and the
+        action by wind (:meth:`apply` takes it without deciding it again)."""
+        self._exchanged: dict[int, Exchanged] = {}
+        """By position: each seat's last step of this hand's Gulasch exchange (:meth:`exchanged`)."""
+        self.deal: Deal = self._new_deal()
 
     def rename(self, names: Sequence[str]) -> None:
         """Show other names for the players (given in ``players`` order, e.g. a table's display
@@ -185,7 +239,7 @@ class Game:
         return (nxt + 1) % 4 if nxt == self.vacant else nxt
 
     def _new_deal(self) -> Deal:
-        return Deal(
+        return _PlayedDeal(
             self.ruleset,
             self.settings,
             f"{self.seed}:{self.hand_number}",
@@ -259,7 +313,12 @@ class Game:
     def check(self, action: Action) -> Refusal | None:
         """Whether the action of the player at ``action.seat`` (a position) is legal now:
         ``None``, or the :class:`~engine.errors.Refusal` saying why not (and whether the reason
-        is the player's alone). Nothing changes: a caller asks this once, then :meth:`apply`.
+        is the player's alone). Nothing changes.
+
+        Legality is decided once per move: an action found legal here is remembered with the
+        state it was found legal in, and :meth:`apply` of that action in that state (or a
+        second :meth:`check` of it) does not decide it again. A table that stores a move before
+        it applies it (write-ahead) so checks before the write and applies after it.
 
         >>> game = Game("dmjl", seed=42)
         >>> east = game.position_of(0)
@@ -268,11 +327,29 @@ class Game:
         >>> game.check(Action.of((east + 1) % 4, ActionKind.PONG)).message.endswith("turn, not South's")
         True
         """
-        return self.deal.check(action.by(self.wind_of(action.seat)))
+        acting = action.by(self.wind_of(action.seat))
+        if self._vouched(acting):
+            return None
+        refusal = self.deal.check(acting)
+        self._legal = None if refusal is not None else (self.deal, len(self.deal.log), acting)
+        return refusal
+
+    def _vouched(self, acting: Action) -> bool:
+        """Whether :meth:`check` found ``acting`` (by wind) legal in the state the deal is in now."""
+        legal = self._legal
+        return (
+            legal is not None
+            and legal[0] is self.deal
+            and legal[1] == len(self.deal.log)
+            and legal[2] == acting
+        )
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply the action of the player at ``action.seat`` (a position), or ``next``
         to deal the next hand; settle when a hand ends. Events come by position.
+
+        The action's legality is decided once: here, unless :meth:`check` has just found it
+        legal where the game stands.
 
         :raises IllegalActionError: naming the rule the action breaks; nothing changes.
         :raises NotationError: for a string other than ``next`` (log lines go to :meth:`apply_line`).
@@ -283,8 +360,15 @@ class Game:
                     "Game.apply takes an Action by position (or 'next'); a log line goes to apply_line"
                 )
             return self.next_hand()
-        wind = self.wind_of(action.seat)
-        return self._applied(self.deal.apply(action.by(wind)))
+        acting = action.by(self.wind_of(action.seat))
+        deal = self.deal
+        exchanging = deal.phase is Phase.EXCHANGE
+        if self._legal is not None:
+            vouched = self._vouched(acting)
+            self._legal = None
+            if vouched and isinstance(deal, _PlayedDeal):
+                return self._applied(deal.apply_checked(acting), exchanging)
+        return self._applied(deal.apply(acting), exchanging)
 
     def line(self, action: Action) -> str:
         """The log line ``action`` (by position) is written as, e.g. to store it before applying it.
@@ -303,12 +387,18 @@ class Game:
         """
         if line.strip() == NEXT:
             return self.next_hand()
-        return self._applied(self.deal.apply(line, replaying=True))
+        self._legal = None
+        exchanging = self.deal.phase is Phase.EXCHANGE
+        return self._applied(self.deal.apply(line, replaying=True), exchanging)
 
-    def _applied(self, events: list[Event]) -> list[Event]:
+    def _applied(self, events: list[Event], exchanging: bool) -> list[Event]:
         self.log.append(self.deal.log[-1].line())
         seat_map = self.places
         out = [e.moved(seat_map) for e in events]
+        if exchanging:
+            self._note_exchange(out)
+        elif self._exchanged:
+            self._exchanged.clear()  # play has gone on: the exchange is history
         if self.deal.over:
             self._settle()
             if self.finished:
@@ -342,6 +432,10 @@ class Game:
                 ),
                 result=result,
                 places=self.places,
+                discarder=None if result.discarder is None else self.position_of(result.discarder),
+                self_drawn=result.self_drawn,
+                win_tile=result.win_tile,
+                score=None if result.winner is None else result.scores[result.winner],
             )
         )
         self.centre = [replace(stake, seat=self.position_of(stake.seat)) for stake in result.centre]
@@ -402,8 +496,78 @@ class Game:
         self.hand_number += 1
         self.east, self.prevailing = self._next_east, self._next_prevailing
         self.log.append(NEXT)
+        self._legal = None
+        self._exchanged.clear()
         self.deal = self._new_deal()
         return [Event(EventKind.HAND_STARTED)]
+
+    # --- Where a decision and a Gulasch exchange stand -------------------------------------------
+
+    @property
+    def half_swapped(self) -> bool:
+        """Whether one side of a Gulasch swap (round 1 of the exchange, RULES.md §2.4.6) has laid
+        its three tiles down and the other not yet: the step goes on until both have given.
+
+        >>> game = Game("rumisberg", {}, 5, ["a", "b", "c", "d"])
+        >>> game.half_swapped
+        False
+        """
+        exchange = self.deal.exchange
+        return exchange is not None and bool(exchange.given)
+
+    @property
+    def decision_start(self) -> int:
+        """The :attr:`version` at which the current decision began: a turn, a claim (or robbing)
+        window, or a step of a Gulasch exchange. In a window the answers given so far come after
+        it, in a swap one side's give, so a button made at or after it is still current. It
+        follows from the log alone: a replayed game knows it too.
+
+        >>> game = Game("dmjl", {}, 7, ["a", "b", "c", "d"])
+        >>> game.decision_start == game.version
+        True
+        """
+        if self.half_swapped:
+            return self.version - 1
+        if self.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
+            return self.version
+        answers = 0
+        for action in reversed(self.deal.log):
+            if action.kind not in CLAIMS:
+                break
+            answers += 1
+        return self.version - answers
+
+    def exchanged(self, position: int) -> Exchanged | None:
+        """What the player at ``position`` gave and received in their last step of this hand's
+        Gulasch exchange, kept until the first move of play after the exchange; None before
+        their first swap, outside a Gulasch and once play has gone on. Only that player may be
+        shown it (the tiles changed hands face down). A replayed game knows it too.
+
+        >>> game = Game("rumisberg", {}, 5, ["a", "b", "c", "d"])
+        >>> game.exchanged(game.east) is None
+        True
+        """
+        return self._exchanged.get(position)
+
+    def _note_exchange(self, events: Sequence[Event]) -> None:
+        """After a step of a Gulasch exchange (``events`` by position): what each seat that
+        received tiles gave (its last give or swap in the log) and received, and from whom."""
+        got: dict[int, list[Tile]] = {}
+        partner: dict[int, int] = {}
+        for e in events:
+            if e.seat is None:
+                continue
+            if e.kind == EventKind.DRAW and e.what == "exchange" and e.tile is not None:
+                got.setdefault(e.seat, []).append(e.tile)
+            elif e.kind == EventKind.EXCHANGE and e.what == "east":
+                partner = {self.east: e.seat, e.seat: self.east}
+        for position, tiles in got.items():
+            wind = self.wind_of(position)
+            gave = next(
+                (a.tiles for a in reversed(self.deal.log) if a.seat == wind and a.kind in MULTI_TILE_KINDS),
+                (),
+            )
+            self._exchanged[position] = Exchanged(gave, tuple(tiles), partner.get(position))
 
     # --- Views and replay ----------------------------------------------------------------------
 

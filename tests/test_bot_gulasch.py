@@ -31,7 +31,7 @@ from test_bot_discord import (
 
 from bot.app import MahjongBot
 from bot.presenter import say_tiles
-from bot.table import Table, decision_start, half_swapped
+from bot.table import Table
 from engine.actions import Action
 from engine.errors import IllegalActionError
 from engine.game import Game
@@ -414,18 +414,3 @@ async def test_time_outs_play_the_exchange_defaults(
     assert sum(1 for x in lines(game) if x.startswith("E give ")) == 3 and seat.away
     assert "E start" in lines(game) or "E continue" in lines(game)
     h.check()
-
-
-def test_one_side_of_a_swap_keeps_the_step_open() -> None:
-    """After East alone has given, the step (and every card made in it) is still current; a
-    restart finds its beginning before East's give."""
-    game = Game("rumisberg", {}, 5, ["a", "b", "c", "d"])
-    game.gulasch = True
-    game.deal = game._new_deal()
-    begun = game.version
-    assert not half_swapped(game) and decision_start(game) == begun
-    game.apply(next(a for a in game.legal_actions(game.east)))
-    assert half_swapped(game) and decision_start(game) == begun
-    west = game.position_of(Wind.WEST)
-    game.apply(game.legal_actions(west)[0])
-    assert not half_swapped(game) and decision_start(game) == game.version

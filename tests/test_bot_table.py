@@ -12,9 +12,8 @@ import pytest
 from bot.clock import ManualClock
 from bot.restore import rebuild_game
 from bot.storage import Storage
-from bot.table import MAX_EXPIRIES, Table, TableError, decision_start
+from bot.table import MAX_EXPIRIES, Table, TableError
 from engine.actions import Action
-from engine.game import Game
 from engine.players import SimplePlayer
 from engine.views import Phase
 
@@ -218,26 +217,6 @@ def test_env_example_lists_every_variable_and_reads_back() -> None:
     names = {"token": "DISCORD_TOKEN", "database": "MAHJONG_DB"}
     for name in BotConfig.__dataclass_fields__:
         assert names.get(name, f"MAHJONG_{name.upper()}") in values, name
-
-
-def test_decision_start_is_where_the_turn_or_window_began() -> None:
-    game = Game("dmjl", {}, 11, ["a", "b", "c", "d"])
-    assert decision_start(game) == game.version  # East's first turn
-    while game.deal.phase != Phase.CLAIMS:
-        (mover,) = game.to_act()
-        game.apply(SimplePlayer().choose(game.view(mover)))
-    opened = game.version
-    assert decision_start(game) == opened
-    answered = 0
-    for position in game.to_act():
-        if game.deal.phase != Phase.CLAIMS:
-            break
-        if game.legal_actions(position) == [Action.of(position, "pass")]:
-            game.apply(Action.of(position, "pass"))
-            answered += 1
-            if game.deal.phase == Phase.CLAIMS:
-                assert decision_start(game) == opened  # answers inside the window come after it
-    assert answered
 
 
 async def test_a_persons_move_gives_the_next_window_its_own_time(tmp_path: Path) -> None:
