@@ -376,13 +376,13 @@ def exchange_text(view: SeatView, you: int) -> str:
 
 def _how_won(game: Game) -> str:
     """The winning tile and where it came from, in words (empty for a drawn hand)."""
-    result = game.history[-1].result if game.history else None
-    if result is None or result.winner is None or result.win_tile is None:
+    record = game.history[-1] if game.history else None
+    if record is None or record.winner is None or record.win_tile is None:
         return ""
-    tile = show(result.win_tile)
-    if result.discarder is None:
+    tile = show(record.win_tile)
+    if record.discarder is None:
         return f"winning tile {tile}, self-drawn"
-    return f"winning tile {tile}, discarded by {game.names[game.position_of(result.discarder)]}"
+    return f"winning tile {tile}, discarded by {game.names[record.discarder]}"
 
 
 def sheet_text(view: SeatView, you: int, how: str = "") -> str:

@@ -177,3 +177,32 @@ def test_a_gulasch_exchange_at_the_terminal() -> None:
     moves = [line for line in second.splitlines() if line.startswith("  normal (")]
     assert not [line for line in moves if " give " in line or " swap " in line]
     assert "The game is over." in text and "Traceback" not in text
+
+
+def test_the_discarder_is_named_by_the_seat_that_discarded_after_east_moved_on() -> None:
+    """The player named as discarder is the one whose discard the log shows before the win,
+    also in hands where East is no longer the first seat (the log writes that hand's winds)."""
+    from cli.play_cmd import _how_won
+    from engine.ai.player import AIPlayer
+    from engine.game import Game
+
+    names = ["Ada", "Bo", "Cy", "Di"]
+    checked = 0
+    for seed in range(40):
+        game = Game("dmjl", {"game_length": "hands:4"}, seed, names)
+        players = [AIPlayer("normal", seed=f"{seed}:{p}") for p in range(4)]
+        while not game.finished and checked < 3:
+            if game.deal.over:
+                record = game.history[-1]
+                if record.discarder is not None and record.east != 0:
+                    discards = [line for line in record.actions if line.split()[1] in ("discard", "call")]
+                    wind = "ESWN".index(discards[-1].split()[0])
+                    assert _how_won(game).endswith(f"discarded by {game.names[record.places[wind]]}")
+                    checked += 1
+                game.apply("next")
+                continue
+            position = game.to_act()[0]
+            game.apply(players[position].choose(game.view(position)))
+        if checked >= 3:
+            break
+    assert checked == 3
