@@ -27,16 +27,15 @@ import random
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.errors import InvalidHandError, Refusal
 from engine.events import Event, EventKind
+from engine.features.base import Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, resolve
-from engine.rulesets import rumisberg as _rumisberg
-from engine.rulesets.jiangxi import PassOver, gen_zhuang, is_gen_zhuang
-from engine.rulesets.wikibooks import dora_of
+from engine.rulesets.jiangxi import PassOver
 from engine.scoring import Score, WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
@@ -50,9 +49,11 @@ from engine.shapes import (
     standard_arrangements,
     waits,
 )
-from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile, Wind, parse_tiles, tiles_str
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles, tiles_str
 from engine.views import DiscardView, EndReason, ExchangeView, Phase, PlayerView, ScoreSheetView, SeatView
 from engine.wall import KIND, Wall, WallBreak
+
+F = TypeVar("F", bound=Feature)
 
 TURN: Final = Phase.TURN
 CLAIMS: Final = Phase.CLAIMS
@@ -72,6 +73,19 @@ _PRECEDENCE: Final[dict[ActionKind, int]] = {
     ActionKind.PASS: 0,
 }
 _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
+_CORE_TURN: Final = frozenset(
+    {
+        *DISCARDS,
+        ActionKind.CONCEALED_KONG,
+        ActionKind.ADDED_KONG,
+        ActionKind.MAHJONG,
+        ActionKind.CHOW,
+        ActionKind.PONG,
+        ActionKind.KONG,
+        ActionKind.PASS,
+    }
+)
+"""The moves of the common game in a turn; any other kind is a rule's (:mod:`engine.features`)."""
 _LATE_KINDS: Final = frozenset({ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW})
 """The claims the next player may still make after his draw (rumisberg rule 3)."""
 
@@ -109,10 +123,6 @@ class SeatState:
     discard_views: list[DiscardView] = field(default_factory=list)
     called: bool = False
     """Made the call at the beginning, or declared riichi: the hand is frozen."""
-    riichi: bool = False
-    """Declared riichi (wikibooks): frozen, a stake in the centre, a double if he wins."""
-    fishing: bool = False
-    """Declared Fishing (rumisberg): every discard must keep the hand one tile short."""
     discarded: bool = False
     """Has discarded at least once."""
 
@@ -256,8 +266,6 @@ class Deal:
         self.robbed: tuple[int, int, int] | None = None  # (kong seat, tile id, meld index)
         self.rob_claimed = False  # the kong being robbed was made with a discard (A-JX-19)
         self.rob_concealed = False  # the kong being robbed is concealed (thirteen orphans only)
-        self.before_draw = False
-        """The seat to move has not drawn yet: it may declare riichi first (§2.3.6), or pass."""
         self.log: list[Action] = []
         self.result: DealResult | None = None
         self.centre: list[Stake] = list(centre)
@@ -275,9 +283,9 @@ class Deal:
         self.shared: dict[int, int] = {}
         """Winners who share the winning discard with the first winner: seat → its kind."""
         self.dora_indicator: Tile | None = None
+        """The dora indicator turned up on the dead wall (:mod:`engine.features.dora`)."""
         self.dora: tuple[Tile, ...] = ()
-        self._indicator: int | None = None
-        """The dora indicator's tile id: out of the wall, lying face up on it."""
+        """The dora every hand of this deal is scored with."""
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
         self.exchange: Exchange | None = None
@@ -287,13 +295,20 @@ class Deal:
         until_next_discard``, rumisberg rule 3, A-RU-13), until he does anything else."""
         self.laid: list[int] = []
         """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
+        self.features: tuple[Feature, ...] = tuple(f(self) for f in self.ruleset.features_for(s))
+        """The variant rules of this deal (:mod:`engine.features`), each with its state."""
+        self._paused: Feature | None = None
+        """The feature that stopped the turn before its draw (``before_draw``)."""
+        self._hook = {name: hooked(self.features, name) for name in _HOOKS}
+        """By hook: the features that override it, the only ones called there."""
         if _arranged is None or _arranged[1] is None:
             self._deal(taken)  # from the shuffled wall, or from a wall given as it is
         else:
             for seat, hand in zip(self.in_play, _arranged[1], strict=True):
                 for t in hand:
                     self._give(seat, t)
-            self._turn_dora()
+            for f in self._hook["dealt"]:
+                f.dealt()
             self._replace_bonus_at_deal()
         if gulasch and s.draw_settlement == "gulasch":
             # East swaps with the player opposite, then the one to his right, then to his left.
@@ -322,21 +337,9 @@ class Deal:
         last = (0, *self.in_play) if self.settings.deal_pattern == "B" else (*self.in_play, 0)
         for seat in last:
             self._give(seat, wall.draw_live())
-        self._turn_dora()
+        for f in self._hook["dealt"]:
+            f.dealt()
         self._replace_bonus_at_deal()
-
-    def _turn_dora(self) -> None:
-        """Dora (wikibooks, §2.3.7): the upper tile of the third stack still standing in the
-        dead wall, counted from the break (the break stack, laid on it as the loose tiles, not
-        counted: revised A-WB-11), is turned up before the bonus tiles are replaced; it stays
-        there, out of the replacement draws. A bonus tile there shows no dora: the next tile
-        below or behind is used."""
-        if not self.settings.dora:
-            return
-        tile = self.wall.turn_up(3, skip=lambda t: KIND[t].is_bonus)
-        self._indicator = tile
-        self.dora_indicator = KIND[tile]
-        self.dora = (dora_of(self.dora_indicator),)
 
     def _replace_bonus_at_deal(self) -> None:
         """Bonus tiles: E, S, W, N each expose all and replace, until none is left (A-CORE-05)."""
@@ -488,7 +491,7 @@ class Deal:
         counts[kind] += 1
         return is_thirteen_orphans(counts)
 
-    def _waiting_after_discard(self, seat: int, kind: int) -> bool:
+    def waiting_after_discard(self, seat: int, kind: int) -> bool:
         counts = self.seats[seat].counts[:]
         counts[kind] -= 1
         no_melds = not self.seats[seat].melds
@@ -567,8 +570,8 @@ class Deal:
         ]
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        if self.before_draw:  # the beginning of the turn: declare riichi, or draw without
-            return [Action.of(seat, ActionKind.RIICHI), _PASS[seat]]
+        if self._paused is not None:  # the beginning of the turn: declare (riichi), or draw without
+            return [*self._paused.options_before_draw(seat), _PASS[seat]]
         st = self.seats[seat]
         s = self.settings
         counts = st.counts
@@ -577,20 +580,21 @@ class Deal:
         if st.called and self.drawn is not None:
             out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))  # a frozen hand
         else:
-            keep = [k for k in kinds if self._fishing_after(seat, k)] if st.fishing else kinds
-            out.extend(Action.of(seat, ActionKind.DISCARD, k) for k in keep)
+            judges = self._hook["judge"]
+            for tile in kinds:
+                action = Action.of(seat, ActionKind.DISCARD, tile)
+                if not judges or all(f.judge(action) is None for f in judges):
+                    out.append(action)
             if s.original_call and not st.discarded and not self.claims_made and not st.melds:
                 out.extend(
-                    Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
+                    Action(seat, ActionKind.CALL, k) for k in kinds if self.waiting_after_discard(seat, k)
                 )
-            if s.fishing and not st.fishing:
-                out.extend(Action(seat, ActionKind.FISHING, k) for k in kinds if self._fishing_after(seat, k))
-        if self._may_show_nine_majors(seat):
-            out.append(Action(seat, ActionKind.NINE_MAJORS))
+        for f in self._hook["candidates"]:  # a rule's moves (Fishing, nine majors), judged by it
+            out.extend(a for a in f.candidates(seat, kinds) if f.judge(a) is None)
         if self.can_declare:
             if not st.called and self.wall.remaining > 0:
                 for k in range(N_KINDS):
-                    if counts[k] == 4 and self._fishing_keeps(seat, k, 4):
+                    if counts[k] == 4 and self._may_meld(seat, k, 4):
                         out.append(Action(seat, ActionKind.CONCEALED_KONG, TILES[k]))
                 for record in st.melds:
                     m = record.meld
@@ -598,7 +602,7 @@ class Deal:
                         m.kind == MeldKind.PONG
                         and not m.concealed
                         and counts[m.tile]
-                        and self._fishing_keeps(seat, m.tile, 1)
+                        and self._may_meld(seat, m.tile, 1)
                     ):
                         out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
             if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
@@ -607,50 +611,15 @@ class Deal:
             out.extend(self.late.options)  # rule 3: he may still claim the discard he passed
         return out
 
-    def _may_stake(self, seat: int) -> bool:
-        """Whether ``seat`` can put the riichi stake into the centre: a declaration needs a
-        balance of at least the stake (A-WB-10); his stakes already lying there are spent."""
-        if self.balances is None:
-            return True
-        staked = sum(stake.amount for stake in self.centre if stake.seat == seat)
-        return self.balances[seat] - staked >= self.settings.riichi_stake
+    def _may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
+        """Whether every rule allows ``seat`` a kong (or a claimed pong) of ``kind`` taking ``taken``
+        tiles from the hand (Fishing: it must keep the hand one tile short)."""
+        return all(f.may_meld(seat, kind, taken, claimed=claimed) for f in self._hook["may_meld"])
 
-    def _may_declare_riichi(self, seat: int) -> bool:
-        """Whether ``seat``, at the beginning of its turn before the draw, may declare riichi
-        (§2.3.6, A-WB-10): riichi is played, nothing exposed (declared concealed kongs are
-        allowed), not declared yet, a tile left to draw, the stake affordable, and the hand
-        already one tile from a Mah-Jongg the table would offer (under a constrained table,
-        western play or Ii Fan Shibari, a wait that only completes the shape is not one)."""
-        st = self.seats[seat]
-        if not self.settings.riichi or st.called or self.live_remaining <= 0:
-            return False
-        if not all(r.meld.concealed for r in st.melds) or not self._may_stake(seat):
-            return False
-        melds = tuple(r.meld for r in st.melds)
-        if self.table.constrained:
-            return self._fishing_waits(seat, st.counts[:], melds)
-        return bool(
-            waits(
-                st.counts,
-                thirteen_orphans=self.table.thirteen_orphans and not melds,
-                seven_pairs_ok=self.table.seven_pairs and not melds,
-                stop_after=1,
-            )
-        )
-
-    def _may_show_nine_majors(self, seat: int) -> bool:
-        """Wikibooks' abortive draw (§2.3.10 item 5): in his first turn, before anyone has
-        exposed a set, a player holding nine different major tiles may end the hand drawn."""
-        if "nine_majors" not in self.ruleset.aborts or self.seats[seat].discarded or self.claims_made:
-            return False
-        if any(self.seats[other].melds for other in self.in_play):
-            return False
-        counts = self.seats[seat].counts
-        return sum(1 for t in MAJORS if counts[t]) >= 9
-
-    def _fishing_waits(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
+    def ready_to_win(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
         """Whether concealed ``counts`` (one tile short) with ``melds`` wait on a Mah-Jong that
-        counts under the club's card (rumisberg's Fishing, §2.4.7: structure rules included)."""
+        counts under the table (its structure rules included: rumisberg's Fishing, §2.4.7; a
+        riichi under a constrained table)."""
         key = (len(self.log), seat, tuple(counts), melds)
         got = self._fishing_cache.get(key)
         if got is not None:
@@ -675,55 +644,6 @@ class Deal:
             self._fishing_cache.clear()
         self._fishing_cache[key] = found
         return found
-
-    def _fishing_after(self, seat: int, kind: int) -> bool:
-        """Whether discarding ``kind`` leaves ``seat`` one tile short of a Mah-Jong that counts."""
-        if not self._waiting_after_discard(seat, kind):  # the shape first: it is cheap
-            return False
-        counts = self.seats[seat].counts[:]
-        counts[kind] -= 1
-        return self._fishing_waits(seat, counts, tuple(r.meld for r in self.seats[seat].melds))
-
-    def _fishing_keeps(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
-        """Whether a kong (or with ``claimed``, a claimed pong) of ``kind`` that takes ``taken``
-        tiles from the hand keeps a Fishing player one tile short (he may claim or declare only
-        so, §2.4.7 item 2); True for a player who is not Fishing."""
-        st = self.seats[seat]
-        if not st.fishing:
-            return True
-        counts = st.counts[:]
-        counts[kind] -= taken
-        melds = [r.meld for r in st.melds if not (r.meld.kind == MeldKind.PONG and r.meld.tile == kind)]
-        pong = claimed and taken == 2
-        melds.append(Meld(MeldKind.PONG if pong else MeldKind.KONG, TILES[kind], taken == 4))
-        if not pong:  # he draws a replacement and may discard it again
-            return self._fishing_waits(seat, counts, tuple(melds))
-        return self._fishing_after_some_discard(seat, counts, tuple(melds))
-
-    def _fishing_keeps_chow(self, seat: int, start: int, need: Sequence[int]) -> bool:
-        """Whether a chow from ``start`` made with the ``need`` tiles of the hand keeps a Fishing
-        player one tile short after some discard (rule 11: he may exchange tiles as long as he
-        stays Fishing, §2.4.7 item 2); True for a player who is not Fishing."""
-        st = self.seats[seat]
-        if not st.fishing:
-            return True
-        counts = st.counts[:]
-        for t in need:
-            counts[t] -= 1
-        melds = (*(r.meld for r in st.melds), Meld(MeldKind.CHOW, TILES[start]))
-        return self._fishing_after_some_discard(seat, counts, melds)
-
-    def _fishing_after_some_discard(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
-        """Whether some discard from the concealed ``counts`` (after a claim made ``melds``)
-        leaves ``seat`` one tile short of a Mah-Jong that counts (Fishing, §2.4.7)."""
-        for d in range(N_KINDS):
-            if counts[d]:
-                counts[d] -= 1
-                ok = self._fishing_waits(seat, counts, melds)
-                counts[d] += 1
-                if ok:
-                    return True
-        return False
 
     # --- The Gulasch exchange (rumisberg, §2.4.6) ----------------------------------------------
 
@@ -847,7 +767,7 @@ class Deal:
         if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
             self._claim_late(action, late, events)
         elif self.phase == TURN:
-            self._apply_turn(action, events)
+            self.apply_turn(action, events)
         elif self.phase == EXCHANGE:
             self._apply_exchange(action, events)
         else:
@@ -894,26 +814,13 @@ class Deal:
             self._legal_cache = None  # the state moved on without a line of the log
             if action in self.legal_actions(action.seat):
                 return False
-        if self.phase == TURN and self.before_draw and action.seat == self.turn:
-            self.before_draw = False
+        if self.phase == TURN and self._paused is not None and action.seat == self.turn:
+            self._paused = None
             self._turn_draw(action.seat, events)
             self._legal_cache = None
             if action in self.legal_actions(action.seat):
                 return False
-        st = self.seats[action.seat]
-        if (
-            action.kind is ActionKind.RIICHI
-            and action.tile is not None
-            and self.settings.riichi
-            and self.phase == TURN
-            and action.seat == self.turn
-            and not st.called
-            and Action.of(action.seat, ActionKind.DISCARD, action.tile) in self.legal_actions(action.seat)
-        ):
-            self.log.append(action)
-            self._apply_turn(action, events)
-            return True
-        return False
+        return any(f.old_line(action, events) for f in self._hook["old_line"])
 
     def _why_illegal(self, action: Action) -> tuple[str, bool]:
         """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
@@ -928,50 +835,38 @@ class Deal:
             if action.seat != self.turn:
                 assert self.turn is not None
                 return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
-            if self.before_draw:
-                letter = Wind(action.seat).letter
-                return (
-                    f"{who} has not drawn yet and first declares riichi or not: '{letter} riichi' "
-                    f"(then draws, and discards every drawn tile that does not win) or '{letter} pass' "
-                    "(draws without declaring)"
-                ), False
+            if self._paused is not None:
+                return self._paused.judge(action) or (f"{who} first decides before the draw", False)
             if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
                 return f"there is no discard to claim: {who} must discard", False
             held = [KIND[t] for t in self.seats[action.seat].concealed]
             st = self.seats[action.seat]
             if action.kind is ActionKind.RIICHI:
-                if not self.settings.riichi:
-                    return "riichi is not played at this table (setting riichi)", False
-                if st.riichi:
-                    return f"{who} has declared riichi already", False
-                return (
-                    "riichi is declared at the beginning of one's turn, before the draw ("
-                    f"'{Wind(action.seat).letter} riichi'), with nothing exposed, by a player whose hand "
-                    "is already one tile from winning and who can pay the stake"
-                ), True
+                return self._feature_reason(action)
             if action.kind in DISCARDS and action.tile not in held:
                 return f"{who} holds no {action.tile} to discard", True
             if action.kind in DISCARDS and st.called:
-                frozen = "declared riichi" if st.riichi else "made the call at the beginning"
+                frozen = (
+                    "declared riichi"
+                    if self._shows(action.seat, "riichi")
+                    else "made the call at the beginning"
+                )
                 return f"{who} {frozen} and must discard the tile just drawn", False
             if action.kind is ActionKind.CALL:
                 return (
                     "the call at the beginning is made with the first discard, before any claim, "
                     "by a hand one tile from winning"
                 ), True
-            if action.kind is ActionKind.FISHING:
-                if not self.settings.fishing:
-                    return "Fishing is not played at this table (setting fishing)", False
-                if st.fishing:
-                    return f"{who} is Fishing already", False
-                return "Fishing is declared with a discard that leaves the hand one tile short", True
-            if action.kind is ActionKind.DISCARD and st.fishing:
-                return f"{who} is Fishing: a discard must keep the hand one tile short", True
-            if action.kind is ActionKind.NINE_MAJORS:
-                return (
-                    "nine different major tiles end the hand only in wikibooks, in the player's first "
-                    "turn, before anyone has exposed a set"
-                ), True
+            if action.kind in (ActionKind.FISHING, ActionKind.DISCARD):
+                for f in self.features:
+                    if (action.kind in f.kinds or action.kind is ActionKind.DISCARD) and (
+                        reason := f.judge(action)
+                    ) is not None:
+                        return reason
+                if action.kind is ActionKind.FISHING:
+                    return self._feature_reason(action)
+            if action.kind not in _CORE_TURN:
+                return self._feature_reason(action)
             if action.kind is ActionKind.MAHJONG:
                 if not self.can_declare:
                     return (
@@ -1013,6 +908,18 @@ class Deal:
         options = ", ".join(str(a) for a in self.pending[action.seat])
         return f"{who} may only claim or pass now: {options}", True
 
+    def _feature_reason(self, action: Action) -> Reason:
+        """Why the rule that owns ``action``'s kind refuses it; a kind no rule of this deal owns is
+        not played here (the settings that would switch it on named)."""
+        for f in self.features:
+            if action.kind in f.kinds:
+                reason = f.judge(action)
+                if reason is not None:
+                    return reason
+        switches = [n for cls in self.ruleset.features if action.kind in cls.kinds for n in cls.on]
+        where = f" (setting {', '.join(switches)})" if switches else ""
+        return f"{action.kind} is not played at this table{where}", False
+
     def _why_not_exchange(self, action: Action, who: str) -> tuple[str, bool]:
         ex = self.exchange
         assert ex is not None
@@ -1034,14 +941,12 @@ class Deal:
             return f"the wall has only {most} tiles left for {who} to take", False
         return f"{who} does not hold {tiles_str(action.tiles)}", True
 
-    def _apply_turn(self, action: Action, events: list[Event]) -> None:
+    def apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
-        if self.before_draw:  # riichi (or not) at the beginning of the turn, then the draw
-            self.before_draw = False
-            if kind is ActionKind.RIICHI:
-                self._declare_riichi(seat)
-                events.append(Event(EventKind.DECLARE, seat, what=str(kind)))
+        if self._paused is not None:  # a declaration (or not) at the beginning of the turn, then the draw
+            paused, self._paused = self._paused, None
+            paused.before_draw(action, events)
             self._turn_draw(seat, events)
             return
         if kind in DISCARDS:
@@ -1050,18 +955,17 @@ class Deal:
             if kind is ActionKind.CALL:
                 st.called = True
                 events.append(Event(EventKind.CALL, seat))
-            elif kind is ActionKind.RIICHI:  # an old log's riichi, declared with its discard
-                self._declare_riichi(seat)
-            elif kind is ActionKind.FISHING:
-                st.fishing = True
+            elif kind is not ActionKind.DISCARD:  # a feature's declaration with the discard
+                for f in self._hook["discarding"]:
+                    if kind in f.kinds:
+                        f.discarding(action)
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
             if tile is None:
                 tile = self._take_kind(seat, action.tile)
             else:
                 self._take(seat, tile)
             self.seats[seat].discards.append([tile, None])
-            # The riichi declarer's discard in the turn he declared is laid sideways (§2.3.6).
-            turned = st.riichi and not any(v.turned for v in st.discard_views)
+            turned = any(f.discard_turned(seat) for f in self._hook["discard_turned"])
             self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=turned))
             self.earthly = seat == 0 and not self.seats[0].discarded and not self.claims_made
             self.seats[seat].discarded = True
@@ -1075,8 +979,8 @@ class Deal:
                 events.append(Event(EventKind.DECLARE, seat, action.tile, what=str(kind)))
             if not self._first_go_around(events):
                 self._open_claims(events)
-        elif kind is ActionKind.NINE_MAJORS:
-            self._end_drawn(events, EndReason.NINE_MAJORS)
+        elif kind not in _CORE_TURN:  # a move of a rule of this deal's (nine majors ...)
+            next(f for f in self.features if kind in f.kinds).apply_turn(action, events)
         elif kind is ActionKind.CONCEALED_KONG:
             assert action.tile is not None
             tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
@@ -1108,20 +1012,15 @@ class Deal:
         """After each seat's first discard with no claim made, all of one kind: jiangxi's Gen
         zhuang (the dealer pays each other seat, §2.5.4) and wikibooks' four winds (the hand is
         drawn, §2.3.10 item 3). Whether the hand ended."""
+        if not self._hook["first_go_around"]:
+            return False
         firsts = [self.seats[w].discards for w in self.in_play]
         if self.claims_made or any(len(d) != 1 for d in firsts):
             return False
         kinds = [KIND[d[0][0]] for d in firsts if d[0][0] is not None]
-        if not is_gen_zhuang(kinds, players=len(self.in_play)):
+        if len(kinds) != len(self.in_play) or len(set(kinds)) != 1:
             return False
-        if self.settings.gen_zhuang_chips:
-            paid = gen_zhuang(0, self.in_play, self.settings).transfers
-            self.paid += paid
-            events += [Event(EventKind.PAID, t.payee, what="gen_zhuang", amount=t.amount) for t in paid]
-        if "four_winds" in self.ruleset.aborts and kinds[0].is_wind:
-            self._end_drawn(events, EndReason.FOUR_WINDS)
-            return True
-        return False
+        return any(f.first_go_around(kinds, events) for f in self._hook["first_go_around"])
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play, in turn order after ``seat``."""
@@ -1145,9 +1044,9 @@ class Deal:
             elif s.min_fan and self._complete_with(seat, kind):
                 held.add(seat)  # the minimum held him back: a gang made with this tile owes him
             if not only_mahjong and not st.called:
-                if counts[kind] == 3 and self.wall.remaining > 0 and self._fishing_keeps(seat, kind, 3):
+                if counts[kind] == 3 and self.wall.remaining > 0 and self._may_meld(seat, kind, 3):
                     options.append(Action.of(seat, ActionKind.KONG))
-                if counts[kind] >= 2 and self._fishing_keeps(seat, kind, 2, claimed=True):
+                if counts[kind] >= 2 and self._may_meld(seat, kind, 2, claimed=True):
                     options.append(Action.of(seat, ActionKind.PONG))
                 if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
                     rank = kind % 9
@@ -1155,7 +1054,9 @@ class Deal:
                         if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
                             continue
                         need = [t for t in (start, start + 1, start + 2) if t != kind]
-                        if all(counts[t] for t in need) and self._fishing_keeps_chow(seat, start, need):
+                        if all(counts[t] for t in need) and all(
+                            f.may_chow(seat, start, need) for f in self._hook["may_chow"]
+                        ):
                             options.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
             if options:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
@@ -1200,8 +1101,7 @@ class Deal:
         self.responses = {}
         self.held_back = frozenset()
         self.gang_debt = None  # the gang player's discard after his replacement tile has gone by
-        if len(mahjongs) >= 3 and self.settings.three_mahjong_claims_abort:
-            self._end_drawn(events, EndReason.THREE_MAHJONG_CLAIMS)
+        if any(f.claims_resolving(mahjongs, best, events) for f in self._hook["claims_resolving"]):
             return
         if best is None:
             self.discard = None
@@ -1407,7 +1307,7 @@ class Deal:
             events.append(Event(EventKind.BONUS, seat, KIND[tile]))
             self._set_aside(seat, tile, events)
             if not self.wall.remaining:
-                self._end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
+                self.end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
                 return None
             tile = self.wall.draw_replacement()
             self.replacement = True
@@ -1418,28 +1318,24 @@ class Deal:
     def _set_aside(self, seat: int, tile: int, events: list[Event]) -> None:
         """Lay a bonus (or lucky) tile out; a bouquet it completes is paid at once (rumisberg
         rule 7: ``bouquet_payment`` from every other seat, final even if the hand is drawn)."""
-        bonus = self.seats[seat].bonus
-        before = _rumisberg.bouquets(KIND[t] for t in bonus)
-        bonus.append(tile)
-        if self.settings.bouquet_payment and _rumisberg.bouquets(KIND[t] for t in bonus) > before:
-            paid = _rumisberg.bouquet_payments(seat, seats=self.in_play, settings=self.settings)
-            self.paid += paid
-            if paid:
-                events.append(Event(EventKind.PAID, seat, what="bouquet", amount=paid[0].amount))
+        self.seats[seat].bonus.append(tile)
+        for f in self._hook["set_aside"]:
+            f.set_aside(seat, events)
 
     def _next_draw(self, seat: int, events: list[Event]) -> None:
         if self.live_remaining <= 0:
-            self._end_drawn(events)
+            self.end_drawn(events)
             return
         self.turn = seat
         self.phase = TURN
         self.kongs_this_turn = 0
         self.replacement = False
-        if self._may_declare_riichi(seat):  # riichi is declared at the beginning of the turn
-            self.drawn = None
-            self.can_declare = False
-            self.before_draw = True
-            return
+        for f in self._hook["pauses"]:
+            if f.pauses(seat):  # a decision at the beginning of the turn (riichi, §2.3.6)
+                self.drawn = None
+                self.can_declare = False
+                self._paused = f
+                return
         self._turn_draw(seat, events)
 
     def _turn_draw(self, seat: int, events: list[Event]) -> None:
@@ -1449,13 +1345,6 @@ class Deal:
             return
         self.last_live = self.live_remaining == 0 and not self.replacement
         self.can_declare = True
-
-    def _declare_riichi(self, seat: int) -> None:
-        """``seat`` declares riichi: his hand is frozen and his stake goes into the centre."""
-        st = self.seats[seat]
-        st.called = st.riichi = True
-        if self.settings.riichi_stake:
-            self.centre.append(Stake(seat, self.settings.riichi_stake, "riichi"))
 
     # --- End of the deal -----------------------------------------------------------------------
 
@@ -1497,8 +1386,8 @@ class Deal:
             flags.append("restricted-rob")
         if self.seats[seat].called and self.settings.original_call:
             flags.append("original-call")
-        if self.seats[seat].riichi:
-            flags.append("riichi")
+        for f in self._hook["flags"]:
+            f.flags(seat, flags)
         if seat == 0 and self.east_streak >= 8 and self.settings.nine_times_rule:
             flags.append("nine-times")
         if self_drawn and "first-turn" in flags:
@@ -1558,29 +1447,12 @@ class Deal:
             ruleset=self.ruleset,
             settings=self.settings,
             seats=self.in_play,
-            declarers=[s for s in self.in_play if self.seats[s].riichi],
+            declarers=self._declarers(),
             fixed=[w for w in winners if (sc := scores[w]) is not None and sc.fixed],
         )
         transfers = list(settlement.transfers)
-        won = scores[winner]
-        assert won is not None
-        if winner == 0 and self.balances is not None and _rumisberg.is_pot(won, self.settings):
-            # East's Pot (rumisberg rule 20): every other seat pays him instead of the usual payments.
-            balances = {s: self.balances[s] for s in self.in_play}
-            transfers = [t for t in transfers if t.payee != winner] + _rumisberg.pot_payments(
-                balances, east=0, value=values[winner], settings=self.settings
-            )
-        fishers = {
-            s: _rumisberg.fishing_value(
-                self.hand_of(s), seat=Wind(s), prevailing=self.prevailing, settings=self.settings
-            )
-            for s in self.in_play
-            if self.seats[s].fishing and s not in winners
-        }
-        if fishers:
-            transfers += _rumisberg.fishing_payments(
-                fishers, mahjong=winner, seats=self.in_play, east=0, settings=self.settings
-            )
+        for f in self._hook["settle_win"]:  # the Pot instead, Fishing besides (rumisberg)
+            transfers = f.settle_win(winners, scores, values, transfers)
         transfers = self.paid + transfers + take_centre(self.centre, winner)
         self.centre = []
         self.result = DealResult(
@@ -1599,7 +1471,7 @@ class Deal:
             events.append(Event(EventKind.MAHJONG, w, win_tile))
         events.append(Event(EventKind.HAND_ENDED))
 
-    def _end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
+    def end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
         scores: list[Score | None] = [None] * 4
         values: tuple[int, ...] = (0,) * 4
         if self.settings.draw_settlement == "mutual":
@@ -1616,11 +1488,10 @@ class Deal:
             ruleset=self.ruleset,
             settings=self.settings,
             seats=self.in_play,
-            declarers=[s for s in self.in_play if self.seats[s].riichi],
+            declarers=self._declarers(),
         )
         # Riichi sticks and a Gulasch pot stay in the centre for the next winner, or go back.
-        keep = {"riichi": self.settings.riichi_carry_over, "gulasch": self.settings.gulasch_pot_carry_over}
-        left = [stake for stake in self.centre if keep.get(stake.reason, True)]
+        left = [stake for stake in self.centre if self._keeps(stake)]
         self.result = DealResult(
             None,
             reason,
@@ -1631,6 +1502,20 @@ class Deal:
         )
         self._close()
         events.append(Event(EventKind.HAND_ENDED))
+
+    def _declarers(self) -> list[int]:
+        """The declarers the settlement knows (western play: riichi, A-WB-14), in turn order."""
+        return [s for f in self._hook["declarers"] for s in f.declarers()]
+
+    def _keeps(self, stake: Stake) -> bool:
+        """Whether ``stake`` stays in the centre after a drawn hand (by the rule that put it there)."""
+        for f in self._hook["keeps"]:
+            kept = f.keeps(stake)
+            if kept is not None:
+                return kept
+        if stake.reason == "gulasch":
+            return self.settings.gulasch_pot_carry_over
+        return True
 
     def _close(self) -> None:
         self.phase = OVER
@@ -1746,11 +1631,15 @@ class Deal:
             self.result.values if self.result else None,
             self.result.settlement.nets if self.result else None,
             [str(a) for a in self.log],
-            [(st.called, st.riichi, st.fishing) for st in self.seats],
+            [
+                (st.called, self._shows(w, "riichi"), self._shows(w, "fishing"))
+                for w, st in enumerate(self.seats)
+            ],
             self.before_draw,
             tuple(self.centre),
             tuple(self.paid),
             self.pass_over.barred,
+            tuple(f.name for f in self.features),
             self.dora_indicator,
             None
             if self.exchange is None
@@ -1775,8 +1664,8 @@ class Deal:
             for record in self.seats[seat].melds:
                 tiles.extend(record.tiles)
             tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
-        if self._indicator is not None:
-            tiles.append(self._indicator)
+        for f in self._hook["tiles_aside"]:
+            tiles += f.tiles_aside()
         tiles += self.laid
         if self.exchange is not None:
             tiles += [t for given in self.exchange.given.values() for t in given]
@@ -1873,18 +1762,38 @@ class Deal:
             settings=self.settings,
             dora_indicator=self.dora_indicator,
             centre=sum(stake.amount for stake in self.centre),
-            declared=tuple(
-                (pos(w), what)
-                for w in self.in_play
-                for what, on in (
-                    ("riichi", self.seats[w].riichi),
-                    ("fishing", self.seats[w].fishing),
-                    ("call", self.seats[w].called and not self.seats[w].riichi),
-                )
-                if on
-            ),
+            declared=tuple((pos(w), what) for w in self.in_play for what in self.declarations(w)),
             exchange=self._exchange_view(pos),
         )
+
+    def declarations(self, wind: int) -> tuple[str, ...]:
+        """What ``wind`` has declared, as the view shows it: each rule's declarations (riichi,
+        Fishing), else the call at the beginning."""
+        shown = tuple(what for f in self._hook["shown"] for what in f.shown(wind))
+        if not shown and self.seats[wind].called:
+            return ("call",)
+        return shown
+
+    def _shows(self, wind: int, what: str) -> bool:
+        """Whether ``wind`` shows the declaration ``what``."""
+        return what in self.declarations(wind)
+
+    def feature(self, cls: type[F]) -> F | None:
+        """This deal's instance of the rule ``cls`` (its state), or None when it is not played.
+
+        >>> from engine.features.riichi import Riichi
+        >>> Deal("dmjl", seed=1).feature(Riichi) is None
+        True
+        """
+        for f in self.features:
+            if type(f) is cls:
+                return f
+        return None
+
+    @property
+    def before_draw(self) -> bool:
+        """The seat to move has not drawn yet: it declares first (riichi, §2.3.6), or passes."""
+        return self._paused is not None
 
     def _exchange_view(self, pos: Callable[[int], int]) -> ExchangeView | None:
         ex = self.exchange
@@ -1952,6 +1861,37 @@ class Deal:
             items=by_position(items),
             vacant=None if self.absent is None else at[self.absent],
         )
+
+
+_HOOKS: Final = (
+    "dealt",
+    "begin",
+    "set_aside",
+    "drew",
+    "tiles_aside",
+    "pauses",
+    "old_line",
+    "discarding",
+    "discard_turned",
+    "may_meld",
+    "may_chow",
+    "first_go_around",
+    "may_win_on_discard",
+    "restricted",
+    "held_back",
+    "claims_resolving",
+    "declined",
+    "winners",
+    "kong_claimed",
+    "flags",
+    "declarers",
+    "settle_win",
+    "keeps",
+    "shown",
+    "candidates",
+    "judge",
+)
+"""The hooks of :class:`~engine.features.base.Feature` the deal calls."""
 
 
 def _places(east: int, places: Sequence[int] | None) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.errors import SettingError
+from engine.features.base import Feature
 from engine.scoring.tables import Table
 from engine.settings import SPEC_BY_NAME, Settings
 from engine.tiles import BONUS_START, HONOUR_START, Lang
@@ -187,10 +188,19 @@ class Ruleset:
     """What each losing seat pays the winner (RULES.md §1.14.1)."""
     parent: str = ""
     """The ruleset this one is written as a difference from, if any."""
-    aborts: frozenset[str] = frozenset()
-    """The abortive draws of the ruleset besides the exhausted wall: ``four_winds`` (the first
-    four discards are one wind), ``nine_majors`` (a player may show nine different major tiles
-    in the first go-around; wikibooks §2.3.10)."""
+    features: tuple[type[Feature], ...] = ()
+    """The variant rules the ruleset has (:mod:`engine.features`), in the order the deal asks
+    them; a setting may switch one off (:meth:`features_for`)."""
+
+    def features_for(self, settings: Settings) -> tuple[type[Feature], ...]:
+        """The rules played under ``settings``: those listed that the settings switch on.
+
+        >>> from engine.rulesets import get_ruleset
+        >>> wb = get_ruleset("wikibooks")
+        >>> [f.name for f in wb.features_for(wb.settings({"riichi": True, "dora": True}))][:2]
+        ['dora', 'riichi']
+        """
+        return tuple(f for f in self.features if f.active(settings))
 
     def table_for(self, settings: Settings) -> Table:
         """The (cached) scoring table of this ruleset under ``settings``, named after it (a
