@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.errors import InvalidHandError, Refusal
@@ -49,9 +49,12 @@ from engine.shapes import (
     standard_arrangements,
     waits,
 )
-from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles, tiles_str
-from engine.views import DiscardView, EndReason, ExchangeView, Phase, PlayerView, ScoreSheetView, SeatView
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles
+from engine.views import DiscardView, EndReason, Phase, PlayerView, ScoreSheetView, SeatView
 from engine.wall import KIND, Wall, WallBreak
+
+if TYPE_CHECKING:
+    from engine.features.gulasch import Exchange
 
 F = TypeVar("F", bound=Feature)
 
@@ -60,9 +63,6 @@ CLAIMS: Final = Phase.CLAIMS
 ROBBING: Final = Phase.ROBBING
 OVER: Final = Phase.OVER
 EXCHANGE: Final = Phase.EXCHANGE
-
-_RING: Final = (0, 3, 2, 1)
-"""The wall sides in ring order: each side's left neighbour is next (E → N → W → S)."""
 
 _WINDS: Final = tuple(Wind)
 _PRECEDENCE: Final[dict[ActionKind, int]] = {
@@ -125,24 +125,6 @@ class SeatState:
     """Made the call at the beginning, or declared riichi: the hand is frozen."""
     discarded: bool = False
     """Has discarded at least once."""
-
-
-@dataclass(slots=True)
-class Exchange:
-    """Where a Gulasch hand's exchange stands (rumisberg, RULES.md §2.4.6, A-RU-07)."""
-
-    partners: list[int]
-    """Round 1: the winds East still swaps with, in order (opposite, right, left); with three
-    players East's swap with the empty place goes through the wall."""
-    given: dict[int, list[int]] = field(default_factory=dict)
-    """Round 1: the tiles each side of the swap under way has laid face down."""
-    round: int = 1
-    deciding: bool = False
-    """East decides whether the exchange goes on or play begins."""
-    goes: int = 0
-    """Round 2: the go-arounds begun."""
-    order: list[int] = field(default_factory=list)
-    """Round 2: the seats still to swap with the wall (or keep their tiles) in this go-around."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,13 +270,11 @@ class Deal:
         """The dora every hand of this deal is scored with."""
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
-        self.exchange: Exchange | None = None
-        """The Gulasch exchange under way (phase ``exchange``)."""
         self.late: LateClaim | None = None
         """The discard the player to move may still claim after his draw (``claim_window =
         until_next_discard``, rumisberg rule 3, A-RU-13), until he does anything else."""
-        self.laid: list[int] = []
-        """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
+        self._owner: Feature | None = None
+        """The rule whose phase this is (the Gulasch exchange), if any."""
         self.features: tuple[Feature, ...] = tuple(f(self) for f in self.ruleset.features_for(s))
         """The variant rules of this deal (:mod:`engine.features`), each with its state."""
         self._paused: Feature | None = None
@@ -306,15 +286,12 @@ class Deal:
         else:
             for seat, hand in zip(self.in_play, _arranged[1], strict=True):
                 for t in hand:
-                    self._give(seat, t)
+                    self.give(seat, t)
             for f in self._hook["dealt"]:
                 f.dealt()
             self._replace_bonus_at_deal()
-        if gulasch and s.draw_settlement == "gulasch":
-            # East swaps with the player opposite, then the one to his right, then to his left.
-            self.exchange = Exchange(partners=[2, 1, 3])
-            self.phase = EXCHANGE
-            self.turn = None
+        for f in self._hook["begin"]:
+            f.begin(after_drawn=gulasch)
 
     # --- Setup -------------------------------------------------------------------------------
 
@@ -327,16 +304,16 @@ class Deal:
             hands = taken or [[wall.draw_live() for _ in range(12)] for _ in self.in_play]
             for seat, hand in zip(self.in_play, hands, strict=True):
                 for t in hand:
-                    self._give(seat, t)
+                    self.give(seat, t)
         else:
             for _ in range(3):  # three times round, two stacks (four tiles) each
                 for seat in self.in_play:
                     for _ in range(4):
-                        self._give(seat, wall.draw_live())
+                        self.give(seat, wall.draw_live())
         # Patterns A and R3: one each, then one more to East; pattern B: two to East, then one each.
         last = (0, *self.in_play) if self.settings.deal_pattern == "B" else (*self.in_play, 0)
         for seat in last:
-            self._give(seat, wall.draw_live())
+            self.give(seat, wall.draw_live())
         for f in self._hook["dealt"]:
             f.dealt()
         self._replace_bonus_at_deal()
@@ -349,11 +326,11 @@ class Deal:
                 found = [t for t in self.seats[seat].concealed if self._aside[t]]
                 for t in found:
                     self._take(seat, t)
-                    self._set_aside(seat, t, [])
+                    self.lay_aside(seat, t, [])
                 for _ in found:
-                    self._give(seat, wall.draw_replacement())
+                    self.give(seat, wall.draw_replacement())
 
-    def _give(self, seat: int, tile: int) -> None:
+    def give(self, seat: int, tile: int) -> None:
         self.seats[seat].concealed.append(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
@@ -369,7 +346,7 @@ class Deal:
             if kind < HONOUR_START:
                 self.seats[seat].keys[kind // 9] -= ONE_OF_RANK[kind % 9]
 
-    def _take_kind(self, seat: int, kind: int) -> int:
+    def take_kind(self, seat: int, kind: int) -> int:
         """Remove one tile of ``kind`` from the seat's concealed tiles (the drawn one last)."""
         candidates = [t for t in self.seats[seat].concealed if KIND[t] == kind]
         pick = next((t for t in candidates if t != self.drawn), candidates[-1])
@@ -521,7 +498,7 @@ class Deal:
             return []
         key = (len(self.log), seat)
         if self._legal_cache is None or self._legal_cache[0] != key:
-            build = self._turn_actions if self.phase == TURN else self._exchange_actions
+            build = self._turn_actions if self._owner is None else self._owner.options
             self._legal_cache = (key, build(seat))
         return list(self._legal_cache[1])
 
@@ -539,14 +516,8 @@ class Deal:
         if self.phase == TURN:
             assert self.turn is not None
             return [self.turn]
-        if self.phase == EXCHANGE:
-            ex = self.exchange
-            assert ex is not None
-            if ex.deciding:
-                return [0]
-            if ex.round == 1:
-                return [s for s in (0, ex.partners[0]) if s in self.in_play and s not in ex.given]
-            return ex.order[:1]
+        if self._owner is not None:
+            return self._owner.to_act()
         return [seat for seat in self.pending if seat not in self.responses]
 
     def idle_passes(self) -> list[Action]:
@@ -645,101 +616,6 @@ class Deal:
         self._fishing_cache[key] = found
         return found
 
-    # --- The Gulasch exchange (rumisberg, §2.4.6) ----------------------------------------------
-
-    def _exchange_actions(self, seat: int) -> list[Action]:
-        ex = self.exchange
-        assert ex is not None
-        if ex.deciding:
-            return [Action.of(0, ActionKind.CONTINUE), Action.of(0, ActionKind.START)]
-        counts = self.seats[seat].counts
-        if ex.round == 1:
-            return [Action(seat, ActionKind.GIVE, tiles=c) for c in _choices(counts, 3, 3)]
-        swaps = [Action(seat, ActionKind.SWAP, tiles=c) for c in _choices(counts, 1, self._swap_most(seat))]
-        return [_PASS[seat], *swaps]
-
-    def _swap_most(self, seat: int) -> int:
-        """How many tiles ``seat`` may swap with the wall now: three, or what is left to take."""
-        return min(3, self.wall.exchangeable(self._wall_sides(seat), self.settings.wall_reserve))
-
-    def _wall_sides(self, seat: int) -> list[int]:
-        """The wall sides a seat takes from, in order: the opposite player's, then the next
-        sides in ring order, never its own (§2.4.6 item 7)."""
-        start = _RING.index((seat + 2) % 4)
-        return [w for w in _RING[start:] + _RING[:start] if w != seat and w in self.in_play]
-
-    def _apply_exchange(self, action: Action, events: list[Event]) -> None:
-        ex = self.exchange
-        assert ex is not None
-        seat = action.seat
-        if action.kind is ActionKind.CONTINUE:
-            events.append(Event(EventKind.EXCHANGE, 0, what="continue"))
-            ex.deciding = False
-            ex.round = 2
-            ex.goes += 1
-            ex.order = list(self.in_play)
-        elif action.kind is ActionKind.START:
-            events.append(Event(EventKind.EXCHANGE, 0, what="start"))
-            self._start_play()
-        elif action.kind is ActionKind.GIVE:
-            ex.given[seat] = [self._take_kind(seat, t) for t in action.tiles]
-            partner = ex.partners[0]
-            if partner not in self.in_play:  # the empty place: East swaps with the wall (item 11)
-                self._swap_with_wall(0, ex.given.pop(0), events)
-            elif len(ex.given) == 2:  # both have chosen: the tiles change hands at once
-                for giver, taker in ((0, partner), (partner, 0)):
-                    for t in ex.given[giver]:
-                        self._give(taker, t)
-                        events.append(Event(EventKind.DRAW, taker, KIND[t], private=True, what="exchange"))
-                events.append(Event(EventKind.EXCHANGE, partner, what="east", amount=3))
-                ex.given.clear()
-            else:
-                return
-            ex.partners.pop(0)
-            if not ex.partners:
-                self._after_go_around()
-        else:  # round 2: a swap with the wall, or keeping one's tiles
-            ex.order.pop(0)
-            if action.kind is ActionKind.SWAP:
-                self._swap_with_wall(seat, [self._take_kind(seat, t) for t in action.tiles], events)
-            else:
-                events.append(Event(EventKind.EXCHANGE, seat, what="keep"))
-            if not ex.order:
-                self._after_go_around()
-
-    def _after_go_around(self) -> None:
-        """After round 1 or a go-around with the wall: East decides, or play begins when the
-        go-arounds are used up (``gulasch_wall_exchanges``)."""
-        ex = self.exchange
-        assert ex is not None
-        if ex.goes < self.settings.gulasch_wall_exchanges:
-            ex.deciding = True
-        else:
-            self._start_play()
-
-    def _swap_with_wall(self, seat: int, laid: list[int], events: list[Event]) -> None:
-        """Lay ``laid`` down (out of play) and take as many tiles from the wall (§2.4.6 item 7);
-        a bonus tile taken is shown and replaced at once (item 8)."""
-        ex = self.exchange
-        assert ex is not None
-        self.laid += laid
-        sides = self._wall_sides(seat)
-        for _ in laid:
-            tile = self.wall.take_from_side(sides, self.settings.wall_reserve)
-            while self._aside[tile]:
-                events.append(Event(EventKind.BONUS, seat, KIND[tile]))
-                self._set_aside(seat, tile, events)
-                tile = self.wall.draw_replacement()
-            self._give(seat, tile)
-            events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True, what="exchange"))
-        events.append(Event(EventKind.EXCHANGE, seat, what="wall", amount=len(laid)))
-
-    def _start_play(self) -> None:
-        """The exchange is over: East discards first (§2.4.6 item 9)."""
-        self.exchange = None
-        self.phase = TURN
-        self.turn = 0
-
     # --- Applying actions -------------------------------------------------------------------------
 
     def apply(self, action: Action | str, *, replaying: bool = False) -> list[Event]:
@@ -768,8 +644,8 @@ class Deal:
             self._claim_late(action, late, events)
         elif self.phase == TURN:
             self.apply_turn(action, events)
-        elif self.phase == EXCHANGE:
-            self._apply_exchange(action, events)
+        elif self._owner is not None:
+            self._owner.apply(action, events)
         else:
             self.responses[action.seat] = action
             if action.kind is ActionKind.PASS:
@@ -829,8 +705,8 @@ class Deal:
             return f"{who} is not in this hand: three players play, and {who}'s place is empty", False
         if self.phase == OVER:
             return "the hand is over", False
-        if self.phase == EXCHANGE:
-            return self._why_not_exchange(action, who)
+        if self._owner is not None:
+            return self._owner.judge(action) or (f"{who} cannot {action.kind} now", False)
         if self.phase == TURN:
             if action.seat != self.turn:
                 assert self.turn is not None
@@ -920,27 +796,6 @@ class Deal:
         where = f" (setting {', '.join(switches)})" if switches else ""
         return f"{action.kind} is not played at this table{where}", False
 
-    def _why_not_exchange(self, action: Action, who: str) -> tuple[str, bool]:
-        ex = self.exchange
-        assert ex is not None
-        waiting = self.to_act()
-        if action.seat not in waiting:
-            names = " and ".join(Wind(w).name.title() for w in waiting)
-            return f"the Gulasch exchange waits for {names}, not {who}", False
-        if ex.deciding:
-            return "East decides now: 'E continue' (exchange with the wall) or 'E start' (play begins)", False
-        if ex.round == 1:
-            if action.kind is not ActionKind.GIVE or len(action.tiles) != 3:
-                example = f"{Wind(action.seat).letter} give 19m5p"
-                return f"{who} gives three tiles for East's exchange, like '{example}'", False
-            return f"{who} does not hold {tiles_str(action.tiles)}", True
-        if action.kind is not ActionKind.SWAP:
-            return f"{who} swaps one to three tiles with the wall ('swap 9m') or keeps them ('pass')", False
-        most = self._swap_most(action.seat)
-        if len(action.tiles) > most:
-            return f"the wall has only {most} tiles left for {who} to take", False
-        return f"{who} does not hold {tiles_str(action.tiles)}", True
-
     def apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
         kind = action.kind
@@ -961,7 +816,7 @@ class Deal:
                         f.discarding(action)
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
             if tile is None:
-                tile = self._take_kind(seat, action.tile)
+                tile = self.take_kind(seat, action.tile)
             else:
                 self._take(seat, tile)
             self.seats[seat].discards.append([tile, None])
@@ -983,7 +838,7 @@ class Deal:
             next(f for f in self.features if kind in f.kinds).apply_turn(action, events)
         elif kind is ActionKind.CONCEALED_KONG:
             assert action.tile is not None
-            tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
+            tiles = [self.take_kind(seat, action.tile) for _ in range(4)]
             meld = Meld(MeldKind.KONG, action.tile, True)
             self.seats[seat].melds.append(MeldRecord(meld, tiles))
             self.first_turn = False
@@ -1000,7 +855,7 @@ class Deal:
                 for i, r in enumerate(self.seats[seat].melds)
                 if r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == action.tile
             )
-            tile = self._take_kind(seat, action.tile)
+            tile = self.take_kind(seat, action.tile)
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=Meld(MeldKind.KONG, action.tile)))
             self._open_robbing(seat, tile, index, events, claimed=False)
@@ -1117,7 +972,7 @@ class Deal:
         kind = KIND[tile]
         if best.kind is ActionKind.MAHJONG:
             winners = mahjongs if self.settings.multiple_winners == "all_win" else [seat]
-            self._give(winners[0], tile)
+            self.give(winners[0], tile)
             self.shared = {other: kind for other in winners[1:]}
             self._win(
                 winners,
@@ -1133,11 +988,11 @@ class Deal:
         if best.kind is ActionKind.CHOW:
             assert best.tile is not None
             start = int(best.tile)
-            tiles = [self._take_kind(seat, t) for t in (start, start + 1, start + 2) if t != kind]
+            tiles = [self.take_kind(seat, t) for t in (start, start + 1, start + 2) if t != kind]
             meld = Meld(MeldKind.CHOW, best.tile)
         else:
             n = 3 if best.kind is ActionKind.KONG else 2
-            tiles = [self._take_kind(seat, kind) for _ in range(n)]
+            tiles = [self.take_kind(seat, kind) for _ in range(n)]
             meld = Meld(MeldKind.KONG if best.kind is ActionKind.KONG else MeldKind.PONG, TILES[kind])
         self.seats[seat].melds.append(MeldRecord(meld, [*tiles, tile], discarder, tile))
         events.append(Event(EventKind.CLAIM, seat, KIND[tile], meld=meld))
@@ -1263,7 +1118,7 @@ class Deal:
             self.rob_concealed = False
         self.robbed = None
         self.claims_made = True
-        self._give(winner, tile)
+        self.give(winner, tile)
         self._win(
             [winner],
             win_tile=KIND[tile],
@@ -1305,17 +1160,17 @@ class Deal:
         self.pass_over = self.pass_over.drew(seat)
         while self._aside[tile]:
             events.append(Event(EventKind.BONUS, seat, KIND[tile]))
-            self._set_aside(seat, tile, events)
+            self.lay_aside(seat, tile, events)
             if not self.wall.remaining:
                 self.end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
                 return None
             tile = self.wall.draw_replacement()
             self.replacement = True
-        self._give(seat, tile)
+        self.give(seat, tile)
         events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True))
         return tile
 
-    def _set_aside(self, seat: int, tile: int, events: list[Event]) -> None:
+    def lay_aside(self, seat: int, tile: int, events: list[Event]) -> None:
         """Lay a bonus (or lucky) tile out; a bouquet it completes is paid at once (rumisberg
         rule 7: ``bouquet_payment`` from every other seat, final even if the hand is drawn)."""
         self.seats[seat].bonus.append(tile)
@@ -1513,8 +1368,6 @@ class Deal:
             kept = f.keeps(stake)
             if kept is not None:
                 return kept
-        if stake.reason == "gulasch":
-            return self.settings.gulasch_pot_carry_over
         return True
 
     def _close(self) -> None:
@@ -1642,14 +1495,14 @@ class Deal:
             tuple(f.name for f in self.features),
             self.dora_indicator,
             None
-            if self.exchange is None
+            if (exchange := self.exchange) is None
             else (
-                tuple(self.exchange.partners),
-                sorted((k, tuple(v)) for k, v in self.exchange.given.items()),
-                self.exchange.round,
-                self.exchange.deciding,
-                self.exchange.goes,
-                tuple(self.exchange.order),
+                tuple(exchange.partners),
+                sorted((k, tuple(v)) for k, v in exchange.given.items()),
+                exchange.round,
+                exchange.deciding,
+                exchange.goes,
+                tuple(exchange.order),
             ),
             self.late,
             tuple(self.laid),
@@ -1666,9 +1519,6 @@ class Deal:
             tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
         for f in self._hook["tiles_aside"]:
             tiles += f.tiles_aside()
-        tiles += self.laid
-        if self.exchange is not None:
-            tiles += [t for given in self.exchange.given.values() for t in given]
         if self.robbed is not None and not (self.rob_claimed or self.rob_concealed):  # an added tile
             tiles.append(self.robbed[1])
         return tiles
@@ -1763,7 +1613,7 @@ class Deal:
             dora_indicator=self.dora_indicator,
             centre=sum(stake.amount for stake in self.centre),
             declared=tuple((pos(w), what) for w in self.in_play for what in self.declarations(w)),
-            exchange=self._exchange_view(pos),
+            exchange=None if self._owner is None else self._owner.exchange_view(pos),
         )
 
     def declarations(self, wind: int) -> tuple[str, ...]:
@@ -1791,22 +1641,35 @@ class Deal:
         return None
 
     @property
+    def exchange(self) -> Exchange | None:
+        """The Gulasch exchange under way (phase ``exchange``, :mod:`engine.features.gulasch`)."""
+        return getattr(self._owner, "exchange", None)
+
+    @property
+    def laid(self) -> list[int]:
+        """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
+        return [t for f in self.features for t in getattr(f, "laid", ())]
+
+    def take_over(self, feature: Feature, phase: Phase) -> None:
+        """``feature`` runs the deal in its own ``phase`` (the Gulasch exchange) until :meth:`give_back`."""
+        self._owner = feature
+        self.phase = phase
+        self.turn = None
+
+    def give_back(self, turn: int) -> None:
+        """The rule's phase is over: play goes on with ``turn``'s turn (his discard)."""
+        self._owner = None
+        self.phase = TURN
+        self.turn = turn
+
+    def is_aside(self, tile: int) -> bool:
+        """Whether a drawn ``tile`` is set aside and replaced (a bonus or lucky tile)."""
+        return self._aside[tile]
+
+    @property
     def before_draw(self) -> bool:
         """The seat to move has not drawn yet: it declares first (riichi, §2.3.6), or passes."""
         return self._paused is not None
-
-    def _exchange_view(self, pos: Callable[[int], int]) -> ExchangeView | None:
-        ex = self.exchange
-        if ex is None:
-            return None
-        return ExchangeView(
-            round=ex.round,
-            waiting=tuple(pos(w) for w in self.to_act()),
-            partner=pos(ex.partners[0]) if ex.round == 1 and ex.partners else None,
-            deciding=ex.deciding,
-            go_around=ex.goes,
-            limit=self.settings.gulasch_wall_exchanges,
-        )
 
     def _discards_seen(self, wind: int, at: tuple[int, ...]) -> tuple[DiscardView, ...]:
         key = (wind, at, len(self.log))
@@ -1899,26 +1762,3 @@ def _places(east: int, places: Sequence[int] | None) -> tuple[int, ...]:
     if places is not None:
         return tuple(places)
     return tuple((east + w) % 4 for w in range(4))
-
-
-def _choices(counts: Sequence[int], least: int, most: int) -> list[tuple[Tile, ...]]:
-    """Every choice of ``least`` to ``most`` tiles from a hand counted by kind, each once.
-
-    >>> [tiles_str(c) for c in _choices([2, 1] + [0] * 32, 2, 2)]
-    ['11m', '12m']
-    """
-    out: list[tuple[Tile, ...]] = []
-
-    def extend(start: int, chosen: list[Tile]) -> None:
-        if least <= len(chosen):
-            out.append(tuple(chosen))
-        if len(chosen) == most:
-            return
-        for k in range(start, len(counts)):
-            if counts[k] > chosen.count(TILES[k]):
-                chosen.append(TILES[k])
-                extend(k, chosen)
-                chosen.pop()
-
-    extend(0, [])
-    return out

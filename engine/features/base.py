@@ -14,13 +14,14 @@ refuses one of them come from the same rule code (:meth:`Feature.judge`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.actions import Action, ActionKind
 from engine.events import Event
 from engine.settings import Settings
 from engine.settlement import Stake, Transfer
+from engine.views import ExchangeView
 
 if TYPE_CHECKING:
     from engine.deal import Deal
@@ -73,6 +74,23 @@ class Feature:
         """Physical tiles this rule holds out of the wall and the hands (for :meth:`Deal.all_tiles`)."""
         return []
 
+    # --- A phase of this rule's own (before play: the Gulasch exchange) --------------------------
+
+    def to_act(self) -> list[int]:
+        """Who must answer in this rule's phase (after :meth:`Deal.take_over`)."""
+        return []
+
+    def options(self, seat: int) -> list[Action]:
+        """What ``seat`` may do in this rule's phase (each move judged by :meth:`judge`)."""
+        return []
+
+    def apply(self, action: Action, events: list[Event]) -> None:
+        """Apply a move of this rule's phase."""
+
+    def exchange_view(self, pos: Callable[[int], int]) -> ExchangeView | None:
+        """Where this rule's exchange stands, by table position (``pos``: wind to position)."""
+        return None
+
     # --- Turns --------------------------------------------------------------------------------
 
     def pauses(self, seat: int) -> bool:
@@ -88,7 +106,8 @@ class Feature:
 
     def judge(self, action: Action) -> Reason | None:
         """Why ``action`` of the seat to move (one of :attr:`kinds`, or a discard this rule limits)
-        is refused, or None: the one place the rule's conditions are written."""
+        is refused, or None: the one place the rule's conditions are written. The deal asks every
+        rule about every discard, so a rule answers None for a move it has no say in."""
         return None
 
     def candidates(self, seat: int, kinds: Sequence[int]) -> list[Action]:

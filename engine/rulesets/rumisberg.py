@@ -32,6 +32,8 @@ from engine.features.bouquets import Bouquets
 from engine.features.bouquets import bouquet_payments as bouquet_payments
 from engine.features.bouquets import bouquets as bouquets
 from engine.features.fishing import Fishing
+from engine.features.gulasch import Gulasch
+from engine.features.gulasch import gulasch_stakes as gulasch_stakes
 from engine.features.pot import Pot
 from engine.features.pot import is_pot as is_pot
 from engine.features.pot import pot_payments as pot_payments
@@ -219,19 +221,6 @@ def fishing_payments(
     )
 
 
-# --- Gulasch (RULES.md §2.4.6) ------------------------------
-
-
-def gulasch_stakes(seats: Sequence[int], settings: Settings) -> dict[int, int]:
-    """What each player puts into the Gulasch pot when a Gulasch hand begins (rule 19): the
-    stake (500), from everyone; the pot grows by their sum.
-
-    >>> gulasch_stakes((0, 1, 2, 3), RULESET.defaults)
-    {0: 500, 1: 500, 2: 500, 3: 500}
-    """
-    return {seat: settings.gulasch_stake for seat in seats}
-
-
 SETTINGS: Final = (CLASSICAL_SETTINGS - HUABAO_LIMIT_SETTINGS - {"discarder_pays_all"}) | {
     "max_chows",
     "min_suit_pungs",
@@ -284,6 +273,6 @@ RULESET: Final[Ruleset] = dmjl.RULESET.derive(
     names=NAMES,
     seat_counts=(3, 4),
     pays=pays,
-    features=(Bouquets, Fishing, Pot, ThreeMahjongClaims),
+    features=(Bouquets, Fishing, Pot, Gulasch, ThreeMahjongClaims),
 )
 """The Rumisberg ruleset (RULES.md §2.4)."""

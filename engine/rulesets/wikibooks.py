@@ -50,6 +50,7 @@ from typing import Final
 from engine.features.abortive_draws import FourWinds, NineMajors, ThreeMahjongClaims
 from engine.features.dora import Dora as DoraRule
 from engine.features.dora import dora_of as dora_of
+from engine.features.gulasch import Gulasch
 from engine.features.riichi import Riichi as RiichiRule
 from engine.rulesets import dmjl, huabao
 from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, pay_classical
@@ -419,7 +420,7 @@ RULESET: Final = WikibooksRuleset(
     names=NAMES,
     seat_counts=(SEAT_COUNT,),
     pays=pay_wikibooks,
-    features=(DoraRule, RiichiRule, FourWinds, NineMajors, ThreeMahjongClaims),
+    features=(DoraRule, RiichiRule, FourWinds, NineMajors, ThreeMahjongClaims, Gulasch),
     parent="huabao",
 )
 """The ``wikibooks`` ruleset: Hua Bao's defaults with the book's (RULES.md §2.3.1, §4)."""
