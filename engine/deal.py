@@ -35,7 +35,6 @@ from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, resolve
-from engine.rulesets.jiangxi import PassOver
 from engine.scoring import Score, WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
@@ -55,6 +54,7 @@ from engine.wall import KIND, Wall, WallBreak
 
 if TYPE_CHECKING:
     from engine.features.gulasch import Exchange
+    from engine.features.late_claim import LateClaim
 
 F = TypeVar("F", bound=Feature)
 
@@ -86,8 +86,6 @@ _CORE_TURN: Final = frozenset(
     }
 )
 """The moves of the common game in a turn; any other kind is a rule's (:mod:`engine.features`)."""
-_LATE_KINDS: Final = frozenset({ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW})
-"""The claims the next player may still make after his draw (rumisberg rule 3)."""
 
 
 def _set_aside(lucky: tuple[int, ...], bonus: bool) -> tuple[bool, ...]:
@@ -125,20 +123,6 @@ class SeatState:
     """Made the call at the beginning, or declared riichi: the hand is frozen."""
     discarded: bool = False
     """Has discarded at least once."""
-
-
-@dataclass(frozen=True, slots=True)
-class LateClaim:
-    """A discard nobody claimed that the next player may still claim after his draw (rumisberg
-    rule 3: "Man kann einen Stein rufen, bis der nächste Spieler seinen Stein abgelegt hat")."""
-
-    discarder: int
-    tile: int
-    """The discard's tile id."""
-    drawn: int
-    """The tile id he drew: it goes back to the live end if he claims."""
-    options: tuple[Action, ...]
-    """The sets he could have claimed in the window (pong, kong, chow), as offered then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,13 +239,6 @@ class Deal:
         self.balances = tuple(balances) if balances is not None else None
         self.paid: list[Transfer] = []
         """Payments made during play (gen zhuang, bouquets): final even if the hand is drawn."""
-        self.pass_over = PassOver.of(s)
-        self.held_back: frozenset[int] = frozenset()
-        """Seats the open discard would complete but for the minimum (jiangxi, A-JX-19)."""
-        self.gang_debt: tuple[int, frozenset[int]] | None = None
-        """(gang player, seats he owes a restricted win): after a gang made with a discard that
-        completed those seats' hands below the minimum, they may rob it or win on his next
-        discard for a fixed value (A-JX-19)."""
         self.shared: dict[int, int] = {}
         """Winners who share the winning discard with the first winner: seat → its kind."""
         self.dora_indicator: Tile | None = None
@@ -270,9 +247,6 @@ class Deal:
         """The dora every hand of this deal is scored with."""
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
-        self.late: LateClaim | None = None
-        """The discard the player to move may still claim after his draw (``claim_window =
-        until_next_discard``, rumisberg rule 3, A-RU-13), until he does anything else."""
         self._owner: Feature | None = None
         """The rule whose phase this is (the Gulasch exchange), if any."""
         self.features: tuple[Feature, ...] = tuple(f(self) for f in self.ruleset.features_for(s))
@@ -325,7 +299,7 @@ class Deal:
             for seat in self.in_play:
                 found = [t for t in self.seats[seat].concealed if self._aside[t]]
                 for t in found:
-                    self._take(seat, t)
+                    self.take(seat, t)
                     self.lay_aside(seat, t, [])
                 for _ in found:
                     self.give(seat, wall.draw_replacement())
@@ -338,7 +312,7 @@ class Deal:
             if kind < HONOUR_START:
                 self.seats[seat].keys[kind // 9] += ONE_OF_RANK[kind % 9]
 
-    def _take(self, seat: int, tile: int) -> None:
+    def take(self, seat: int, tile: int) -> None:
         self.seats[seat].concealed.remove(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
@@ -350,7 +324,7 @@ class Deal:
         """Remove one tile of ``kind`` from the seat's concealed tiles (the drawn one last)."""
         candidates = [t for t in self.seats[seat].concealed if KIND[t] == kind]
         pick = next((t for t in candidates if t != self.drawn), candidates[-1])
-        self._take(seat, pick)
+        self.take(seat, pick)
         return pick
 
     # --- Queries -------------------------------------------------------------------------------
@@ -405,7 +379,7 @@ class Deal:
             and seven_pairs(counts, quad_as_two_pairs=self.table.quad_as_two_pairs) is not None
         )
 
-    def _meets_minimum(
+    def meets_minimum(
         self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
     ) -> bool:
         """Whether the complete hand wins under the ruleset's conditions: the table's (at most
@@ -434,9 +408,9 @@ class Deal:
             return False
         if self._restricted(seat, discarder):
             return True  # won from the gang player at a fixed value (A-JX-19)
-        if not self.pass_over.may_win_on_discard(seat):
-            return False
-        if not self._meets_minimum(seat, kind, self_drawn=False):
+        if not all(f.may_win_on_discard(seat) for f in self._hook["may_win_on_discard"]):
+            return False  # barred (the pass-over rule)
+        if not self.meets_minimum(seat, kind, self_drawn=False):
             return False
         if self.settings.mahjong_chow_from_any or seat == self._after[discarder][0]:
             return True
@@ -449,16 +423,9 @@ class Deal:
         return not is_standard_complete(counts)  # a special hand
 
     def _restricted(self, seat: int, discarder: int) -> bool:
-        """Whether ``seat`` wins from ``discarder`` now as the restricted win from the gang
-        player (jiangxi, A-JX-19): held below the minimum on the discard the gang was made
-        with, he robs that gang or wins on its player's next discard, for a fixed 3 fan whatever
-        else the win would count (J18R), and the pass-over rule does not bar it. The tile must
-        complete his hand (checked before)."""
-        debt = self.gang_debt
-        if debt is None or debt[0] != discarder or seat not in debt[1]:
-            return False
-        kind = KIND[self.robbed[1]] if self.robbed else KIND[self.discard[1]] if self.discard else None
-        return kind is not None and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
+        """Whether ``seat`` wins from ``discarder`` now by a rule's restricted win (jiangxi's rob of
+        the gang player, A-JX-19)."""
+        return any(f.restricted(seat, discarder) for f in self._hook["restricted"])
 
     def _orphans_wait_on(self, seat: int, kind: int) -> bool:
         """Whether ``seat`` holds thirteen orphans that ``kind`` completes (nothing declared)."""
@@ -576,10 +543,10 @@ class Deal:
                         and self._may_meld(seat, m.tile, 1)
                     ):
                         out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
-            if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
+            if self._complete_with(seat, None) and self.meets_minimum(seat, None, self_drawn=True):
                 out.append(Action(seat, ActionKind.MAHJONG))
-        if self.late is not None and seat == self.turn and self.drawn == self.late.drawn:
-            out.extend(self.late.options)  # rule 3: he may still claim the discard he passed
+        for f in self._hook["options_after_draw"]:  # a discard he may still claim (rumisberg rule 3)
+            out.extend(f.options_after_draw(seat))
         return out
 
     def _may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
@@ -639,9 +606,8 @@ class Deal:
         if refusal is not None:
             raise refusal.error()
         self.log.append(action)
-        late, self.late = self.late, None  # open only until the player does something
-        if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
-            self._claim_late(action, late, events)
+        if any(f.acting(action, events) for f in self._hook["acting"]):
+            pass  # a rule applied it (a late claim)
         elif self.phase == TURN:
             self.apply_turn(action, events)
         elif self._owner is not None:
@@ -818,7 +784,7 @@ class Deal:
             if tile is None:
                 tile = self.take_kind(seat, action.tile)
             else:
-                self._take(seat, tile)
+                self.take(seat, tile)
             self.seats[seat].discards.append([tile, None])
             turned = any(f.discard_turned(seat) for f in self._hook["discard_turned"])
             self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=turned))
@@ -845,7 +811,7 @@ class Deal:
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
             if self.settings.rob_concealed_kong_13_orphans and self.table.thirteen_orphans:
                 # Thirteen orphans may rob even a concealed kong (001 «Die Dreizehn Waisen»).
-                self._open_robbing(seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True)
+                self.open_robbing(seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True)
                 return
             self._replace(seat, events)
         elif kind is ActionKind.ADDED_KONG:
@@ -858,7 +824,7 @@ class Deal:
             tile = self.take_kind(seat, action.tile)
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=Meld(MeldKind.KONG, action.tile)))
-            self._open_robbing(seat, tile, index, events, claimed=False)
+            self.open_robbing(seat, tile, index, events, claimed=False)
         elif kind is ActionKind.MAHJONG:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
             self._win([seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
@@ -896,7 +862,7 @@ class Deal:
             counts = st.counts
             if self._mahjong_claim_ok(seat, kind, discarder):
                 options.append(Action.of(seat, ActionKind.MAHJONG))
-            elif s.min_fan and self._complete_with(seat, kind):
+            elif self._hook["held_back"] and self._complete_with(seat, kind):
                 held.add(seat)  # the minimum held him back: a gang made with this tile owes him
             if not only_mahjong and not st.called:
                 if counts[kind] == 3 and self.wall.remaining > 0 and self._may_meld(seat, kind, 3):
@@ -917,26 +883,23 @@ class Deal:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
             options.append(_PASS[seat])
             self.pending[seat] = options
-        self.held_back = frozenset(held)
+        for f in self._hook["held_back"]:
+            f.held_back(frozenset(held))
         # Every other seat answers, a seat with nothing to claim by passing, so the public
         # state after a discard is the same whoever can claim (nothing public says who may).
         self.turn = None
         self.phase = CLAIMS
 
     def _declined(self) -> None:
-        """The pass-over rule (jiangxi, §2.5.5): every seat that was offered a win on the tile
-        and did not take it is barred from winning on a discard for a while."""
-        for seat, options in self.pending.items():
-            answer = self.responses.get(seat)
-            if options[0].kind is ActionKind.MAHJONG and (
-                answer is None or answer.kind is not ActionKind.MAHJONG
-            ):
-                self.pass_over = self.pass_over.declined(seat)
+        """The window closes: the rules that remember who let a win pass (jiangxi, §2.5.5) learn it."""
+        for f in self._hook["declined"]:
+            f.declined(self.pending, self.responses)
 
     def _resolve_claims(self, events: list[Event]) -> None:
         assert self.discard is not None
         discarder, tile = self.discard
-        later = self._later_options(discarder)
+        for f in self._hook["window_closing"]:
+            f.window_closing(discarder)
         best: Action | None = None
         for seat in self._others(discarder):  # turn order after the discarder breaks ties
             answer = self.responses.get(seat)
@@ -950,18 +913,16 @@ class Deal:
             if seat in self.responses and self.responses[seat].kind is ActionKind.MAHJONG
         ]
         restricted = {seat for seat in mahjongs if self._restricted(seat, discarder)}
-        held = self.held_back - {best.seat} if best is not None else frozenset()
         self._declined()
         self.pending = {}
         self.responses = {}
-        self.held_back = frozenset()
-        self.gang_debt = None  # the gang player's discard after his replacement tile has gone by
         if any(f.claims_resolving(mahjongs, best, events) for f in self._hook["claims_resolving"]):
             return
         if best is None:
             self.discard = None
             self._next_draw(self._after[discarder][0], events)
-            self._keep_late(discarder, tile, later)
+            for f in self._hook["passed_on"]:
+                f.passed_on(discarder, tile)
             return
         seat = best.seat
         self.seats[discarder].discards[-1][1] = seat
@@ -971,7 +932,7 @@ class Deal:
         self.claims_made = True
         kind = KIND[tile]
         if best.kind is ActionKind.MAHJONG:
-            winners = mahjongs if self.settings.multiple_winners == "all_win" else [seat]
+            winners = next((w for f in self._hook["winners"] if (w := f.winners(mahjongs, seat))), [seat])
             self.give(winners[0], tile)
             self.shared = {other: kind for other in winners[1:]}
             self._win(
@@ -1003,50 +964,32 @@ class Deal:
         self.replacement = False
         self.last_live = False
         if best.kind is ActionKind.KONG:
-            if self.settings.min_fan:
-                # A seat the minimum held back may rob this gang or win on its player's next
-                # discard, at a fixed value (A-JX-19); every other seat answers the window.
-                self.gang_debt = (seat, frozenset(held))
-                self._open_robbing(seat, tile, len(self.seats[seat].melds) - 1, events, claimed=True)
-                return
+            if any(f.kong_claimed(seat, tile, events) for f in self._hook["kong_claimed"]):
+                return  # a rule opened a window on the gang (jiangxi's restricted rob, A-JX-19)
             self._replace(seat, events)
         else:
             self.can_declare = False
 
-    def _later_options(self, discarder: int) -> tuple[Action, ...]:
-        """The sets the next player was offered on the open discard, if he may still claim it
-        after his draw (``claim_window = until_next_discard``); before the window is resolved."""
-        if self.settings.claim_window != "until_next_discard":
-            return ()
-        return tuple(a for a in self.pending.get(self._after[discarder][0], ()) if a.kind in _LATE_KINDS)
-
-    def _keep_late(self, discarder: int, tile: int, options: tuple[Action, ...]) -> None:
-        """After the next player's draw: keep the discard open for him (rule 3), unless his draw
-        went beyond one plain tile from the live wall (a bonus tile and its replacement are not
-        undone)."""
-        nxt = self._after[discarder][0]
-        if (
-            options
-            and self.phase == TURN
-            and self.turn == nxt
-            and self.drawn is not None
-            and not self.replacement
-        ):
-            self.late = LateClaim(discarder, tile, self.drawn, options)
-
-    def _claim_late(self, action: Action, late: LateClaim, events: list[Event]) -> None:
-        """The next player claims the discard after his draw (rumisberg rule 3, A-RU-13): the
-        drawn tile goes back to the front of the live end and the claim is made as in the window."""
-        self._take(action.seat, late.drawn)
-        self.wall.put_back(late.drawn)
+    def claim_after_draw(
+        self, action: Action, discarder: int, tile: int, drawn: int, events: list[Event]
+    ) -> None:
+        """The next player claims ``discarder``'s discard ``tile`` after his draw (rumisberg rule 3,
+        A-RU-13): the ``drawn`` tile goes back to the front of the live end and the claim is made
+        as in the window."""
+        self.take(action.seat, drawn)
+        self.wall.put_back(drawn)
         self.drawn = None
-        self.discard = (late.discarder, late.tile)
+        self.discard = (discarder, tile)
         self.pending = {action.seat: [action]}
         self.responses = {action.seat: action}
         self.phase = CLAIMS
         self._resolve_claims(events)
 
-    def _open_robbing(
+    def next_after(self, seat: int) -> int:
+        """The seat in play after ``seat`` in turn order."""
+        return self._after[seat][0]
+
+    def open_robbing(
         self,
         seat: int,
         tile: int,
@@ -1157,7 +1100,8 @@ class Deal:
         an exhaustive draw (the player cannot complete the turn); None is returned then.
         """
         tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
-        self.pass_over = self.pass_over.drew(seat)
+        for f in self._hook["drew"]:
+            f.drew(seat)
         while self._aside[tile]:
             events.append(Event(EventKind.BONUS, seat, KIND[tile]))
             self.lay_aside(seat, tile, events)
@@ -1491,7 +1435,7 @@ class Deal:
             self.before_draw,
             tuple(self.centre),
             tuple(self.paid),
-            self.pass_over.barred,
+            self.barred,
             tuple(f.name for f in self.features),
             self.dora_indicator,
             None
@@ -1591,8 +1535,10 @@ class Deal:
             last = (pos(self.discard[0]), KIND[self.discard[1]])
         elif self.robbed is not None and self.phase == ROBBING:
             last = (pos(self.robbed[0]), KIND[self.robbed[1]])
-        elif self.late is not None and legal and any(a.kind in _LATE_KINDS for a in legal):
-            last = (pos(self.late.discarder), KIND[self.late.tile])  # his own view: still to claim
+        else:  # his own view: a discard he may still claim (rumisberg rule 3)
+            for f in self._hook["open_discard"]:
+                if (still := f.open_discard(legal)) is not None:
+                    last = (pos(still[0]), KIND[still[1]])
         return SeatView(
             seat=position,
             players=tuple(players),
@@ -1644,6 +1590,16 @@ class Deal:
     def exchange(self) -> Exchange | None:
         """The Gulasch exchange under way (phase ``exchange``, :mod:`engine.features.gulasch`)."""
         return getattr(self._owner, "exchange", None)
+
+    @property
+    def late(self) -> LateClaim | None:
+        """The discard the player to move may still claim after his draw (rumisberg rule 3)."""
+        return next((late for f in self.features if (late := getattr(f, "late", None)) is not None), None)
+
+    @property
+    def barred(self) -> frozenset[int]:
+        """Who may not win on a discard now (the pass-over rule, jiangxi)."""
+        return next((rule.barred for f in self.features if (rule := getattr(f, "rule", None))), frozenset())
 
     @property
     def laid(self) -> list[int]:
@@ -1742,6 +1698,11 @@ _HOOKS: Final = (
     "may_win_on_discard",
     "restricted",
     "held_back",
+    "window_closing",
+    "passed_on",
+    "options_after_draw",
+    "acting",
+    "open_discard",
     "claims_resolving",
     "declined",
     "winners",

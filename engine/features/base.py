@@ -156,6 +156,25 @@ class Feature:
     def held_back(self, held: frozenset[int]) -> None:
         """The seats the open discard would complete but that were not offered the win."""
 
+    def window_closing(self, discarder: int) -> None:
+        """The claim window on ``discarder``'s discard is about to be resolved (its options and
+        answers still open in ``deal.pending`` / ``deal.responses``)."""
+
+    def passed_on(self, discarder: int, tile: int) -> None:
+        """Nobody claimed ``discarder``'s discard ``tile``: the next seat has drawn."""
+
+    def options_after_draw(self, seat: int) -> list[Action]:
+        """What ``seat`` may do besides its turn's moves (a claim it may still make)."""
+        return []
+
+    def acting(self, action: Action, events: list[Event]) -> bool:
+        """A legal ``action`` is about to be applied; whether this rule applied it itself."""
+        return False
+
+    def open_discard(self, legal: tuple[Action, ...]) -> tuple[int, int] | None:
+        """A discard still open to the viewer with these ``legal`` moves: (discarder, tile id)."""
+        return None
+
     def claims_resolving(self, mahjongs: Sequence[int], best: Action | None, events: list[Event]) -> bool:
         """The claim window is being resolved (``mahjongs``: who claimed Mah-Jongg, ``best`` the
         claim that takes the tile); whether this rule ended the hand."""

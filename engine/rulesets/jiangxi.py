@@ -26,14 +26,16 @@ one discard (§2.5.3) are each paid by :func:`pays` through
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from engine.features.gen_zhuang import GenZhuang
 from engine.features.gen_zhuang import gen_zhuang as gen_zhuang
 from engine.features.gen_zhuang import is_gen_zhuang as is_gen_zhuang
+from engine.features.multiple_winners import MultipleWinners
+from engine.features.multiple_winners import RestrictedRob as RestrictedRobRule
+from engine.features.pass_over import PassOver as PassOver
+from engine.features.pass_over import PassOverRule
 from engine.hand import MeldKind
 from engine.rulesets.ruleset import RuleNames, Ruleset
 from engine.scoring import patterns as p
@@ -434,44 +436,6 @@ def pays(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class PassOver:
-    """Who may not win on a discard now (the pass-over rule, §2.5.5, A-JX-05): a player who
-    lets a discard he could win on pass is barred from winning on any discard (robbing a gang
-    included, A-CORE-13) until he draws again (``until_own_draw``), for the rest of the hand
-    (``literal_first_discard_only``), or never (``none``). Zimo is never barred. A player held
-    below the 2-fan minimum let no Hu pass (none was offered), so that discard bars nobody.
-
-    >>> rule = PassOver("until_own_draw").declined(2)
-    >>> rule.may_win_on_discard(2), rule.may_win_on_discard(1), rule.drew(2).may_win_on_discard(2)
-    (False, True, True)
-    """
-
-    mode: str = "until_own_draw"
-    barred: frozenset[int] = frozenset()
-
-    @classmethod
-    def of(cls, settings: Settings) -> PassOver:
-        """The rule as ``settings.pass_over`` sets it, nobody barred."""
-        return cls(settings.pass_over)
-
-    def may_win_on_discard(self, seat: int) -> bool:
-        """Whether ``seat`` may win on a discard (or by robbing a gang) now."""
-        return seat not in self.barred
-
-    def declined(self, seat: int) -> PassOver:
-        """After ``seat`` let a discard he could win on pass."""
-        if self.mode == "none":
-            return self
-        return dataclasses.replace(self, barred=self.barred | {seat})
-
-    def drew(self, seat: int) -> PassOver:
-        """After ``seat`` drew a tile from the wall (a replacement draw included)."""
-        if self.mode != "until_own_draw" or seat not in self.barred:
-            return self
-        return dataclasses.replace(self, barred=self.barred - {seat})
-
-
 SETTINGS_USED: Final = frozenset(
     {
         "min_fan",
@@ -527,5 +491,5 @@ RULESET: Final[Ruleset] = Ruleset(
     lucky=(FA,),
     chows=False,
     pays=pays,
-    features=(GenZhuang,),
+    features=(GenZhuang, PassOverRule, RestrictedRobRule, MultipleWinners),
 )

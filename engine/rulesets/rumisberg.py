@@ -34,6 +34,7 @@ from engine.features.bouquets import bouquets as bouquets
 from engine.features.fishing import Fishing
 from engine.features.gulasch import Gulasch
 from engine.features.gulasch import gulasch_stakes as gulasch_stakes
+from engine.features.late_claim import LateClaims
 from engine.features.pot import Pot
 from engine.features.pot import is_pot as is_pot
 from engine.features.pot import pot_payments as pot_payments
@@ -273,6 +274,6 @@ RULESET: Final[Ruleset] = dmjl.RULESET.derive(
     names=NAMES,
     seat_counts=(3, 4),
     pays=pays,
-    features=(Bouquets, Fishing, Pot, Gulasch, ThreeMahjongClaims),
+    features=(Bouquets, Fishing, Pot, Gulasch, LateClaims, ThreeMahjongClaims),
 )
 """The Rumisberg ruleset (RULES.md §2.4)."""
