@@ -34,7 +34,7 @@ from engine.errors import InvalidHandError, Refusal
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import Ruleset, resolve
+from engine.rulesets.ruleset import Ruleset, resolve
 from engine.scoring import Score, WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings

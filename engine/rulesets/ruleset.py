@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from engine.errors import SettingError
+from engine.errors import SettingError, quote
 from engine.features.base import Feature
 from engine.scoring.tables import Table
 from engine.settings import SPEC_BY_NAME, Settings
@@ -338,3 +338,37 @@ class Ruleset:
             if value != theirs and (name in self.setting_names or name in other.setting_names):
                 out.append((name, value, theirs))
         return out
+
+
+REGISTRY: Final[dict[str, Ruleset]] = {}
+"""Every registered ruleset by name (filled by :mod:`engine.rulesets` when it is imported, which
+importing this module does first)."""
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The registered ruleset called ``name``.
+
+    :raises SettingError: naming the rulesets there are.
+    """
+    ruleset = REGISTRY.get(name.strip().lower())
+    if ruleset is None:
+        raise SettingError(f"there is no ruleset {quote(name)}; rulesets are: {', '.join(REGISTRY)}")
+    return ruleset
+
+
+def resolve(
+    ruleset: str | Ruleset, settings: Settings | Mapping[str, object] | None = None
+) -> tuple[Ruleset, Settings]:
+    """The ruleset (by name or as it is) and full settings: ``settings`` as they are when
+    complete, else the ruleset's defaults with these overrides applied and checked.
+
+    >>> rs, st = resolve("huabao", {"limit": 300})
+    >>> rs.name, st.limit, st.mj_bonus
+    ('huabao', 300, 10)
+
+    :raises SettingError: for an unknown ruleset or setting, or a value a setting does not take.
+    """
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if isinstance(settings, Settings):
+        return rs, settings  # checked against the ruleset when its table is built (table_for)
+    return rs, rs.settings(settings)
