@@ -508,46 +508,95 @@ class Deal:
         ]
 
     def _turn_actions(self, seat: int) -> list[Action]:
+        """Exactly the moves ``seat`` may make in its turn: every candidate :meth:`_judge_turn`
+        allows (the candidates are a cheap superset; the judge alone decides)."""
         if self._paused is not None:  # the beginning of the turn: declare (riichi), or draw without
             return [*self._paused.options_before_draw(seat), _PASS[seat]]
         st = self.seats[seat]
-        s = self.settings
-        counts = st.counts
-        out: list[Action] = []
         kinds = sorted({KIND[t] for t in st.concealed})
-        if st.called and self.drawn is not None:
-            out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))  # a frozen hand
-        else:
-            judges = self._hook["judge"]
-            for tile in kinds:
-                action = Action.of(seat, ActionKind.DISCARD, tile)
-                if not judges or all(f.judge(action) is None for f in judges):
-                    out.append(action)
-            if s.original_call and not st.discarded and not self.claims_made and not st.melds:
-                out.extend(
-                    Action(seat, ActionKind.CALL, k) for k in kinds if self.waiting_after_discard(seat, k)
-                )
+        judge = self._judge_turn
+        out = [a for k in kinds if judge(a := Action.of(seat, ActionKind.DISCARD, k)) is None]
+        if self.settings.original_call and not st.discarded:
+            out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CALL, k)) is None]
         for f in self._hook["candidates"]:  # a rule's moves (Fishing, nine majors), judged by it
-            out.extend(a for a in f.candidates(seat, kinds) if f.judge(a) is None)
+            out += [a for a in f.candidates(seat, kinds) if f.judge(a) is None]
         if self.can_declare:
-            if not st.called and self.wall.remaining > 0:
-                for k in range(N_KINDS):
-                    if counts[k] == 4 and self._may_meld(seat, k, 4):
-                        out.append(Action(seat, ActionKind.CONCEALED_KONG, TILES[k]))
-                for record in st.melds:
-                    m = record.meld
-                    if (
-                        m.kind == MeldKind.PONG
-                        and not m.concealed
-                        and counts[m.tile]
-                        and self._may_meld(seat, m.tile, 1)
-                    ):
-                        out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
-            if self._complete_with(seat, None) and self.meets_minimum(seat, None, self_drawn=True):
-                out.append(Action(seat, ActionKind.MAHJONG))
+            out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CONCEALED_KONG, k)) is None]
+            pongs = [r.meld.tile for r in st.melds if r.meld.kind == MeldKind.PONG]
+            out += [a for k in pongs if judge(a := Action.of(seat, ActionKind.ADDED_KONG, k)) is None]
+            if judge(a := Action.of(seat, ActionKind.MAHJONG)) is None:
+                out.append(a)
         for f in self._hook["options_after_draw"]:  # a discard he may still claim (rumisberg rule 3)
-            out.extend(f.options_after_draw(seat))
+            out += f.options_after_draw(seat)
         return out
+
+    def _judge_turn(self, action: Action) -> Reason | None:
+        """Why ``action`` of the seat to move, after its draw, breaks a rule (and whether the
+        reason speaks of his hidden tiles), or None: the one place the turn's conditions are
+        written; :meth:`_turn_actions` offers exactly the moves it allows."""
+        seat, kind, tile = action.seat, action.kind, action.tile
+        who = Wind(seat).name.title()
+        st = self.seats[seat]
+        if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
+            return f"there is no discard to claim: {who} must discard", False
+        if kind is ActionKind.RIICHI:
+            return self._feature_reason(action)  # declared before the draw (or an old log's line)
+        held = tile is not None and tile < N_KINDS and st.counts[tile] > 0
+        if kind in DISCARDS:
+            if not held:
+                return f"{who} holds no {tile} to discard", True
+            if st.called and (
+                kind is not ActionKind.DISCARD or (self.drawn is not None and tile != KIND[self.drawn])
+            ):
+                frozen = (
+                    "declared riichi" if self._shows(seat, "riichi") else "made the call at the beginning"
+                )
+                return f"{who} {frozen} and must discard the tile just drawn", False
+            if kind is ActionKind.CALL and not (
+                self.settings.original_call
+                and not st.discarded
+                and not self.claims_made
+                and not st.melds
+                and self.waiting_after_discard(seat, int(action.tile or 0))
+            ):
+                return (
+                    "the call at the beginning is made with the first discard, before any claim, "
+                    "by a hand one tile from winning"
+                ), True
+            for f in self._hook["judge"]:  # a rule's limits on discards, and its declarations
+                if (kind is ActionKind.DISCARD or kind in f.kinds) and (reason := f.judge(action)):
+                    return reason
+            return self._feature_reason(action) if kind is ActionKind.FISHING else None
+        if kind not in _CORE_TURN:
+            return self._feature_reason(action)
+        if kind is ActionKind.MAHJONG:
+            if not self.can_declare:
+                return (
+                    f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile",
+                    False,
+                )
+            if not (self._complete_with(seat, None) and self.meets_minimum(seat, None, self_drawn=True)):
+                return f"{who}'s tiles do not form a complete hand", True
+            return None
+        if kind is ActionKind.CONCEALED_KONG:
+            if not self.can_declare:
+                return "a kong is declared after drawing, not after claiming a discard", False
+            if st.called or self.wall.remaining <= 0 or not held or st.counts[int(tile or 0)] != 4:
+                return f"a concealed kong needs four {tile} in hand (and a replacement tile left)", True
+            return None if self._may_meld(seat, int(tile or 0), 4) else self._kept_short(who)
+        if kind is ActionKind.ADDED_KONG:
+            pong = any(
+                r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == tile
+                for r in st.melds
+            )
+            if not (self.can_declare and not st.called and self.wall.remaining > 0 and pong and held):
+                return f"an added kong needs an exposed pong of {tile} and the fourth tile in hand", True
+            return None if self._may_meld(seat, int(tile or 0), 1) else self._kept_short(who)
+        return f"{who} cannot {kind} now", True
+
+    @staticmethod
+    def _kept_short(who: str) -> Reason:
+        return f"{who} is Fishing: a kong or claim must keep the hand one tile short", True
 
     def _may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
         """Whether every rule allows ``seat`` a kong (or a claimed pong) of ``kind`` taking ``taken``
@@ -679,55 +728,7 @@ class Deal:
                 return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
             if self._paused is not None:
                 return self._paused.judge(action) or (f"{who} first decides before the draw", False)
-            if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
-                return f"there is no discard to claim: {who} must discard", False
-            held = [KIND[t] for t in self.seats[action.seat].concealed]
-            st = self.seats[action.seat]
-            if action.kind is ActionKind.RIICHI:
-                return self._feature_reason(action)
-            if action.kind in DISCARDS and action.tile not in held:
-                return f"{who} holds no {action.tile} to discard", True
-            if action.kind in DISCARDS and st.called:
-                frozen = (
-                    "declared riichi"
-                    if self._shows(action.seat, "riichi")
-                    else "made the call at the beginning"
-                )
-                return f"{who} {frozen} and must discard the tile just drawn", False
-            if action.kind is ActionKind.CALL:
-                return (
-                    "the call at the beginning is made with the first discard, before any claim, "
-                    "by a hand one tile from winning"
-                ), True
-            if action.kind in (ActionKind.FISHING, ActionKind.DISCARD):
-                for f in self.features:
-                    if (action.kind in f.kinds or action.kind is ActionKind.DISCARD) and (
-                        reason := f.judge(action)
-                    ) is not None:
-                        return reason
-                if action.kind is ActionKind.FISHING:
-                    return self._feature_reason(action)
-            if action.kind not in _CORE_TURN:
-                return self._feature_reason(action)
-            if action.kind is ActionKind.MAHJONG:
-                if not self.can_declare:
-                    return (
-                        f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile"
-                    ), False
-                return f"{who}'s tiles do not form a complete hand", True
-            if action.kind is ActionKind.CONCEALED_KONG:
-                if not self.can_declare:
-                    return "a kong is declared after drawing, not after claiming a discard", False
-                return (
-                    f"a concealed kong needs four {action.tile} in hand (and a replacement tile left)",
-                    True,
-                )
-            if action.kind is ActionKind.ADDED_KONG:
-                return (
-                    f"an added kong needs an exposed pong of {action.tile} and the fourth tile in hand",
-                    True,
-                )
-            return f"{who} cannot {action.kind} now", True
+            return self._judge_turn(action) or (f"{who} cannot {action.kind} now", True)
         if action.seat not in self.pending:
             if self.phase == ROBBING:
                 return f"the other players answer {who}'s kong first: they may rob it", False
@@ -736,31 +737,75 @@ class Deal:
             if len(self.pending[action.seat]) == 1:
                 return f"{who} has no claim on this tile", True
             return f"{who} has already answered ({self.responses[action.seat]})", True
-        if action.kind is ActionKind.CHOW:
-            return (
-                "a chow is claimed only by the next player, with two tiles of a run around the discard",
-                True,
-            )
-        if action.kind is ActionKind.PONG:
-            return f"{who} needs two matching tiles in hand to claim a pong", True
-        if action.kind is ActionKind.KONG:
-            return f"{who} needs three matching tiles in hand to claim a kong", True
-        if action.kind is ActionKind.MAHJONG:
+        if self.phase == CLAIMS and (reason := self._judge_claim(action)) is not None:
+            return reason
+        if action.kind is ActionKind.MAHJONG:  # robbing a kong
             return f"the tile does not complete {who}'s hand", True
         options = ", ".join(str(a) for a in self.pending[action.seat])
         return f"{who} may only claim or pass now: {options}", True
 
-    def _feature_reason(self, action: Action) -> Reason:
-        """Why the rule that owns ``action``'s kind refuses it; a kind no rule of this deal owns is
-        not played here (the settings that would switch it on named)."""
+    def _feature_reason(self, action: Action) -> Reason | None:
+        """What the rule that owns ``action``'s kind says of it (None: allowed); a kind no rule of
+        this deal owns is not played here (the settings that would switch it on named)."""
         for f in self.features:
             if action.kind in f.kinds:
-                reason = f.judge(action)
-                if reason is not None:
-                    return reason
+                return f.judge(action)
         switches = [n for cls in self.ruleset.features if action.kind in cls.kinds for n in cls.on]
         where = f" (setting {', '.join(switches)})" if switches else ""
         return f"{action.kind} is not played at this table{where}", False
+
+    def _judge_claim(self, action: Action) -> Reason | None:
+        """Why ``action`` may not answer the open discard, or None: the one place a claim's
+        conditions are written; the window offers exactly the claims it allows."""
+        assert self.discard is not None
+        discarder, tile = self.discard
+        seat, kind, k = action.seat, action.kind, KIND[tile]
+        who = Wind(seat).name.title()
+        st = self.seats[seat]
+        counts = st.counts
+        if kind is ActionKind.PASS:
+            return None
+        if kind is ActionKind.MAHJONG:
+            return (
+                None
+                if self._mahjong_claim_ok(seat, k, discarder)
+                else (f"the tile does not complete {who}'s hand", True)
+            )
+        if self.final_discard and self.settings.final_discard_claims == "mahjong_only":
+            return "the last discard of the wall is claimed only for Mah-Jongg", False
+        if st.called:
+            return f"{who}'s hand is frozen: a discard is claimed only for Mah-Jongg", False
+        if kind is ActionKind.KONG:
+            if counts[k] != 3 or self.wall.remaining <= 0:
+                return f"{who} needs three matching tiles in hand to claim a kong", True
+            return None if self._may_meld(seat, k, 3) else self._kept_short(who)
+        if kind is ActionKind.PONG:
+            if counts[k] < 2:
+                return f"{who} needs two matching tiles in hand to claim a pong", True
+            return None if self._may_meld(seat, k, 2, claimed=True) else self._kept_short(who)
+        if kind is ActionKind.CHOW:
+            start = -1 if action.tile is None else int(action.tile)
+            need = [t for t in (start, start + 1, start + 2) if t != k]
+            if not (
+                self.settings.chow_claims
+                and self.ruleset.chows
+                and seat == self._after[discarder][0]
+                and k < HONOUR_START
+                and start // 9 == k // 9
+                and 0 <= start % 9 <= 6
+                and start <= k <= start + 2
+                and len(need) == 2
+                and all(counts[t] for t in need)
+            ):
+                return (
+                    "a chow is claimed only by the next player, with two tiles of a run around the discard",
+                    True,
+                )
+            if not all(f.may_chow(seat, start, need) for f in self._hook["may_chow"]):
+                return self._kept_short(who)
+            return None
+        options = ", ".join(str(a) for a in self.pending[seat])
+        return f"{who} may only claim or pass now: {options}", True
 
     def apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
@@ -851,34 +896,14 @@ class Deal:
         assert self.discard is not None
         discarder, tile = self.discard
         kind = KIND[tile]
-        s = self.settings
         self.pending = {}
         self.responses = {}
-        only_mahjong = self.final_discard and s.final_discard_claims == "mahjong_only"
         held: set[int] = set()
         for seat in self._others(discarder):
-            options: list[Action] = []
-            st = self.seats[seat]
-            counts = st.counts
-            if self._mahjong_claim_ok(seat, kind, discarder):
-                options.append(Action.of(seat, ActionKind.MAHJONG))
-            elif self._hook["held_back"] and self._complete_with(seat, kind):
+            options = [a for a in self._claim_candidates(seat, kind) if self._judge_claim(a) is None]
+            won = bool(options) and options[0].kind is ActionKind.MAHJONG
+            if not won and self._hook["held_back"] and self._complete_with(seat, kind):
                 held.add(seat)  # the minimum held him back: a gang made with this tile owes him
-            if not only_mahjong and not st.called:
-                if counts[kind] == 3 and self.wall.remaining > 0 and self._may_meld(seat, kind, 3):
-                    options.append(Action.of(seat, ActionKind.KONG))
-                if counts[kind] >= 2 and self._may_meld(seat, kind, 2, claimed=True):
-                    options.append(Action.of(seat, ActionKind.PONG))
-                if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
-                    rank = kind % 9
-                    for start in (kind - 2, kind - 1, kind):
-                        if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
-                            continue
-                        need = [t for t in (start, start + 1, start + 2) if t != kind]
-                        if all(counts[t] for t in need) and all(
-                            f.may_chow(seat, start, need) for f in self._hook["may_chow"]
-                        ):
-                            options.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
             if options:
                 events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
             options.append(_PASS[seat])
@@ -889,6 +914,23 @@ class Deal:
         # state after a discard is the same whoever can claim (nothing public says who may).
         self.turn = None
         self.phase = CLAIMS
+
+    def _claim_candidates(self, seat: int, kind: int) -> list[Action]:
+        """The claims ``seat`` might make on a discard of ``kind``, in the order offered (a
+        superset: :meth:`_judge_claim` decides)."""
+        out = [
+            Action.of(seat, ActionKind.MAHJONG),
+            Action.of(seat, ActionKind.KONG),
+            Action.of(seat, ActionKind.PONG),
+        ]
+        if kind < HONOUR_START:
+            rank = kind % 9
+            out += [
+                Action.of(seat, ActionKind.CHOW, TILES[kind - d])
+                for d in (2, 1, 0)
+                if rank >= d and rank - d <= 6
+            ]
+        return out
 
     def _declined(self) -> None:
         """The window closes: the rules that remember who let a win pass (jiangxi, §2.5.5) learn it."""
