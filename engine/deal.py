@@ -25,31 +25,32 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from engine import deal_claims, deal_end, deal_view
 from engine.actions import DISCARDS, Action, ActionKind
+from engine.deal_claims import _PASS
+from engine.deal_end import DealResult as DealResult
+from engine.deal_state import MeldRecord, SeatState
 from engine.errors import InvalidHandError, Refusal
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets.ruleset import Ruleset, resolve
-from engine.scoring import Score, WinContext, score
+from engine.scoring import WinContext, score
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.settlement import Settlement, Stake, Transfer, settle_hand, take_centre, totalled
+from engine.settlement import Stake, Transfer
 from engine.shapes import (
     ONE_OF_RANK,
     complete_from_keys,
-    is_standard_complete,
     is_thirteen_orphans,
     seven_pairs,
-    standard_arrangements,
     waits,
 )
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles
-from engine.views import DiscardView, EndReason, Phase, PlayerView, ScoreSheetView, SeatView
+from engine.views import DiscardView, EndReason, Phase, ScoreSheetView, SeatView
 from engine.wall import KIND, Wall, WallBreak
 
 if TYPE_CHECKING:
@@ -65,14 +66,6 @@ OVER: Final = Phase.OVER
 EXCHANGE: Final = Phase.EXCHANGE
 
 _WINDS: Final = tuple(Wind)
-_PRECEDENCE: Final[dict[ActionKind, int]] = {
-    ActionKind.MAHJONG: 4,
-    ActionKind.KONG: 3,
-    ActionKind.PONG: 2,
-    ActionKind.CHOW: 1,
-    ActionKind.PASS: 0,
-}
-_PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
 _CORE_TURN: Final = frozenset(
     {
         *DISCARDS,
@@ -91,58 +84,6 @@ _CORE_TURN: Final = frozenset(
 def _set_aside(lucky: tuple[int, ...], bonus: bool) -> tuple[bool, ...]:
     """By tile id: whether a drawn tile is set aside and replaced (bonus tiles, lucky kinds)."""
     return tuple((bonus and KIND[t].is_bonus) or KIND[t] in lucky for t in range(len(KIND)))
-
-
-@dataclass(slots=True)
-class MeldRecord:
-    """A declared meld on the table: the meld, its physical tiles, and the claimed tile if any."""
-
-    meld: Meld
-    tiles: list[int]
-    claimed_from: int | None = None
-    claimed_tile: int | None = None
-
-
-@dataclass(slots=True)
-class SeatState:
-    """One seat's part of a deal: its tiles in hand, melds, bonus tiles and discards."""
-
-    concealed: list[int] = field(default_factory=list)
-    """The physical tiles in hand."""
-    counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
-    """The concealed tiles counted by kind."""
-    keys: list[int] = field(default_factory=lambda: [0, 0, 0])
-    """The suit keys of the concealed tiles (:func:`engine.shapes.complete_from_keys`)."""
-    melds: list[MeldRecord] = field(default_factory=list)
-    bonus: list[int] = field(default_factory=list)
-    """Bonus (and lucky) tiles set aside, physical ids."""
-    discards: list[list[int | None]] = field(default_factory=list)
-    """Each discard as ``[tile id, claimed_by]``."""
-    discard_views: list[DiscardView] = field(default_factory=list)
-    called: bool = False
-    """Made the call at the beginning, or declared riichi: the hand is frozen."""
-    discarded: bool = False
-    """Has discarded at least once."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments
-    (those made during play, as a bouquet, included)."""
-
-    winner: int | None
-    """The winner, the first in turn order after the discarder when several won on one discard."""
-    reason: EndReason
-    scores: tuple[Score | None, ...]
-    values: tuple[int, ...]
-    settlement: Settlement
-    win_tile: Tile | None = None
-    self_drawn: bool = False
-    discarder: int | None = None
-    winners: tuple[int, ...] = ()
-    """Every winner (jiangxi: several may win on one discard, A-JX-07)."""
-    centre: tuple[Stake, ...] = ()
-    """The stakes left in the centre for the next winner (riichi sticks of a drawn hand)."""
 
 
 class Deal:
@@ -390,10 +331,11 @@ class Deal:
             return True
         if kind is None:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
-            ctx = self._context(seat, win_tile=win_tile, self_drawn=True, discarder=None)
+            ctx = deal_end.context(self, seat, win_tile=win_tile, self_drawn=True, discarder=None)
         else:
             discarder = self.discard[0] if self.discard else self.robbed[0] if self.robbed else None
-            ctx = self._context(
+            ctx = deal_end.context(
+                self,
                 seat,
                 win_tile=TILES[kind],
                 self_drawn=False,
@@ -402,38 +344,6 @@ class Deal:
                 restricted=restricted,
             )
         return score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings).won
-
-    def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
-        if not self._complete_with(seat, kind):
-            return False
-        if self._restricted(seat, discarder):
-            return True  # won from the gang player at a fixed value (A-JX-19)
-        if not all(f.may_win_on_discard(seat) for f in self._hook["may_win_on_discard"]):
-            return False  # barred (the pass-over rule)
-        if not self.meets_minimum(seat, kind, self_drawn=False):
-            return False
-        if self.settings.mahjong_chow_from_any or seat == self._after[discarder][0]:
-            return True
-        # Without chows from anyone, the tile must complete a pong or the pair.
-        counts = self.seats[seat].counts[:]
-        counts[kind] += 1
-        for pair, sets in standard_arrangements(counts):
-            if pair == kind or any(k == MeldKind.PONG and t == kind for k, t in sets):
-                return True
-        return not is_standard_complete(counts)  # a special hand
-
-    def _restricted(self, seat: int, discarder: int) -> bool:
-        """Whether ``seat`` wins from ``discarder`` now by a rule's restricted win (jiangxi's rob of
-        the gang player, A-JX-19)."""
-        return any(f.restricted(seat, discarder) for f in self._hook["restricted"])
-
-    def _orphans_wait_on(self, seat: int, kind: int) -> bool:
-        """Whether ``seat`` holds thirteen orphans that ``kind`` completes (nothing declared)."""
-        if self.seats[seat].melds or not self.table.thirteen_orphans:
-            return False
-        counts = self.seats[seat].counts[:]
-        counts[kind] += 1
-        return is_thirteen_orphans(counts)
 
     def waiting_after_discard(self, seat: int, kind: int) -> bool:
         counts = self.seats[seat].counts[:]
@@ -667,9 +577,9 @@ class Deal:
                 events.append(Event(EventKind.PASS, action.seat, private=True))
             if len(self.responses) == len(self.pending):
                 if self.phase == CLAIMS:
-                    self._resolve_claims(events)
+                    deal_claims.resolve_claims(self, events)
                 else:
-                    self._resolve_robbing(events)
+                    deal_claims.resolve_robbing(self, events)
         return events
 
     def check(self, action: Action) -> Refusal | None:
@@ -701,7 +611,7 @@ class Deal:
         """
         if self.phase == ROBBING and self.rob_concealed and self.robbed and action.seat == self.robbed[0]:
             self.responses = {seat: _PASS[seat] for seat in self.pending}
-            self._resolve_robbing(events)
+            deal_claims.resolve_robbing(self, events)
             self._legal_cache = None  # the state moved on without a line of the log
             if action in self.legal_actions(action.seat):
                 return False
@@ -737,7 +647,7 @@ class Deal:
             if len(self.pending[action.seat]) == 1:
                 return f"{who} has no claim on this tile", True
             return f"{who} has already answered ({self.responses[action.seat]})", True
-        if self.phase == CLAIMS and (reason := self._judge_claim(action)) is not None:
+        if self.phase == CLAIMS and (reason := deal_claims.judge_claim(self, action)) is not None:
             return reason
         if action.kind is ActionKind.MAHJONG:  # robbing a kong
             return f"the tile does not complete {who}'s hand", True
@@ -753,59 +663,6 @@ class Deal:
         switches = [n for cls in self.ruleset.features if action.kind in cls.kinds for n in cls.on]
         where = f" (setting {', '.join(switches)})" if switches else ""
         return f"{action.kind} is not played at this table{where}", False
-
-    def _judge_claim(self, action: Action) -> Reason | None:
-        """Why ``action`` may not answer the open discard, or None: the one place a claim's
-        conditions are written; the window offers exactly the claims it allows."""
-        assert self.discard is not None
-        discarder, tile = self.discard
-        seat, kind, k = action.seat, action.kind, KIND[tile]
-        who = Wind(seat).name.title()
-        st = self.seats[seat]
-        counts = st.counts
-        if kind is ActionKind.PASS:
-            return None
-        if kind is ActionKind.MAHJONG:
-            return (
-                None
-                if self._mahjong_claim_ok(seat, k, discarder)
-                else (f"the tile does not complete {who}'s hand", True)
-            )
-        if self.final_discard and self.settings.final_discard_claims == "mahjong_only":
-            return "the last discard of the wall is claimed only for Mah-Jongg", False
-        if st.called:
-            return f"{who}'s hand is frozen: a discard is claimed only for Mah-Jongg", False
-        if kind is ActionKind.KONG:
-            if counts[k] != 3 or self.wall.remaining <= 0:
-                return f"{who} needs three matching tiles in hand to claim a kong", True
-            return None if self._may_meld(seat, k, 3) else self._kept_short(who)
-        if kind is ActionKind.PONG:
-            if counts[k] < 2:
-                return f"{who} needs two matching tiles in hand to claim a pong", True
-            return None if self._may_meld(seat, k, 2, claimed=True) else self._kept_short(who)
-        if kind is ActionKind.CHOW:
-            start = -1 if action.tile is None else int(action.tile)
-            need = [t for t in (start, start + 1, start + 2) if t != k]
-            if not (
-                self.settings.chow_claims
-                and self.ruleset.chows
-                and seat == self._after[discarder][0]
-                and k < HONOUR_START
-                and start // 9 == k // 9
-                and 0 <= start % 9 <= 6
-                and start <= k <= start + 2
-                and len(need) == 2
-                and all(counts[t] for t in need)
-            ):
-                return (
-                    "a chow is claimed only by the next player, with two tiles of a run around the discard",
-                    True,
-                )
-            if not all(f.may_chow(seat, start, need) for f in self._hook["may_chow"]):
-                return self._kept_short(who)
-            return None
-        options = ", ".join(str(a) for a in self.pending[seat])
-        return f"{who} may only claim or pass now: {options}", True
 
     def apply_turn(self, action: Action, events: list[Event]) -> None:
         seat = action.seat
@@ -844,7 +701,7 @@ class Deal:
             if kind in (ActionKind.RIICHI, ActionKind.FISHING):
                 events.append(Event(EventKind.DECLARE, seat, action.tile, what=str(kind)))
             if not self._first_go_around(events):
-                self._open_claims(events)
+                deal_claims.open_claims(self, events)
         elif kind not in _CORE_TURN:  # a move of a rule of this deal's (nine majors ...)
             next(f for f in self.features if kind in f.kinds).apply_turn(action, events)
         elif kind is ActionKind.CONCEALED_KONG:
@@ -872,7 +729,7 @@ class Deal:
             self.open_robbing(seat, tile, index, events, claimed=False)
         elif kind is ActionKind.MAHJONG:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
-            self._win([seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
+            deal_end.win(self, [seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
 
     def _first_go_around(self, events: list[Event]) -> bool:
         """After each seat's first discard with no claim made, all of one kind: jiangxi's Gen
@@ -892,144 +749,11 @@ class Deal:
         """The other seats in play, in turn order after ``seat``."""
         return self._after[seat]
 
-    def _open_claims(self, events: list[Event]) -> None:
-        assert self.discard is not None
-        discarder, tile = self.discard
-        kind = KIND[tile]
-        self.pending = {}
-        self.responses = {}
-        held: set[int] = set()
-        for seat in self._others(discarder):
-            options = [a for a in self._claim_candidates(seat, kind) if self._judge_claim(a) is None]
-            won = bool(options) and options[0].kind is ActionKind.MAHJONG
-            if not won and self._hook["held_back"] and self._complete_with(seat, kind):
-                held.add(seat)  # the minimum held him back: a gang made with this tile owes him
-            if options:
-                events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
-            options.append(_PASS[seat])
-            self.pending[seat] = options
-        for f in self._hook["held_back"]:
-            f.held_back(frozenset(held))
-        # Every other seat answers, a seat with nothing to claim by passing, so the public
-        # state after a discard is the same whoever can claim (nothing public says who may).
-        self.turn = None
-        self.phase = CLAIMS
-
-    def _claim_candidates(self, seat: int, kind: int) -> list[Action]:
-        """The claims ``seat`` might make on a discard of ``kind``, in the order offered (a
-        superset: :meth:`_judge_claim` decides)."""
-        out = [
-            Action.of(seat, ActionKind.MAHJONG),
-            Action.of(seat, ActionKind.KONG),
-            Action.of(seat, ActionKind.PONG),
-        ]
-        if kind < HONOUR_START:
-            rank = kind % 9
-            out += [
-                Action.of(seat, ActionKind.CHOW, TILES[kind - d])
-                for d in (2, 1, 0)
-                if rank >= d and rank - d <= 6
-            ]
-        return out
-
-    def _declined(self) -> None:
-        """The window closes: the rules that remember who let a win pass (jiangxi, §2.5.5) learn it."""
-        for f in self._hook["declined"]:
-            f.declined(self.pending, self.responses)
-
-    def _resolve_claims(self, events: list[Event]) -> None:
-        assert self.discard is not None
-        discarder, tile = self.discard
-        for f in self._hook["window_closing"]:
-            f.window_closing(discarder)
-        best: Action | None = None
-        for seat in self._others(discarder):  # turn order after the discarder breaks ties
-            answer = self.responses.get(seat)
-            if answer is None or answer.kind is ActionKind.PASS:
-                continue
-            if best is None or _PRECEDENCE[answer.kind] > _PRECEDENCE[best.kind]:
-                best = answer
-        mahjongs = [
-            seat
-            for seat in self._others(discarder)
-            if seat in self.responses and self.responses[seat].kind is ActionKind.MAHJONG
-        ]
-        restricted = {seat for seat in mahjongs if self._restricted(seat, discarder)}
-        self._declined()
-        self.pending = {}
-        self.responses = {}
-        if any(f.claims_resolving(mahjongs, best, events) for f in self._hook["claims_resolving"]):
-            return
-        if best is None:
-            self.discard = None
-            self._next_draw(self._after[discarder][0], events)
-            for f in self._hook["passed_on"]:
-                f.passed_on(discarder, tile)
-            return
-        seat = best.seat
-        self.seats[discarder].discards[-1][1] = seat
-        self.seats[discarder].discard_views[-1] = DiscardView(
-            KIND[tile], seat, self.seats[discarder].discard_views[-1].turned
-        )
-        self.claims_made = True
-        kind = KIND[tile]
-        if best.kind is ActionKind.MAHJONG:
-            winners = next((w for f in self._hook["winners"] if (w := f.winners(mahjongs, seat))), [seat])
-            self.give(winners[0], tile)
-            self.shared = {other: kind for other in winners[1:]}
-            self._win(
-                winners,
-                win_tile=kind,
-                self_drawn=False,
-                discarder=discarder,
-                events=events,
-                restricted=restricted,
-            )
-            return
-        self.discard = None
-        self.first_turn = False
-        if best.kind is ActionKind.CHOW:
-            assert best.tile is not None
-            start = int(best.tile)
-            tiles = [self.take_kind(seat, t) for t in (start, start + 1, start + 2) if t != kind]
-            meld = Meld(MeldKind.CHOW, best.tile)
-        else:
-            n = 3 if best.kind is ActionKind.KONG else 2
-            tiles = [self.take_kind(seat, kind) for _ in range(n)]
-            meld = Meld(MeldKind.KONG if best.kind is ActionKind.KONG else MeldKind.PONG, TILES[kind])
-        self.seats[seat].melds.append(MeldRecord(meld, [*tiles, tile], discarder, tile))
-        events.append(Event(EventKind.CLAIM, seat, KIND[tile], meld=meld))
-        self.turn = seat
-        self.phase = TURN
-        self.drawn = None
-        self.kongs_this_turn = 0
-        self.replacement = False
-        self.last_live = False
-        if best.kind is ActionKind.KONG:
-            if any(f.kong_claimed(seat, tile, events) for f in self._hook["kong_claimed"]):
-                return  # a rule opened a window on the gang (jiangxi's restricted rob, A-JX-19)
-            self._replace(seat, events)
-        else:
-            self.can_declare = False
-
     def claim_after_draw(
         self, action: Action, discarder: int, tile: int, drawn: int, events: list[Event]
     ) -> None:
-        """The next player claims ``discarder``'s discard ``tile`` after his draw (rumisberg rule 3,
-        A-RU-13): the ``drawn`` tile goes back to the front of the live end and the claim is made
-        as in the window."""
-        self.take(action.seat, drawn)
-        self.wall.put_back(drawn)
-        self.drawn = None
-        self.discard = (discarder, tile)
-        self.pending = {action.seat: [action]}
-        self.responses = {action.seat: action}
-        self.phase = CLAIMS
-        self._resolve_claims(events)
-
-    def next_after(self, seat: int) -> int:
-        """The seat in play after ``seat`` in turn order."""
-        return self._after[seat][0]
+        """The next player claims a discard after his draw (:func:`engine.deal_claims.claim_after_draw`)."""
+        deal_claims.claim_after_draw(self, action, discarder, tile, drawn, events)
 
     def open_robbing(
         self,
@@ -1041,89 +765,12 @@ class Deal:
         claimed: bool = False,
         concealed: bool = False,
     ) -> None:
-        """Every other seat answers a kong that may be robbed: an added kong, (``claimed``)
-        jiangxi's gang made with a discard (A-JX-19), or (``concealed``) a concealed kong, which
-        only a seat whose thirteen orphans wait on its tile may rob (``rob_concealed_kong_13_orphans``,
-        RULES.md §1.8.3 item 2). Seats that cannot rob only pass, so the public state is the
-        same whoever could rob it."""
-        self.robbed = (seat, tile, index)
-        self.rob_claimed = claimed
-        self.rob_concealed = concealed
-        self.pending = {}
-        for other in self._others(seat):
-            if claimed:  # only a seat the gang player owes may rob a gang made with a discard
-                rob = self._complete_with(other, KIND[tile]) and self._restricted(other, seat)
-            elif concealed:
-                rob = self._orphans_wait_on(other, KIND[tile]) and self._mahjong_claim_ok(
-                    other, KIND[tile], seat
-                )
-            else:
-                rob = self._mahjong_claim_ok(other, KIND[tile], seat)
-            self.pending[other] = [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
-            if rob:
-                events.append(Event(EventKind.MAY_CLAIM, other, KIND[tile], private=True))
-        self.responses = {}
-        self.turn = None
-        self.phase = ROBBING
+        """Every other seat answers a kong that may be robbed (:func:`engine.deal_claims.open_robbing`)."""
+        deal_claims.open_robbing(self, seat, tile, index, events, claimed=claimed, concealed=concealed)
 
-    def _resolve_robbing(self, events: list[Event]) -> None:
-        assert self.robbed is not None
-        kong_seat, tile, index = self.robbed
-        winner = next(
-            (
-                s
-                for s in self._others(kong_seat)
-                if self.responses.get(s, Action(s, ActionKind.PASS)).kind is ActionKind.MAHJONG
-            ),
-            None,
-        )
-        restricted = {winner} if winner is not None and self._restricted(winner, kong_seat) else set()
-        self._declined()
-        self.pending = {}
-        self.responses = {}
-        if winner is None:
-            if self.rob_claimed or self.rob_concealed:
-                self.robbed = None
-                self.rob_concealed = False
-                self.turn = kong_seat
-                self.phase = TURN
-                self._replace(kong_seat, events)
-            else:
-                self._finish_added_kong(events)
-            return
-        # The robbed tile counts as a discard by the robbed player; his pong stays a pong (A-CORE-13).
-        if self.rob_claimed:  # the gang made with a discard goes back to a pong
-            record = self.seats[kong_seat].melds[index]
-            record.tiles.remove(tile)
-            record.meld = Meld(MeldKind.PONG, record.meld.tile)
-        if self.rob_concealed:  # a robbed concealed kong stays a concealed pong
-            record = self.seats[kong_seat].melds[index]
-            record.tiles.remove(tile)
-            record.meld = Meld(MeldKind.PONG, record.meld.tile, True)
-            self.rob_concealed = False
-        self.robbed = None
-        self.claims_made = True
-        self.give(winner, tile)
-        self._win(
-            [winner],
-            win_tile=KIND[tile],
-            self_drawn=False,
-            discarder=kong_seat,
-            events=events,
-            robbing=True,
-            restricted=restricted,
-        )
-
-    def _finish_added_kong(self, events: list[Event]) -> None:
-        assert self.robbed is not None
-        seat, tile, index = self.robbed
-        self.robbed = None
-        record = self.seats[seat].melds[index]
-        record.meld = Meld(MeldKind.KONG, record.meld.tile)
-        record.tiles.append(tile)
-        self.turn = seat
-        self.phase = TURN
-        self._replace(seat, events)
+    def next_after(self, seat: int) -> int:
+        """The seat in play after ``seat`` in turn order."""
+        return self._after[seat][0]
 
     def _replace(self, seat: int, events: list[Event]) -> None:
         """After a kong: draw a replacement tile (replacing bonus tiles in turn)."""
@@ -1199,162 +846,20 @@ class Deal:
         robbing: bool = False,
         restricted: bool = False,
     ) -> WinContext:
-        """How ``seat`` would win now: the winds, the winning tile and every special circumstance."""
-        flags: list[str] = []
-        if self_drawn:
-            if self.first_turn and seat == 0:
-                flags.append("first-turn")
-            if self.replacement and win_tile is not None:
-                flags.append("replacement")
-                if self.kongs_this_turn:
-                    flags.append("kong-replacement")
-                if self.kongs_this_turn >= 2:
-                    flags.append("kong-on-kong")
-            if seat != 0 and not self.seats[seat].discarded and not self.claims_made:
-                flags.append("first-draw")
-            if self.last_live:
-                flags.append("last-tile")
-        else:
-            if self.final_discard and not robbing:
-                flags.append("last-tile")
-            if robbing:
-                flags.append("robbing-kong")
-            elif self.kong_discard:
-                flags.append("kong-discard")
-            if self.earthly and discarder == 0 and seat != 0:
-                flags.append("first-turn")
-        if restricted:
-            flags.append("restricted-rob")
-        if self.seats[seat].called and self.settings.original_call:
-            flags.append("original-call")
-        for f in self._hook["flags"]:
-            f.flags(seat, flags)
-        if seat == 0 and self.east_streak >= 8 and self.settings.nine_times_rule:
-            flags.append("nine-times")
-        if self_drawn and "first-turn" in flags:
-            win_tile = None  # Heaven's blessing: the hand was complete as dealt
-        return WinContext.make(
-            seat=Wind(seat),
-            prevailing=self.prevailing,
-            win=win_tile,
+        """How ``seat`` would win now (:func:`engine.deal_end.context`)."""
+        return deal_end.context(
+            self,
+            seat,
+            win_tile=win_tile,
             self_drawn=self_drawn,
-            flags=flags,
-            dora=self.dora,
-        )
-
-    def _losing_context(self, seat: int) -> WinContext:
-        return WinContext(seat=Wind(seat), prevailing=self.prevailing, dora=self.dora)
-
-    def _win(
-        self,
-        winners: Sequence[int],
-        *,
-        win_tile: Tile | None,
-        self_drawn: bool,
-        discarder: int | None,
-        events: list[Event],
-        robbing: bool = False,
-        restricted: Collection[int] = (),
-    ) -> None:
-        """End the hand with ``winners`` (several only on one discard, jiangxi): score every
-        hand, settle, and add what was paid during play and what the winner takes from the
-        centre, what Fishing players receive, or the Pot instead of the usual payments."""
-        scores: list[Score | None] = [None] * 4
-        for s in self.in_play:
-            if s in winners:
-                ctx = self._context(
-                    s,
-                    win_tile=win_tile,
-                    self_drawn=self_drawn,
-                    discarder=discarder,
-                    robbing=robbing,
-                    restricted=s in restricted,
-                )
-                if s == winners[0]:
-                    win_tile = ctx.win_tile
-                scores[s] = score(
-                    self.hand_of(s, self.shared.get(s)), ctx, ruleset=self.ruleset, settings=self.settings
-                )
-            else:
-                scores[s] = score(
-                    self.hand_of(s), self._losing_context(s), ruleset=self.ruleset, settings=self.settings
-                )
-        values = tuple(sc.total if sc else 0 for sc in scores)
-        winner = winners[0]
-        settlement = settle_hand(
-            values,
-            winners=winners,
             discarder=discarder,
-            ruleset=self.ruleset,
-            settings=self.settings,
-            seats=self.in_play,
-            declarers=self._declarers(),
-            fixed=[w for w in winners if (sc := scores[w]) is not None and sc.fixed],
+            robbing=robbing,
+            restricted=restricted,
         )
-        transfers = list(settlement.transfers)
-        for f in self._hook["settle_win"]:  # the Pot instead, Fishing besides (rumisberg)
-            transfers = f.settle_win(winners, scores, values, transfers)
-        transfers = self.paid + transfers + take_centre(self.centre, winner)
-        self.centre = []
-        self.result = DealResult(
-            winner,
-            EndReason.MAHJONG,
-            tuple(scores),
-            values,
-            totalled(transfers, 4),
-            win_tile,
-            self_drawn,
-            discarder,
-            winners=tuple(winners),
-        )
-        self._close()
-        for w in winners:
-            events.append(Event(EventKind.MAHJONG, w, win_tile))
-        events.append(Event(EventKind.HAND_ENDED))
 
     def end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
-        scores: list[Score | None] = [None] * 4
-        values: tuple[int, ...] = (0,) * 4
-        if self.settings.draw_settlement == "mutual":
-            # The seats settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
-            for s in self.in_play:
-                scores[s] = score(
-                    self.hand_of(s), self._losing_context(s), ruleset=self.ruleset, settings=self.settings
-                )
-            values = tuple(sc.total if sc else 0 for sc in scores)
-        settlement = settle_hand(
-            values,
-            winners=(),
-            discarder=None,
-            ruleset=self.ruleset,
-            settings=self.settings,
-            seats=self.in_play,
-            declarers=self._declarers(),
-        )
-        # Riichi sticks and a Gulasch pot stay in the centre for the next winner, or go back.
-        left = [stake for stake in self.centre if self._keeps(stake)]
-        self.result = DealResult(
-            None,
-            reason,
-            tuple(scores),
-            values,
-            totalled(self.paid + list(settlement.transfers), 4),
-            centre=tuple(left),
-        )
-        self._close()
-        events.append(Event(EventKind.HAND_ENDED))
-
-    def _declarers(self) -> list[int]:
-        """The declarers the settlement knows (western play: riichi, A-WB-14), in turn order."""
-        return [s for f in self._hook["declarers"] for s in f.declarers()]
-
-    def _keeps(self, stake: Stake) -> bool:
-        """Whether ``stake`` stays in the centre after a drawn hand (by the rule that put it there)."""
-        for f in self._hook["keeps"]:
-            kept = f.keeps(stake)
-            if kept is not None:
-                return kept
-        return True
+        """End the hand drawn (:func:`engine.deal_end.end_drawn`)."""
+        deal_end.end_drawn(self, events, reason)
 
     def _close(self) -> None:
         self.phase = OVER
@@ -1454,45 +959,37 @@ class Deal:
             deal.apply(action, replaying=True)
         return deal
 
+    def view(
+        self,
+        position: int | None,
+        *,
+        names: tuple[str, ...] = ("East", "South", "West", "North"),
+        chips: tuple[int, ...] = (0, 0, 0, 0),
+        hand_number: int = 1,
+        east: int = 0,
+        version: int | None = None,
+        places: Sequence[int] | None = None,
+    ) -> SeatView:
+        """What the player at ``position`` may know (``None``: the public view, no concealed
+        tiles), by table position (:func:`engine.deal_view.seat_view`)."""
+        return deal_view.seat_view(
+            self,
+            position,
+            names=names,
+            chips=chips,
+            hand_number=hand_number,
+            east=east,
+            version=version,
+            places=places,
+        )
+
+    def sheet(self, east: int = 0, *, places: Sequence[int] | None = None) -> ScoreSheetView | None:
+        """The score sheet of a finished deal by table position (:func:`engine.deal_view.score_sheet`)."""
+        return deal_view.score_sheet(self, east, places=places)
+
     def snapshot(self) -> tuple[object, ...]:
         """Everything that makes up the state, for comparing two deals."""
-        return (
-            self.wall.tiles(),
-            [list(st.concealed) for st in self.seats],
-            [[(r.meld, list(r.tiles), r.claimed_from) for r in st.melds] for st in self.seats],
-            [list(st.bonus) for st in self.seats],
-            [[tuple(d) for d in st.discards] for st in self.seats],
-            self.turn,
-            self.phase,
-            self.drawn,
-            sorted(self.pending),
-            sorted((s, str(a)) for s, a in self.responses.items()),
-            self.result.values if self.result else None,
-            self.result.settlement.nets if self.result else None,
-            [str(a) for a in self.log],
-            [
-                (st.called, self._shows(w, "riichi"), self._shows(w, "fishing"))
-                for w, st in enumerate(self.seats)
-            ],
-            self.before_draw,
-            tuple(self.centre),
-            tuple(self.paid),
-            self.barred,
-            tuple(f.name for f in self.features),
-            self.dora_indicator,
-            None
-            if (exchange := self.exchange) is None
-            else (
-                tuple(exchange.partners),
-                sorted((k, tuple(v)) for k, v in exchange.given.items()),
-                exchange.round,
-                exchange.deciding,
-                exchange.goes,
-                tuple(exchange.order),
-            ),
-            self.late,
-            tuple(self.laid),
-        )
+        return deal_view.snapshot(self)
 
     def all_tiles(self) -> list[int]:
         """Every physical tile, wherever it is: the check that none is lost or doubled."""
@@ -1508,101 +1005,6 @@ class Deal:
         if self.robbed is not None and not (self.rob_claimed or self.rob_concealed):  # an added tile
             tiles.append(self.robbed[1])
         return tiles
-
-    def view(
-        self,
-        position: int | None,
-        *,
-        names: tuple[str, ...] = ("East", "South", "West", "North"),
-        chips: tuple[int, ...] = (0, 0, 0, 0),
-        hand_number: int = 1,
-        east: int = 0,
-        version: int | None = None,
-        places: Sequence[int] | None = None,
-    ) -> SeatView:
-        """What the player at ``position`` may know (``None``: the public view, no concealed tiles).
-
-        Players are listed by table position; ``east`` is the position of this
-        deal's East (position p holds wind ``(p - east) % 4``), or ``places``
-        gives each wind's position (E, S, W, N; three players: A-RU-18). ``names`` and
-        ``chips`` are by position too, and so are the legal actions' seats.
-        With three players the position of the absent wind is an empty place
-        (``PlayerView.vacant``: no name, chips or tiles). ``version`` is the
-        table's state version (default: this deal's log length).
-        """
-        at = _places(east, places)
-        wind_at = {p: w for w, p in enumerate(at)}
-
-        def pos(wind: int) -> int:
-            return at[wind]
-
-        # Only a ready hand is asked to declare riichi before its draw (§2.3.6): to everyone else
-        # a seat at that step shows as having drawn, as any seat to move does, so the pause before
-        # the draw does not tell the table that its hand is ready.
-        unseen_draw = (
-            self.turn if self.before_draw and (position is None or wind_at[position] != self.turn) else None
-        )
-        players = []
-        for p in range(4):
-            w = wind_at[p]
-            if w == self.absent:
-                players.append(
-                    PlayerView(seat=p, wind=_WINDS[w], name="", chips=0, concealed_count=0, vacant=True)
-                )
-                continue
-            players.append(
-                PlayerView(
-                    seat=p,
-                    wind=_WINDS[w],
-                    name=names[p],
-                    chips=chips[p],
-                    concealed_count=len(self.seats[w].concealed) + (w == unseen_draw),
-                    melds=tuple(r.meld for r in self.seats[w].melds),
-                    bonus=tuple(KIND[t] for t in self.seats[w].bonus),
-                    discards=self._discards_seen(w, at),
-                )
-            )
-        concealed: tuple[Tile, ...] = ()
-        drawn: Tile | None = None
-        legal: tuple[Action, ...] = ()
-        if position is not None:
-            seat = wind_at[position]
-            own = [t for t in self.seats[seat].concealed if not (seat == self.turn and t == self.drawn)]
-            concealed = tuple(sorted(KIND[t] for t in own))
-            if seat == self.turn and self.drawn is not None and self.drawn in self.seats[seat].concealed:
-                drawn = KIND[self.drawn]
-            legal = tuple(a.by(position) for a in self.legal_actions(seat))
-        last = None
-        if self.discard is not None and self.phase == CLAIMS:
-            last = (pos(self.discard[0]), KIND[self.discard[1]])
-        elif self.robbed is not None and self.phase == ROBBING:
-            last = (pos(self.robbed[0]), KIND[self.robbed[1]])
-        else:  # his own view: a discard he may still claim (rumisberg rule 3)
-            for f in self._hook["open_discard"]:
-                if (still := f.open_discard(legal)) is not None:
-                    last = (pos(still[0]), KIND[still[1]])
-        return SeatView(
-            seat=position,
-            players=tuple(players),
-            prevailing=self.prevailing,
-            hand_number=hand_number,
-            turn=None if self.turn is None else pos(self.turn),
-            phase=self.phase,
-            wall_live=self.live_remaining - (unseen_draw is not None),
-            wall_dead=self.wall.remaining - self.live_remaining,
-            ruleset=self.ruleset.name,
-            concealed=concealed,
-            drawn=drawn,
-            last_discard=last,
-            legal=legal,
-            sheet=self.sheet(east, places=at) if self.phase == OVER else None,
-            version=len(self.log) if version is None else version,
-            settings=self.settings,
-            dora_indicator=self.dora_indicator,
-            centre=sum(stake.amount for stake in self.centre),
-            declared=tuple((pos(w), what) for w in self.in_play for what in self.declarations(w)),
-            exchange=None if self._owner is None else self._owner.exchange_view(pos),
-        )
 
     def declarations(self, wind: int) -> tuple[str, ...]:
         """What ``wind`` has declared, as the view shows it: each rule's declarations (riichi,
@@ -1669,60 +1071,6 @@ class Deal:
         """The seat to move has not drawn yet: it declares first (riichi, §2.3.6), or passes."""
         return self._paused is not None
 
-    def _discards_seen(self, wind: int, at: tuple[int, ...]) -> tuple[DiscardView, ...]:
-        key = (wind, at, len(self.log))
-        got = self._discard_cache.get(key)
-        if got is None:
-            got = tuple(
-                d if d.claimed_by is None else DiscardView(d.tile, at[d.claimed_by], d.turned)
-                for d in self.seats[wind].discard_views
-            )
-            if len(self._discard_cache) > 16:
-                self._discard_cache.clear()
-            self._discard_cache[key] = got
-        return got
-
-    def sheet(self, east: int = 0, *, places: Sequence[int] | None = None) -> ScoreSheetView | None:
-        """The score sheet of a finished deal by table position (all hands are shown at the end);
-        ``east`` and ``places`` place the winds as in :meth:`view`."""
-        r = self.result
-        if r is None:
-            return None
-        at = _places(east, places)
-        wind_at = {p: w for w, p in enumerate(at)}
-
-        def by_position(values: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
-            return tuple(values[wind_at[p]] for p in range(4))
-
-        from engine.scoring.facts import hand_groups
-
-        held = [self.hand_of(s) if s in self.in_play else None for s in range(4)]  # None: empty place
-        hands = [str(h) if h else "" for h in held]
-        arrangements = [sc.arrangement if sc else hands[i] for i, sc in enumerate(r.scores)]
-        groups = [
-            sc.groups if sc else hand_groups(h) if h else () for sc, h in zip(r.scores, held, strict=True)
-        ]
-        items = [sc.items if sc else () for sc in r.scores]
-        lines = [tuple((ln.name, ln.points, ln.doubles) for ln in seat) for seat in items]
-        payments = tuple((at[t.payer], at[t.payee], t.amount) for t in r.settlement.transfers)
-        return ScoreSheetView(
-            winner=None if r.winner is None else at[r.winner],
-            hands=by_position(hands),
-            arrangements=by_position(arrangements),
-            lines=by_position(lines),
-            values=by_position(r.values),
-            payments=payments,
-            nets=by_position(r.settlement.nets),
-            reason=r.reason,
-            groups=by_position(groups),
-            win_tile=r.win_tile,
-            self_drawn=r.self_drawn,
-            discarder=None if r.discarder is None else at[r.discarder],
-            ruleset=self.ruleset.name,
-            items=by_position(items),
-            vacant=None if self.absent is None else at[self.absent],
-        )
-
 
 _HOOKS: Final = (
     "dealt",
@@ -1758,10 +1106,3 @@ _HOOKS: Final = (
     "judge",
 )
 """The hooks of :class:`~engine.features.base.Feature` the deal calls."""
-
-
-def _places(east: int, places: Sequence[int] | None) -> tuple[int, ...]:
-    """Each wind's table position: ``places`` as given, or the four winds from ``east`` on."""
-    if places is not None:
-        return tuple(places)
-    return tuple((east + w) % 4 for w in range(4))
