@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -32,26 +31,22 @@ from engine import deal_claims, deal_end, deal_view
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.deal_claims import _PASS
 from engine.deal_end import DealResult as DealResult
-from engine.deal_state import MeldRecord, SeatState
-from engine.errors import InvalidHandError, Refusal
+from engine.deal_state import MeldRecord, SeatState, arranged_wall
+from engine.errors import Refusal
 from engine.events import Event, EventKind
-from engine.features.base import Feature, Reason, hooked
+from engine.features.base import HOOKS, Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets.ruleset import Ruleset, resolve
-from engine.scoring import WinContext, score
+from engine.scoring import WinContext
 from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.settlement import Stake, Transfer
 from engine.shapes import (
     ONE_OF_RANK,
-    complete_from_keys,
-    is_thirteen_orphans,
-    seven_pairs,
-    waits,
 )
-from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind, parse_tiles
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
 from engine.views import DiscardView, EndReason, Phase, ScoreSheetView, SeatView
-from engine.wall import KIND, Wall, WallBreak
+from engine.wall import KIND, Wall
 
 if TYPE_CHECKING:
     from engine.features.gulasch import Exchange
@@ -194,7 +189,7 @@ class Deal:
         """The variant rules of this deal (:mod:`engine.features`), each with its state."""
         self._paused: Feature | None = None
         """The feature that stopped the turn before its draw (``before_draw``)."""
-        self._hook = {name: hooked(self.features, name) for name in _HOOKS}
+        self._hook = {name: hooked(self.features, name) for name in HOOKS}
         """By hook: the features that override it, the only ones called there."""
         if _arranged is None or _arranged[1] is None:
             self._deal(taken)  # from the shuffled wall, or from a wall given as it is
@@ -295,68 +290,21 @@ class Deal:
             tuple(KIND[t] for t in self.seats[seat].bonus),
         )
 
-    def _complete_with(self, seat: int, kind: int | None) -> bool:
-        counts = self.seats[seat].counts
-        keys = self.seats[seat].keys
-        honours = counts[HONOUR_START:]
-        if kind is not None:
-            if kind < HONOUR_START:
-                keys = keys[:]
-                keys[kind // 9] += ONE_OF_RANK[kind % 9]
-            else:
-                honours = honours[:]
-                honours[kind - HONOUR_START] += 1
-        if complete_from_keys(keys, honours):
-            return True
-        if self.seats[seat].melds:
-            return False
-        if kind is not None:
-            counts = counts[:]
-            counts[kind] += 1
-        if self.table.thirteen_orphans and is_thirteen_orphans(counts):
-            return True
-        return (
-            self.table.seven_pairs
-            and seven_pairs(counts, quad_as_two_pairs=self.table.quad_as_two_pairs) is not None
-        )
-
     def meets_minimum(
         self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
     ) -> bool:
-        """Whether the complete hand wins under the ruleset's conditions: the table's (at most
-        so many chows, a suit pung, a flush, the minimum fan, the minimum doubles of Ii Fan
-        Shibari), all judged by the scorer (``Score.won``), so the table offers exactly the
-        Mah-Jonggs ``mahjong score`` accepts. No table offers a Mah-Jongg that is not one (§1.12.4)."""
-        if not self.table.constrained:
-            return True
-        if kind is None:
-            win_tile = KIND[self.drawn] if self.drawn is not None else None
-            ctx = deal_end.context(self, seat, win_tile=win_tile, self_drawn=True, discarder=None)
-        else:
-            discarder = self.discard[0] if self.discard else self.robbed[0] if self.robbed else None
-            ctx = deal_end.context(
-                self,
-                seat,
-                win_tile=TILES[kind],
-                self_drawn=False,
-                discarder=discarder,
-                robbing=self.robbed is not None,
-                restricted=restricted,
-            )
-        return score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings).won
+        """Whether the complete hand wins under the table's conditions
+        (:func:`engine.deal_end.meets_minimum`)."""
+        return deal_end.meets_minimum(self, seat, kind, self_drawn=self_drawn, restricted=restricted)
 
     def waiting_after_discard(self, seat: int, kind: int) -> bool:
-        counts = self.seats[seat].counts[:]
-        counts[kind] -= 1
-        no_melds = not self.seats[seat].melds
-        return bool(
-            waits(
-                counts,
-                thirteen_orphans=self.table.thirteen_orphans and no_melds,
-                seven_pairs_ok=self.table.seven_pairs and no_melds,
-                stop_after=1,
-            )
-        )
+        """Whether discarding ``kind`` leaves ``seat`` waiting on some tile (the shape alone)."""
+        return deal_end.waiting_after_discard(self, seat, kind)
+
+    def ready_to_win(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
+        """Whether concealed ``counts`` with ``melds`` wait on a Mah-Jong that counts
+        (:func:`engine.deal_end.ready_to_win`)."""
+        return deal_end.ready_to_win(self, seat, counts, melds)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now (an empty list when it has nothing to do).
@@ -467,7 +415,7 @@ class Deal:
                 and not st.discarded
                 and not self.claims_made
                 and not st.melds
-                and self.waiting_after_discard(seat, int(action.tile or 0))
+                and deal_end.waiting_after_discard(self, seat, int(action.tile or 0))
             ):
                 return (
                     "the call at the beginning is made with the first discard, before any claim, "
@@ -485,7 +433,10 @@ class Deal:
                     f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile",
                     False,
                 )
-            if not (self._complete_with(seat, None) and self.meets_minimum(seat, None, self_drawn=True)):
+            if not (
+                deal_end.complete_with(self, seat, None)
+                and deal_end.meets_minimum(self, seat, None, self_drawn=True)
+            ):
                 return f"{who}'s tiles do not form a complete hand", True
             return None
         if kind is ActionKind.CONCEALED_KONG:
@@ -512,35 +463,6 @@ class Deal:
         """Whether every rule allows ``seat`` a kong (or a claimed pong) of ``kind`` taking ``taken``
         tiles from the hand (Fishing: it must keep the hand one tile short)."""
         return all(f.may_meld(seat, kind, taken, claimed=claimed) for f in self._hook["may_meld"])
-
-    def ready_to_win(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
-        """Whether concealed ``counts`` (one tile short) with ``melds`` wait on a Mah-Jong that
-        counts under the table (its structure rules included: rumisberg's Fishing, §2.4.7; a
-        riichi under a constrained table)."""
-        key = (len(self.log), seat, tuple(counts), melds)
-        got = self._fishing_cache.get(key)
-        if got is not None:
-            return got
-        no_melds = not melds
-        found = False
-        tiles = tuple(TILES[k] for k in range(N_KINDS) for _ in range(counts[k]))
-        bonus = tuple(KIND[t] for t in self.seats[seat].bonus)
-        for w in waits(
-            counts,
-            thirteen_orphans=self.table.thirteen_orphans and no_melds,
-            seven_pairs_ok=self.table.seven_pairs and no_melds,
-        ):
-            if counts[w] + sum(m.tiles.count(w) for m in melds) >= 4:
-                continue  # a fifth tile of a kind does not exist
-            hand = Hand((*tiles, w), melds, bonus)
-            ctx = WinContext(seat=Wind(seat), prevailing=self.prevailing, win_tile=w)
-            if score(hand, ctx, ruleset=self.ruleset, settings=self.settings).won:
-                found = True
-                break
-        if len(self._fishing_cache) > 256:
-            self._fishing_cache.clear()
-        self._fishing_cache[key] = found
-        return found
 
     # --- Applying actions -------------------------------------------------------------------------
 
@@ -900,35 +822,7 @@ class Deal:
         :raises NotationError: for tiles that cannot be read.
         """
         rs, st = resolve(ruleset, settings)
-        pool: dict[int, list[int]] = {}
-        for ident in rs.tile_ids(st):
-            pool.setdefault(int(KIND[ident]), []).append(ident)
-
-        def take(text: str) -> list[int]:
-            out = []
-            for kind in parse_tiles(text) if text.strip() else []:
-                if not pool.get(kind):
-                    raise InvalidHandError(f"the arranged deal uses more {kind} than the set holds")
-                out.append(pool[kind].pop(0))
-            return out
-
-        in_play = rs.seats(st, absent)
-        if len(hands) != len(in_play):
-            names = ", ".join(Wind(w).name.title() for w in in_play)
-            raise InvalidHandError(f"an arranged deal needs {len(in_play)} hands: {names}")
-        seat_tiles = [take(h.replace(" ", "")) for h in hands]
-        live_tiles = take(live.replace(" ", ""))
-        dead_tiles = take(dead.replace(" ", ""))
-        rest = sorted(t for ids in pool.values() for t in ids) if fill else []
-        loose, back = dead_tiles[:2], dead_tiles[2:]
-        order = live_tiles + rest
-        stacks: deque[list[int]] = deque([order[i : i + 2] for i in range(0, len(order), 2)])
-        for i in range(0, len(back), 2):
-            stacks.append(back[i : i + 2])
-        # draw_replacement takes the back stack's top first: put the first pairs last.
-        tail = [stacks.pop() for _ in range((len(back) + 1) // 2)]
-        stacks.extend(tail)
-        wall = Wall(stacks, loose, WallBreak((), 0, 0))
+        wall, seat_tiles = arranged_wall(rs, st, hands, live=live, dead=dead, fill=fill, absent=absent)
         return cls(
             rs,
             st,
@@ -1070,39 +964,3 @@ class Deal:
     def before_draw(self) -> bool:
         """The seat to move has not drawn yet: it declares first (riichi, §2.3.6), or passes."""
         return self._paused is not None
-
-
-_HOOKS: Final = (
-    "dealt",
-    "begin",
-    "set_aside",
-    "drew",
-    "tiles_aside",
-    "pauses",
-    "old_line",
-    "discarding",
-    "discard_turned",
-    "may_meld",
-    "may_chow",
-    "first_go_around",
-    "may_win_on_discard",
-    "restricted",
-    "held_back",
-    "window_closing",
-    "passed_on",
-    "options_after_draw",
-    "acting",
-    "open_discard",
-    "claims_resolving",
-    "declined",
-    "winners",
-    "kong_claimed",
-    "flags",
-    "declarers",
-    "settle_win",
-    "keeps",
-    "shown",
-    "candidates",
-    "judge",
-)
-"""The hooks of :class:`~engine.features.base.Feature` the deal calls."""

@@ -32,13 +32,13 @@ _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
 
 
 def mahjong_claim_ok(deal: Deal, seat: int, kind: int, discarder: int) -> bool:
-    if not deal._complete_with(seat, kind):
+    if not deal_end.complete_with(deal, seat, kind):
         return False
     if restricted_win(deal, seat, discarder):
         return True  # won from the gang player at a fixed value (A-JX-19)
     if not all(f.may_win_on_discard(seat) for f in deal._hook["may_win_on_discard"]):
         return False  # barred (the pass-over rule)
-    if not deal.meets_minimum(seat, kind, self_drawn=False):
+    if not deal_end.meets_minimum(deal, seat, kind, self_drawn=False):
         return False
     if deal.settings.mahjong_chow_from_any or seat == deal._after[discarder][0]:
         return True
@@ -130,7 +130,7 @@ def open_claims(deal: Deal, events: list[Event]) -> None:
     for seat in deal._others(discarder):
         options = [a for a in claim_candidates(deal, seat, kind) if judge_claim(deal, a) is None]
         won = bool(options) and options[0].kind is ActionKind.MAHJONG
-        if not won and deal._hook["held_back"] and deal._complete_with(seat, kind):
+        if not won and deal._hook["held_back"] and deal_end.complete_with(deal, seat, kind):
             held.add(seat)  # the minimum held him back: a gang made with this tile owes him
         if options:
             events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
@@ -284,7 +284,7 @@ def open_robbing(
     deal.pending = {}
     for other in deal._others(seat):
         if claimed:  # only a seat the gang player owes may rob a gang made with a discard
-            rob = deal._complete_with(other, KIND[tile]) and restricted_win(deal, other, seat)
+            rob = deal_end.complete_with(deal, other, KIND[tile]) and restricted_win(deal, other, seat)
         elif concealed:
             rob = orphans_wait_on(deal, other, KIND[tile]) and mahjong_claim_ok(deal, other, KIND[tile], seat)
         else:

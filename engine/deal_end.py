@@ -1,5 +1,6 @@
-"""How a deal ends: every hand scored in its circumstances, the payments of a win (with what
-the deal's rules add or replace: the Pot, Fishing) or of a drawn hand, the stakes in the centre.
+"""Whether a hand wins, and how a deal ends: every hand scored in its circumstances, the
+payments of a win (with what the deal's rules add or replace: the Pot, Fishing) or of a drawn
+hand, the stakes in the centre.
 :class:`engine.deal.Deal` calls these at its end; they are the common game's, no ruleset's."""
 
 from __future__ import annotations
@@ -9,10 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.events import Event, EventKind
+from engine.hand import Hand, Meld
 from engine.scoring import Score, WinContext, score
 from engine.settlement import Settlement, Stake, settle_hand, take_centre, totalled
-from engine.tiles import Tile, Wind
+from engine.shapes import ONE_OF_RANK, complete_from_keys, is_thirteen_orphans, seven_pairs, waits
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
 from engine.views import EndReason
+from engine.wall import KIND
 
 if TYPE_CHECKING:
     from engine.deal import Deal
@@ -210,3 +214,99 @@ def keeps(deal: Deal, stake: Stake) -> bool:
         if kept is not None:
             return kept
     return True
+
+
+def complete_with(deal: Deal, seat: int, kind: int | None) -> bool:
+    counts = deal.seats[seat].counts
+    keys = deal.seats[seat].keys
+    honours = counts[HONOUR_START:]
+    if kind is not None:
+        if kind < HONOUR_START:
+            keys = keys[:]
+            keys[kind // 9] += ONE_OF_RANK[kind % 9]
+        else:
+            honours = honours[:]
+            honours[kind - HONOUR_START] += 1
+    if complete_from_keys(keys, honours):
+        return True
+    if deal.seats[seat].melds:
+        return False
+    if kind is not None:
+        counts = counts[:]
+        counts[kind] += 1
+    if deal.table.thirteen_orphans and is_thirteen_orphans(counts):
+        return True
+    return (
+        deal.table.seven_pairs
+        and seven_pairs(counts, quad_as_two_pairs=deal.table.quad_as_two_pairs) is not None
+    )
+
+
+def meets_minimum(
+    deal: Deal, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
+) -> bool:
+    """Whether the complete hand wins under the ruleset's conditions: the table's (at most
+    so many chows, a suit pung, a flush, the minimum fan, the minimum doubles of Ii Fan
+    Shibari), all judged by the scorer (``Score.won``), so the table offers exactly the
+    Mah-Jonggs ``mahjong score`` accepts. No table offers a Mah-Jongg that is not one (§1.12.4)."""
+    if not deal.table.constrained:
+        return True
+    if kind is None:
+        win_tile = KIND[deal.drawn] if deal.drawn is not None else None
+        ctx = context(deal, seat, win_tile=win_tile, self_drawn=True, discarder=None)
+    else:
+        discarder = deal.discard[0] if deal.discard else deal.robbed[0] if deal.robbed else None
+        ctx = context(
+            deal,
+            seat,
+            win_tile=TILES[kind],
+            self_drawn=False,
+            discarder=discarder,
+            robbing=deal.robbed is not None,
+            restricted=restricted,
+        )
+    return score(deal.hand_of(seat, kind), ctx, ruleset=deal.ruleset, settings=deal.settings).won
+
+
+def waiting_after_discard(deal: Deal, seat: int, kind: int) -> bool:
+    counts = deal.seats[seat].counts[:]
+    counts[kind] -= 1
+    no_melds = not deal.seats[seat].melds
+    return bool(
+        waits(
+            counts,
+            thirteen_orphans=deal.table.thirteen_orphans and no_melds,
+            seven_pairs_ok=deal.table.seven_pairs and no_melds,
+            stop_after=1,
+        )
+    )
+
+
+def ready_to_win(deal: Deal, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
+    """Whether concealed ``counts`` (one tile short) with ``melds`` wait on a Mah-Jong that
+    counts under the table (its structure rules included: rumisberg's Fishing, §2.4.7; a
+    riichi under a constrained table)."""
+    key = (len(deal.log), seat, tuple(counts), melds)
+    got = deal._fishing_cache.get(key)
+    if got is not None:
+        return got
+    no_melds = not melds
+    found = False
+    tiles = tuple(TILES[k] for k in range(N_KINDS) for _ in range(counts[k]))
+    bonus = tuple(KIND[t] for t in deal.seats[seat].bonus)
+    for w in waits(
+        counts,
+        thirteen_orphans=deal.table.thirteen_orphans and no_melds,
+        seven_pairs_ok=deal.table.seven_pairs and no_melds,
+    ):
+        if counts[w] + sum(m.tiles.count(w) for m in melds) >= 4:
+            continue  # a fifth tile of a kind does not exist
+        hand = Hand((*tiles, w), melds, bonus)
+        ctx = WinContext(seat=Wind(seat), prevailing=deal.prevailing, win_tile=w)
+        if score(hand, ctx, ruleset=deal.ruleset, settings=deal.settings).won:
+            found = True
+            break
+    if len(deal._fishing_cache) > 256:
+        deal._fishing_cache.clear()
+    deal._fishing_cache[key] = found
+    return found

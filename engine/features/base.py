@@ -15,7 +15,7 @@ refuses one of them come from the same rule code (:meth:`Feature.judge`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from engine.actions import Action, ActionKind
 from engine.events import Event
@@ -219,6 +219,42 @@ class Feature:
     def shown(self, seat: int) -> tuple[str, ...]:
         """What ``seat`` has declared under this rule, as the view shows it."""
         return ()
+
+
+HOOKS: Final = (
+    "dealt",
+    "begin",
+    "set_aside",
+    "drew",
+    "tiles_aside",
+    "pauses",
+    "old_line",
+    "discarding",
+    "discard_turned",
+    "may_meld",
+    "may_chow",
+    "first_go_around",
+    "may_win_on_discard",
+    "restricted",
+    "held_back",
+    "window_closing",
+    "passed_on",
+    "options_after_draw",
+    "acting",
+    "open_discard",
+    "claims_resolving",
+    "declined",
+    "winners",
+    "kong_claimed",
+    "flags",
+    "declarers",
+    "settle_win",
+    "keeps",
+    "shown",
+    "candidates",
+    "judge",
+)
+"""The hooks of :class:`~engine.features.base.Feature` the deal calls."""
 
 
 def hooked(features: Sequence[Feature], hook: str) -> tuple[Feature, ...]:
