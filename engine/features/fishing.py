@@ -5,7 +5,7 @@ hand's value F by the others as if he had won (items 3-4), and pays the winner a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -19,7 +19,7 @@ from engine.tiles import N_KINDS, TILES, Tile, Wind
 
 if TYPE_CHECKING:
     from engine.deal import Deal
-    from engine.rulesets.ruleset import Ruleset
+    from engine.rulesets.ruleset import Payer, Ruleset
     from engine.scoring import Score
 
 
@@ -71,7 +71,7 @@ def fishing_payments(
     seats: Sequence[int],
     east: int,
     settings: Settings,
-    pays: Callable[..., dict[int, int]],
+    pays: Payer,
 ) -> list[Transfer]:
     """What the Fishing players receive when ``mahjong`` goes Mah-Jong (§2.4.7 item 4): every
     player except the Mah-Jong player pays each Fishing player φ his value ``values[φ]`` as he

@@ -19,10 +19,10 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Final, Protocol
 
 from engine.errors import SettingError, quote
-from engine.features.base import Feature
+from engine.features.base import Feature, feature_names
 from engine.scoring.tables import Table
 from engine.settings import SPEC_BY_NAME, Settings
 from engine.tiles import BONUS_START, HONOUR_START, Lang
@@ -30,12 +30,26 @@ from engine.tiles import BONUS_START, HONOUR_START, Lang
 RuleNames = dict[str, tuple[str, str]]
 """Item code -> (German name, English name)."""
 
-Payer = Callable[..., dict[int, int]]
-"""``pays(total, *, winner, seats, east, discarder, settings, fixed=False)``: what each losing seat
-pays the winner; ``fixed`` for a hand paid a fixed value (neither rounded nor capped where the
-ruleset rounds or caps)."""
-"""``pays(total, winner=, seats=, east=, discarder=, settings=)``: what each losing seat
-pays the winner for his hand alone (RULES.md §1.14.1), by seat."""
+
+class Payer(Protocol):
+    """What each losing seat pays the winner for his hand alone (RULES.md §1.14.1), by seat:
+    ``pays(total, *, winner, seats, east, discarder, settings, fixed=False)``; ``fixed`` for a
+    hand paid a fixed value (neither rounded nor capped where the ruleset rounds or caps)."""
+
+    def __call__(
+        self,
+        total: int,
+        *,
+        winner: int,
+        seats: Sequence[int],
+        east: int,
+        discarder: int | None,
+        settings: Settings,
+        fixed: bool = False,
+    ) -> dict[int, int]:
+        """The payments by seat."""
+        ...
+
 
 TABLE_SETTINGS: Final = frozenset(
     {
@@ -188,6 +202,10 @@ class Ruleset:
     """What each losing seat pays the winner (RULES.md §1.14.1)."""
     parent: str = ""
     """The ruleset this one is written as a difference from, if any."""
+    buy_in_when_exhausted: int | None = None
+    """The number of the ruleset's own rule for buy-ins, if it has one: a player with no chips
+    left (a balance of 0 or less) may buy in again, as often as that happens, with no limit
+    needed (rumisberg's rule 22, RULES.md §2.4.10, A-RU-17)."""
     features: tuple[type[Feature], ...] = ()
     """The variant rules the ruleset has (:mod:`engine.features`), in the order the deal asks
     them; a setting may switch one off (:meth:`features_for`)."""
@@ -307,19 +325,53 @@ class Ruleset:
         """How many tiles the set has under ``settings``: 144, 136 or 120."""
         return len(self.tile_ids(settings))
 
-    def derive(self, name: str, *, title: str, **changes: object) -> Ruleset:
+    def derive(
+        self,
+        name: str,
+        *,
+        title: str,
+        add: Sequence[type[Feature]] = (),
+        remove: Sequence[type[Feature]] = (),
+        **changes: object,
+    ) -> Ruleset:
         """A ruleset written as this one with ``changes`` (``defaults`` may be a mapping of
-        setting overrides)."""
+        setting overrides), with the rules ``add`` and without the rules ``remove``
+        (:mod:`engine.features`): an added rule brings its settings and the values that switch
+        it on, a removed one takes its settings away and leaves the values that switch it off
+        (``defaults`` given here still win).
+
+        >>> from engine.features.riichi import Riichi
+        >>> from engine.rulesets import get_ruleset
+        >>> club = get_ruleset("dmjl").derive("riichi-club", title="Riichi club", add=(Riichi,))
+        >>> [f.name for f in club.features], club.defaults.riichi, "riichi_stake" in club.setting_names
+        (['three_mahjong_claims', 'gulasch', 'riichi'], True, True)
+        """
+        features = [f for f in self.features if f not in remove]
+        features += [f for f in add if f not in features]
+        used = set(self.settings_used)
+        switched: dict[str, object] = {}
+        for f in remove:
+            used -= f.settings
+            switched.update(f.off)
+        for f in add:
+            used |= f.settings | set(f.on)
+            switched.update(f.on)
+        changes.setdefault("features", tuple(features))
+        changes.setdefault("settings_used", frozenset(used))
         defaults = changes.pop("defaults", None)
+        base = self.defaults.with_values(switched) if switched else self.defaults
         if isinstance(defaults, Mapping):
-            changes["defaults"] = self.defaults.with_values(defaults)
+            changes["defaults"] = base.with_values(defaults)
         elif defaults is not None:
             changes["defaults"] = defaults
+        else:
+            changes["defaults"] = base
         return dataclasses.replace(self, name=name, title=title, parent=self.name, **changes)  # type: ignore[arg-type]
 
     def diff(self, other: Ruleset) -> list[tuple[str, object, object]]:
         """What differs between this ruleset and ``other``: ``(what, this value, other value)``
-        for the tile set, the players, chows and every default setting.
+        for the tile set, the players, chows, the rules it plays (``features``: the names of the
+        rules only this one has, and of those only ``other`` has) and every default setting.
 
         >>> from engine.rulesets import get_ruleset
         >>> get_ruleset("huabao").diff(get_ruleset("dmjl"))[:2]
@@ -330,6 +382,11 @@ class Ruleset:
             ("tiles", self.tile_count(self.defaults), other.tile_count(other.defaults)),
             ("players", self.seat_counts, other.seat_counts),
             ("chows", self.chows, other.chows),
+            (  # the rules one has and the other has not
+                "features",
+                feature_names(tuple(f for f in self.features if f not in other.features)),
+                feature_names(tuple(f for f in other.features if f not in self.features)),
+            ),
         ):
             if mine != theirs:
                 out.append((what, mine, theirs))

@@ -275,5 +275,6 @@ RULESET: Final[Ruleset] = dmjl.RULESET.derive(
     seat_counts=(3, 4),
     pays=pays,
     features=(Bouquets, Fishing, Pot, Gulasch, LateClaims, ThreeMahjongClaims),
+    buy_in_when_exhausted=22,  # seed 002: "kann er für Fr. 2.- neue 5'000 Punkte bei der Bank beziehen"
 )
 """The Rumisberg ruleset (RULES.md §2.4)."""
