@@ -241,6 +241,7 @@ class Deal:
                     self.give(seat, wall.draw_replacement())
 
     def give(self, seat: int, tile: int) -> None:
+        """Put the physical ``tile`` into ``seat``'s concealed tiles (its counts and suit keys too)."""
         self.seats[seat].concealed.append(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
@@ -249,6 +250,7 @@ class Deal:
                 self.seats[seat].keys[kind // 9] += ONE_OF_RANK[kind % 9]
 
     def take(self, seat: int, tile: int) -> None:
+        """Take the physical ``tile`` out of ``seat``'s concealed tiles."""
         self.seats[seat].concealed.remove(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
@@ -587,6 +589,7 @@ class Deal:
         return f"{action.kind} is not played at this table{where}", False
 
     def apply_turn(self, action: Action, events: list[Event]) -> None:
+        """Apply a legal move of the seat to move (a discard, a kong, Mah-Jongg or a rule's move)."""
         seat = action.seat
         kind = action.kind
         if self._paused is not None:  # a declaration (or not) at the beginning of the turn, then the draw

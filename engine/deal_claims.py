@@ -32,6 +32,8 @@ _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
 
 
 def mahjong_claim_ok(deal: Deal, seat: int, kind: int, discarder: int) -> bool:
+    """Whether ``seat`` may win on ``discarder``'s tile of ``kind`` (complete, not barred, the
+    minimum met, and without chows from anyone a pong or the pair completed)."""
     if not deal_end.complete_with(deal, seat, kind):
         return False
     if restricted_win(deal, seat, discarder):
@@ -121,6 +123,8 @@ def judge_claim(deal: Deal, action: Action) -> Reason | None:
 
 
 def open_claims(deal: Deal, events: list[Event]) -> None:
+    """Open the claim window on the discard: every other seat answers, offered exactly the
+    claims :func:`judge_claim` allows."""
     assert deal.discard is not None
     discarder, tile = deal.discard
     kind = KIND[tile]
@@ -169,6 +173,7 @@ def declined(deal: Deal) -> None:
 
 
 def resolve_claims(deal: Deal, events: list[Event]) -> None:
+    """Close the window: Mah-Jongg > kong > pong > chow, ties to the next in turn; or the next seat draws."""
     assert deal.discard is not None
     discarder, tile = deal.discard
     for f in deal._hook["window_closing"]:
@@ -298,6 +303,7 @@ def open_robbing(
 
 
 def resolve_robbing(deal: Deal, events: list[Event]) -> None:
+    """Close the robbing window: the kong is robbed (the robbed tile counts as his discard) or stands."""
     assert deal.robbed is not None
     kong_seat, tile, index = deal.robbed
     winner = next(
@@ -350,6 +356,7 @@ def resolve_robbing(deal: Deal, events: list[Event]) -> None:
 
 
 def finish_added_kong(deal: Deal, events: list[Event]) -> None:
+    """Nobody robbed the added kong: it stands and its player draws a replacement."""
     assert deal.robbed is not None
     seat, tile, index = deal.robbed
     deal.robbed = None

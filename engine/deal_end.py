@@ -97,6 +97,7 @@ def context(
 
 
 def losing_context(deal: Deal, seat: int) -> WinContext:
+    """The context a losing hand is scored in."""
     return WinContext(seat=Wind(seat), prevailing=deal.prevailing, dora=deal.dora)
 
 
@@ -170,6 +171,8 @@ def win(
 
 
 def end_drawn(deal: Deal, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
+    """End the hand drawn: settle as the settings say (nothing, or mutual), keep or return the
+    stakes in the centre."""
     scores: list[Score | None] = [None] * 4
     values: tuple[int, ...] = (0,) * 4
     if deal.settings.draw_settlement == "mutual":
@@ -217,6 +220,7 @@ def keeps(deal: Deal, stake: Stake) -> bool:
 
 
 def complete_with(deal: Deal, seat: int, kind: int | None) -> bool:
+    """Whether ``seat``'s concealed tiles (plus one of ``kind``) form a complete hand."""
     counts = deal.seats[seat].counts
     keys = deal.seats[seat].keys
     honours = counts[HONOUR_START:]
@@ -269,6 +273,7 @@ def meets_minimum(
 
 
 def waiting_after_discard(deal: Deal, seat: int, kind: int) -> bool:
+    """Whether discarding ``kind`` leaves ``seat`` waiting on some tile (the shape alone)."""
     counts = deal.seats[seat].counts[:]
     counts[kind] -= 1
     no_melds = not deal.seats[seat].melds

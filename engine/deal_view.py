@@ -118,6 +118,7 @@ def seat_view(
 
 
 def discards_seen(deal: Deal, wind: int, at: tuple[int, ...]) -> tuple[DiscardView, ...]:
+    """``wind``'s discards as a view shows them, the claimant by table position (cached)."""
     key = (wind, at, len(deal.log))
     got = deal._discard_cache.get(key)
     if got is None:
