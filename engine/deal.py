@@ -31,7 +31,7 @@ from engine import deal_claims, deal_end, deal_view
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.deal_claims import _PASS
 from engine.deal_end import DealResult as DealResult
-from engine.deal_state import MeldRecord, SeatState, arranged_wall
+from engine.deal_state import WHO, MeldRecord, SeatState, arranged_wall
 from engine.errors import Refusal
 from engine.events import Event, EventKind
 from engine.features.base import HOOKS, Feature, Reason, hooked
@@ -61,6 +61,10 @@ OVER: Final = Phase.OVER
 EXCHANGE: Final = Phase.EXCHANGE
 
 _WINDS: Final = tuple(Wind)
+_DISCARD: Final = tuple(
+    tuple(Action.of(s, ActionKind.DISCARD, TILES[k]) for k in range(N_KINDS)) for s in range(4)
+)
+"""Each seat's discard of each kind."""
 _CORE_TURN: Final = frozenset(
     {
         *DISCARDS,
@@ -191,6 +195,8 @@ class Deal:
         """The feature that stopped the turn before its draw (``before_draw``)."""
         self._hook = {name: hooked(self.features, name) for name in HOOKS}
         """By hook: the features that override it, the only ones called there."""
+        self._judges = self._hook["judge"]
+        """The features that judge moves (a discard's limits, their own moves)."""
         if _arranged is None or _arranged[1] is None:
             self._deal(taken)  # from the shuffled wall, or from a wall given as it is
         else:
@@ -374,14 +380,18 @@ class Deal:
             return [*self._paused.options_before_draw(seat), _PASS[seat]]
         st = self.seats[seat]
         kinds = sorted({KIND[t] for t in st.concealed})
-        judge = self._judge_turn
-        out = [a for k in kinds if judge(a := Action.of(seat, ActionKind.DISCARD, k)) is None]
+        judge, judge_discard, discards = self._judge_turn, self._judge_discard, _DISCARD[seat]
+        if self._any_discard(st):  # the judge's plain case, for every tile held at once
+            out = [discards[k] for k in kinds]
+        else:
+            out = [a for k in kinds if judge_discard(a := discards[k], st) is None]
         if self.settings.original_call and not st.discarded:
             out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CALL, k)) is None]
         for f in self._hook["candidates"]:  # a rule's moves (Fishing, nine majors), judged by it
             out += [a for a in f.candidates(seat, kinds) if f.judge(a) is None]
         if self.can_declare:
-            out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CONCEALED_KONG, k)) is None]
+            fours = [k for k in kinds if st.counts[k] == 4]  # the kongs the hand could make
+            out += [a for k in fours if judge(a := Action.of(seat, ActionKind.CONCEALED_KONG, k)) is None]
             pongs = [r.meld.tile for r in st.melds if r.meld.kind == MeldKind.PONG]
             out += [a for k in pongs if judge(a := Action.of(seat, ActionKind.ADDED_KONG, k)) is None]
             if judge(a := Action.of(seat, ActionKind.MAHJONG)) is None:
@@ -395,58 +405,26 @@ class Deal:
         reason speaks of his hidden tiles), or None: the one place the turn's conditions are
         written; :meth:`_turn_actions` offers exactly the moves it allows."""
         seat, kind, tile = action.seat, action.kind, action.tile
-        who = Wind(seat).name.title()
         st = self.seats[seat]
-        if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
-            return f"there is no discard to claim: {who} must discard", False
-        if kind is ActionKind.RIICHI:
-            return self._feature_reason(action)  # declared before the draw (or an old log's line)
-        held = tile is not None and tile < N_KINDS and st.counts[tile] > 0
-        if kind in DISCARDS:
-            if not held:
-                return f"{who} holds no {tile} to discard", True
-            if st.called and (
-                kind is not ActionKind.DISCARD or (self.drawn is not None and tile != KIND[self.drawn])
-            ):
-                frozen = (
-                    "declared riichi" if self._shows(seat, "riichi") else "made the call at the beginning"
-                )
-                return f"{who} {frozen} and must discard the tile just drawn", False
-            if kind is ActionKind.CALL and not (
-                self.settings.original_call
-                and not st.discarded
-                and not self.claims_made
-                and not st.melds
-                and deal_end.waiting_after_discard(self, seat, int(action.tile or 0))
-            ):
-                return (
-                    "the call at the beginning is made with the first discard, before any claim, "
-                    "by a hand one tile from winning"
-                ), True
-            for f in self._hook["judge"]:  # a rule's limits on discards, and its declarations
-                if (kind is ActionKind.DISCARD or kind in f.kinds) and (reason := f.judge(action)):
-                    return reason
-            return self._feature_reason(action) if kind is ActionKind.FISHING else None
-        if kind not in _CORE_TURN:
-            return self._feature_reason(action)
         if kind is ActionKind.MAHJONG:
             if not self.can_declare:
+                who = WHO[seat]
                 return (
                     f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile",
                     False,
                 )
-            if not (
-                deal_end.complete_with(self, seat, None)
-                and deal_end.meets_minimum(self, seat, None, self_drawn=True)
+            if deal_end.complete_with(self, seat, None) and deal_end.meets_minimum(
+                self, seat, None, self_drawn=True
             ):
-                return f"{who}'s tiles do not form a complete hand", True
-            return None
+                return None
+            return f"{WHO[seat]}'s tiles do not form a complete hand", True
+        held = tile is not None and tile < N_KINDS and st.counts[tile] > 0
         if kind is ActionKind.CONCEALED_KONG:
             if not self.can_declare:
                 return "a kong is declared after drawing, not after claiming a discard", False
             if st.called or self.wall.remaining <= 0 or not held or st.counts[int(tile or 0)] != 4:
                 return f"a concealed kong needs four {tile} in hand (and a replacement tile left)", True
-            return None if self._may_meld(seat, int(tile or 0), 4) else self._kept_short(who)
+            return None if self._may_meld(seat, int(tile or 0), 4) else self._kept_short(WHO[seat])
         if kind is ActionKind.ADDED_KONG:
             pong = any(
                 r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == tile
@@ -454,8 +432,46 @@ class Deal:
             )
             if not (self.can_declare and not st.called and self.wall.remaining > 0 and pong and held):
                 return f"an added kong needs an exposed pong of {tile} and the fourth tile in hand", True
-            return None if self._may_meld(seat, int(tile or 0), 1) else self._kept_short(who)
-        return f"{who} cannot {kind} now", True
+            return None if self._may_meld(seat, int(tile or 0), 1) else self._kept_short(WHO[seat])
+        if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
+            return f"there is no discard to claim: {WHO[seat]} must discard", False
+        if kind is ActionKind.RIICHI or kind not in _CORE_TURN:
+            return self._feature_reason(action)  # riichi: before the draw (or an old log's line)
+        return self._judge_discard(action, st)  # a discard, plain or declaring
+
+    def _judge_discard(self, action: Action, st: SeatState) -> Reason | None:
+        """The turn's judge for a discard, plain or with a declaration (the call, Fishing):
+        :meth:`_judge_turn`'s part for them, asked directly for each discard it offers."""
+        seat, kind, tile = action.seat, action.kind, action.tile
+        if tile is None or tile >= N_KINDS or not st.counts[tile]:
+            return f"{WHO[seat]} holds no {tile} to discard", True
+        if kind is ActionKind.DISCARD and self._any_discard(st):
+            return None
+        if st.called and (
+            kind is not ActionKind.DISCARD or (self.drawn is not None and tile != KIND[self.drawn])
+        ):
+            frozen = "declared riichi" if self._shows(seat, "riichi") else "made the call at the beginning"
+            return f"{WHO[seat]} {frozen} and must discard the tile just drawn", False
+        if kind is ActionKind.CALL and not (
+            self.settings.original_call
+            and not st.discarded
+            and not self.claims_made
+            and not st.melds
+            and deal_end.waiting_after_discard(self, seat, tile)
+        ):
+            return (
+                "the call at the beginning is made with the first discard, before any claim, "
+                "by a hand one tile from winning"
+            ), True
+        for f in self._judges:  # a rule's limits on discards, and its declarations
+            if (kind is ActionKind.DISCARD or kind in f.kinds) and (reason := f.judge(action)):
+                return reason
+        return self._feature_reason(action) if kind is ActionKind.FISHING else None
+
+    def _any_discard(self, st: SeatState) -> bool:
+        """Whether the seat may discard any tile it holds: its hand is not frozen and no rule of
+        this deal limits discards (:meth:`_judge_discard`'s plain case)."""
+        return not st.called and not self._judges
 
     @staticmethod
     def _kept_short(who: str) -> Reason:
@@ -464,7 +480,9 @@ class Deal:
     def _may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
         """Whether every rule allows ``seat`` a kong (or a claimed pong) of ``kind`` taking ``taken``
         tiles from the hand (Fishing: it must keep the hand one tile short)."""
-        return all(f.may_meld(seat, kind, taken, claimed=claimed) for f in self._hook["may_meld"])
+        return not self._hook["may_meld"] or all(
+            f.may_meld(seat, kind, taken, claimed=claimed) for f in self._hook["may_meld"]
+        )
 
     # --- Applying actions -------------------------------------------------------------------------
 
@@ -489,7 +507,7 @@ class Deal:
         if refusal is not None:
             raise refusal.error()
         self.log.append(action)
-        if any(f.acting(action, events) for f in self._hook["acting"]):
+        if bool(self._hook["acting"]) and any(f.acting(action, events) for f in self._hook["acting"]):
             pass  # a rule applied it (a late claim)
         elif self.phase == TURN:
             self.apply_turn(action, events)
@@ -545,7 +563,9 @@ class Deal:
             self._legal_cache = None
             if action in self.legal_actions(action.seat):
                 return False
-        return any(f.old_line(action, events) for f in self._hook["old_line"])
+        return bool(self._hook["old_line"]) and any(
+            f.old_line(action, events) for f in self._hook["old_line"]
+        )
 
     def _why_illegal(self, action: Action) -> tuple[str, bool]:
         """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
@@ -613,7 +633,9 @@ class Deal:
             else:
                 self.take(seat, tile)
             self.seats[seat].discards.append([tile, None])
-            turned = any(f.discard_turned(seat) for f in self._hook["discard_turned"])
+            turned = bool(self._hook["discard_turned"]) and any(
+                f.discard_turned(seat) for f in self._hook["discard_turned"]
+            )
             self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=turned))
             self.earthly = seat == 0 and not self.seats[0].discarded and not self.claims_made
             self.seats[seat].discarded = True
@@ -668,7 +690,9 @@ class Deal:
         kinds = [KIND[d[0][0]] for d in firsts if d[0][0] is not None]
         if len(kinds) != len(self.in_play) or len(set(kinds)) != 1:
             return False
-        return any(f.first_go_around(kinds, events) for f in self._hook["first_go_around"])
+        return bool(self._hook["first_go_around"]) and any(
+            f.first_go_around(kinds, events) for f in self._hook["first_go_around"]
+        )
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play, in turn order after ``seat``."""
@@ -906,10 +930,13 @@ class Deal:
     def declarations(self, wind: int) -> tuple[str, ...]:
         """What ``wind`` has declared, as the view shows it: each rule's declarations (riichi,
         Fishing), else the call at the beginning."""
-        shown = tuple(what for f in self._hook["shown"] for what in f.shown(wind))
-        if not shown and self.seats[wind].called:
+        shown = self._hook["shown"]
+        if not shown:
+            return ("call",) if self.seats[wind].called else ()
+        declared = tuple(what for f in shown for what in f.shown(wind))
+        if not declared and self.seats[wind].called:
             return ("call",)
-        return shown
+        return declared
 
     def _shows(self, wind: int, what: str) -> bool:
         """Whether ``wind`` shows the declaration ``what``."""

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Final
 
 from engine import deal_end
 from engine.actions import Action, ActionKind
-from engine.deal_state import MeldRecord
+from engine.deal_state import WHO, MeldRecord
 from engine.events import Event, EventKind
 from engine.features.base import Reason
 from engine.hand import Meld, MeldKind
 from engine.shapes import is_standard_complete, is_thirteen_orphans, standard_arrangements
-from engine.tiles import HONOUR_START, TILES, Wind
+from engine.tiles import HONOUR_START, TILES
 from engine.views import DiscardView, Phase
 from engine.wall import KIND
 
@@ -28,6 +28,11 @@ _PRECEDENCE: Final[dict[ActionKind, int]] = {
     ActionKind.CHOW: 1,
     ActionKind.PASS: 0,
 }
+_CLAIMS: Final = tuple(
+    tuple(Action.of(seat, k) for k in (ActionKind.MAHJONG, ActionKind.KONG, ActionKind.PONG))
+    for seat in range(4)
+)
+"""Each seat's Mah-Jongg, kong and pong claims."""
 _PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
 
 
@@ -38,7 +43,10 @@ def mahjong_claim_ok(deal: Deal, seat: int, kind: int, discarder: int) -> bool:
         return False
     if restricted_win(deal, seat, discarder):
         return True  # won from the gang player at a fixed value (A-JX-19)
-    if not all(f.may_win_on_discard(seat) for f in deal._hook["may_win_on_discard"]):
+    if not (
+        not deal._hook["may_win_on_discard"]
+        or all(f.may_win_on_discard(seat) for f in deal._hook["may_win_on_discard"])
+    ):
         return False  # barred (the pass-over rule)
     if not deal_end.meets_minimum(deal, seat, kind, self_drawn=False):
         return False
@@ -56,7 +64,9 @@ def mahjong_claim_ok(deal: Deal, seat: int, kind: int, discarder: int) -> bool:
 def restricted_win(deal: Deal, seat: int, discarder: int) -> bool:
     """Whether ``seat`` wins from ``discarder`` now by a rule's restricted win (jiangxi's rob of
     the gang player, A-JX-19)."""
-    return any(f.restricted(seat, discarder) for f in deal._hook["restricted"])
+    return bool(deal._hook["restricted"]) and any(
+        f.restricted(seat, discarder) for f in deal._hook["restricted"]
+    )
 
 
 def orphans_wait_on(deal: Deal, seat: int, kind: int) -> bool:
@@ -74,17 +84,17 @@ def judge_claim(deal: Deal, action: Action) -> Reason | None:
     assert deal.discard is not None
     discarder, tile = deal.discard
     seat, kind, k = action.seat, action.kind, KIND[tile]
-    who = Wind(seat).name.title()
-    st = deal.seats[seat]
-    counts = st.counts
     if kind is ActionKind.PASS:
         return None
+    who = WHO[seat]
     if kind is ActionKind.MAHJONG:
         return (
             None
             if mahjong_claim_ok(deal, seat, k, discarder)
             else (f"the tile does not complete {who}'s hand", True)
         )
+    st = deal.seats[seat]
+    counts = st.counts
     if deal.final_discard and deal.settings.final_discard_claims == "mahjong_only":
         return "the last discard of the wall is claimed only for Mah-Jongg", False
     if st.called:
@@ -115,7 +125,9 @@ def judge_claim(deal: Deal, action: Action) -> Reason | None:
                 "a chow is claimed only by the next player, with two tiles of a run around the discard",
                 True,
             )
-        if not all(f.may_chow(seat, start, need) for f in deal._hook["may_chow"]):
+        if not (
+            not deal._hook["may_chow"] or all(f.may_chow(seat, start, need) for f in deal._hook["may_chow"])
+        ):
             return deal._kept_short(who)
         return None
     options = ", ".join(str(a) for a in deal.pending[seat])
@@ -131,8 +143,24 @@ def open_claims(deal: Deal, events: list[Event]) -> None:
     deal.pending = {}
     deal.responses = {}
     held: set[int] = set()
+    nxt = deal.next_after(discarder)
+    suited = kind < HONOUR_START
     for seat in deal._others(discarder):
-        options = [a for a in claim_candidates(deal, seat, kind) if judge_claim(deal, a) is None]
+        # The claims the seat's tiles could make at all (a cheap superset): the judge decides.
+        counts = deal.seats[seat].counts
+        mahjong, kong, pong = _CLAIMS[seat]
+        candidates = [mahjong, kong, pong] if counts[kind] >= 2 else [mahjong]
+        if suited and seat == nxt:
+            rank = kind % 9
+            for d in (2, 1, 0):
+                start = kind - d
+                if (
+                    rank >= d
+                    and rank - d <= 6
+                    and all(counts[t] for t in (start, start + 1, start + 2) if t != kind)
+                ):
+                    candidates.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
+        options = [a for a in candidates if judge_claim(deal, a) is None]
         won = bool(options) and options[0].kind is ActionKind.MAHJONG
         if not won and deal._hook["held_back"] and deal_end.complete_with(deal, seat, kind):
             held.add(seat)  # the minimum held him back: a gang made with this tile owes him
@@ -146,24 +174,6 @@ def open_claims(deal: Deal, events: list[Event]) -> None:
     # state after a discard is the same whoever can claim (nothing public says who may).
     deal.turn = None
     deal.phase = Phase.CLAIMS
-
-
-def claim_candidates(deal: Deal, seat: int, kind: int) -> list[Action]:
-    """The claims ``seat`` might make on a discard of ``kind``, in the order offered (a
-    superset: :meth:`_judge_claim` decides)."""
-    out = [
-        Action.of(seat, ActionKind.MAHJONG),
-        Action.of(seat, ActionKind.KONG),
-        Action.of(seat, ActionKind.PONG),
-    ]
-    if kind < HONOUR_START:
-        rank = kind % 9
-        out += [
-            Action.of(seat, ActionKind.CHOW, TILES[kind - d])
-            for d in (2, 1, 0)
-            if rank >= d and rank - d <= 6
-        ]
-    return out
 
 
 def declined(deal: Deal) -> None:
@@ -196,7 +206,9 @@ def resolve_claims(deal: Deal, events: list[Event]) -> None:
     )
     deal.pending = {}
     deal.responses = {}
-    if any(f.claims_resolving(mahjongs, best, events) for f in deal._hook["claims_resolving"]):
+    if bool(deal._hook["claims_resolving"]) and any(
+        f.claims_resolving(mahjongs, best, events) for f in deal._hook["claims_resolving"]
+    ):
         return
     if best is None:
         deal.discard = None
@@ -245,7 +257,9 @@ def resolve_claims(deal: Deal, events: list[Event]) -> None:
     deal.replacement = False
     deal.last_live = False
     if best.kind is ActionKind.KONG:
-        if any(f.kong_claimed(seat, tile, events) for f in deal._hook["kong_claimed"]):
+        if bool(deal._hook["kong_claimed"]) and any(
+            f.kong_claimed(seat, tile, events) for f in deal._hook["kong_claimed"]
+        ):
             return  # a rule opened a window on the gang (jiangxi's restricted rob, A-JX-19)
         deal._replace(seat, events)
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.errors import InvalidHandError
 from engine.hand import Meld
@@ -17,6 +17,9 @@ from engine.wall import KIND, Wall, WallBreak
 
 if TYPE_CHECKING:
     from engine.rulesets.ruleset import Ruleset
+
+WHO: Final = tuple(w.name.title() for w in Wind)
+"""Each wind's name as a refusal says it ("East" ...)."""
 
 
 @dataclass(slots=True)

@@ -114,6 +114,8 @@ class Fishing(Feature):
     def judge(self, action: Action) -> Reason | None:
         """A declaration (or a Fishing player's discard) must leave the hand one tile short."""
         seat = action.seat
+        if action.kind is ActionKind.DISCARD and seat not in self.fishing:
+            return None  # the common case: a discard of a player who is not Fishing
         who = Wind(seat).name.title()
         if action.kind is ActionKind.FISHING:
             if seat in self.fishing:

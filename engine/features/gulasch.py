@@ -120,10 +120,10 @@ class Gulasch(Feature):
     def judge(self, action: Action) -> Reason | None:
         """Why a step of the exchange is refused, or None: the one place its conditions are."""
         ex = self.exchange
-        seat = action.seat
-        who = Wind(seat).name.title()
         if ex is None:  # in play: only this rule's own moves are refused
             return ("there is no Gulasch exchange now", False) if action.kind in self.kinds else None
+        seat = action.seat
+        who = Wind(seat).name.title()
         waiting = self.to_act()
         if seat not in waiting:
             names = " and ".join(Wind(w).name.title() for w in waiting)
