@@ -146,22 +146,21 @@ def open_claims(deal: Deal, events: list[Event]) -> None:
     nxt = deal.next_after(discarder)
     suited = kind < HONOUR_START
     for seat in deal._others(discarder):
-        # The claims the seat's tiles could make at all (a cheap superset): the judge decides.
+        # The claims the seat's tiles could make at all (a cheap superset): the judge decides
+        # (its Mah-Jongg part is mahjong_claim_ok, asked directly).
         counts = deal.seats[seat].counts
         mahjong, kong, pong = _CLAIMS[seat]
-        candidates = [mahjong, kong, pong] if counts[kind] >= 2 else [mahjong]
+        won = mahjong_claim_ok(deal, seat, kind, discarder)
+        options = [mahjong] if won else []
+        if counts[kind] >= 2:
+            options += [a for a in (kong, pong) if judge_claim(deal, a) is None]
         if suited and seat == nxt:
             rank = kind % 9
-            for d in (2, 1, 0):
-                start = kind - d
-                if (
-                    rank >= d
-                    and rank - d <= 6
-                    and all(counts[t] for t in (start, start + 1, start + 2) if t != kind)
-                ):
-                    candidates.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
-        options = [a for a in candidates if judge_claim(deal, a) is None]
-        won = bool(options) and options[0].kind is ActionKind.MAHJONG
+            for d, x, y in ((2, -2, -1), (1, -1, 1), (0, 1, 2)):
+                if rank >= d and rank - d <= 6 and counts[kind + x] and counts[kind + y]:
+                    chow = Action.of(seat, ActionKind.CHOW, TILES[kind - d])
+                    if judge_claim(deal, chow) is None:
+                        options.append(chow)
         if not won and deal._hook["held_back"] and deal_end.complete_with(deal, seat, kind):
             held.add(seat)  # the minimum held him back: a gang made with this tile owes him
         if options:
