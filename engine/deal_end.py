@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld
 from engine.scoring import Score, WinContext, score
-from engine.settlement import Settlement, Stake, settle_hand, take_centre, totalled
+from engine.settlement import Settlement, Stake, take_centre, totalled
 from engine.shapes import ONE_OF_RANK, complete_from_keys, is_thirteen_orphans, seven_pairs, waits
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
 from engine.views import EndReason
@@ -138,7 +138,7 @@ def win(
             )
     values = tuple(sc.total if sc else 0 for sc in scores)
     winner = winners[0]
-    settlement = settle_hand(
+    settlement = deal.ruleset.settle(
         values,
         winners=winners,
         discarder=discarder,
@@ -182,7 +182,7 @@ def end_drawn(deal: Deal, events: list[Event], reason: EndReason = EndReason.WAL
                 deal.hand_of(s), losing_context(deal, s), ruleset=deal.ruleset, settings=deal.settings
             )
         values = tuple(sc.total if sc else 0 for sc in scores)
-    settlement = settle_hand(
+    settlement = deal.ruleset.settle(
         values,
         winners=(),
         discarder=None,

@@ -16,7 +16,7 @@ and :meth:`Ruleset.diff` lists what differs between two.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final, Protocol
@@ -25,6 +25,7 @@ from engine.errors import SettingError, quote
 from engine.features.base import Feature, feature_names
 from engine.scoring.tables import Table
 from engine.settings import SPEC_BY_NAME, Settings
+from engine.settlement import Settlement, settle_hand
 from engine.tiles import BONUS_START, HONOUR_START, Lang
 
 RuleNames = dict[str, tuple[str, str]]
@@ -48,6 +49,28 @@ class Payer(Protocol):
         fixed: bool = False,
     ) -> dict[int, int]:
         """The payments by seat."""
+        ...
+
+
+class Settler(Protocol):
+    """How a hand is settled: ``settle(values, *, winners, discarder, ruleset, settings, seats,
+    east, declarers, fixed)`` gives every transfer and net (:func:`engine.settlement.settle_hand`
+    is every ruleset's today: the ruleset's ``pays`` for each winner, then the losers' part)."""
+
+    def __call__(
+        self,
+        values: Sequence[int],
+        *,
+        winners: Sequence[int],
+        discarder: int | None,
+        ruleset: Ruleset,
+        settings: Settings,
+        seats: Sequence[int] = (0, 1, 2, 3),
+        east: int = 0,
+        declarers: Collection[int] = (),
+        fixed: Collection[int] = (),
+    ) -> Settlement:
+        """The settlement of one hand."""
         ...
 
 
@@ -202,6 +225,8 @@ class Ruleset:
     """What each losing seat pays the winner (RULES.md §1.14.1)."""
     parent: str = ""
     """The ruleset this one is written as a difference from, if any."""
+    settle: Settler = settle_hand
+    """How a hand is settled (the deal's end calls it with the hand's values and declarers)."""
     buy_in_when_exhausted: int | None = None
     """The number of the ruleset's own rule for buy-ins, if it has one: a player with no chips
     left (a balance of 0 or less) may buy in again, as often as that happens, with no limit
