@@ -5,10 +5,13 @@ and Deal keeps the common game: it imports no ruleset module and stays under 1,0
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.cogs.chips import buy_in_rule
 from engine.actions import Action, ActionKind
 from engine.deal import Deal
 from engine.features.base import HOOKS, Feature
@@ -16,6 +19,7 @@ from engine.features.bouquets import Bouquets
 from engine.features.gulasch import Gulasch
 from engine.features.riichi import Riichi
 from engine.rulesets import DMJL, RULESETS, RUMISBERG, get_ruleset
+from engine.settlement import Settlement, settle_hand
 from engine.views import Phase
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
@@ -156,3 +160,25 @@ def test_a_claim_is_refused_for_the_reason_that_holds() -> None:
     refusal = deal.check(Action.parse("N pong"))
     assert refusal is not None and "claimed only for Mah-Jongg" in refusal.message
     assert deal.check(Action.parse("N pass")) is None
+
+
+def test_a_ruleset_settles_a_hand_its_own_way() -> None:
+    """The deal's end settles by the ruleset's ``settle`` (a derived ruleset may bring its own)."""
+    seen: list[tuple[int, ...]] = []
+
+    def settle(values: Sequence[int], **kw: Any) -> Settlement:
+        seen.append(tuple(kw["winners"]))
+        return settle_hand(values, **kw)
+
+    club = DMJL.derive("own-settlement", title="x", settle=settle)
+    deal = Deal(club, seed=5)
+    while not deal.over:
+        seat = deal.to_act()[0]
+        deal.apply(deal.legal_actions(seat)[0])
+    assert deal.result is not None and seen == [tuple(deal.result.winners)]
+
+
+def test_rumisbergs_buy_in_rule_is_the_rulesets() -> None:
+    """``/chips buyin`` reads the buy-in rule from the ruleset (rumisberg's rule 22)."""
+    assert RUMISBERG.buy_in_when_exhausted == 22 and DMJL.buy_in_when_exhausted is None
+    assert buy_in_rule("rumisberg") == 22 and buy_in_rule("dmjl") is None and buy_in_rule("nosuch") is None
