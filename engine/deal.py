@@ -10,6 +10,13 @@ seat may do now, :meth:`Deal.apply` applies one legal action (or raises
 :class:`~engine.errors.IllegalActionError` naming the rule it breaks and leaves
 the state untouched), :meth:`Deal.view` gives what one seat may know.
 
+The deal is the common game (wall, turns, draws, discards, claims, kongs, the win or the
+drawn end); each variant rule its ruleset plays is a :mod:`engine.features` module that the deal
+calls at fixed points (``Ruleset.features``). Its claim windows are :mod:`engine.deal_claims`,
+its end :mod:`engine.deal_end`, its views :mod:`engine.deal_view`. A move's conditions are
+written once, in a judge (:meth:`Deal._judge_turn`, ``judge_claim``, a feature's ``judge``)
+that gives both the legal moves and a refused move's reason.
+
 >>> deal = Deal("dmjl", seed=1)
 >>> str(deal.phase), deal.turn, len(deal.seats[0].concealed) + 3 * len(deal.seats[0].melds)
 ('turn', 0, 14)
@@ -297,22 +304,6 @@ class Deal:
             tuple(m.meld for m in self.seats[seat].melds),
             tuple(KIND[t] for t in self.seats[seat].bonus),
         )
-
-    def meets_minimum(
-        self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
-    ) -> bool:
-        """Whether the complete hand wins under the table's conditions
-        (:func:`engine.deal_end.meets_minimum`)."""
-        return deal_end.meets_minimum(self, seat, kind, self_drawn=self_drawn, restricted=restricted)
-
-    def waiting_after_discard(self, seat: int, kind: int) -> bool:
-        """Whether discarding ``kind`` leaves ``seat`` waiting on some tile (the shape alone)."""
-        return deal_end.waiting_after_discard(self, seat, kind)
-
-    def ready_to_win(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
-        """Whether concealed ``counts`` with ``melds`` wait on a Mah-Jong that counts
-        (:func:`engine.deal_end.ready_to_win`)."""
-        return deal_end.ready_to_win(self, seat, counts, melds)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now (an empty list when it has nothing to do).
@@ -660,7 +651,9 @@ class Deal:
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
             if self.settings.rob_concealed_kong_13_orphans and self.table.thirteen_orphans:
                 # Thirteen orphans may rob even a concealed kong (001 «Die Dreizehn Waisen»).
-                self.open_robbing(seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True)
+                deal_claims.open_robbing(
+                    self, seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True
+                )
                 return
             self._replace(seat, events)
         elif kind is ActionKind.ADDED_KONG:
@@ -673,7 +666,7 @@ class Deal:
             tile = self.take_kind(seat, action.tile)
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=Meld(MeldKind.KONG, action.tile)))
-            self.open_robbing(seat, tile, index, events, claimed=False)
+            deal_claims.open_robbing(self, seat, tile, index, events, claimed=False)
         elif kind is ActionKind.MAHJONG:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
             deal_end.win(self, [seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
@@ -697,25 +690,6 @@ class Deal:
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play, in turn order after ``seat``."""
         return self._after[seat]
-
-    def claim_after_draw(
-        self, action: Action, discarder: int, tile: int, drawn: int, events: list[Event]
-    ) -> None:
-        """The next player claims a discard after his draw (:func:`engine.deal_claims.claim_after_draw`)."""
-        deal_claims.claim_after_draw(self, action, discarder, tile, drawn, events)
-
-    def open_robbing(
-        self,
-        seat: int,
-        tile: int,
-        index: int,
-        events: list[Event],
-        *,
-        claimed: bool = False,
-        concealed: bool = False,
-    ) -> None:
-        """Every other seat answers a kong that may be robbed (:func:`engine.deal_claims.open_robbing`)."""
-        deal_claims.open_robbing(self, seat, tile, index, events, claimed=claimed, concealed=concealed)
 
     def next_after(self, seat: int) -> int:
         """The seat in play after ``seat`` in turn order."""

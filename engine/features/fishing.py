@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.actions import Action, ActionKind
+from engine.deal_end import ready_to_win, waiting_after_discard
 from engine.features.base import Feature, Reason
 from engine.hand import Hand, Meld, MeldKind
 from engine.scoring import WinContext, score
@@ -139,11 +140,11 @@ class Fishing(Feature):
     def _after(self, seat: int, kind: int) -> bool:
         """Whether discarding ``kind`` leaves ``seat`` one tile short of a Mah-Jong that counts."""
         deal = self.deal
-        if not deal.waiting_after_discard(seat, kind):  # the shape first: it is cheap
+        if not waiting_after_discard(deal, seat, kind):  # the shape first: it is cheap
             return False
         counts = deal.seats[seat].counts[:]
         counts[kind] -= 1
-        return deal.ready_to_win(seat, counts, tuple(r.meld for r in deal.seats[seat].melds))
+        return ready_to_win(deal, seat, counts, tuple(r.meld for r in deal.seats[seat].melds))
 
     def may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
         """A kong (or a claimed pong) must keep a Fishing player one tile short (item 2)."""
@@ -156,7 +157,7 @@ class Fishing(Feature):
         pong = claimed and taken == 2
         melds.append(Meld(MeldKind.PONG if pong else MeldKind.KONG, TILES[kind], taken == 4))
         if not pong:  # he draws a replacement and may discard it again
-            return self.deal.ready_to_win(seat, counts, tuple(melds))
+            return ready_to_win(self.deal, seat, counts, tuple(melds))
         return self._after_some_discard(seat, counts, tuple(melds))
 
     def may_chow(self, seat: int, start: int, need: Sequence[int]) -> bool:
@@ -174,7 +175,7 @@ class Fishing(Feature):
         for d in range(N_KINDS):
             if counts[d]:
                 counts[d] -= 1
-                ok = self.deal.ready_to_win(seat, counts, melds)
+                ok = ready_to_win(self.deal, seat, counts, melds)
                 counts[d] += 1
                 if ok:
                     return True

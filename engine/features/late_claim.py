@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from engine.actions import Action, ActionKind
+from engine.deal_claims import claim_after_draw
 from engine.events import Event
 from engine.features.base import Feature
 from engine.settings import Settings
@@ -87,7 +88,7 @@ class LateClaims(Feature):
         """Any move closes the discard; a claim of it is made as in the window."""
         late, self.late = self.late, None
         if late is not None and self.deal.phase == Phase.TURN and action.kind in LATE_KINDS:
-            self.deal.claim_after_draw(action, late.discarder, late.tile, late.drawn, events)
+            claim_after_draw(self.deal, action, late.discarder, late.tile, late.drawn, events)
             return True
         return False
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.actions import Action
+from engine.deal_claims import open_robbing
+from engine.deal_end import meets_minimum
 from engine.events import Event
 from engine.features.base import Feature
 from engine.settings import Settings
@@ -79,7 +81,7 @@ class RestrictedRob(Feature):
             kind = KIND[deal.discard[1]]
         else:
             return False
-        return deal.meets_minimum(seat, kind, self_drawn=False, restricted=True)
+        return meets_minimum(deal, seat, kind, self_drawn=False, restricted=True)
 
     def held_back(self, held: frozenset[int]) -> None:
         """The seats the minimum held back on the open discard."""
@@ -97,5 +99,5 @@ class RestrictedRob(Feature):
         every other seat answers the window."""
         deal = self.deal
         self.debt = (seat, self.owed)
-        deal.open_robbing(seat, tile, len(deal.seats[seat].melds) - 1, events, claimed=True)
+        open_robbing(deal, seat, tile, len(deal.seats[seat].melds) - 1, events, claimed=True)
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.actions import Action, ActionKind
+from engine.deal_end import ready_to_win
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
 from engine.settings import Settings
@@ -65,7 +66,7 @@ class Riichi(Feature):
             return general
         melds = tuple(r.meld for r in st.melds)
         if deal.table.constrained:
-            ready = deal.ready_to_win(seat, st.counts[:], melds)
+            ready = ready_to_win(deal, seat, st.counts[:], melds)
         else:
             ready = bool(
                 waits(
