@@ -4,13 +4,14 @@ A ruleset carries its default settings and the settings that apply to it (a
 club may change only those), its tile set, how many players it takes, which
 hand shapes win, how a hand is valued (its scoring table, see
 :mod:`engine.scoring.tables`), how the winner is paid and the German and
-English names of its scoring items. How the deal, claims and East's rotation
-go is set by its settings (``deal_pattern``, ``chow_claims``,
-``dealer_rotation`` ...), which the engine reads; nothing outside a ruleset
-assumes four seats or 144 tiles.
+English names of its scoring items, how a hand is settled (``settle``) and the
+variant rules it plays (``features``: :mod:`engine.features`, one module per rule, each
+switched per table by its settings). How the deal, claims and East's rotation go is
+otherwise set by its settings (``deal_pattern``, ``chow_claims``, ``dealer_rotation`` ...),
+which the engine reads; nothing outside a ruleset assumes four seats or 144 tiles.
 
-A ruleset may be written as a difference from another (:meth:`Ruleset.derive`),
-and :meth:`Ruleset.diff` lists what differs between two.
+A ruleset may be written as a difference from another (:meth:`Ruleset.derive`: settings,
+and rules added or removed), and :meth:`Ruleset.diff` lists what differs between two.
 """
 
 from __future__ import annotations
