@@ -202,8 +202,8 @@ class Deal:
         """The feature that stopped the turn before its draw (``before_draw``)."""
         self._hook = {name: hooked(self.features, name) for name in HOOKS}
         """By hook: the features that override it, the only ones called there."""
-        self._judges = self._hook["judge"]
-        """The features that judge moves (a discard's limits, their own moves)."""
+        self._judges = tuple(f for f in self.features if f.limits_discards)
+        """The features that judge every discard (Fishing)."""
         if _arranged is None or _arranged[1] is None:
             self._deal(taken)  # from the shuffled wall, or from a wall given as it is
         else:

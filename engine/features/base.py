@@ -45,6 +45,9 @@ class Feature:
     """Setting values that switch the rule off (a ruleset that removes it gets them)."""
     kinds: ClassVar[frozenset[ActionKind]] = frozenset()
     """The action kinds this rule brings to the game: it judges them (:meth:`judge`)."""
+    limits_discards: ClassVar[bool] = False
+    """Whether the rule limits discards or declares with one (Fishing): the deal then asks its
+    :meth:`judge` about every discard, and about no discard otherwise."""
 
     __slots__ = ("deal",)
 
@@ -106,8 +109,8 @@ class Feature:
 
     def judge(self, action: Action) -> Reason | None:
         """Why ``action`` of the seat to move (one of :attr:`kinds`, or a discard this rule limits)
-        is refused, or None: the one place the rule's conditions are written. The deal asks every
-        rule about every discard, so a rule answers None for a move it has no say in."""
+        is refused, or None: the one place the rule's conditions are written (the options the
+        rule offers are the candidates it allows). It answers None for a move it has no say in."""
         return None
 
     def candidates(self, seat: int, kinds: Sequence[int]) -> list[Action]:

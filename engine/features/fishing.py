@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.actions import Action, ActionKind
 from engine.deal_end import ready_to_win, waiting_after_discard
+from engine.deal_state import WHO
 from engine.features.base import Feature, Reason
 from engine.hand import Hand, Meld, MeldKind
 from engine.scoring import WinContext, score
@@ -96,6 +97,7 @@ class Fishing(Feature):
     on: ClassVar[dict[str, object]] = {"fishing": True}
     off: ClassVar[dict[str, object]] = {"fishing": False}
     kinds: ClassVar[frozenset[ActionKind]] = frozenset({ActionKind.FISHING})
+    limits_discards: ClassVar[bool] = True
     __slots__ = ("fishing",)
 
     def __init__(self, deal: Deal) -> None:
@@ -110,14 +112,14 @@ class Fishing(Feature):
 
     def candidates(self, seat: int, kinds: Sequence[int]) -> list[Action]:
         """Declaring Fishing with each discard."""
-        return [Action(seat, ActionKind.FISHING, TILES[k]) for k in kinds]
+        return [Action.of(seat, ActionKind.FISHING, TILES[k]) for k in kinds]
 
     def judge(self, action: Action) -> Reason | None:
         """A declaration (or a Fishing player's discard) must leave the hand one tile short."""
         seat = action.seat
         if action.kind is ActionKind.DISCARD and seat not in self.fishing:
             return None  # the common case: a discard of a player who is not Fishing
-        who = Wind(seat).name.title()
+        who = WHO[seat]
         if action.kind is ActionKind.FISHING:
             if seat in self.fishing:
                 return f"{who} is Fishing already", False

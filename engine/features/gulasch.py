@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from engine.actions import Action, ActionKind
+from engine.deal_state import WHO
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
 from engine.settings import Settings
@@ -68,7 +69,7 @@ class Gulasch(Feature):
     kinds: ClassVar[frozenset[ActionKind]] = frozenset(
         {ActionKind.GIVE, ActionKind.SWAP, ActionKind.CONTINUE, ActionKind.START}
     )
-    __slots__ = ("exchange", "laid")
+    __slots__ = ("_most", "_who", "exchange", "laid")
 
     def __init__(self, deal: Deal) -> None:
         super().__init__(deal)
@@ -76,6 +77,8 @@ class Gulasch(Feature):
         """The exchange under way (phase ``exchange``)."""
         self.laid: list[int] = []
         """Tiles laid down in the exchanges with the wall: out of play for this hand."""
+        self._most: tuple[tuple[int, int], int] = ((-1, -1), 0)
+        self._who: tuple[int, list[int]] = (-1, [])
 
     @classmethod
     def active(cls, settings: Settings) -> bool:
@@ -97,6 +100,13 @@ class Gulasch(Feature):
         if ex.round == 1:
             return [s for s in (0, ex.partners[0]) if s in self.deal.in_play and s not in ex.given]
         return ex.order[:1]
+
+    def _waiting(self) -> list[int]:
+        """:meth:`to_act`, counted once per state (every step judged asks it)."""
+        key = len(self.deal.log)
+        if self._who[0] != key:
+            self._who = (key, self.to_act())
+        return self._who[1]
 
     def options(self, seat: int) -> list[Action]:
         """Every step ``seat`` may take now: each judged by :meth:`judge`."""
@@ -123,10 +133,10 @@ class Gulasch(Feature):
         if ex is None:  # in play: only this rule's own moves are refused
             return ("there is no Gulasch exchange now", False) if action.kind in self.kinds else None
         seat = action.seat
-        who = Wind(seat).name.title()
-        waiting = self.to_act()
+        who = WHO[seat]
+        waiting = self._waiting()
         if seat not in waiting:
-            names = " and ".join(Wind(w).name.title() for w in waiting)
+            names = " and ".join(WHO[w] for w in waiting)
             return f"the Gulasch exchange waits for {names}, not {who}", False
         if ex.deciding:
             if action.kind in (ActionKind.CONTINUE, ActionKind.START) and action.tile is None:
@@ -148,14 +158,24 @@ class Gulasch(Feature):
 
     def _holds(self, seat: int, tiles: Sequence[Tile]) -> Reason | None:
         counts = self.deal.seats[seat].counts
-        if all(counts[t] >= tiles.count(t) for t in tiles):
+        for t in tiles:
+            if counts[t] < tiles.count(t):
+                break
+        else:
             return None
-        return f"{Wind(seat).name.title()} does not hold {tiles_str(tiles)}", True
+        return f"{WHO[seat]} does not hold {tiles_str(tiles)}", True
 
     def _swap_most(self, seat: int) -> int:
-        """How many tiles ``seat`` may swap with the wall now: three, or what is left to take."""
+        """How many tiles ``seat`` may swap with the wall now: three, or what is left to take
+        (counted once per seat and state: every step judged asks it)."""
         deal = self.deal
-        return min(3, deal.wall.exchangeable(self.wall_sides(seat), deal.settings.wall_reserve))
+        key = (len(deal.log), seat)
+        if self._most[0] != key:
+            self._most = (
+                key,
+                min(3, deal.wall.exchangeable(self.wall_sides(seat), deal.settings.wall_reserve)),
+            )
+        return self._most[1]
 
     def wall_sides(self, seat: int) -> list[int]:
         """The wall sides a seat takes from, in order: the opposite player's, then the next

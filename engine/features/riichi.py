@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.actions import Action, ActionKind
 from engine.deal_end import ready_to_win
+from engine.deal_state import WHO
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
 from engine.settings import Settings
@@ -49,7 +50,7 @@ class Riichi(Feature):
         Fan Shibari, a wait that only completes the shape is not one)."""
         deal = self.deal
         st = deal.seats[seat]
-        who = Wind(seat).name.title()
+        who = WHO[seat]
         if seat in self.declared:
             return f"{who} has declared riichi already", False
         general = (
@@ -107,7 +108,7 @@ class Riichi(Feature):
         if self.deal.before_draw:
             if action.kind in (ActionKind.RIICHI, ActionKind.PASS) and self._refusal(seat) is None:
                 return None
-            who, letter = Wind(seat).name.title(), Wind(seat).letter
+            who, letter = WHO[seat], Wind(seat).letter
             return (
                 f"{who} has not drawn yet and first declares riichi or not: '{letter} riichi' "
                 f"(then draws, and discards every drawn tile that does not win) or '{letter} pass' "
