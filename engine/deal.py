@@ -10,6 +10,13 @@ seat may do now, :meth:`Deal.apply` applies one legal action (or raises
 :class:`~engine.errors.IllegalActionError` naming the rule it breaks and leaves
 the state untouched), :meth:`Deal.view` gives what one seat may know.
 
+The deal is the common game (wall, turns, draws, discards, claims, kongs, the win or the
+drawn end); each variant rule its ruleset plays is a :mod:`engine.features` module that the deal
+calls at fixed points (``Ruleset.features``). Its claim windows are :mod:`engine.deal_claims`,
+its end :mod:`engine.deal_end`, its views :mod:`engine.deal_view`. A move's conditions are
+written once, in a judge (:meth:`Deal._judge_turn`, ``judge_claim``, a feature's ``judge``)
+that gives both the legal moves and a refused move's reason.
+
 >>> deal = Deal("dmjl", seed=1)
 >>> str(deal.phase), deal.turn, len(deal.seats[0].concealed) + 3 * len(deal.seats[0].melds)
 ('turn', 0, 14)
@@ -24,35 +31,35 @@ True
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from engine import deal_claims, deal_end, deal_view
 from engine.actions import DISCARDS, Action, ActionKind
-from engine.errors import InvalidHandError, Refusal
+from engine.deal_claims import _PASS
+from engine.deal_end import DealResult as DealResult
+from engine.deal_state import WHO, MeldRecord, SeatState, arranged_wall
+from engine.errors import Refusal
 from engine.events import Event, EventKind
+from engine.features.base import HOOKS, Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
-from engine.rulesets import Ruleset, resolve
-from engine.rulesets import rumisberg as _rumisberg
-from engine.rulesets.jiangxi import PassOver, gen_zhuang, is_gen_zhuang
-from engine.rulesets.wikibooks import dora_of
-from engine.scoring import Score, WinContext, score
+from engine.rulesets.ruleset import Ruleset, resolve
+from engine.scoring import WinContext
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.settlement import Settlement, Stake, Transfer, settle_hand, take_centre, totalled
+from engine.settlement import Stake, Transfer
 from engine.shapes import (
     ONE_OF_RANK,
-    complete_from_keys,
-    is_standard_complete,
-    is_thirteen_orphans,
-    seven_pairs,
-    standard_arrangements,
-    waits,
 )
-from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile, Wind, parse_tiles, tiles_str
-from engine.views import DiscardView, EndReason, ExchangeView, Phase, PlayerView, ScoreSheetView, SeatView
-from engine.wall import KIND, Wall, WallBreak
+from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
+from engine.views import DiscardView, EndReason, Phase, ScoreSheetView, SeatView
+from engine.wall import KIND, Wall
+
+if TYPE_CHECKING:
+    from engine.features.gulasch import Exchange
+    from engine.features.late_claim import LateClaim
+
+F = TypeVar("F", bound=Feature)
 
 TURN: Final = Phase.TURN
 CLAIMS: Final = Phase.CLAIMS
@@ -60,113 +67,29 @@ ROBBING: Final = Phase.ROBBING
 OVER: Final = Phase.OVER
 EXCHANGE: Final = Phase.EXCHANGE
 
-_RING: Final = (0, 3, 2, 1)
-"""The wall sides in ring order: each side's left neighbour is next (E → N → W → S)."""
-
 _WINDS: Final = tuple(Wind)
-_PRECEDENCE: Final[dict[ActionKind, int]] = {
-    ActionKind.MAHJONG: 4,
-    ActionKind.KONG: 3,
-    ActionKind.PONG: 2,
-    ActionKind.CHOW: 1,
-    ActionKind.PASS: 0,
-}
-_PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
-_LATE_KINDS: Final = frozenset({ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW})
-"""The claims the next player may still make after his draw (rumisberg rule 3)."""
+_DISCARD: Final = tuple(
+    tuple(Action.of(s, ActionKind.DISCARD, TILES[k]) for k in range(N_KINDS)) for s in range(4)
+)
+"""Each seat's discard of each kind."""
+_CORE_TURN: Final = frozenset(
+    {
+        *DISCARDS,
+        ActionKind.CONCEALED_KONG,
+        ActionKind.ADDED_KONG,
+        ActionKind.MAHJONG,
+        ActionKind.CHOW,
+        ActionKind.PONG,
+        ActionKind.KONG,
+        ActionKind.PASS,
+    }
+)
+"""The moves of the common game in a turn; any other kind is a rule's (:mod:`engine.features`)."""
 
 
 def _set_aside(lucky: tuple[int, ...], bonus: bool) -> tuple[bool, ...]:
     """By tile id: whether a drawn tile is set aside and replaced (bonus tiles, lucky kinds)."""
     return tuple((bonus and KIND[t].is_bonus) or KIND[t] in lucky for t in range(len(KIND)))
-
-
-@dataclass(slots=True)
-class MeldRecord:
-    """A declared meld on the table: the meld, its physical tiles, and the claimed tile if any."""
-
-    meld: Meld
-    tiles: list[int]
-    claimed_from: int | None = None
-    claimed_tile: int | None = None
-
-
-@dataclass(slots=True)
-class SeatState:
-    """One seat's part of a deal: its tiles in hand, melds, bonus tiles and discards."""
-
-    concealed: list[int] = field(default_factory=list)
-    """The physical tiles in hand."""
-    counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
-    """The concealed tiles counted by kind."""
-    keys: list[int] = field(default_factory=lambda: [0, 0, 0])
-    """The suit keys of the concealed tiles (:func:`engine.shapes.complete_from_keys`)."""
-    melds: list[MeldRecord] = field(default_factory=list)
-    bonus: list[int] = field(default_factory=list)
-    """Bonus (and lucky) tiles set aside, physical ids."""
-    discards: list[list[int | None]] = field(default_factory=list)
-    """Each discard as ``[tile id, claimed_by]``."""
-    discard_views: list[DiscardView] = field(default_factory=list)
-    called: bool = False
-    """Made the call at the beginning, or declared riichi: the hand is frozen."""
-    riichi: bool = False
-    """Declared riichi (wikibooks): frozen, a stake in the centre, a double if he wins."""
-    fishing: bool = False
-    """Declared Fishing (rumisberg): every discard must keep the hand one tile short."""
-    discarded: bool = False
-    """Has discarded at least once."""
-
-
-@dataclass(slots=True)
-class Exchange:
-    """Where a Gulasch hand's exchange stands (rumisberg, RULES.md §2.4.6, A-RU-07)."""
-
-    partners: list[int]
-    """Round 1: the winds East still swaps with, in order (opposite, right, left); with three
-    players East's swap with the empty place goes through the wall."""
-    given: dict[int, list[int]] = field(default_factory=dict)
-    """Round 1: the tiles each side of the swap under way has laid face down."""
-    round: int = 1
-    deciding: bool = False
-    """East decides whether the exchange goes on or play begins."""
-    goes: int = 0
-    """Round 2: the go-arounds begun."""
-    order: list[int] = field(default_factory=list)
-    """Round 2: the seats still to swap with the wall (or keep their tiles) in this go-around."""
-
-
-@dataclass(frozen=True, slots=True)
-class LateClaim:
-    """A discard nobody claimed that the next player may still claim after his draw (rumisberg
-    rule 3: "Man kann einen Stein rufen, bis der nächste Spieler seinen Stein abgelegt hat")."""
-
-    discarder: int
-    tile: int
-    """The discard's tile id."""
-    drawn: int
-    """The tile id he drew: it goes back to the live end if he claims."""
-    options: tuple[Action, ...]
-    """The sets he could have claimed in the window (pong, kong, chow), as offered then."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """How a deal ended: the winner (or None for a drawn deal), every hand's score, the payments
-    (those made during play, as a bouquet, included)."""
-
-    winner: int | None
-    """The winner, the first in turn order after the discarder when several won on one discard."""
-    reason: EndReason
-    scores: tuple[Score | None, ...]
-    values: tuple[int, ...]
-    settlement: Settlement
-    win_tile: Tile | None = None
-    self_drawn: bool = False
-    discarder: int | None = None
-    winners: tuple[int, ...] = ()
-    """Every winner (jiangxi: several may win on one discard, A-JX-07)."""
-    centre: tuple[Stake, ...] = ()
-    """The stakes left in the centre for the next winner (riichi sticks of a drawn hand)."""
 
 
 class Deal:
@@ -256,8 +179,6 @@ class Deal:
         self.robbed: tuple[int, int, int] | None = None  # (kong seat, tile id, meld index)
         self.rob_claimed = False  # the kong being robbed was made with a discard (A-JX-19)
         self.rob_concealed = False  # the kong being robbed is concealed (thirteen orphans only)
-        self.before_draw = False
-        """The seat to move has not drawn yet: it may declare riichi first (§2.3.6), or pass."""
         self.log: list[Action] = []
         self.result: DealResult | None = None
         self.centre: list[Stake] = list(centre)
@@ -265,41 +186,35 @@ class Deal:
         self.balances = tuple(balances) if balances is not None else None
         self.paid: list[Transfer] = []
         """Payments made during play (gen zhuang, bouquets): final even if the hand is drawn."""
-        self.pass_over = PassOver.of(s)
-        self.held_back: frozenset[int] = frozenset()
-        """Seats the open discard would complete but for the minimum (jiangxi, A-JX-19)."""
-        self.gang_debt: tuple[int, frozenset[int]] | None = None
-        """(gang player, seats he owes a restricted win): after a gang made with a discard that
-        completed those seats' hands below the minimum, they may rob it or win on his next
-        discard for a fixed value (A-JX-19)."""
         self.shared: dict[int, int] = {}
         """Winners who share the winning discard with the first winner: seat → its kind."""
         self.dora_indicator: Tile | None = None
+        """The dora indicator turned up on the dead wall (:mod:`engine.features.dora`)."""
         self.dora: tuple[Tile, ...] = ()
-        self._indicator: int | None = None
-        """The dora indicator's tile id: out of the wall, lying face up on it."""
+        """The dora every hand of this deal is scored with."""
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
-        self.exchange: Exchange | None = None
-        """The Gulasch exchange under way (phase ``exchange``)."""
-        self.late: LateClaim | None = None
-        """The discard the player to move may still claim after his draw (``claim_window =
-        until_next_discard``, rumisberg rule 3, A-RU-13), until he does anything else."""
-        self.laid: list[int] = []
-        """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
+        self._owner: Feature | None = None
+        """The rule whose phase this is (the Gulasch exchange), if any."""
+        self.features: tuple[Feature, ...] = tuple(f(self) for f in self.ruleset.features_for(s))
+        """The variant rules of this deal (:mod:`engine.features`), each with its state."""
+        self._paused: Feature | None = None
+        """The feature that stopped the turn before its draw (``before_draw``)."""
+        self._hook = {name: hooked(self.features, name) for name in HOOKS}
+        """By hook: the features that override it, the only ones called there."""
+        self._judges = tuple(f for f in self.features if f.limits_discards)
+        """The features that judge every discard (Fishing)."""
         if _arranged is None or _arranged[1] is None:
             self._deal(taken)  # from the shuffled wall, or from a wall given as it is
         else:
             for seat, hand in zip(self.in_play, _arranged[1], strict=True):
                 for t in hand:
-                    self._give(seat, t)
-            self._turn_dora()
+                    self.give(seat, t)
+            for f in self._hook["dealt"]:
+                f.dealt()
             self._replace_bonus_at_deal()
-        if gulasch and s.draw_settlement == "gulasch":
-            # East swaps with the player opposite, then the one to his right, then to his left.
-            self.exchange = Exchange(partners=[2, 1, 3])
-            self.phase = EXCHANGE
-            self.turn = None
+        for f in self._hook["begin"]:
+            f.begin(after_drawn=gulasch)
 
     # --- Setup -------------------------------------------------------------------------------
 
@@ -312,31 +227,19 @@ class Deal:
             hands = taken or [[wall.draw_live() for _ in range(12)] for _ in self.in_play]
             for seat, hand in zip(self.in_play, hands, strict=True):
                 for t in hand:
-                    self._give(seat, t)
+                    self.give(seat, t)
         else:
             for _ in range(3):  # three times round, two stacks (four tiles) each
                 for seat in self.in_play:
                     for _ in range(4):
-                        self._give(seat, wall.draw_live())
+                        self.give(seat, wall.draw_live())
         # Patterns A and R3: one each, then one more to East; pattern B: two to East, then one each.
         last = (0, *self.in_play) if self.settings.deal_pattern == "B" else (*self.in_play, 0)
         for seat in last:
-            self._give(seat, wall.draw_live())
-        self._turn_dora()
+            self.give(seat, wall.draw_live())
+        for f in self._hook["dealt"]:
+            f.dealt()
         self._replace_bonus_at_deal()
-
-    def _turn_dora(self) -> None:
-        """Dora (wikibooks, §2.3.7): the upper tile of the third stack still standing in the
-        dead wall, counted from the break (the break stack, laid on it as the loose tiles, not
-        counted: revised A-WB-11), is turned up before the bonus tiles are replaced; it stays
-        there, out of the replacement draws. A bonus tile there shows no dora: the next tile
-        below or behind is used."""
-        if not self.settings.dora:
-            return
-        tile = self.wall.turn_up(3, skip=lambda t: KIND[t].is_bonus)
-        self._indicator = tile
-        self.dora_indicator = KIND[tile]
-        self.dora = (dora_of(self.dora_indicator),)
 
     def _replace_bonus_at_deal(self) -> None:
         """Bonus tiles: E, S, W, N each expose all and replace, until none is left (A-CORE-05)."""
@@ -345,12 +248,13 @@ class Deal:
             for seat in self.in_play:
                 found = [t for t in self.seats[seat].concealed if self._aside[t]]
                 for t in found:
-                    self._take(seat, t)
-                    self._set_aside(seat, t, [])
+                    self.take(seat, t)
+                    self.lay_aside(seat, t, [])
                 for _ in found:
-                    self._give(seat, wall.draw_replacement())
+                    self.give(seat, wall.draw_replacement())
 
-    def _give(self, seat: int, tile: int) -> None:
+    def give(self, seat: int, tile: int) -> None:
+        """Put the physical ``tile`` into ``seat``'s concealed tiles (its counts and suit keys too)."""
         self.seats[seat].concealed.append(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
@@ -358,7 +262,8 @@ class Deal:
             if kind < HONOUR_START:
                 self.seats[seat].keys[kind // 9] += ONE_OF_RANK[kind % 9]
 
-    def _take(self, seat: int, tile: int) -> None:
+    def take(self, seat: int, tile: int) -> None:
+        """Take the physical ``tile`` out of ``seat``'s concealed tiles."""
         self.seats[seat].concealed.remove(tile)
         kind = KIND[tile]
         if kind < N_KINDS:
@@ -366,11 +271,11 @@ class Deal:
             if kind < HONOUR_START:
                 self.seats[seat].keys[kind // 9] -= ONE_OF_RANK[kind % 9]
 
-    def _take_kind(self, seat: int, kind: int) -> int:
+    def take_kind(self, seat: int, kind: int) -> int:
         """Remove one tile of ``kind`` from the seat's concealed tiles (the drawn one last)."""
         candidates = [t for t in self.seats[seat].concealed if KIND[t] == kind]
         pick = next((t for t in candidates if t != self.drawn), candidates[-1])
-        self._take(seat, pick)
+        self.take(seat, pick)
         return pick
 
     # --- Queries -------------------------------------------------------------------------------
@@ -400,107 +305,6 @@ class Deal:
             tuple(KIND[t] for t in self.seats[seat].bonus),
         )
 
-    def _complete_with(self, seat: int, kind: int | None) -> bool:
-        counts = self.seats[seat].counts
-        keys = self.seats[seat].keys
-        honours = counts[HONOUR_START:]
-        if kind is not None:
-            if kind < HONOUR_START:
-                keys = keys[:]
-                keys[kind // 9] += ONE_OF_RANK[kind % 9]
-            else:
-                honours = honours[:]
-                honours[kind - HONOUR_START] += 1
-        if complete_from_keys(keys, honours):
-            return True
-        if self.seats[seat].melds:
-            return False
-        if kind is not None:
-            counts = counts[:]
-            counts[kind] += 1
-        if self.table.thirteen_orphans and is_thirteen_orphans(counts):
-            return True
-        return (
-            self.table.seven_pairs
-            and seven_pairs(counts, quad_as_two_pairs=self.table.quad_as_two_pairs) is not None
-        )
-
-    def _meets_minimum(
-        self, seat: int, kind: int | None, *, self_drawn: bool, restricted: bool = False
-    ) -> bool:
-        """Whether the complete hand wins under the ruleset's conditions: the table's (at most
-        so many chows, a suit pung, a flush, the minimum fan, the minimum doubles of Ii Fan
-        Shibari), all judged by the scorer (``Score.won``), so the table offers exactly the
-        Mah-Jonggs ``mahjong score`` accepts. No table offers a Mah-Jongg that is not one (§1.12.4)."""
-        if not self.table.constrained:
-            return True
-        if kind is None:
-            win_tile = KIND[self.drawn] if self.drawn is not None else None
-            ctx = self._context(seat, win_tile=win_tile, self_drawn=True, discarder=None)
-        else:
-            discarder = self.discard[0] if self.discard else self.robbed[0] if self.robbed else None
-            ctx = self._context(
-                seat,
-                win_tile=TILES[kind],
-                self_drawn=False,
-                discarder=discarder,
-                robbing=self.robbed is not None,
-                restricted=restricted,
-            )
-        return score(self.hand_of(seat, kind), ctx, ruleset=self.ruleset, settings=self.settings).won
-
-    def _mahjong_claim_ok(self, seat: int, kind: int, discarder: int) -> bool:
-        if not self._complete_with(seat, kind):
-            return False
-        if self._restricted(seat, discarder):
-            return True  # won from the gang player at a fixed value (A-JX-19)
-        if not self.pass_over.may_win_on_discard(seat):
-            return False
-        if not self._meets_minimum(seat, kind, self_drawn=False):
-            return False
-        if self.settings.mahjong_chow_from_any or seat == self._after[discarder][0]:
-            return True
-        # Without chows from anyone, the tile must complete a pong or the pair.
-        counts = self.seats[seat].counts[:]
-        counts[kind] += 1
-        for pair, sets in standard_arrangements(counts):
-            if pair == kind or any(k == MeldKind.PONG and t == kind for k, t in sets):
-                return True
-        return not is_standard_complete(counts)  # a special hand
-
-    def _restricted(self, seat: int, discarder: int) -> bool:
-        """Whether ``seat`` wins from ``discarder`` now as the restricted win from the gang
-        player (jiangxi, A-JX-19): held below the minimum on the discard the gang was made
-        with, he robs that gang or wins on its player's next discard, for a fixed 3 fan whatever
-        else the win would count (J18R), and the pass-over rule does not bar it. The tile must
-        complete his hand (checked before)."""
-        debt = self.gang_debt
-        if debt is None or debt[0] != discarder or seat not in debt[1]:
-            return False
-        kind = KIND[self.robbed[1]] if self.robbed else KIND[self.discard[1]] if self.discard else None
-        return kind is not None and self._meets_minimum(seat, kind, self_drawn=False, restricted=True)
-
-    def _orphans_wait_on(self, seat: int, kind: int) -> bool:
-        """Whether ``seat`` holds thirteen orphans that ``kind`` completes (nothing declared)."""
-        if self.seats[seat].melds or not self.table.thirteen_orphans:
-            return False
-        counts = self.seats[seat].counts[:]
-        counts[kind] += 1
-        return is_thirteen_orphans(counts)
-
-    def _waiting_after_discard(self, seat: int, kind: int) -> bool:
-        counts = self.seats[seat].counts[:]
-        counts[kind] -= 1
-        no_melds = not self.seats[seat].melds
-        return bool(
-            waits(
-                counts,
-                thirteen_orphans=self.table.thirteen_orphans and no_melds,
-                seven_pairs_ok=self.table.seven_pairs and no_melds,
-                stop_after=1,
-            )
-        )
-
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now (an empty list when it has nothing to do).
 
@@ -518,7 +322,7 @@ class Deal:
             return []
         key = (len(self.log), seat)
         if self._legal_cache is None or self._legal_cache[0] != key:
-            build = self._turn_actions if self.phase == TURN else self._exchange_actions
+            build = self._turn_actions if self._owner is None else self._owner.options
             self._legal_cache = (key, build(seat))
         return list(self._legal_cache[1])
 
@@ -536,14 +340,8 @@ class Deal:
         if self.phase == TURN:
             assert self.turn is not None
             return [self.turn]
-        if self.phase == EXCHANGE:
-            ex = self.exchange
-            assert ex is not None
-            if ex.deciding:
-                return [0]
-            if ex.round == 1:
-                return [s for s in (0, ex.partners[0]) if s in self.in_play and s not in ex.given]
-            return ex.order[:1]
+        if self._owner is not None:
+            return self._owner.to_act()
         return [seat for seat in self.pending if seat not in self.responses]
 
     def idle_passes(self) -> list[Action]:
@@ -567,258 +365,115 @@ class Deal:
         ]
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        if self.before_draw:  # the beginning of the turn: declare riichi, or draw without
-            return [Action.of(seat, ActionKind.RIICHI), _PASS[seat]]
+        """Exactly the moves ``seat`` may make in its turn: every candidate :meth:`_judge_turn`
+        allows (the candidates are a cheap superset; the judge alone decides)."""
+        if self._paused is not None:  # the beginning of the turn: declare (riichi), or draw without
+            return [*self._paused.options_before_draw(seat), _PASS[seat]]
         st = self.seats[seat]
-        s = self.settings
-        counts = st.counts
-        out: list[Action] = []
         kinds = sorted({KIND[t] for t in st.concealed})
-        if st.called and self.drawn is not None:
-            out.append(Action.of(seat, ActionKind.DISCARD, KIND[self.drawn]))  # a frozen hand
+        judge, judge_discard, discards = self._judge_turn, self._judge_discard, _DISCARD[seat]
+        if self._any_discard(st):  # the judge's plain case, for every tile held at once
+            out = [discards[k] for k in kinds]
         else:
-            keep = [k for k in kinds if self._fishing_after(seat, k)] if st.fishing else kinds
-            out.extend(Action.of(seat, ActionKind.DISCARD, k) for k in keep)
-            if s.original_call and not st.discarded and not self.claims_made and not st.melds:
-                out.extend(
-                    Action(seat, ActionKind.CALL, k) for k in kinds if self._waiting_after_discard(seat, k)
-                )
-            if s.fishing and not st.fishing:
-                out.extend(Action(seat, ActionKind.FISHING, k) for k in kinds if self._fishing_after(seat, k))
-        if self._may_show_nine_majors(seat):
-            out.append(Action(seat, ActionKind.NINE_MAJORS))
+            out = [a for k in kinds if judge_discard(a := discards[k], st) is None]
+        if self.settings.original_call and not st.discarded:
+            out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CALL, k)) is None]
+        for f in self._hook["candidates"]:  # a rule's moves (Fishing, nine majors), judged by it
+            out += [a for a in f.candidates(seat, kinds) if f.judge(a) is None]
         if self.can_declare:
-            if not st.called and self.wall.remaining > 0:
-                for k in range(N_KINDS):
-                    if counts[k] == 4 and self._fishing_keeps(seat, k, 4):
-                        out.append(Action(seat, ActionKind.CONCEALED_KONG, TILES[k]))
-                for record in st.melds:
-                    m = record.meld
-                    if (
-                        m.kind == MeldKind.PONG
-                        and not m.concealed
-                        and counts[m.tile]
-                        and self._fishing_keeps(seat, m.tile, 1)
-                    ):
-                        out.append(Action(seat, ActionKind.ADDED_KONG, m.tile))
-            if self._complete_with(seat, None) and self._meets_minimum(seat, None, self_drawn=True):
-                out.append(Action(seat, ActionKind.MAHJONG))
-        if self.late is not None and seat == self.turn and self.drawn == self.late.drawn:
-            out.extend(self.late.options)  # rule 3: he may still claim the discard he passed
+            fours = [k for k in kinds if st.counts[k] == 4]  # the kongs the hand could make
+            out += [a for k in fours if judge(a := Action.of(seat, ActionKind.CONCEALED_KONG, k)) is None]
+            pongs = [r.meld.tile for r in st.melds if r.meld.kind == MeldKind.PONG]
+            out += [a for k in pongs if judge(a := Action.of(seat, ActionKind.ADDED_KONG, k)) is None]
+            if judge(a := Action.of(seat, ActionKind.MAHJONG)) is None:
+                out.append(a)
+        for f in self._hook["options_after_draw"]:  # a discard he may still claim (rumisberg rule 3)
+            out += f.options_after_draw(seat)
         return out
 
-    def _may_stake(self, seat: int) -> bool:
-        """Whether ``seat`` can put the riichi stake into the centre: a declaration needs a
-        balance of at least the stake (A-WB-10); his stakes already lying there are spent."""
-        if self.balances is None:
-            return True
-        staked = sum(stake.amount for stake in self.centre if stake.seat == seat)
-        return self.balances[seat] - staked >= self.settings.riichi_stake
-
-    def _may_declare_riichi(self, seat: int) -> bool:
-        """Whether ``seat``, at the beginning of its turn before the draw, may declare riichi
-        (§2.3.6, A-WB-10): riichi is played, nothing exposed (declared concealed kongs are
-        allowed), not declared yet, a tile left to draw, the stake affordable, and the hand
-        already one tile from a Mah-Jongg the table would offer (under a constrained table,
-        western play or Ii Fan Shibari, a wait that only completes the shape is not one)."""
+    def _judge_turn(self, action: Action) -> Reason | None:
+        """Why ``action`` of the seat to move, after its draw, breaks a rule (and whether the
+        reason speaks of his hidden tiles), or None: the one place the turn's conditions are
+        written; :meth:`_turn_actions` offers exactly the moves it allows."""
+        seat, kind, tile = action.seat, action.kind, action.tile
         st = self.seats[seat]
-        if not self.settings.riichi or st.called or self.live_remaining <= 0:
-            return False
-        if not all(r.meld.concealed for r in st.melds) or not self._may_stake(seat):
-            return False
-        melds = tuple(r.meld for r in st.melds)
-        if self.table.constrained:
-            return self._fishing_waits(seat, st.counts[:], melds)
-        return bool(
-            waits(
-                st.counts,
-                thirteen_orphans=self.table.thirteen_orphans and not melds,
-                seven_pairs_ok=self.table.seven_pairs and not melds,
-                stop_after=1,
+        if kind is ActionKind.MAHJONG:
+            if not self.can_declare:
+                who = WHO[seat]
+                return (
+                    f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile",
+                    False,
+                )
+            if deal_end.complete_with(self, seat, None) and deal_end.meets_minimum(
+                self, seat, None, self_drawn=True
+            ):
+                return None
+            return f"{WHO[seat]}'s tiles do not form a complete hand", True
+        held = tile is not None and tile < N_KINDS and st.counts[tile] > 0
+        if kind is ActionKind.CONCEALED_KONG:
+            if not self.can_declare:
+                return "a kong is declared after drawing, not after claiming a discard", False
+            if st.called or self.wall.remaining <= 0 or not held or st.counts[int(tile or 0)] != 4:
+                return f"a concealed kong needs four {tile} in hand (and a replacement tile left)", True
+            return None if self._may_meld(seat, int(tile or 0), 4) else self._kept_short(WHO[seat])
+        if kind is ActionKind.ADDED_KONG:
+            pong = any(
+                r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == tile
+                for r in st.melds
             )
-        )
+            if not (self.can_declare and not st.called and self.wall.remaining > 0 and pong and held):
+                return f"an added kong needs an exposed pong of {tile} and the fourth tile in hand", True
+            return None if self._may_meld(seat, int(tile or 0), 1) else self._kept_short(WHO[seat])
+        if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
+            return f"there is no discard to claim: {WHO[seat]} must discard", False
+        if kind is ActionKind.RIICHI or kind not in _CORE_TURN:
+            return self._feature_reason(action)  # riichi: before the draw (or an old log's line)
+        return self._judge_discard(action, st)  # a discard, plain or declaring
 
-    def _may_show_nine_majors(self, seat: int) -> bool:
-        """Wikibooks' abortive draw (§2.3.10 item 5): in his first turn, before anyone has
-        exposed a set, a player holding nine different major tiles may end the hand drawn."""
-        if "nine_majors" not in self.ruleset.aborts or self.seats[seat].discarded or self.claims_made:
-            return False
-        if any(self.seats[other].melds for other in self.in_play):
-            return False
-        counts = self.seats[seat].counts
-        return sum(1 for t in MAJORS if counts[t]) >= 9
-
-    def _fishing_waits(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
-        """Whether concealed ``counts`` (one tile short) with ``melds`` wait on a Mah-Jong that
-        counts under the club's card (rumisberg's Fishing, §2.4.7: structure rules included)."""
-        key = (len(self.log), seat, tuple(counts), melds)
-        got = self._fishing_cache.get(key)
-        if got is not None:
-            return got
-        no_melds = not melds
-        found = False
-        tiles = tuple(TILES[k] for k in range(N_KINDS) for _ in range(counts[k]))
-        bonus = tuple(KIND[t] for t in self.seats[seat].bonus)
-        for w in waits(
-            counts,
-            thirteen_orphans=self.table.thirteen_orphans and no_melds,
-            seven_pairs_ok=self.table.seven_pairs and no_melds,
+    def _judge_discard(self, action: Action, st: SeatState) -> Reason | None:
+        """The turn's judge for a discard, plain or with a declaration (the call, Fishing):
+        :meth:`_judge_turn`'s part for them, asked directly for each discard it offers."""
+        seat, kind, tile = action.seat, action.kind, action.tile
+        if tile is None or tile >= N_KINDS or not st.counts[tile]:
+            return f"{WHO[seat]} holds no {tile} to discard", True
+        if kind is ActionKind.DISCARD and self._any_discard(st):
+            return None
+        if st.called and (
+            kind is not ActionKind.DISCARD or (self.drawn is not None and tile != KIND[self.drawn])
         ):
-            if counts[w] + sum(m.tiles.count(w) for m in melds) >= 4:
-                continue  # a fifth tile of a kind does not exist
-            hand = Hand((*tiles, w), melds, bonus)
-            ctx = WinContext(seat=Wind(seat), prevailing=self.prevailing, win_tile=w)
-            if score(hand, ctx, ruleset=self.ruleset, settings=self.settings).won:
-                found = True
-                break
-        if len(self._fishing_cache) > 256:
-            self._fishing_cache.clear()
-        self._fishing_cache[key] = found
-        return found
+            frozen = "declared riichi" if self._shows(seat, "riichi") else "made the call at the beginning"
+            return f"{WHO[seat]} {frozen} and must discard the tile just drawn", False
+        if kind is ActionKind.CALL and not (
+            self.settings.original_call
+            and not st.discarded
+            and not self.claims_made
+            and not st.melds
+            and deal_end.waiting_after_discard(self, seat, tile)
+        ):
+            return (
+                "the call at the beginning is made with the first discard, before any claim, "
+                "by a hand one tile from winning"
+            ), True
+        for f in self._judges:  # a rule's limits on discards, and its declarations
+            if (kind is ActionKind.DISCARD or kind in f.kinds) and (reason := f.judge(action)):
+                return reason
+        return self._feature_reason(action) if kind is ActionKind.FISHING else None
 
-    def _fishing_after(self, seat: int, kind: int) -> bool:
-        """Whether discarding ``kind`` leaves ``seat`` one tile short of a Mah-Jong that counts."""
-        if not self._waiting_after_discard(seat, kind):  # the shape first: it is cheap
-            return False
-        counts = self.seats[seat].counts[:]
-        counts[kind] -= 1
-        return self._fishing_waits(seat, counts, tuple(r.meld for r in self.seats[seat].melds))
+    def _any_discard(self, st: SeatState) -> bool:
+        """Whether the seat may discard any tile it holds: its hand is not frozen and no rule of
+        this deal limits discards (:meth:`_judge_discard`'s plain case)."""
+        return not st.called and not self._judges
 
-    def _fishing_keeps(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
-        """Whether a kong (or with ``claimed``, a claimed pong) of ``kind`` that takes ``taken``
-        tiles from the hand keeps a Fishing player one tile short (he may claim or declare only
-        so, §2.4.7 item 2); True for a player who is not Fishing."""
-        st = self.seats[seat]
-        if not st.fishing:
-            return True
-        counts = st.counts[:]
-        counts[kind] -= taken
-        melds = [r.meld for r in st.melds if not (r.meld.kind == MeldKind.PONG and r.meld.tile == kind)]
-        pong = claimed and taken == 2
-        melds.append(Meld(MeldKind.PONG if pong else MeldKind.KONG, TILES[kind], taken == 4))
-        if not pong:  # he draws a replacement and may discard it again
-            return self._fishing_waits(seat, counts, tuple(melds))
-        return self._fishing_after_some_discard(seat, counts, tuple(melds))
+    @staticmethod
+    def _kept_short(who: str) -> Reason:
+        return f"{who} is Fishing: a kong or claim must keep the hand one tile short", True
 
-    def _fishing_keeps_chow(self, seat: int, start: int, need: Sequence[int]) -> bool:
-        """Whether a chow from ``start`` made with the ``need`` tiles of the hand keeps a Fishing
-        player one tile short after some discard (rule 11: he may exchange tiles as long as he
-        stays Fishing, §2.4.7 item 2); True for a player who is not Fishing."""
-        st = self.seats[seat]
-        if not st.fishing:
-            return True
-        counts = st.counts[:]
-        for t in need:
-            counts[t] -= 1
-        melds = (*(r.meld for r in st.melds), Meld(MeldKind.CHOW, TILES[start]))
-        return self._fishing_after_some_discard(seat, counts, melds)
-
-    def _fishing_after_some_discard(self, seat: int, counts: list[int], melds: tuple[Meld, ...]) -> bool:
-        """Whether some discard from the concealed ``counts`` (after a claim made ``melds``)
-        leaves ``seat`` one tile short of a Mah-Jong that counts (Fishing, §2.4.7)."""
-        for d in range(N_KINDS):
-            if counts[d]:
-                counts[d] -= 1
-                ok = self._fishing_waits(seat, counts, melds)
-                counts[d] += 1
-                if ok:
-                    return True
-        return False
-
-    # --- The Gulasch exchange (rumisberg, §2.4.6) ----------------------------------------------
-
-    def _exchange_actions(self, seat: int) -> list[Action]:
-        ex = self.exchange
-        assert ex is not None
-        if ex.deciding:
-            return [Action.of(0, ActionKind.CONTINUE), Action.of(0, ActionKind.START)]
-        counts = self.seats[seat].counts
-        if ex.round == 1:
-            return [Action(seat, ActionKind.GIVE, tiles=c) for c in _choices(counts, 3, 3)]
-        swaps = [Action(seat, ActionKind.SWAP, tiles=c) for c in _choices(counts, 1, self._swap_most(seat))]
-        return [_PASS[seat], *swaps]
-
-    def _swap_most(self, seat: int) -> int:
-        """How many tiles ``seat`` may swap with the wall now: three, or what is left to take."""
-        return min(3, self.wall.exchangeable(self._wall_sides(seat), self.settings.wall_reserve))
-
-    def _wall_sides(self, seat: int) -> list[int]:
-        """The wall sides a seat takes from, in order: the opposite player's, then the next
-        sides in ring order, never its own (§2.4.6 item 7)."""
-        start = _RING.index((seat + 2) % 4)
-        return [w for w in _RING[start:] + _RING[:start] if w != seat and w in self.in_play]
-
-    def _apply_exchange(self, action: Action, events: list[Event]) -> None:
-        ex = self.exchange
-        assert ex is not None
-        seat = action.seat
-        if action.kind is ActionKind.CONTINUE:
-            events.append(Event(EventKind.EXCHANGE, 0, what="continue"))
-            ex.deciding = False
-            ex.round = 2
-            ex.goes += 1
-            ex.order = list(self.in_play)
-        elif action.kind is ActionKind.START:
-            events.append(Event(EventKind.EXCHANGE, 0, what="start"))
-            self._start_play()
-        elif action.kind is ActionKind.GIVE:
-            ex.given[seat] = [self._take_kind(seat, t) for t in action.tiles]
-            partner = ex.partners[0]
-            if partner not in self.in_play:  # the empty place: East swaps with the wall (item 11)
-                self._swap_with_wall(0, ex.given.pop(0), events)
-            elif len(ex.given) == 2:  # both have chosen: the tiles change hands at once
-                for giver, taker in ((0, partner), (partner, 0)):
-                    for t in ex.given[giver]:
-                        self._give(taker, t)
-                        events.append(Event(EventKind.DRAW, taker, KIND[t], private=True, what="exchange"))
-                events.append(Event(EventKind.EXCHANGE, partner, what="east", amount=3))
-                ex.given.clear()
-            else:
-                return
-            ex.partners.pop(0)
-            if not ex.partners:
-                self._after_go_around()
-        else:  # round 2: a swap with the wall, or keeping one's tiles
-            ex.order.pop(0)
-            if action.kind is ActionKind.SWAP:
-                self._swap_with_wall(seat, [self._take_kind(seat, t) for t in action.tiles], events)
-            else:
-                events.append(Event(EventKind.EXCHANGE, seat, what="keep"))
-            if not ex.order:
-                self._after_go_around()
-
-    def _after_go_around(self) -> None:
-        """After round 1 or a go-around with the wall: East decides, or play begins when the
-        go-arounds are used up (``gulasch_wall_exchanges``)."""
-        ex = self.exchange
-        assert ex is not None
-        if ex.goes < self.settings.gulasch_wall_exchanges:
-            ex.deciding = True
-        else:
-            self._start_play()
-
-    def _swap_with_wall(self, seat: int, laid: list[int], events: list[Event]) -> None:
-        """Lay ``laid`` down (out of play) and take as many tiles from the wall (§2.4.6 item 7);
-        a bonus tile taken is shown and replaced at once (item 8)."""
-        ex = self.exchange
-        assert ex is not None
-        self.laid += laid
-        sides = self._wall_sides(seat)
-        for _ in laid:
-            tile = self.wall.take_from_side(sides, self.settings.wall_reserve)
-            while self._aside[tile]:
-                events.append(Event(EventKind.BONUS, seat, KIND[tile]))
-                self._set_aside(seat, tile, events)
-                tile = self.wall.draw_replacement()
-            self._give(seat, tile)
-            events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True, what="exchange"))
-        events.append(Event(EventKind.EXCHANGE, seat, what="wall", amount=len(laid)))
-
-    def _start_play(self) -> None:
-        """The exchange is over: East discards first (§2.4.6 item 9)."""
-        self.exchange = None
-        self.phase = TURN
-        self.turn = 0
+    def _may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
+        """Whether every rule allows ``seat`` a kong (or a claimed pong) of ``kind`` taking ``taken``
+        tiles from the hand (Fishing: it must keep the hand one tile short)."""
+        return not self._hook["may_meld"] or all(
+            f.may_meld(seat, kind, taken, claimed=claimed) for f in self._hook["may_meld"]
+        )
 
     # --- Applying actions -------------------------------------------------------------------------
 
@@ -843,22 +498,21 @@ class Deal:
         if refusal is not None:
             raise refusal.error()
         self.log.append(action)
-        late, self.late = self.late, None  # open only until the player does something
-        if late is not None and self.phase == TURN and action.kind in _LATE_KINDS:
-            self._claim_late(action, late, events)
+        if bool(self._hook["acting"]) and any(f.acting(action, events) for f in self._hook["acting"]):
+            pass  # a rule applied it (a late claim)
         elif self.phase == TURN:
-            self._apply_turn(action, events)
-        elif self.phase == EXCHANGE:
-            self._apply_exchange(action, events)
+            self.apply_turn(action, events)
+        elif self._owner is not None:
+            self._owner.apply(action, events)
         else:
             self.responses[action.seat] = action
             if action.kind is ActionKind.PASS:
                 events.append(Event(EventKind.PASS, action.seat, private=True))
             if len(self.responses) == len(self.pending):
                 if self.phase == CLAIMS:
-                    self._resolve_claims(events)
+                    deal_claims.resolve_claims(self, events)
                 else:
-                    self._resolve_robbing(events)
+                    deal_claims.resolve_robbing(self, events)
         return events
 
     def check(self, action: Action) -> Refusal | None:
@@ -890,30 +544,19 @@ class Deal:
         """
         if self.phase == ROBBING and self.rob_concealed and self.robbed and action.seat == self.robbed[0]:
             self.responses = {seat: _PASS[seat] for seat in self.pending}
-            self._resolve_robbing(events)
+            deal_claims.resolve_robbing(self, events)
             self._legal_cache = None  # the state moved on without a line of the log
             if action in self.legal_actions(action.seat):
                 return False
-        if self.phase == TURN and self.before_draw and action.seat == self.turn:
-            self.before_draw = False
+        if self.phase == TURN and self._paused is not None and action.seat == self.turn:
+            self._paused = None
             self._turn_draw(action.seat, events)
             self._legal_cache = None
             if action in self.legal_actions(action.seat):
                 return False
-        st = self.seats[action.seat]
-        if (
-            action.kind is ActionKind.RIICHI
-            and action.tile is not None
-            and self.settings.riichi
-            and self.phase == TURN
-            and action.seat == self.turn
-            and not st.called
-            and Action.of(action.seat, ActionKind.DISCARD, action.tile) in self.legal_actions(action.seat)
-        ):
-            self.log.append(action)
-            self._apply_turn(action, events)
-            return True
-        return False
+        return bool(self._hook["old_line"]) and any(
+            f.old_line(action, events) for f in self._hook["old_line"]
+        )
 
     def _why_illegal(self, action: Action) -> tuple[str, bool]:
         """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
@@ -922,75 +565,15 @@ class Deal:
             return f"{who} is not in this hand: three players play, and {who}'s place is empty", False
         if self.phase == OVER:
             return "the hand is over", False
-        if self.phase == EXCHANGE:
-            return self._why_not_exchange(action, who)
+        if self._owner is not None:
+            return self._owner.judge(action) or (f"{who} cannot {action.kind} now", False)
         if self.phase == TURN:
             if action.seat != self.turn:
                 assert self.turn is not None
                 return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
-            if self.before_draw:
-                letter = Wind(action.seat).letter
-                return (
-                    f"{who} has not drawn yet and first declares riichi or not: '{letter} riichi' "
-                    f"(then draws, and discards every drawn tile that does not win) or '{letter} pass' "
-                    "(draws without declaring)"
-                ), False
-            if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
-                return f"there is no discard to claim: {who} must discard", False
-            held = [KIND[t] for t in self.seats[action.seat].concealed]
-            st = self.seats[action.seat]
-            if action.kind is ActionKind.RIICHI:
-                if not self.settings.riichi:
-                    return "riichi is not played at this table (setting riichi)", False
-                if st.riichi:
-                    return f"{who} has declared riichi already", False
-                return (
-                    "riichi is declared at the beginning of one's turn, before the draw ("
-                    f"'{Wind(action.seat).letter} riichi'), with nothing exposed, by a player whose hand "
-                    "is already one tile from winning and who can pay the stake"
-                ), True
-            if action.kind in DISCARDS and action.tile not in held:
-                return f"{who} holds no {action.tile} to discard", True
-            if action.kind in DISCARDS and st.called:
-                frozen = "declared riichi" if st.riichi else "made the call at the beginning"
-                return f"{who} {frozen} and must discard the tile just drawn", False
-            if action.kind is ActionKind.CALL:
-                return (
-                    "the call at the beginning is made with the first discard, before any claim, "
-                    "by a hand one tile from winning"
-                ), True
-            if action.kind is ActionKind.FISHING:
-                if not self.settings.fishing:
-                    return "Fishing is not played at this table (setting fishing)", False
-                if st.fishing:
-                    return f"{who} is Fishing already", False
-                return "Fishing is declared with a discard that leaves the hand one tile short", True
-            if action.kind is ActionKind.DISCARD and st.fishing:
-                return f"{who} is Fishing: a discard must keep the hand one tile short", True
-            if action.kind is ActionKind.NINE_MAJORS:
-                return (
-                    "nine different major tiles end the hand only in wikibooks, in the player's first "
-                    "turn, before anyone has exposed a set"
-                ), True
-            if action.kind is ActionKind.MAHJONG:
-                if not self.can_declare:
-                    return (
-                        f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile"
-                    ), False
-                return f"{who}'s tiles do not form a complete hand", True
-            if action.kind is ActionKind.CONCEALED_KONG:
-                if not self.can_declare:
-                    return "a kong is declared after drawing, not after claiming a discard", False
-                return (
-                    f"a concealed kong needs four {action.tile} in hand (and a replacement tile left)",
-                    True,
-                )
-            if action.kind is ActionKind.ADDED_KONG:
-                return (
-                    f"an added kong needs an exposed pong of {action.tile} and the fourth tile in hand",
-                    True,
-                )
-            return f"{who} cannot {action.kind} now", True
+            if self._paused is not None:
+                return self._paused.judge(action) or (f"{who} first decides before the draw", False)
+            return self._judge_turn(action) or (f"{who} cannot {action.kind} now", True)
         if action.seat not in self.pending:
             if self.phase == ROBBING:
                 return f"the other players answer {who}'s kong first: they may rob it", False
@@ -999,49 +582,30 @@ class Deal:
             if len(self.pending[action.seat]) == 1:
                 return f"{who} has no claim on this tile", True
             return f"{who} has already answered ({self.responses[action.seat]})", True
-        if action.kind is ActionKind.CHOW:
-            return (
-                "a chow is claimed only by the next player, with two tiles of a run around the discard",
-                True,
-            )
-        if action.kind is ActionKind.PONG:
-            return f"{who} needs two matching tiles in hand to claim a pong", True
-        if action.kind is ActionKind.KONG:
-            return f"{who} needs three matching tiles in hand to claim a kong", True
-        if action.kind is ActionKind.MAHJONG:
+        if self.phase == CLAIMS and (reason := deal_claims.judge_claim(self, action)) is not None:
+            return reason
+        if action.kind is ActionKind.MAHJONG:  # robbing a kong
             return f"the tile does not complete {who}'s hand", True
         options = ", ".join(str(a) for a in self.pending[action.seat])
         return f"{who} may only claim or pass now: {options}", True
 
-    def _why_not_exchange(self, action: Action, who: str) -> tuple[str, bool]:
-        ex = self.exchange
-        assert ex is not None
-        waiting = self.to_act()
-        if action.seat not in waiting:
-            names = " and ".join(Wind(w).name.title() for w in waiting)
-            return f"the Gulasch exchange waits for {names}, not {who}", False
-        if ex.deciding:
-            return "East decides now: 'E continue' (exchange with the wall) or 'E start' (play begins)", False
-        if ex.round == 1:
-            if action.kind is not ActionKind.GIVE or len(action.tiles) != 3:
-                example = f"{Wind(action.seat).letter} give 19m5p"
-                return f"{who} gives three tiles for East's exchange, like '{example}'", False
-            return f"{who} does not hold {tiles_str(action.tiles)}", True
-        if action.kind is not ActionKind.SWAP:
-            return f"{who} swaps one to three tiles with the wall ('swap 9m') or keeps them ('pass')", False
-        most = self._swap_most(action.seat)
-        if len(action.tiles) > most:
-            return f"the wall has only {most} tiles left for {who} to take", False
-        return f"{who} does not hold {tiles_str(action.tiles)}", True
+    def _feature_reason(self, action: Action) -> Reason | None:
+        """What the rule that owns ``action``'s kind says of it (None: allowed); a kind no rule of
+        this deal owns is not played here (the settings that would switch it on named)."""
+        for f in self.features:
+            if action.kind in f.kinds:
+                return f.judge(action)
+        switches = [n for cls in self.ruleset.features if action.kind in cls.kinds for n in cls.on]
+        where = f" (setting {', '.join(switches)})" if switches else ""
+        return f"{action.kind} is not played at this table{where}", False
 
-    def _apply_turn(self, action: Action, events: list[Event]) -> None:
+    def apply_turn(self, action: Action, events: list[Event]) -> None:
+        """Apply a legal move of the seat to move (a discard, a kong, Mah-Jongg or a rule's move)."""
         seat = action.seat
         kind = action.kind
-        if self.before_draw:  # riichi (or not) at the beginning of the turn, then the draw
-            self.before_draw = False
-            if kind is ActionKind.RIICHI:
-                self._declare_riichi(seat)
-                events.append(Event(EventKind.DECLARE, seat, what=str(kind)))
+        if self._paused is not None:  # a declaration (or not) at the beginning of the turn, then the draw
+            paused, self._paused = self._paused, None
+            paused.before_draw(action, events)
             self._turn_draw(seat, events)
             return
         if kind in DISCARDS:
@@ -1050,18 +614,19 @@ class Deal:
             if kind is ActionKind.CALL:
                 st.called = True
                 events.append(Event(EventKind.CALL, seat))
-            elif kind is ActionKind.RIICHI:  # an old log's riichi, declared with its discard
-                self._declare_riichi(seat)
-            elif kind is ActionKind.FISHING:
-                st.fishing = True
+            elif kind is not ActionKind.DISCARD:  # a feature's declaration with the discard
+                for f in self._hook["discarding"]:
+                    if kind in f.kinds:
+                        f.discarding(action)
             tile = self.drawn if self.drawn is not None and KIND[self.drawn] == action.tile else None
             if tile is None:
-                tile = self._take_kind(seat, action.tile)
+                tile = self.take_kind(seat, action.tile)
             else:
-                self._take(seat, tile)
+                self.take(seat, tile)
             self.seats[seat].discards.append([tile, None])
-            # The riichi declarer's discard in the turn he declared is laid sideways (§2.3.6).
-            turned = st.riichi and not any(v.turned for v in st.discard_views)
+            turned = bool(self._hook["discard_turned"]) and any(
+                f.discard_turned(seat) for f in self._hook["discard_turned"]
+            )
             self.seats[seat].discard_views.append(DiscardView(KIND[tile], turned=turned))
             self.earthly = seat == 0 and not self.seats[0].discarded and not self.claims_made
             self.seats[seat].discarded = True
@@ -1074,19 +639,21 @@ class Deal:
             if kind in (ActionKind.RIICHI, ActionKind.FISHING):
                 events.append(Event(EventKind.DECLARE, seat, action.tile, what=str(kind)))
             if not self._first_go_around(events):
-                self._open_claims(events)
-        elif kind is ActionKind.NINE_MAJORS:
-            self._end_drawn(events, EndReason.NINE_MAJORS)
+                deal_claims.open_claims(self, events)
+        elif kind not in _CORE_TURN:  # a move of a rule of this deal's (nine majors ...)
+            next(f for f in self.features if kind in f.kinds).apply_turn(action, events)
         elif kind is ActionKind.CONCEALED_KONG:
             assert action.tile is not None
-            tiles = [self._take_kind(seat, action.tile) for _ in range(4)]
+            tiles = [self.take_kind(seat, action.tile) for _ in range(4)]
             meld = Meld(MeldKind.KONG, action.tile, True)
             self.seats[seat].melds.append(MeldRecord(meld, tiles))
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=meld))
             if self.settings.rob_concealed_kong_13_orphans and self.table.thirteen_orphans:
                 # Thirteen orphans may rob even a concealed kong (001 «Die Dreizehn Waisen»).
-                self._open_robbing(seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True)
+                deal_claims.open_robbing(
+                    self, seat, tiles[-1], len(self.seats[seat].melds) - 1, events, concealed=True
+                )
                 return
             self._replace(seat, events)
         elif kind is ActionKind.ADDED_KONG:
@@ -1096,294 +663,37 @@ class Deal:
                 for i, r in enumerate(self.seats[seat].melds)
                 if r.meld.kind == MeldKind.PONG and not r.meld.concealed and r.meld.tile == action.tile
             )
-            tile = self._take_kind(seat, action.tile)
+            tile = self.take_kind(seat, action.tile)
             self.first_turn = False
             events.append(Event(EventKind.KONG, seat, action.tile, meld=Meld(MeldKind.KONG, action.tile)))
-            self._open_robbing(seat, tile, index, events, claimed=False)
+            deal_claims.open_robbing(self, seat, tile, index, events, claimed=False)
         elif kind is ActionKind.MAHJONG:
             win_tile = KIND[self.drawn] if self.drawn is not None else None
-            self._win([seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
+            deal_end.win(self, [seat], win_tile=win_tile, self_drawn=True, discarder=None, events=events)
 
     def _first_go_around(self, events: list[Event]) -> bool:
         """After each seat's first discard with no claim made, all of one kind: jiangxi's Gen
         zhuang (the dealer pays each other seat, §2.5.4) and wikibooks' four winds (the hand is
         drawn, §2.3.10 item 3). Whether the hand ended."""
+        if not self._hook["first_go_around"]:
+            return False
         firsts = [self.seats[w].discards for w in self.in_play]
         if self.claims_made or any(len(d) != 1 for d in firsts):
             return False
         kinds = [KIND[d[0][0]] for d in firsts if d[0][0] is not None]
-        if not is_gen_zhuang(kinds, players=len(self.in_play)):
+        if len(kinds) != len(self.in_play) or len(set(kinds)) != 1:
             return False
-        if self.settings.gen_zhuang_chips:
-            paid = gen_zhuang(0, self.in_play, self.settings).transfers
-            self.paid += paid
-            events += [Event(EventKind.PAID, t.payee, what="gen_zhuang", amount=t.amount) for t in paid]
-        if "four_winds" in self.ruleset.aborts and kinds[0].is_wind:
-            self._end_drawn(events, EndReason.FOUR_WINDS)
-            return True
-        return False
+        return bool(self._hook["first_go_around"]) and any(
+            f.first_go_around(kinds, events) for f in self._hook["first_go_around"]
+        )
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play, in turn order after ``seat``."""
         return self._after[seat]
 
-    def _open_claims(self, events: list[Event]) -> None:
-        assert self.discard is not None
-        discarder, tile = self.discard
-        kind = KIND[tile]
-        s = self.settings
-        self.pending = {}
-        self.responses = {}
-        only_mahjong = self.final_discard and s.final_discard_claims == "mahjong_only"
-        held: set[int] = set()
-        for seat in self._others(discarder):
-            options: list[Action] = []
-            st = self.seats[seat]
-            counts = st.counts
-            if self._mahjong_claim_ok(seat, kind, discarder):
-                options.append(Action.of(seat, ActionKind.MAHJONG))
-            elif s.min_fan and self._complete_with(seat, kind):
-                held.add(seat)  # the minimum held him back: a gang made with this tile owes him
-            if not only_mahjong and not st.called:
-                if counts[kind] == 3 and self.wall.remaining > 0 and self._fishing_keeps(seat, kind, 3):
-                    options.append(Action.of(seat, ActionKind.KONG))
-                if counts[kind] >= 2 and self._fishing_keeps(seat, kind, 2, claimed=True):
-                    options.append(Action.of(seat, ActionKind.PONG))
-                if s.chow_claims and self.ruleset.chows and seat == self._after[discarder][0] and kind < 27:
-                    rank = kind % 9
-                    for start in (kind - 2, kind - 1, kind):
-                        if start // 9 != kind // 9 or not 0 <= start % 9 <= 6 or start < kind - rank:
-                            continue
-                        need = [t for t in (start, start + 1, start + 2) if t != kind]
-                        if all(counts[t] for t in need) and self._fishing_keeps_chow(seat, start, need):
-                            options.append(Action.of(seat, ActionKind.CHOW, TILES[start]))
-            if options:
-                events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
-            options.append(_PASS[seat])
-            self.pending[seat] = options
-        self.held_back = frozenset(held)
-        # Every other seat answers, a seat with nothing to claim by passing, so the public
-        # state after a discard is the same whoever can claim (nothing public says who may).
-        self.turn = None
-        self.phase = CLAIMS
-
-    def _declined(self) -> None:
-        """The pass-over rule (jiangxi, §2.5.5): every seat that was offered a win on the tile
-        and did not take it is barred from winning on a discard for a while."""
-        for seat, options in self.pending.items():
-            answer = self.responses.get(seat)
-            if options[0].kind is ActionKind.MAHJONG and (
-                answer is None or answer.kind is not ActionKind.MAHJONG
-            ):
-                self.pass_over = self.pass_over.declined(seat)
-
-    def _resolve_claims(self, events: list[Event]) -> None:
-        assert self.discard is not None
-        discarder, tile = self.discard
-        later = self._later_options(discarder)
-        best: Action | None = None
-        for seat in self._others(discarder):  # turn order after the discarder breaks ties
-            answer = self.responses.get(seat)
-            if answer is None or answer.kind is ActionKind.PASS:
-                continue
-            if best is None or _PRECEDENCE[answer.kind] > _PRECEDENCE[best.kind]:
-                best = answer
-        mahjongs = [
-            seat
-            for seat in self._others(discarder)
-            if seat in self.responses and self.responses[seat].kind is ActionKind.MAHJONG
-        ]
-        restricted = {seat for seat in mahjongs if self._restricted(seat, discarder)}
-        held = self.held_back - {best.seat} if best is not None else frozenset()
-        self._declined()
-        self.pending = {}
-        self.responses = {}
-        self.held_back = frozenset()
-        self.gang_debt = None  # the gang player's discard after his replacement tile has gone by
-        if len(mahjongs) >= 3 and self.settings.three_mahjong_claims_abort:
-            self._end_drawn(events, EndReason.THREE_MAHJONG_CLAIMS)
-            return
-        if best is None:
-            self.discard = None
-            self._next_draw(self._after[discarder][0], events)
-            self._keep_late(discarder, tile, later)
-            return
-        seat = best.seat
-        self.seats[discarder].discards[-1][1] = seat
-        self.seats[discarder].discard_views[-1] = DiscardView(
-            KIND[tile], seat, self.seats[discarder].discard_views[-1].turned
-        )
-        self.claims_made = True
-        kind = KIND[tile]
-        if best.kind is ActionKind.MAHJONG:
-            winners = mahjongs if self.settings.multiple_winners == "all_win" else [seat]
-            self._give(winners[0], tile)
-            self.shared = {other: kind for other in winners[1:]}
-            self._win(
-                winners,
-                win_tile=kind,
-                self_drawn=False,
-                discarder=discarder,
-                events=events,
-                restricted=restricted,
-            )
-            return
-        self.discard = None
-        self.first_turn = False
-        if best.kind is ActionKind.CHOW:
-            assert best.tile is not None
-            start = int(best.tile)
-            tiles = [self._take_kind(seat, t) for t in (start, start + 1, start + 2) if t != kind]
-            meld = Meld(MeldKind.CHOW, best.tile)
-        else:
-            n = 3 if best.kind is ActionKind.KONG else 2
-            tiles = [self._take_kind(seat, kind) for _ in range(n)]
-            meld = Meld(MeldKind.KONG if best.kind is ActionKind.KONG else MeldKind.PONG, TILES[kind])
-        self.seats[seat].melds.append(MeldRecord(meld, [*tiles, tile], discarder, tile))
-        events.append(Event(EventKind.CLAIM, seat, KIND[tile], meld=meld))
-        self.turn = seat
-        self.phase = TURN
-        self.drawn = None
-        self.kongs_this_turn = 0
-        self.replacement = False
-        self.last_live = False
-        if best.kind is ActionKind.KONG:
-            if self.settings.min_fan:
-                # A seat the minimum held back may rob this gang or win on its player's next
-                # discard, at a fixed value (A-JX-19); every other seat answers the window.
-                self.gang_debt = (seat, frozenset(held))
-                self._open_robbing(seat, tile, len(self.seats[seat].melds) - 1, events, claimed=True)
-                return
-            self._replace(seat, events)
-        else:
-            self.can_declare = False
-
-    def _later_options(self, discarder: int) -> tuple[Action, ...]:
-        """The sets the next player was offered on the open discard, if he may still claim it
-        after his draw (``claim_window = until_next_discard``); before the window is resolved."""
-        if self.settings.claim_window != "until_next_discard":
-            return ()
-        return tuple(a for a in self.pending.get(self._after[discarder][0], ()) if a.kind in _LATE_KINDS)
-
-    def _keep_late(self, discarder: int, tile: int, options: tuple[Action, ...]) -> None:
-        """After the next player's draw: keep the discard open for him (rule 3), unless his draw
-        went beyond one plain tile from the live wall (a bonus tile and its replacement are not
-        undone)."""
-        nxt = self._after[discarder][0]
-        if (
-            options
-            and self.phase == TURN
-            and self.turn == nxt
-            and self.drawn is not None
-            and not self.replacement
-        ):
-            self.late = LateClaim(discarder, tile, self.drawn, options)
-
-    def _claim_late(self, action: Action, late: LateClaim, events: list[Event]) -> None:
-        """The next player claims the discard after his draw (rumisberg rule 3, A-RU-13): the
-        drawn tile goes back to the front of the live end and the claim is made as in the window."""
-        self._take(action.seat, late.drawn)
-        self.wall.put_back(late.drawn)
-        self.drawn = None
-        self.discard = (late.discarder, late.tile)
-        self.pending = {action.seat: [action]}
-        self.responses = {action.seat: action}
-        self.phase = CLAIMS
-        self._resolve_claims(events)
-
-    def _open_robbing(
-        self,
-        seat: int,
-        tile: int,
-        index: int,
-        events: list[Event],
-        *,
-        claimed: bool = False,
-        concealed: bool = False,
-    ) -> None:
-        """Every other seat answers a kong that may be robbed: an added kong, (``claimed``)
-        jiangxi's gang made with a discard (A-JX-19), or (``concealed``) a concealed kong, which
-        only a seat whose thirteen orphans wait on its tile may rob (``rob_concealed_kong_13_orphans``,
-        RULES.md §1.8.3 item 2). Seats that cannot rob only pass, so the public state is the
-        same whoever could rob it."""
-        self.robbed = (seat, tile, index)
-        self.rob_claimed = claimed
-        self.rob_concealed = concealed
-        self.pending = {}
-        for other in self._others(seat):
-            if claimed:  # only a seat the gang player owes may rob a gang made with a discard
-                rob = self._complete_with(other, KIND[tile]) and self._restricted(other, seat)
-            elif concealed:
-                rob = self._orphans_wait_on(other, KIND[tile]) and self._mahjong_claim_ok(
-                    other, KIND[tile], seat
-                )
-            else:
-                rob = self._mahjong_claim_ok(other, KIND[tile], seat)
-            self.pending[other] = [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
-            if rob:
-                events.append(Event(EventKind.MAY_CLAIM, other, KIND[tile], private=True))
-        self.responses = {}
-        self.turn = None
-        self.phase = ROBBING
-
-    def _resolve_robbing(self, events: list[Event]) -> None:
-        assert self.robbed is not None
-        kong_seat, tile, index = self.robbed
-        winner = next(
-            (
-                s
-                for s in self._others(kong_seat)
-                if self.responses.get(s, Action(s, ActionKind.PASS)).kind is ActionKind.MAHJONG
-            ),
-            None,
-        )
-        restricted = {winner} if winner is not None and self._restricted(winner, kong_seat) else set()
-        self._declined()
-        self.pending = {}
-        self.responses = {}
-        if winner is None:
-            if self.rob_claimed or self.rob_concealed:
-                self.robbed = None
-                self.rob_concealed = False
-                self.turn = kong_seat
-                self.phase = TURN
-                self._replace(kong_seat, events)
-            else:
-                self._finish_added_kong(events)
-            return
-        # The robbed tile counts as a discard by the robbed player; his pong stays a pong (A-CORE-13).
-        if self.rob_claimed:  # the gang made with a discard goes back to a pong
-            record = self.seats[kong_seat].melds[index]
-            record.tiles.remove(tile)
-            record.meld = Meld(MeldKind.PONG, record.meld.tile)
-        if self.rob_concealed:  # a robbed concealed kong stays a concealed pong
-            record = self.seats[kong_seat].melds[index]
-            record.tiles.remove(tile)
-            record.meld = Meld(MeldKind.PONG, record.meld.tile, True)
-            self.rob_concealed = False
-        self.robbed = None
-        self.claims_made = True
-        self._give(winner, tile)
-        self._win(
-            [winner],
-            win_tile=KIND[tile],
-            self_drawn=False,
-            discarder=kong_seat,
-            events=events,
-            robbing=True,
-            restricted=restricted,
-        )
-
-    def _finish_added_kong(self, events: list[Event]) -> None:
-        assert self.robbed is not None
-        seat, tile, index = self.robbed
-        self.robbed = None
-        record = self.seats[seat].melds[index]
-        record.meld = Meld(MeldKind.KONG, record.meld.tile)
-        record.tiles.append(tile)
-        self.turn = seat
-        self.phase = TURN
-        self._replace(seat, events)
+    def next_after(self, seat: int) -> int:
+        """The seat in play after ``seat`` in turn order."""
+        return self._after[seat][0]
 
     def _replace(self, seat: int, events: list[Event]) -> None:
         """After a kong: draw a replacement tile (replacing bonus tiles in turn)."""
@@ -1402,44 +712,41 @@ class Deal:
         an exhaustive draw (the player cannot complete the turn); None is returned then.
         """
         tile = self.wall.draw_replacement() if replacement else self.wall.draw_live()
-        self.pass_over = self.pass_over.drew(seat)
+        for f in self._hook["drew"]:
+            f.drew(seat)
         while self._aside[tile]:
             events.append(Event(EventKind.BONUS, seat, KIND[tile]))
-            self._set_aside(seat, tile, events)
+            self.lay_aside(seat, tile, events)
             if not self.wall.remaining:
-                self._end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
+                self.end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
                 return None
             tile = self.wall.draw_replacement()
             self.replacement = True
-        self._give(seat, tile)
+        self.give(seat, tile)
         events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True))
         return tile
 
-    def _set_aside(self, seat: int, tile: int, events: list[Event]) -> None:
+    def lay_aside(self, seat: int, tile: int, events: list[Event]) -> None:
         """Lay a bonus (or lucky) tile out; a bouquet it completes is paid at once (rumisberg
         rule 7: ``bouquet_payment`` from every other seat, final even if the hand is drawn)."""
-        bonus = self.seats[seat].bonus
-        before = _rumisberg.bouquets(KIND[t] for t in bonus)
-        bonus.append(tile)
-        if self.settings.bouquet_payment and _rumisberg.bouquets(KIND[t] for t in bonus) > before:
-            paid = _rumisberg.bouquet_payments(seat, seats=self.in_play, settings=self.settings)
-            self.paid += paid
-            if paid:
-                events.append(Event(EventKind.PAID, seat, what="bouquet", amount=paid[0].amount))
+        self.seats[seat].bonus.append(tile)
+        for f in self._hook["set_aside"]:
+            f.set_aside(seat, events)
 
     def _next_draw(self, seat: int, events: list[Event]) -> None:
         if self.live_remaining <= 0:
-            self._end_drawn(events)
+            self.end_drawn(events)
             return
         self.turn = seat
         self.phase = TURN
         self.kongs_this_turn = 0
         self.replacement = False
-        if self._may_declare_riichi(seat):  # riichi is declared at the beginning of the turn
-            self.drawn = None
-            self.can_declare = False
-            self.before_draw = True
-            return
+        for f in self._hook["pauses"]:
+            if f.pauses(seat):  # a decision at the beginning of the turn (riichi, §2.3.6)
+                self.drawn = None
+                self.can_declare = False
+                self._paused = f
+                return
         self._turn_draw(seat, events)
 
     def _turn_draw(self, seat: int, events: list[Event]) -> None:
@@ -1449,13 +756,6 @@ class Deal:
             return
         self.last_live = self.live_remaining == 0 and not self.replacement
         self.can_declare = True
-
-    def _declare_riichi(self, seat: int) -> None:
-        """``seat`` declares riichi: his hand is frozen and his stake goes into the centre."""
-        st = self.seats[seat]
-        st.called = st.riichi = True
-        if self.settings.riichi_stake:
-            self.centre.append(Stake(seat, self.settings.riichi_stake, "riichi"))
 
     # --- End of the deal -----------------------------------------------------------------------
 
@@ -1469,168 +769,20 @@ class Deal:
         robbing: bool = False,
         restricted: bool = False,
     ) -> WinContext:
-        """How ``seat`` would win now: the winds, the winning tile and every special circumstance."""
-        flags: list[str] = []
-        if self_drawn:
-            if self.first_turn and seat == 0:
-                flags.append("first-turn")
-            if self.replacement and win_tile is not None:
-                flags.append("replacement")
-                if self.kongs_this_turn:
-                    flags.append("kong-replacement")
-                if self.kongs_this_turn >= 2:
-                    flags.append("kong-on-kong")
-            if seat != 0 and not self.seats[seat].discarded and not self.claims_made:
-                flags.append("first-draw")
-            if self.last_live:
-                flags.append("last-tile")
-        else:
-            if self.final_discard and not robbing:
-                flags.append("last-tile")
-            if robbing:
-                flags.append("robbing-kong")
-            elif self.kong_discard:
-                flags.append("kong-discard")
-            if self.earthly and discarder == 0 and seat != 0:
-                flags.append("first-turn")
-        if restricted:
-            flags.append("restricted-rob")
-        if self.seats[seat].called and self.settings.original_call:
-            flags.append("original-call")
-        if self.seats[seat].riichi:
-            flags.append("riichi")
-        if seat == 0 and self.east_streak >= 8 and self.settings.nine_times_rule:
-            flags.append("nine-times")
-        if self_drawn and "first-turn" in flags:
-            win_tile = None  # Heaven's blessing: the hand was complete as dealt
-        return WinContext.make(
-            seat=Wind(seat),
-            prevailing=self.prevailing,
-            win=win_tile,
+        """How ``seat`` would win now (:func:`engine.deal_end.context`)."""
+        return deal_end.context(
+            self,
+            seat,
+            win_tile=win_tile,
             self_drawn=self_drawn,
-            flags=flags,
-            dora=self.dora,
-        )
-
-    def _losing_context(self, seat: int) -> WinContext:
-        return WinContext(seat=Wind(seat), prevailing=self.prevailing, dora=self.dora)
-
-    def _win(
-        self,
-        winners: Sequence[int],
-        *,
-        win_tile: Tile | None,
-        self_drawn: bool,
-        discarder: int | None,
-        events: list[Event],
-        robbing: bool = False,
-        restricted: Collection[int] = (),
-    ) -> None:
-        """End the hand with ``winners`` (several only on one discard, jiangxi): score every
-        hand, settle, and add what was paid during play and what the winner takes from the
-        centre, what Fishing players receive, or the Pot instead of the usual payments."""
-        scores: list[Score | None] = [None] * 4
-        for s in self.in_play:
-            if s in winners:
-                ctx = self._context(
-                    s,
-                    win_tile=win_tile,
-                    self_drawn=self_drawn,
-                    discarder=discarder,
-                    robbing=robbing,
-                    restricted=s in restricted,
-                )
-                if s == winners[0]:
-                    win_tile = ctx.win_tile
-                scores[s] = score(
-                    self.hand_of(s, self.shared.get(s)), ctx, ruleset=self.ruleset, settings=self.settings
-                )
-            else:
-                scores[s] = score(
-                    self.hand_of(s), self._losing_context(s), ruleset=self.ruleset, settings=self.settings
-                )
-        values = tuple(sc.total if sc else 0 for sc in scores)
-        winner = winners[0]
-        settlement = settle_hand(
-            values,
-            winners=winners,
             discarder=discarder,
-            ruleset=self.ruleset,
-            settings=self.settings,
-            seats=self.in_play,
-            declarers=[s for s in self.in_play if self.seats[s].riichi],
-            fixed=[w for w in winners if (sc := scores[w]) is not None and sc.fixed],
+            robbing=robbing,
+            restricted=restricted,
         )
-        transfers = list(settlement.transfers)
-        won = scores[winner]
-        assert won is not None
-        if winner == 0 and self.balances is not None and _rumisberg.is_pot(won, self.settings):
-            # East's Pot (rumisberg rule 20): every other seat pays him instead of the usual payments.
-            balances = {s: self.balances[s] for s in self.in_play}
-            transfers = [t for t in transfers if t.payee != winner] + _rumisberg.pot_payments(
-                balances, east=0, value=values[winner], settings=self.settings
-            )
-        fishers = {
-            s: _rumisberg.fishing_value(
-                self.hand_of(s), seat=Wind(s), prevailing=self.prevailing, settings=self.settings
-            )
-            for s in self.in_play
-            if self.seats[s].fishing and s not in winners
-        }
-        if fishers:
-            transfers += _rumisberg.fishing_payments(
-                fishers, mahjong=winner, seats=self.in_play, east=0, settings=self.settings
-            )
-        transfers = self.paid + transfers + take_centre(self.centre, winner)
-        self.centre = []
-        self.result = DealResult(
-            winner,
-            EndReason.MAHJONG,
-            tuple(scores),
-            values,
-            totalled(transfers, 4),
-            win_tile,
-            self_drawn,
-            discarder,
-            winners=tuple(winners),
-        )
-        self._close()
-        for w in winners:
-            events.append(Event(EventKind.MAHJONG, w, win_tile))
-        events.append(Event(EventKind.HAND_ENDED))
 
-    def _end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
-        scores: list[Score | None] = [None] * 4
-        values: tuple[int, ...] = (0,) * 4
-        if self.settings.draw_settlement == "mutual":
-            # The seats settle their unfinished hands pairwise (RULES.md §1.10, wikibooks option).
-            for s in self.in_play:
-                scores[s] = score(
-                    self.hand_of(s), self._losing_context(s), ruleset=self.ruleset, settings=self.settings
-                )
-            values = tuple(sc.total if sc else 0 for sc in scores)
-        settlement = settle_hand(
-            values,
-            winners=(),
-            discarder=None,
-            ruleset=self.ruleset,
-            settings=self.settings,
-            seats=self.in_play,
-            declarers=[s for s in self.in_play if self.seats[s].riichi],
-        )
-        # Riichi sticks and a Gulasch pot stay in the centre for the next winner, or go back.
-        keep = {"riichi": self.settings.riichi_carry_over, "gulasch": self.settings.gulasch_pot_carry_over}
-        left = [stake for stake in self.centre if keep.get(stake.reason, True)]
-        self.result = DealResult(
-            None,
-            reason,
-            tuple(scores),
-            values,
-            totalled(self.paid + list(settlement.transfers), 4),
-            centre=tuple(left),
-        )
-        self._close()
-        events.append(Event(EventKind.HAND_ENDED))
+    def end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
+        """End the hand drawn (:func:`engine.deal_end.end_drawn`)."""
+        deal_end.end_drawn(self, events, reason)
 
     def _close(self) -> None:
         self.phase = OVER
@@ -1671,35 +823,7 @@ class Deal:
         :raises NotationError: for tiles that cannot be read.
         """
         rs, st = resolve(ruleset, settings)
-        pool: dict[int, list[int]] = {}
-        for ident in rs.tile_ids(st):
-            pool.setdefault(int(KIND[ident]), []).append(ident)
-
-        def take(text: str) -> list[int]:
-            out = []
-            for kind in parse_tiles(text) if text.strip() else []:
-                if not pool.get(kind):
-                    raise InvalidHandError(f"the arranged deal uses more {kind} than the set holds")
-                out.append(pool[kind].pop(0))
-            return out
-
-        in_play = rs.seats(st, absent)
-        if len(hands) != len(in_play):
-            names = ", ".join(Wind(w).name.title() for w in in_play)
-            raise InvalidHandError(f"an arranged deal needs {len(in_play)} hands: {names}")
-        seat_tiles = [take(h.replace(" ", "")) for h in hands]
-        live_tiles = take(live.replace(" ", ""))
-        dead_tiles = take(dead.replace(" ", ""))
-        rest = sorted(t for ids in pool.values() for t in ids) if fill else []
-        loose, back = dead_tiles[:2], dead_tiles[2:]
-        order = live_tiles + rest
-        stacks: deque[list[int]] = deque([order[i : i + 2] for i in range(0, len(order), 2)])
-        for i in range(0, len(back), 2):
-            stacks.append(back[i : i + 2])
-        # draw_replacement takes the back stack's top first: put the first pairs last.
-        tail = [stacks.pop() for _ in range((len(back) + 1) // 2)]
-        stacks.extend(tail)
-        wall = Wall(stacks, loose, WallBreak((), 0, 0))
+        wall, seat_tiles = arranged_wall(rs, st, hands, live=live, dead=dead, fill=fill, absent=absent)
         return cls(
             rs,
             st,
@@ -1730,60 +854,6 @@ class Deal:
             deal.apply(action, replaying=True)
         return deal
 
-    def snapshot(self) -> tuple[object, ...]:
-        """Everything that makes up the state, for comparing two deals."""
-        return (
-            self.wall.tiles(),
-            [list(st.concealed) for st in self.seats],
-            [[(r.meld, list(r.tiles), r.claimed_from) for r in st.melds] for st in self.seats],
-            [list(st.bonus) for st in self.seats],
-            [[tuple(d) for d in st.discards] for st in self.seats],
-            self.turn,
-            self.phase,
-            self.drawn,
-            sorted(self.pending),
-            sorted((s, str(a)) for s, a in self.responses.items()),
-            self.result.values if self.result else None,
-            self.result.settlement.nets if self.result else None,
-            [str(a) for a in self.log],
-            [(st.called, st.riichi, st.fishing) for st in self.seats],
-            self.before_draw,
-            tuple(self.centre),
-            tuple(self.paid),
-            self.pass_over.barred,
-            self.dora_indicator,
-            None
-            if self.exchange is None
-            else (
-                tuple(self.exchange.partners),
-                sorted((k, tuple(v)) for k, v in self.exchange.given.items()),
-                self.exchange.round,
-                self.exchange.deciding,
-                self.exchange.goes,
-                tuple(self.exchange.order),
-            ),
-            self.late,
-            tuple(self.laid),
-        )
-
-    def all_tiles(self) -> list[int]:
-        """Every physical tile, wherever it is: the check that none is lost or doubled."""
-        tiles = self.wall.tiles()
-        for seat in self.in_play:
-            tiles.extend(self.seats[seat].concealed)
-            tiles.extend(self.seats[seat].bonus)
-            for record in self.seats[seat].melds:
-                tiles.extend(record.tiles)
-            tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
-        if self._indicator is not None:
-            tiles.append(self._indicator)
-        tiles += self.laid
-        if self.exchange is not None:
-            tiles += [t for given in self.exchange.given.values() for t in given]
-        if self.robbed is not None and not (self.rob_claimed or self.rob_concealed):  # an added tile
-            tiles.append(self.robbed[1])
-        return tiles
-
     def view(
         self,
         position: int | None,
@@ -1795,190 +865,106 @@ class Deal:
         version: int | None = None,
         places: Sequence[int] | None = None,
     ) -> SeatView:
-        """What the player at ``position`` may know (``None``: the public view, no concealed tiles).
-
-        Players are listed by table position; ``east`` is the position of this
-        deal's East (position p holds wind ``(p - east) % 4``), or ``places``
-        gives each wind's position (E, S, W, N; three players: A-RU-18). ``names`` and
-        ``chips`` are by position too, and so are the legal actions' seats.
-        With three players the position of the absent wind is an empty place
-        (``PlayerView.vacant``: no name, chips or tiles). ``version`` is the
-        table's state version (default: this deal's log length).
-        """
-        at = _places(east, places)
-        wind_at = {p: w for w, p in enumerate(at)}
-
-        def pos(wind: int) -> int:
-            return at[wind]
-
-        # Only a ready hand is asked to declare riichi before its draw (§2.3.6): to everyone else
-        # a seat at that step shows as having drawn, as any seat to move does, so the pause before
-        # the draw does not tell the table that its hand is ready.
-        unseen_draw = (
-            self.turn if self.before_draw and (position is None or wind_at[position] != self.turn) else None
-        )
-        players = []
-        for p in range(4):
-            w = wind_at[p]
-            if w == self.absent:
-                players.append(
-                    PlayerView(seat=p, wind=_WINDS[w], name="", chips=0, concealed_count=0, vacant=True)
-                )
-                continue
-            players.append(
-                PlayerView(
-                    seat=p,
-                    wind=_WINDS[w],
-                    name=names[p],
-                    chips=chips[p],
-                    concealed_count=len(self.seats[w].concealed) + (w == unseen_draw),
-                    melds=tuple(r.meld for r in self.seats[w].melds),
-                    bonus=tuple(KIND[t] for t in self.seats[w].bonus),
-                    discards=self._discards_seen(w, at),
-                )
-            )
-        concealed: tuple[Tile, ...] = ()
-        drawn: Tile | None = None
-        legal: tuple[Action, ...] = ()
-        if position is not None:
-            seat = wind_at[position]
-            own = [t for t in self.seats[seat].concealed if not (seat == self.turn and t == self.drawn)]
-            concealed = tuple(sorted(KIND[t] for t in own))
-            if seat == self.turn and self.drawn is not None and self.drawn in self.seats[seat].concealed:
-                drawn = KIND[self.drawn]
-            legal = tuple(a.by(position) for a in self.legal_actions(seat))
-        last = None
-        if self.discard is not None and self.phase == CLAIMS:
-            last = (pos(self.discard[0]), KIND[self.discard[1]])
-        elif self.robbed is not None and self.phase == ROBBING:
-            last = (pos(self.robbed[0]), KIND[self.robbed[1]])
-        elif self.late is not None and legal and any(a.kind in _LATE_KINDS for a in legal):
-            last = (pos(self.late.discarder), KIND[self.late.tile])  # his own view: still to claim
-        return SeatView(
-            seat=position,
-            players=tuple(players),
-            prevailing=self.prevailing,
+        """What the player at ``position`` may know (``None``: the public view, no concealed
+        tiles), by table position (:func:`engine.deal_view.seat_view`)."""
+        return deal_view.seat_view(
+            self,
+            position,
+            names=names,
+            chips=chips,
             hand_number=hand_number,
-            turn=None if self.turn is None else pos(self.turn),
-            phase=self.phase,
-            wall_live=self.live_remaining - (unseen_draw is not None),
-            wall_dead=self.wall.remaining - self.live_remaining,
-            ruleset=self.ruleset.name,
-            concealed=concealed,
-            drawn=drawn,
-            last_discard=last,
-            legal=legal,
-            sheet=self.sheet(east, places=at) if self.phase == OVER else None,
-            version=len(self.log) if version is None else version,
-            settings=self.settings,
-            dora_indicator=self.dora_indicator,
-            centre=sum(stake.amount for stake in self.centre),
-            declared=tuple(
-                (pos(w), what)
-                for w in self.in_play
-                for what, on in (
-                    ("riichi", self.seats[w].riichi),
-                    ("fishing", self.seats[w].fishing),
-                    ("call", self.seats[w].called and not self.seats[w].riichi),
-                )
-                if on
-            ),
-            exchange=self._exchange_view(pos),
+            east=east,
+            version=version,
+            places=places,
         )
-
-    def _exchange_view(self, pos: Callable[[int], int]) -> ExchangeView | None:
-        ex = self.exchange
-        if ex is None:
-            return None
-        return ExchangeView(
-            round=ex.round,
-            waiting=tuple(pos(w) for w in self.to_act()),
-            partner=pos(ex.partners[0]) if ex.round == 1 and ex.partners else None,
-            deciding=ex.deciding,
-            go_around=ex.goes,
-            limit=self.settings.gulasch_wall_exchanges,
-        )
-
-    def _discards_seen(self, wind: int, at: tuple[int, ...]) -> tuple[DiscardView, ...]:
-        key = (wind, at, len(self.log))
-        got = self._discard_cache.get(key)
-        if got is None:
-            got = tuple(
-                d if d.claimed_by is None else DiscardView(d.tile, at[d.claimed_by], d.turned)
-                for d in self.seats[wind].discard_views
-            )
-            if len(self._discard_cache) > 16:
-                self._discard_cache.clear()
-            self._discard_cache[key] = got
-        return got
 
     def sheet(self, east: int = 0, *, places: Sequence[int] | None = None) -> ScoreSheetView | None:
-        """The score sheet of a finished deal by table position (all hands are shown at the end);
-        ``east`` and ``places`` place the winds as in :meth:`view`."""
-        r = self.result
-        if r is None:
-            return None
-        at = _places(east, places)
-        wind_at = {p: w for w, p in enumerate(at)}
+        """The score sheet of a finished deal by table position (:func:`engine.deal_view.score_sheet`)."""
+        return deal_view.score_sheet(self, east, places=places)
 
-        def by_position(values: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
-            return tuple(values[wind_at[p]] for p in range(4))
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that makes up the state, for comparing two deals."""
+        return deal_view.snapshot(self)
 
-        from engine.scoring.facts import hand_groups
+    def all_tiles(self) -> list[int]:
+        """Every physical tile, wherever it is: the check that none is lost or doubled."""
+        tiles = self.wall.tiles()
+        for seat in self.in_play:
+            tiles.extend(self.seats[seat].concealed)
+            tiles.extend(self.seats[seat].bonus)
+            for record in self.seats[seat].melds:
+                tiles.extend(record.tiles)
+            tiles.extend(t for t, claimed in self.seats[seat].discards if claimed is None and t is not None)
+        for f in self._hook["tiles_aside"]:
+            tiles += f.tiles_aside()
+        if self.robbed is not None and not (self.rob_claimed or self.rob_concealed):  # an added tile
+            tiles.append(self.robbed[1])
+        return tiles
 
-        held = [self.hand_of(s) if s in self.in_play else None for s in range(4)]  # None: empty place
-        hands = [str(h) if h else "" for h in held]
-        arrangements = [sc.arrangement if sc else hands[i] for i, sc in enumerate(r.scores)]
-        groups = [
-            sc.groups if sc else hand_groups(h) if h else () for sc, h in zip(r.scores, held, strict=True)
-        ]
-        items = [sc.items if sc else () for sc in r.scores]
-        lines = [tuple((ln.name, ln.points, ln.doubles) for ln in seat) for seat in items]
-        payments = tuple((at[t.payer], at[t.payee], t.amount) for t in r.settlement.transfers)
-        return ScoreSheetView(
-            winner=None if r.winner is None else at[r.winner],
-            hands=by_position(hands),
-            arrangements=by_position(arrangements),
-            lines=by_position(lines),
-            values=by_position(r.values),
-            payments=payments,
-            nets=by_position(r.settlement.nets),
-            reason=r.reason,
-            groups=by_position(groups),
-            win_tile=r.win_tile,
-            self_drawn=r.self_drawn,
-            discarder=None if r.discarder is None else at[r.discarder],
-            ruleset=self.ruleset.name,
-            items=by_position(items),
-            vacant=None if self.absent is None else at[self.absent],
-        )
+    def declarations(self, wind: int) -> tuple[str, ...]:
+        """What ``wind`` has declared, as the view shows it: each rule's declarations (riichi,
+        Fishing), else the call at the beginning."""
+        shown = self._hook["shown"]
+        if not shown:
+            return ("call",) if self.seats[wind].called else ()
+        declared = tuple(what for f in shown for what in f.shown(wind))
+        if not declared and self.seats[wind].called:
+            return ("call",)
+        return declared
 
+    def _shows(self, wind: int, what: str) -> bool:
+        """Whether ``wind`` shows the declaration ``what``."""
+        return what in self.declarations(wind)
 
-def _places(east: int, places: Sequence[int] | None) -> tuple[int, ...]:
-    """Each wind's table position: ``places`` as given, or the four winds from ``east`` on."""
-    if places is not None:
-        return tuple(places)
-    return tuple((east + w) % 4 for w in range(4))
+    def feature(self, cls: type[F]) -> F | None:
+        """This deal's instance of the rule ``cls`` (its state), or None when it is not played.
 
+        >>> from engine.features.riichi import Riichi
+        >>> Deal("dmjl", seed=1).feature(Riichi) is None
+        True
+        """
+        for f in self.features:
+            if type(f) is cls:
+                return f
+        return None
 
-def _choices(counts: Sequence[int], least: int, most: int) -> list[tuple[Tile, ...]]:
-    """Every choice of ``least`` to ``most`` tiles from a hand counted by kind, each once.
+    @property
+    def exchange(self) -> Exchange | None:
+        """The Gulasch exchange under way (phase ``exchange``, :mod:`engine.features.gulasch`)."""
+        return getattr(self._owner, "exchange", None)
 
-    >>> [tiles_str(c) for c in _choices([2, 1] + [0] * 32, 2, 2)]
-    ['11m', '12m']
-    """
-    out: list[tuple[Tile, ...]] = []
+    @property
+    def late(self) -> LateClaim | None:
+        """The discard the player to move may still claim after his draw (rumisberg rule 3)."""
+        return next((late for f in self.features if (late := getattr(f, "late", None)) is not None), None)
 
-    def extend(start: int, chosen: list[Tile]) -> None:
-        if least <= len(chosen):
-            out.append(tuple(chosen))
-        if len(chosen) == most:
-            return
-        for k in range(start, len(counts)):
-            if counts[k] > chosen.count(TILES[k]):
-                chosen.append(TILES[k])
-                extend(k, chosen)
-                chosen.pop()
+    @property
+    def barred(self) -> frozenset[int]:
+        """Who may not win on a discard now (the pass-over rule, jiangxi)."""
+        return next((rule.barred for f in self.features if (rule := getattr(f, "rule", None))), frozenset())
 
-    extend(0, [])
-    return out
+    @property
+    def laid(self) -> list[int]:
+        """Tiles laid down in a Gulasch's exchanges with the wall: out of play for this hand."""
+        return [t for f in self.features for t in getattr(f, "laid", ())]
+
+    def take_over(self, feature: Feature, phase: Phase) -> None:
+        """``feature`` runs the deal in its own ``phase`` (the Gulasch exchange) until :meth:`give_back`."""
+        self._owner = feature
+        self.phase = phase
+        self.turn = None
+
+    def give_back(self, turn: int) -> None:
+        """The rule's phase is over: play goes on with ``turn``'s turn (his discard)."""
+        self._owner = None
+        self.phase = TURN
+        self.turn = turn
+
+    def is_aside(self, tile: int) -> bool:
+        """Whether a drawn ``tile`` is set aside and replaced (a bonus or lucky tile)."""
+        return self._aside[tile]
+
+    @property
+    def before_draw(self) -> bool:
+        """The seat to move has not drawn yet: it declares first (riichi, §2.3.6), or passes."""
+        return self._paused is not None

@@ -9,11 +9,19 @@ import pytest
 from engine.actions import Action
 from engine.deal import CLAIMS, OVER, ROBBING, Deal
 from engine.events import EventKind
+from engine.features.multiple_winners import RestrictedRob
 from engine.game import Game
 from engine.hand import MeldKind
 from engine.views import EndReason
 
 E, S, W, N = 0, 1, 2, 3
+
+
+def _debt(deal: Deal) -> tuple[int, frozenset[int]] | None:
+    """The gang player's debt of restricted wins (engine/features/multiple_winners.py)."""
+    rule = deal.feature(RestrictedRob)
+    assert rule is not None
+    return rule.debt
 
 
 def legal(deal: Deal, seat: int) -> list[str]:
@@ -118,11 +126,11 @@ def test_pass_over_bars_a_win_on_a_discard_until_the_player_draws_again() -> Non
     play(deal, "E discard 5z", "S discard 2p", "W discard 9p")
     assert legal(deal, S) == ["S mahjong", "S pass"]
     play(deal, "S pass")
-    assert not deal.pass_over.may_win_on_discard(S)
+    assert S in deal.barred
     play(deal, "N discard 9p")  # the same winning tile from another player: no Hu offered
     assert deal.phase != CLAIMS or legal(deal, S) == []
     play(deal, "E discard 9p")
-    assert deal.turn == S and deal.pass_over.may_win_on_discard(S)  # his own draw lifts the bar
+    assert deal.turn == S and S not in deal.barred  # his own draw lifts the bar
 
 
 def test_without_pass_over_the_next_discard_may_be_won() -> None:
@@ -199,8 +207,8 @@ def test_a_player_who_lets_the_gang_go_may_win_on_the_gang_players_next_discard(
     )
     play(deal, "E discard 7p", "S pong", "S discard 1p", "W discard 8m", "N discard 8p", "E discard 5s")
     play(deal, "W kong", "S pass")
-    assert deal.turn == W and deal.gang_debt == (W, frozenset({S}))
-    assert not deal.pass_over.may_win_on_discard(S)  # he let a win go, yet the debt stands
+    assert deal.turn == W and _debt(deal) == (W, frozenset({S}))
+    assert S in deal.barred  # he let a win go, yet the debt stands
     play(deal, "W discard 2s")
     assert legal(deal, S) == ["S mahjong", "S pass"]
     play(deal, "S mahjong")
@@ -218,16 +226,16 @@ def test_the_debt_ends_with_the_gang_players_next_discard() -> None:
     )
     play(deal, "E discard 7p", "S pong", "S discard 1p", "W discard 8m", "N discard 8p", "E discard 5s")
     play(deal, "W kong", "S pass")
-    assert deal.gang_debt == (W, frozenset({S}))
+    assert _debt(deal) == (W, frozenset({S}))
     play(deal, "W discard 6p")
-    assert deal.gang_debt is None and deal.turn == N
+    assert _debt(deal) is None and deal.turn == N
 
 
 def test_without_a_gang_a_held_back_player_cannot_win() -> None:
     deal = gang_deal()
     play(deal, "E discard 7p", "S pong", "S discard 1p", "W discard 8m", "N discard 8p", "E discard 5s")
     play(deal, "W pong")
-    assert deal.gang_debt is None and deal.phase != ROBBING
+    assert _debt(deal) is None and deal.phase != ROBBING
 
 
 # Who deals next, as the game rotates (RULES.md §2.5.7, A-JX-06): each case a hand played

@@ -190,7 +190,7 @@ def test_an_old_log_with_riichi_declared_by_a_discard_still_replays() -> None:
     assert [str(a) for a in old.log] == lines  # the log stays as it was written
     for idle in old.idle_passes():  # the passes after North's discard, as for the new deal
         old.apply(idle)
-    assert old.seats[S].riichi and old.centre == new.centre == [Stake(S, 200, "riichi")]
+    assert "riichi" in old.declarations(S) and old.centre == new.centre == [Stake(S, 200, "riichi")]
     assert old.view(None).players[S].discards == new.view(None).players[S].discards
     assert old.snapshot()[:12] == new.snapshot()[:12]  # tiles, melds, discards, turn, phase ...
     with pytest.raises(IllegalActionError):  # only a replayed log is read so
@@ -875,7 +875,7 @@ def test_a_drawn_hand_pays_nothing_to_a_fishing_player() -> None:
     play(deal, "N discard 1z", "E discard 2p", "S discard 2p", "W discard 7s", "S pass")
     play(deal, "N discard 7p", "E pass", "W pass", "E discard 5p", "S discard 5p")  # the wall is empty
     assert deal.over and deal.result is not None and deal.result.winner is None
-    assert deal.seats[N].fishing and transfers(deal) == []  # §2.4.7 item 6
+    assert "fishing" in deal.declarations(N) and transfers(deal) == []  # §2.4.7 item 6
 
 
 # --- rumisberg: the bouquet (RULES.md §2.4.8, A-RU-08) ------------------------------------------
@@ -1069,7 +1069,7 @@ def _fishing_north_offered(west_discard: str, north: str = "999p 555p 33z 44z 67
     play(deal, "E discard 7z", "S discard 1s", "W discard 2s", "N fishing 8s")
     play(deal, "E discard 9s", "S discard 3s")
     deal.apply(f"W discard {west_discard}")  # the claim window: everyone answers, none yet has
-    assert deal.seats[N].fishing
+    assert "fishing" in deal.declarations(N)
     return deal
 
 
@@ -1081,7 +1081,7 @@ def test_a_fishing_player_may_chow_when_he_stays_fishing() -> None:
     play(deal, "N chow 567m")
     assert deal.turn == N and legal(deal, N) == ["N discard 8m"]
     play(deal, "N discard 8m")
-    assert deal.seats[N].fishing and [str(r.meld) for r in deal.seats[N].melds] == ["[567m]"]
+    assert "fishing" in deal.declarations(N) and [str(r.meld) for r in deal.seats[N].melds] == ["[567m]"]
 
 
 def test_a_fishing_player_is_not_offered_a_chow_that_breaks_it() -> None:

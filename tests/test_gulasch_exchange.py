@@ -17,6 +17,7 @@ from engine.ai.player import AIPlayer
 from engine.deal import Deal
 from engine.errors import IllegalActionError, NotationError
 from engine.events import EventKind
+from engine.features.gulasch import Gulasch
 from engine.game import Game, HandRecord
 from engine.tiles import Tile
 from engine.views import Phase
@@ -173,11 +174,12 @@ def test_wall_exchanges_never_take_from_ones_own_side_nor_the_set_apart_fourteen
 
 
 def test_the_opposite_side_first_then_the_next_sides_in_ring_order_never_ones_own() -> None:
-    deal = Deal("rumisberg", seed=2, gulasch=True)
+    gulasch = Deal("rumisberg", seed=2, gulasch=True).feature(Gulasch)
+    assert gulasch is not None
     # The ring runs E → N → W → S (each side's left neighbour next, RULES.md §1.3.1).
-    assert [deal._wall_sides(w) for w in (E, S, W, N)] == [[W, S, N], [N, W, E], [E, N, S], [S, E, W]]
+    assert [gulasch.wall_sides(w) for w in (E, S, W, N)] == [[W, S, N], [N, W, E], [E, N, S], [S, E, W]]
     three = Deal("rumisberg", {"players": 3}, seed=2, gulasch=True, absent=W)
-    assert three._wall_sides(E) == [S, N]  # no wall where nobody sits: the next side after it
+    assert three.feature(Gulasch).wall_sides(E) == [S, N]  # type: ignore[union-attr]  # no wall where nobody sits: the next side after it
 
 
 def test_keeping_ones_tiles_and_a_limit_of_go_arounds() -> None:

@@ -26,6 +26,7 @@ from bot.permissions import is_admin
 from bot.storage import MAX_AMOUNT, InsufficientBalanceError, StorageInputError, Transaction
 from bot.storage.checks import MAX_ID
 from bot.storage.records import seat_holder
+from engine.rulesets import RULESETS
 from render.leaderboard import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
@@ -38,13 +39,17 @@ PAGE_CHARACTERS = 2000
 """The most characters a page may hold (Discord's limit for a message's content): a page holds
 fewer than :data:`PAGE` transactions where their lines would not fit."""
 
-BUY_IN_WHEN_EXHAUSTED: Final = {"rumisberg": 22}
-"""Rulesets with a rule of their own for buy-ins, by its number: rumisberg's rule 22 (RULES.md
-§2.4.10, A-RU-17; seed 002: "Hat ein Spieler während des Abends keine Punkte mehr, kann er für
-Fr. 2.- neue 5'000 Punkte bei der Bank beziehen"). Where the channel plays such a ruleset,
-``/chips buyin`` is for a member with no chips left (a balance of 0 or less), as often as that
-happens: the club's ``buy_in_amount`` (5,000 unless it was changed) from the bank, with no
-``buy_in_limit`` needed (one set above 0 still caps it)."""
+
+def buy_in_rule(ruleset: str) -> int | None:
+    """The number of the ruleset's own rule for buy-ins (``Ruleset.buy_in_when_exhausted``:
+    rumisberg's rule 22, RULES.md §2.4.10, A-RU-17), None for a ruleset without one or a name no
+    ruleset has. Where the channel plays such a ruleset, ``/chips buyin`` is for a member with no
+    chips left (a balance of 0 or less), as often as that happens: the club's ``buy_in_amount``
+    (5,000 unless it was changed) from the bank, with no ``buy_in_limit`` needed (one set above 0
+    still caps it)."""
+    rs = RULESETS.get(ruleset)
+    return None if rs is None else rs.buy_in_when_exhausted
+
 
 NONE = discord.AllowedMentions.none()
 
@@ -286,8 +291,9 @@ class ChipsCog(commands.Cog):
         lang, guild, user = language(interaction.locale), interaction.guild_id or 0, interaction.user
         options = await self.bot.storage.club_options(guild)
         ruleset = (await self.bot.storage.table_rules(guild, interaction.channel_id)).ruleset
-        if ruleset in BUY_IN_WHEN_EXHAUSTED:
-            await self._buy_in_when_exhausted(interaction, ruleset, BUY_IN_WHEN_EXHAUSTED[ruleset])
+        rule = buy_in_rule(ruleset)
+        if rule is not None:
+            await self._buy_in_when_exhausted(interaction, ruleset, rule)
             return
         if options.buy_in_limit == 0:
             await self._refuse(interaction, "chips_no_buy_ins")
@@ -319,7 +325,7 @@ class ChipsCog(commands.Cog):
     async def _buy_in_when_exhausted(
         self, interaction: discord.Interaction[Any], ruleset: str, rule: int
     ) -> None:
-        """``/chips buyin`` under a ruleset's own buy-in rule (:data:`BUY_IN_WHEN_EXHAUSTED`)."""
+        """``/chips buyin`` under a ruleset's own buy-in rule (:func:`buy_in_rule`)."""
         lang, guild, user = language(interaction.locale), interaction.guild_id or 0, interaction.user
         options = await self.bot.storage.club_options(guild)
         before = await self.bot.storage.balance(guild, user.id)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.features.abortive_draws import ThreeMahjongClaims
+from engine.features.gulasch import Gulasch
 from engine.rulesets.ruleset import CLASSICAL_SETTINGS, HUABAO_LIMIT_SETTINGS, RuleNames, Ruleset
 from engine.scoring import patterns as p
 from engine.scoring import tables as t
@@ -169,4 +171,5 @@ RULESET: Final = Ruleset(
     settings_used=CLASSICAL_SETTINGS - HUABAO_LIMIT_SETTINGS,
     title_de="Klassische chinesische Mah-Jongg-Regeln (DMJL)",
     names=NAMES,
+    features=(ThreeMahjongClaims, Gulasch),
 )

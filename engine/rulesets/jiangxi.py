@@ -17,8 +17,8 @@ see :mod:`engine.hand`); they are in no set and count for J2 and J3 only:
 >>> [(line.code, line.points) for line in r.items], r.total, r.fan, dict(r.pays or ())
 ([('J1', 1), ('J2', 1), ('J2', 1), ('J4', 1), ('J5', 1)], 5, 5, {'E': 5, 'S': 5, 'W': 5})
 
-The flow rules the deal applies are pure functions here: :func:`is_gen_zhuang`
-and :func:`gen_zhuang` (§2.5.4) and :class:`PassOver` (§2.5.5). Several winners on
+The flow rules the deal applies are :mod:`engine.features` (listed in ``RULESET.features``):
+Gen zhuang (§2.5.4, :mod:`engine.features.gen_zhuang`) and the pass-over rule (§2.5.5). Several winners on
 one discard (§2.5.3) are each paid by :func:`pays` through
 :func:`engine.settlement.settle_hand`; who deals next (§2.5.7) is
 :meth:`engine.game.Game`'s rotation.
@@ -26,18 +26,22 @@ one discard (§2.5.3) are each paid by :func:`pays` through
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
+from engine.features.gen_zhuang import GenZhuang
+from engine.features.gen_zhuang import gen_zhuang as gen_zhuang
+from engine.features.gen_zhuang import is_gen_zhuang as is_gen_zhuang
+from engine.features.multiple_winners import MultipleWinners
+from engine.features.multiple_winners import RestrictedRob as RestrictedRobRule
+from engine.features.pass_over import PassOver as PassOver
+from engine.features.pass_over import PassOverRule
 from engine.hand import MeldKind
 from engine.rulesets.ruleset import RuleNames, Ruleset
 from engine.scoring import patterns as p
 from engine.scoring.facts import Facts, set_label
 from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
-from engine.settlement import Settlement, Transfer, nets
 from engine.tiles import HONOUR_START, TILES, Wind, tiles_str
 
 CHOW, PONG, KONG = MeldKind.CHOW, MeldKind.PONG, MeldKind.KONG
@@ -432,71 +436,6 @@ def pays(
     return out
 
 
-def is_gen_zhuang(discards: Sequence[int], *, claimed: bool = False, players: int = 4) -> bool:
-    """Whether the hand's first go-around is Gen zhuang (跟庄, §2.5.4): ``discards`` are the
-    hand's discards in order (at least the first ``players``); the dealer's first discard and
-    the first discards of the next three players are the same tile, with no claim before the
-    last of them (``claimed``, A-JX-08).
-
-    >>> is_gen_zhuang([6, 6, 6, 6]), is_gen_zhuang([6, 6, 6]), is_gen_zhuang([6, 6, 6, 7])
-    (True, False, False)
-    >>> is_gen_zhuang([6, 6, 6, 6], claimed=True)
-    False
-    """
-    first = discards[:players]
-    return not claimed and len(first) == players and len(set(first)) == 1
-
-
-def gen_zhuang(dealer: int, seats: Sequence[int], settings: Settings) -> Settlement:
-    """The Gen zhuang payment (§2.5.4): the dealer pays ``gen_zhuang_chips`` to each other
-    player; the hand goes on.
-
-    >>> gen_zhuang(0, (0, 1, 2, 3), RULESET.defaults).nets                    # EX-39
-    (-6, 2, 2, 2)
-    """
-    chips = settings.gen_zhuang_chips
-    transfers = [Transfer(dealer, seat, chips, "gen_zhuang") for seat in seats if seat != dealer and chips]
-    return Settlement(tuple(transfers), nets(transfers, max(seats) + 1))
-
-
-@dataclass(frozen=True, slots=True)
-class PassOver:
-    """Who may not win on a discard now (the pass-over rule, §2.5.5, A-JX-05): a player who
-    lets a discard he could win on pass is barred from winning on any discard (robbing a gang
-    included, A-CORE-13) until he draws again (``until_own_draw``), for the rest of the hand
-    (``literal_first_discard_only``), or never (``none``). Zimo is never barred. A player held
-    below the 2-fan minimum let no Hu pass (none was offered), so that discard bars nobody.
-
-    >>> rule = PassOver("until_own_draw").declined(2)
-    >>> rule.may_win_on_discard(2), rule.may_win_on_discard(1), rule.drew(2).may_win_on_discard(2)
-    (False, True, True)
-    """
-
-    mode: str = "until_own_draw"
-    barred: frozenset[int] = frozenset()
-
-    @classmethod
-    def of(cls, settings: Settings) -> PassOver:
-        """The rule as ``settings.pass_over`` sets it, nobody barred."""
-        return cls(settings.pass_over)
-
-    def may_win_on_discard(self, seat: int) -> bool:
-        """Whether ``seat`` may win on a discard (or by robbing a gang) now."""
-        return seat not in self.barred
-
-    def declined(self, seat: int) -> PassOver:
-        """After ``seat`` let a discard he could win on pass."""
-        if self.mode == "none":
-            return self
-        return dataclasses.replace(self, barred=self.barred | {seat})
-
-    def drew(self, seat: int) -> PassOver:
-        """After ``seat`` drew a tile from the wall (a replacement draw included)."""
-        if self.mode != "until_own_draw" or seat not in self.barred:
-            return self
-        return dataclasses.replace(self, barred=self.barred - {seat})
-
-
 SETTINGS_USED: Final = frozenset(
     {
         "min_fan",
@@ -552,4 +491,5 @@ RULESET: Final[Ruleset] = Ruleset(
     lucky=(FA,),
     chows=False,
     pays=pays,
+    features=(GenZhuang, PassOverRule, RestrictedRobRule, MultipleWinners),
 )

@@ -4,37 +4,76 @@ A ruleset carries its default settings and the settings that apply to it (a
 club may change only those), its tile set, how many players it takes, which
 hand shapes win, how a hand is valued (its scoring table, see
 :mod:`engine.scoring.tables`), how the winner is paid and the German and
-English names of its scoring items. How the deal, claims and East's rotation
-go is set by its settings (``deal_pattern``, ``chow_claims``,
-``dealer_rotation`` ...), which the engine reads; nothing outside a ruleset
-assumes four seats or 144 tiles.
+English names of its scoring items, how a hand is settled (``settle``) and the
+variant rules it plays (``features``: :mod:`engine.features`, one module per rule, each
+switched per table by its settings). How the deal, claims and East's rotation go is
+otherwise set by its settings (``deal_pattern``, ``chow_claims``, ``dealer_rotation`` ...),
+which the engine reads; nothing outside a ruleset assumes four seats or 144 tiles.
 
-A ruleset may be written as a difference from another (:meth:`Ruleset.derive`),
-and :meth:`Ruleset.diff` lists what differs between two.
+A ruleset may be written as a difference from another (:meth:`Ruleset.derive`: settings,
+and rules added or removed), and :meth:`Ruleset.diff` lists what differs between two.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Final, Protocol
 
-from engine.errors import SettingError
+from engine.errors import SettingError, quote
+from engine.features.base import Feature, feature_names
 from engine.scoring.tables import Table
 from engine.settings import SPEC_BY_NAME, Settings
+from engine.settlement import Settlement, settle_hand
 from engine.tiles import BONUS_START, HONOUR_START, Lang
 
 RuleNames = dict[str, tuple[str, str]]
 """Item code -> (German name, English name)."""
 
-Payer = Callable[..., dict[int, int]]
-"""``pays(total, *, winner, seats, east, discarder, settings, fixed=False)``: what each losing seat
-pays the winner; ``fixed`` for a hand paid a fixed value (neither rounded nor capped where the
-ruleset rounds or caps)."""
-"""``pays(total, winner=, seats=, east=, discarder=, settings=)``: what each losing seat
-pays the winner for his hand alone (RULES.md §1.14.1), by seat."""
+
+class Payer(Protocol):
+    """What each losing seat pays the winner for his hand alone (RULES.md §1.14.1), by seat:
+    ``pays(total, *, winner, seats, east, discarder, settings, fixed=False)``; ``fixed`` for a
+    hand paid a fixed value (neither rounded nor capped where the ruleset rounds or caps)."""
+
+    def __call__(
+        self,
+        total: int,
+        *,
+        winner: int,
+        seats: Sequence[int],
+        east: int,
+        discarder: int | None,
+        settings: Settings,
+        fixed: bool = False,
+    ) -> dict[int, int]:
+        """The payments by seat."""
+        ...
+
+
+class Settler(Protocol):
+    """How a hand is settled: ``settle(values, *, winners, discarder, ruleset, settings, seats,
+    east, declarers, fixed)`` gives every transfer and net (:func:`engine.settlement.settle_hand`
+    is every ruleset's today: the ruleset's ``pays`` for each winner, then the losers' part)."""
+
+    def __call__(
+        self,
+        values: Sequence[int],
+        *,
+        winners: Sequence[int],
+        discarder: int | None,
+        ruleset: Ruleset,
+        settings: Settings,
+        seats: Sequence[int] = (0, 1, 2, 3),
+        east: int = 0,
+        declarers: Collection[int] = (),
+        fixed: Collection[int] = (),
+    ) -> Settlement:
+        """The settlement of one hand."""
+        ...
+
 
 TABLE_SETTINGS: Final = frozenset(
     {
@@ -187,10 +226,25 @@ class Ruleset:
     """What each losing seat pays the winner (RULES.md §1.14.1)."""
     parent: str = ""
     """The ruleset this one is written as a difference from, if any."""
-    aborts: frozenset[str] = frozenset()
-    """The abortive draws of the ruleset besides the exhausted wall: ``four_winds`` (the first
-    four discards are one wind), ``nine_majors`` (a player may show nine different major tiles
-    in the first go-around; wikibooks §2.3.10)."""
+    settle: Settler = settle_hand
+    """How a hand is settled (the deal's end calls it with the hand's values and declarers)."""
+    buy_in_when_exhausted: int | None = None
+    """The number of the ruleset's own rule for buy-ins, if it has one: a player with no chips
+    left (a balance of 0 or less) may buy in again, as often as that happens, with no limit
+    needed (rumisberg's rule 22, RULES.md §2.4.10, A-RU-17)."""
+    features: tuple[type[Feature], ...] = ()
+    """The variant rules the ruleset has (:mod:`engine.features`), in the order the deal asks
+    them; a setting may switch one off (:meth:`features_for`)."""
+
+    def features_for(self, settings: Settings) -> tuple[type[Feature], ...]:
+        """The rules played under ``settings``: those listed that the settings switch on.
+
+        >>> from engine.rulesets import get_ruleset
+        >>> wb = get_ruleset("wikibooks")
+        >>> [f.name for f in wb.features_for(wb.settings({"riichi": True, "dora": True}))][:2]
+        ['dora', 'riichi']
+        """
+        return tuple(f for f in self.features if f.active(settings))
 
     def table_for(self, settings: Settings) -> Table:
         """The (cached) scoring table of this ruleset under ``settings``, named after it (a
@@ -297,19 +351,53 @@ class Ruleset:
         """How many tiles the set has under ``settings``: 144, 136 or 120."""
         return len(self.tile_ids(settings))
 
-    def derive(self, name: str, *, title: str, **changes: object) -> Ruleset:
+    def derive(
+        self,
+        name: str,
+        *,
+        title: str,
+        add: Sequence[type[Feature]] = (),
+        remove: Sequence[type[Feature]] = (),
+        **changes: object,
+    ) -> Ruleset:
         """A ruleset written as this one with ``changes`` (``defaults`` may be a mapping of
-        setting overrides)."""
+        setting overrides), with the rules ``add`` and without the rules ``remove``
+        (:mod:`engine.features`): an added rule brings its settings and the values that switch
+        it on, a removed one takes its settings away and leaves the values that switch it off
+        (``defaults`` given here still win).
+
+        >>> from engine.features.riichi import Riichi
+        >>> from engine.rulesets import get_ruleset
+        >>> club = get_ruleset("dmjl").derive("riichi-club", title="Riichi club", add=(Riichi,))
+        >>> [f.name for f in club.features], club.defaults.riichi, "riichi_stake" in club.setting_names
+        (['three_mahjong_claims', 'gulasch', 'riichi'], True, True)
+        """
+        features = [f for f in self.features if f not in remove]
+        features += [f for f in add if f not in features]
+        used = set(self.settings_used)
+        switched: dict[str, object] = {}
+        for f in remove:
+            used -= f.settings
+            switched.update(f.off)
+        for f in add:
+            used |= f.settings | set(f.on)
+            switched.update(f.on)
+        changes.setdefault("features", tuple(features))
+        changes.setdefault("settings_used", frozenset(used))
         defaults = changes.pop("defaults", None)
+        base = self.defaults.with_values(switched) if switched else self.defaults
         if isinstance(defaults, Mapping):
-            changes["defaults"] = self.defaults.with_values(defaults)
+            changes["defaults"] = base.with_values(defaults)
         elif defaults is not None:
             changes["defaults"] = defaults
+        else:
+            changes["defaults"] = base
         return dataclasses.replace(self, name=name, title=title, parent=self.name, **changes)  # type: ignore[arg-type]
 
     def diff(self, other: Ruleset) -> list[tuple[str, object, object]]:
         """What differs between this ruleset and ``other``: ``(what, this value, other value)``
-        for the tile set, the players, chows and every default setting.
+        for the tile set, the players, chows, the rules it plays (``features``: the names of the
+        rules only this one has, and of those only ``other`` has) and every default setting.
 
         >>> from engine.rulesets import get_ruleset
         >>> get_ruleset("huabao").diff(get_ruleset("dmjl"))[:2]
@@ -320,6 +408,11 @@ class Ruleset:
             ("tiles", self.tile_count(self.defaults), other.tile_count(other.defaults)),
             ("players", self.seat_counts, other.seat_counts),
             ("chows", self.chows, other.chows),
+            (  # the rules one has and the other has not
+                "features",
+                feature_names(tuple(f for f in self.features if f not in other.features)),
+                feature_names(tuple(f for f in other.features if f not in self.features)),
+            ),
         ):
             if mine != theirs:
                 out.append((what, mine, theirs))
@@ -328,3 +421,37 @@ class Ruleset:
             if value != theirs and (name in self.setting_names or name in other.setting_names):
                 out.append((name, value, theirs))
         return out
+
+
+REGISTRY: Final[dict[str, Ruleset]] = {}
+"""Every registered ruleset by name (filled by :mod:`engine.rulesets` when it is imported, which
+importing this module does first)."""
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The registered ruleset called ``name``.
+
+    :raises SettingError: naming the rulesets there are.
+    """
+    ruleset = REGISTRY.get(name.strip().lower())
+    if ruleset is None:
+        raise SettingError(f"there is no ruleset {quote(name)}; rulesets are: {', '.join(REGISTRY)}")
+    return ruleset
+
+
+def resolve(
+    ruleset: str | Ruleset, settings: Settings | Mapping[str, object] | None = None
+) -> tuple[Ruleset, Settings]:
+    """The ruleset (by name or as it is) and full settings: ``settings`` as they are when
+    complete, else the ruleset's defaults with these overrides applied and checked.
+
+    >>> rs, st = resolve("huabao", {"limit": 300})
+    >>> rs.name, st.limit, st.mj_bonus
+    ('huabao', 300, 10)
+
+    :raises SettingError: for an unknown ruleset or setting, or a value a setting does not take.
+    """
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if isinstance(settings, Settings):
+        return rs, settings  # checked against the ruleset when its table is built (table_for)
+    return rs, rs.settings(settings)

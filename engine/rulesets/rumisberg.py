@@ -22,26 +22,36 @@ bouquet payment (§2.4.8), the Gulasch pot (§2.4.6) and the Pot (A-RU-10).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-import engine.scoring.scorer as scorer  # the scorer imports the registry, which imports this module
+from engine.features import fishing as _fishing
+from engine.features.abortive_draws import ThreeMahjongClaims
+from engine.features.bouquets import Bouquets
+from engine.features.bouquets import bouquet_payments as bouquet_payments
+from engine.features.bouquets import bouquets as bouquets
+from engine.features.fishing import Fishing
+from engine.features.gulasch import Gulasch
+from engine.features.gulasch import gulasch_stakes as gulasch_stakes
+from engine.features.late_claim import LateClaims
+from engine.features.pot import Pot
+from engine.features.pot import is_pot as is_pot
+from engine.features.pot import pot_payments as pot_payments
 from engine.hand import Hand
 from engine.rulesets import dmjl
 from engine.rulesets.ruleset import CLASSICAL_SETTINGS, HUABAO_LIMIT_SETTINGS, RuleNames, Ruleset, f_factor
 from engine.scoring import patterns as p
-from engine.scoring.context import WinContext
 from engine.scoring.facts import Facts
 from engine.scoring.special_hands import SpecialHand, SpecialHandPattern, parse_groups, parse_special_hands
 from engine.scoring.special_hands import special_items as club_items
 from engine.scoring.tables import Item, Table, table_of
 from engine.settings import Settings
 from engine.settlement import Transfer
-from engine.tiles import BONUS_START, N_KINDS, TILES, Tile, Wind
+from engine.tiles import Tile, Wind
 
 if TYPE_CHECKING:
-    from engine.scoring.scorer import Score
+    pass
 
 CLUB_HAND: Final = "RU5"
 """The club hand's item code (seed 002 rule 5)."""
@@ -174,146 +184,42 @@ def pays(
 def fishing_waits(
     hand: Hand, *, seat: Wind, prevailing: Wind = Wind.EAST, settings: Settings | None = None
 ) -> dict[Tile, int]:
-    """Each tile that completes ``hand`` (one tile short) into a Mah-Jong that counts, taken
-    from a discard, with the hand's value then: counted without the concealed-hand doubles
-    (rule 14), scaled and capped (the ``total``, before East's doubling and rounding). Empty
-    for a hand that is not one tile short of a valid Mah-Jong: such a hand may not declare
-    Fishing.
+    """Each tile that completes ``hand`` (one tile short) into a Mah-Jong that counts at
+    Rumisberg, with its value (:func:`engine.features.fishing.fishing_waits`).
 
     >>> waits = fishing_waits(Hand.parse("[999p] 555s [222m] 67m 33z"), seat=Wind.NORTH)
     >>> {str(t): v for t, v in waits.items()}  # RULES.md EX-28: North's Fishing hand
     {'5m': 300, '8m': 300}
     """
-    st = replace(settings or RULESET.defaults, concealed_hand_doubles=0)
-    if hand.tile_count != 13:
-        return {}
-    counts = hand.counts()
-    out: dict[Tile, int] = {}
-    for kind in range(N_KINDS):
-        if counts[kind] >= 4:
-            continue
-        tile = TILES[kind]
-        done = Hand((*hand.concealed, tile), hand.melds, hand.bonus)
-        result = scorer.score(
-            done, WinContext(seat=seat, prevailing=prevailing, win_tile=tile), ruleset=RULESET, settings=st
-        )
-        if result.won:
-            out[tile] = result.total
-    return out
+    st = settings or RULESET.defaults
+    return _fishing.fishing_waits(hand, seat=seat, prevailing=prevailing, ruleset=RULESET, settings=st)
 
 
 def fishing_value(
     hand: Hand, *, seat: Wind, prevailing: Wind = Wind.EAST, settings: Settings | None = None
 ) -> int:
-    """A Fishing player's value F (RULES.md §2.4.7 item 3): what ``hand`` would be worth
-    completed by a discard with its least valuable winning tile (``fishing_value = max``: its
-    most valuable), without the concealed-hand doubles (rule 14), scaled and capped at the
-    limit. Each payment of it is then rounded after East's doubling (:func:`fishing_payments`,
-    rule 18). 0 for a hand that is not one tile short of a valid Mah-Jong.
+    """A Fishing player's value F at Rumisberg (:func:`engine.features.fishing.fishing_value`).
 
     >>> fishing_value(Hand.parse("[999p] 555s [222m] 67m 33z"), seat=Wind.NORTH)  # EX-28
     300
     """
     st = settings or RULESET.defaults
-    values = fishing_waits(hand, seat=seat, prevailing=prevailing, settings=st).values()
-    if not values:
-        return 0
-    return max(values) if st.fishing_value == "max" else min(values)
+    return _fishing.fishing_value(hand, seat=seat, prevailing=prevailing, ruleset=RULESET, settings=st)
 
 
 def fishing_payments(
     values: Mapping[int, int], *, mahjong: int, seats: Sequence[int], east: int, settings: Settings
 ) -> list[Transfer]:
-    """What the Fishing players receive when ``mahjong`` goes Mah-Jong (RULES.md §2.4.7 item
-    4): every player except the Mah-Jong player pays each Fishing player φ his value
-    ``values[φ]`` (:func:`fishing_value`) as he would pay a winner: East pays (or φ as East
-    receives) double, rounded after doubling, capped. Two Fishing players pay each other.
-    The Fishing players' own payment to the Mah-Jong player is :func:`pays`.
+    """What the Fishing players receive when ``mahjong`` goes Mah-Jong, paid as Rumisberg pays
+    a winner (:func:`engine.features.fishing.fishing_payments`).
 
     >>> [(t.payer, t.payee, t.amount) for t in fishing_payments(
     ...     {3: 300}, mahjong=1, seats=(0, 1, 2, 3), east=0, settings=RULESET.defaults)]
     [(0, 3, 600), (2, 3, 300)]
     """
-    out: list[Transfer] = []
-    payers = [seat for seat in seats if seat != mahjong]
-    for fisher in sorted(values):
-        if fisher == mahjong or fisher not in payers or not values[fisher]:
-            continue
-        paid = pays(values[fisher], winner=fisher, seats=payers, east=east, discarder=None, settings=settings)
-        out += [Transfer(seat, fisher, amount, "fishing") for seat, amount in paid.items() if amount]
-    return out
-
-
-# --- Bouquet (RULES.md §2.4.8) ----------------------------------------------------
-
-
-def bouquets(bonus: Iterable[int]) -> int:
-    """How many bouquets ``bonus`` (a player's exposed bonus tiles) holds: all four flowers,
-    all four seasons.
-
-    >>> bouquets(Tile.parse(t) for t in ("1f", "2f", "3f", "4f", "7f"))
-    1
-    """
-    held = set(bonus)
-    return sum(1 for first in (BONUS_START, BONUS_START + 4) if all(first + i in held for i in range(4)))
-
-
-def bouquet_payments(seat: int, *, seats: Sequence[int], settings: Settings) -> list[Transfer]:
-    """What ``seat`` receives the moment he completes a bouquet during play (rule 7, A-RU-08):
-    ``bouquet_payment`` from every other player, flat (East neither pays nor receives double),
-    final even if the hand is drawn. Completing both bouquets pays twice (call it per bouquet:
-    :func:`bouquets` before and after the bonus tile is exposed).
-
-    >>> [(t.payer, t.payee, t.amount) for t in bouquet_payments(2, seats=(0, 1, 2, 3),
-    ...                                                          settings=RULESET.defaults)]
-    [(0, 2, 1000), (1, 2, 1000), (3, 2, 1000)]
-    """
-    if not settings.bouquet_payment:
-        return []
-    return [Transfer(other, seat, settings.bouquet_payment, "bouquet") for other in seats if other != seat]
-
-
-# --- Gulasch (RULES.md §2.4.6) and the Pot (A-RU-10) ------------------------------
-
-
-def gulasch_stakes(seats: Sequence[int], settings: Settings) -> dict[int, int]:
-    """What each player puts into the Gulasch pot when a Gulasch hand begins (rule 19): the
-    stake (500), from everyone; the pot grows by their sum.
-
-    >>> gulasch_stakes((0, 1, 2, 3), RULESET.defaults)
-    {0: 500, 1: 500, 2: 500, 3: 500}
-    """
-    return {seat: settings.gulasch_stake for seat in seats}
-
-
-def is_pot(result: Score, settings: Settings) -> bool:
-    """Whether ``result`` is the club's "Pot" (rule 20, card No. 30): a special hand marked
-    ``/pot`` in the ``special_hands`` setting (the card is not in the seed, A-RU-01)."""
-    if not result.won:
-        return False
-    codes = {line.code for line in result.items}
-    hands = parse_special_hands(settings.special_hands)
-    return any(hand.pot and f"SH{n}" in codes for n, hand in enumerate(hands, 1))
-
-
-def pot_payments(balances: Mapping[int, int], *, east: int, value: int, settings: Settings) -> list[Transfer]:
-    """What East receives when he makes the Pot (rule 20, A-RU-10: "Osten erhält von jedem
-    Mitspieler seine Punkte"): each other player's whole balance (``pot_reading =
-    whole_balance``; "Pech" for one who has hardly any, nothing from one who has none), or
-    East's hand ``value`` undoubled (``hand_value_undoubled``). Instead of his usual payments.
-
-    >>> [(t.payer, t.amount) for t in pot_payments({0: 12000, 1: 9000, 2: 150, 3: 0}, east=0,
-    ...                                            value=3000, settings=RULESET.defaults)]
-    [(1, 9000), (2, 150)]
-    """
-    out = []
-    for seat, balance in sorted(balances.items()):
-        if seat == east:
-            continue
-        amount = max(balance, 0) if settings.pot_reading == "whole_balance" else value
-        if amount:
-            out.append(Transfer(seat, east, amount, "pot"))
-    return out
+    return _fishing.fishing_payments(
+        values, mahjong=mahjong, seats=seats, east=east, settings=settings, pays=pays
+    )
 
 
 SETTINGS: Final = (CLASSICAL_SETTINGS - HUABAO_LIMIT_SETTINGS - {"discarder_pays_all"}) | {
@@ -368,5 +274,7 @@ RULESET: Final[Ruleset] = dmjl.RULESET.derive(
     names=NAMES,
     seat_counts=(3, 4),
     pays=pays,
+    features=(Bouquets, Fishing, Pot, Gulasch, LateClaims, ThreeMahjongClaims),
+    buy_in_when_exhausted=22,  # seed 002: "kann er für Fr. 2.- neue 5'000 Punkte bei der Bank beziehen"
 )
 """The Rumisberg ruleset (RULES.md §2.4)."""

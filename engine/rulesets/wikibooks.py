@@ -27,7 +27,8 @@ bundles, so ``western=true max_chows=2`` plays the western way with two chows.
 
 **The flow's part.** The deal declares riichi, turns up the dora indicator and
 settles; what of that is wikibooks' own is here as pure functions:
-:func:`dora_of` (the dora of an indicator). A whole hand is settled by
+:func:`dora_of` (the dora of an indicator, from :mod:`engine.features.dora`; the deal's
+rules are :mod:`engine.features`: dora, riichi, the abortive draws). A whole hand is settled by
 :func:`engine.settlement.settle_hand` with the ruleset's payments (``riichi_only``: the
 western loser settlement, only towards riichi declarers); the riichi sticks are
 :class:`engine.settlement.Stake` s in the centre that the winner takes
@@ -46,6 +47,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from engine.features.abortive_draws import FourWinds, NineMajors, ThreeMahjongClaims
+from engine.features.dora import Dora as DoraRule
+from engine.features.dora import dora_of as dora_of
+from engine.features.gulasch import Gulasch
+from engine.features.riichi import Riichi as RiichiRule
 from engine.rulesets import dmjl, huabao
 from engine.rulesets.ruleset import CLASSICAL_SETTINGS, RuleNames, Ruleset, pay_classical
 from engine.scoring import patterns as p
@@ -53,7 +59,7 @@ from engine.scoring import tables as t
 from engine.scoring.facts import CHOW, HONOUR_SET, KONG, Facts, set_label
 from engine.scoring.tables import Item, Table
 from engine.settings import SPEC_BY_NAME, Settings
-from engine.tiles import HONOUR_START, TILES, Tile, tiles_str
+from engine.tiles import HONOUR_START, Tile, tiles_str
 
 # --- Vocabulary -----------------------------------------------------------------
 
@@ -75,9 +81,6 @@ BUNDLES: Final[Mapping[str, Mapping[str, object]]] = {"western": WESTERN, "ii_fa
 
 SEAT_COUNT: Final = 4
 """The book plays with four only ("…keine dieser Varianten dargestellt")."""
-
-_DRAGON_CYCLE: Final = {HONOUR_START + 6: HONOUR_START + 4, HONOUR_START + 4: HONOUR_START + 5}
-"""Red → white → green → red («Dora Pai»: "Roter Drache - Weißer Drache - Grüner Drache")."""
 
 NAMES: Final[RuleNames] = {
     # Set and pair points: Hua Bao's (A-WB-01; the book names none but the example
@@ -391,29 +394,6 @@ def pay_wikibooks(
     return out
 
 
-# --- Dora ------------------------------------------------------
-
-
-def dora_of(indicator: Tile) -> Tile:
-    """The dora an indicator shows («Dora Pai»): the next rank of its suit (9 → 1); the next
-    wind East → South → West → North → East; the next dragon red → white → green → red.
-
-    >>> [str(dora_of(Tile.parse(x))) for x in ("4s", "9p", "4z", "1z", "7z", "5z", "6z")]
-    ['5s', '1p', '1z', '2z', '5z', '6z', '7z']
-
-    :raises ValueError: for a bonus tile, which shows no dora (the deal turns up the next
-        playing tile instead, or another rule of the table's).
-    """
-    i = int(indicator)
-    if indicator.is_bonus:
-        raise ValueError(f"a bonus tile ({indicator}) shows no dora")
-    if i < HONOUR_START:
-        return TILES[i - i % 9 + (i % 9 + 1) % 9]
-    if i < HONOUR_START + 4:
-        return TILES[HONOUR_START + (i - HONOUR_START + 1) % 4]
-    return TILES[_DRAGON_CYCLE.get(i, HONOUR_START + 6)]
-
-
 RULESET: Final = WikibooksRuleset(
     name="wikibooks",
     title="Wikibooks rules (with riichi, dora, Ii Fan Shibari, western play)",
@@ -440,7 +420,7 @@ RULESET: Final = WikibooksRuleset(
     names=NAMES,
     seat_counts=(SEAT_COUNT,),
     pays=pay_wikibooks,
-    aborts=frozenset({"four_winds", "nine_majors"}),
+    features=(DoraRule, RiichiRule, FourWinds, NineMajors, ThreeMahjongClaims, Gulasch),
     parent="huabao",
 )
 """The ``wikibooks`` ruleset: Hua Bao's defaults with the book's (RULES.md §2.3.1, §4)."""
