@@ -194,6 +194,9 @@ class Deal:
         """The dora every hand of this deal is scored with."""
         self._fishing_cache: dict[tuple[object, ...], bool] = {}
         self._legal_cache: tuple[tuple[int, int], list[Action]] | None = None
+        self._checked: tuple[int, Action] | None = None
+        """The last action :meth:`check` found legal, with the state it holds for (the log's
+        length then: the state changes only with the log, as ``_legal_cache`` assumes too)."""
         self._owner: Feature | None = None
         """The rule whose phase this is (the Gulasch exchange), if any."""
         self.features: tuple[Feature, ...] = tuple(f(self) for f in self.ruleset.features_for(s))
@@ -494,9 +497,11 @@ class Deal:
         events: list[Event] = []
         if replaying and action not in self.legal_actions(action.seat) and self._old_log(action, events):
             return events
-        refusal = self.check(action)
-        if refusal is not None:
-            raise refusal.error()
+        if not self.checked(action):
+            refusal = self.check(action)
+            if refusal is not None:
+                raise refusal.error()
+        self._checked = None
         self.log.append(action)
         if bool(self._hook["acting"]) and any(f.acting(action, events) for f in self._hook["acting"]):
             pass  # a rule applied it (a late claim)
@@ -517,18 +522,33 @@ class Deal:
 
     def check(self, action: Action) -> Refusal | None:
         """Whether ``action`` (its seat a wind of this hand) is legal now: ``None``, or why not.
-        Nothing changes; :meth:`apply` asks this once and raises the refusal as an error.
+        Nothing changes but what the deal remembers: an action found legal is remembered with
+        the state it was found legal in, and :meth:`apply` of that action in that state does
+        not decide it again (any other action :meth:`apply` checks once, raising the refusal
+        as an error). A caller that checks a move before storing it (write-ahead) so decides
+        its legality once.
 
         >>> deal = Deal("dmjl", seed=3)
         >>> deal.check(deal.legal_actions(0)[0]) is None
         True
+        >>> deal.checked(deal.legal_actions(0)[0]), deal.checked(deal.legal_actions(0)[1])
+        (True, False)
         >>> deal.check(Action.parse("S pong")).message
         "it is East's turn, not South's"
         """
         if action in self.legal_actions(action.seat):
+            self._checked = (len(self.log), action)
             return None
+        self._checked = None
         message, private = self._why_illegal(action)
         return Refusal(message, private)
+
+    def checked(self, action: Action) -> bool:
+        """Whether :meth:`check` found ``action`` legal in the state the deal is in now (the
+        last action it found legal, the log not grown since): :meth:`apply` then takes it
+        without deciding it again."""
+        remembered = self._checked
+        return remembered is not None and remembered[0] == len(self.log) and remembered[1] == action
 
     def _old_log(self, action: Action, events: list[Event]) -> bool:
         """Read a line of a log written before two rules were played as now, where it differs
@@ -545,13 +565,13 @@ class Deal:
         if self.phase == ROBBING and self.rob_concealed and self.robbed and action.seat == self.robbed[0]:
             self.responses = {seat: _PASS[seat] for seat in self.pending}
             deal_claims.resolve_robbing(self, events)
-            self._legal_cache = None  # the state moved on without a line of the log
+            self._legal_cache = self._checked = None  # the state moved on without a line of the log
             if action in self.legal_actions(action.seat):
                 return False
         if self.phase == TURN and self._paused is not None and action.seat == self.turn:
             self._paused = None
             self._turn_draw(action.seat, events)
-            self._legal_cache = None
+            self._legal_cache = self._checked = None
             if action in self.legal_actions(action.seat):
                 return False
         return bool(self._hook["old_line"]) and any(

@@ -99,32 +99,6 @@ class Exchanged:
     """The position it swapped with (East's partner, or East), None for the wall."""
 
 
-class _PlayedDeal(Deal):
-    """The deal a :class:`Game` plays: :meth:`apply_checked` applies an action that
-    :meth:`Game.check` has just found legal where the deal stands, without deciding its
-    legality a second time; every other action is checked as a :class:`Deal` checks it."""
-
-    _checked: Action | None = None
-    """The action :meth:`apply_checked` is applying (for the one :meth:`check` its apply asks)."""
-
-    def check(self, action: Action) -> Refusal | None:
-        """:meth:`Deal.check`, except for the action :meth:`apply_checked` is applying."""
-        checked = self._checked
-        if checked is not None:
-            self._checked = None
-            if checked == action:
-                return None
-        return Deal.check(self, action)
-
-    def apply_checked(self, action: Action) -> list[Event]:
-        """Apply ``action`` (by wind), found legal by :meth:`Game.check` where the deal stands."""
-        self._checked = action
-        try:
-            return self.apply(action)
-        finally:
-            self._checked = None
-
-
 class Game:
     """A game of Mah-Jongg at one table."""
 
@@ -185,10 +159,6 @@ class Game:
         self.history: list[HandRecord] = []
         self.log: list[str] = []
         self.finished = False
-        self._legal: tuple[Deal, int, Action] | None = None
-        """The last action :meth:`check` found legal: the deal, its log's length then (a deal's
-        state changes only with its log, as its own cache of legal actions assumes), and the
-        action by wind (:meth:`apply` takes it without deciding it again)."""
         self._exchanged: dict[int, Exchanged] = {}
         """By position: each seat's last step of this hand's Gulasch exchange (:meth:`exchanged`)."""
         self.deal: Deal = self._new_deal()
@@ -239,7 +209,7 @@ class Game:
         return (nxt + 1) % 4 if nxt == self.vacant else nxt
 
     def _new_deal(self) -> Deal:
-        return _PlayedDeal(
+        return Deal(
             self.ruleset,
             self.settings,
             f"{self.seed}:{self.hand_number}",
@@ -315,10 +285,11 @@ class Game:
         ``None``, or the :class:`~engine.errors.Refusal` saying why not (and whether the reason
         is the player's alone). Nothing changes.
 
-        Legality is decided once per move: an action found legal here is remembered with the
-        state it was found legal in, and :meth:`apply` of that action in that state (or a
-        second :meth:`check` of it) does not decide it again. A table that stores a move before
-        it applies it (write-ahead) so checks before the write and applies after it.
+        Legality is decided once per move: the deal remembers an action found legal here with
+        the state it was found legal in (:meth:`Deal.check`), and :meth:`apply` of that action
+        in that state (or a second :meth:`check` of it) does not decide it again. A table that
+        stores a move before it applies it (write-ahead) so checks before the write and applies
+        after it.
 
         >>> game = Game("dmjl", seed=42)
         >>> east = game.position_of(0)
@@ -328,28 +299,16 @@ class Game:
         True
         """
         acting = action.by(self.wind_of(action.seat))
-        if self._vouched(acting):
+        if self.deal.checked(acting):
             return None
-        refusal = self.deal.check(acting)
-        self._legal = None if refusal is not None else (self.deal, len(self.deal.log), acting)
-        return refusal
-
-    def _vouched(self, acting: Action) -> bool:
-        """Whether :meth:`check` found ``acting`` (by wind) legal in the state the deal is in now."""
-        legal = self._legal
-        return (
-            legal is not None
-            and legal[0] is self.deal
-            and legal[1] == len(self.deal.log)
-            and legal[2] == acting
-        )
+        return self.deal.check(acting)
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply the action of the player at ``action.seat`` (a position), or ``next``
         to deal the next hand; settle when a hand ends. Events come by position.
 
-        The action's legality is decided once: here, unless :meth:`check` has just found it
-        legal where the game stands.
+        The action's legality is decided once: by the deal's apply, unless :meth:`check` has
+        just found it legal where the game stands (:meth:`Deal.checked`).
 
         :raises IllegalActionError: naming the rule the action breaks; nothing changes.
         :raises NotationError: for a string other than ``next`` (log lines go to :meth:`apply_line`).
@@ -361,14 +320,8 @@ class Game:
                 )
             return self.next_hand()
         acting = action.by(self.wind_of(action.seat))
-        deal = self.deal
-        exchanging = deal.phase is Phase.EXCHANGE
-        if self._legal is not None:
-            vouched = self._vouched(acting)
-            self._legal = None
-            if vouched and isinstance(deal, _PlayedDeal):
-                return self._applied(deal.apply_checked(acting), exchanging)
-        return self._applied(deal.apply(acting), exchanging)
+        exchanging = self.deal.phase is Phase.EXCHANGE
+        return self._applied(self.deal.apply(acting), exchanging)
 
     def line(self, action: Action) -> str:
         """The log line ``action`` (by position) is written as, e.g. to store it before applying it.
@@ -387,7 +340,6 @@ class Game:
         """
         if line.strip() == NEXT:
             return self.next_hand()
-        self._legal = None
         exchanging = self.deal.phase is Phase.EXCHANGE
         return self._applied(self.deal.apply(line, replaying=True), exchanging)
 
@@ -496,7 +448,6 @@ class Game:
         self.hand_number += 1
         self.east, self.prevailing = self._next_east, self._next_prevailing
         self.log.append(NEXT)
-        self._legal = None
         self._exchanged.clear()
         self.deal = self._new_deal()
         return [Event(EventKind.HAND_STARTED)]
