@@ -41,6 +41,7 @@ from engine.actions import CLAIMS, MULTI_TILE_KINDS, Action, ActionKind
 from engine.deal import Deal, DealResult
 from engine.errors import IllegalActionError, NotationError, Refusal, SettingError
 from engine.events import Event, EventKind
+from engine.rotation import HandEnd, Seating
 from engine.rulesets import Ruleset, resolve
 from engine.rulesets import rumisberg as _rumisberg
 from engine.scoring import Score
@@ -198,15 +199,6 @@ class Game:
     def positions(self) -> range:
         """The positions that play: 0-3, or 0-2 with three players."""
         return range(len(self.players))
-
-    def _east_after(self, east: int) -> int:
-        """Where East goes when the wind cards move one position to the right; with three
-        players to the next of the three positions that play (South's player becomes East,
-        A-RU-18)."""
-        if self.vacant is not None and not self.rotating_vacant:
-            return (east + 1) % 3
-        nxt = (east + 1) % 4
-        return (nxt + 1) % 4 if nxt == self.vacant else nxt
 
     def _new_deal(self) -> Deal:
         return Deal(
@@ -391,7 +383,6 @@ class Game:
             )
         )
         self.centre = [replace(stake, seat=self.position_of(stake.seat)) for stake in result.centre]
-        east_won = result.winner == 0
         drawn = result.winner is None
         self.gulasch = drawn and self.settings.draw_settlement == "gulasch"
         if self.gulasch:
@@ -400,39 +391,27 @@ class Game:
                 [self.position_of(w) for w in self.deal.in_play], self.settings
             )
             self.centre += [Stake(p, amount, "gulasch") for p, amount in stakes.items() if amount]
-        if east_won:
-            self.east_streak += 1
-        elif not drawn:
-            self.east_streak = 0
-        nine_times = east_won and self.settings.nine_times_rule and self.east_streak >= 9
-        # The finished hand keeps its seats until the next is dealt (views and the score
-        # sheet still show it); the rotation takes effect in next_hand.
-        self._next_east, self._next_prevailing = self.east, self.prevailing
-        rotation = self.settings.dealer_rotation
-        if len(result.winners) >= 2 and result.discarder is not None:
-            # A discard that fed several winners makes its discarder deal next, whatever the
-            # rotation (A-JX-06, RULES.md §4 next_dealer "in any case"; seed 004 §7).
-            self._next_east = self.position_of(result.discarder)
-            self.east_streak = 0
-        elif rotation == "winner":
-            # The winner deals the next hand; a drawn hand keeps the dealer (A-JX-06).
-            if winner is not None and winner != self.east:
-                self._next_east = winner
-                self.east_streak = 0
-        elif (
-            (not east_won and not drawn)
-            or nine_times
-            or (rotation == "after_every_scored_game" and not drawn)
-        ):
-            # East passes to the right: the former South becomes East (§1.13); with three
-            # players past the empty place (A-RU-18).
-            self._next_east = self._east_after(self.east)
-            self.east_streak = 0
-            self.rotations += 1
-            if self._next_east == 0:  # back to the first East: the round is over (A-RU-16)
-                self.rotations = 0
-                self.rounds_done += 1
-                self._next_prevailing = Wind((self.prevailing + 1) % 4)
+        # Who deals next is the ruleset's rotation (engine/rotation.py). The finished hand keeps
+        # its seats until the next is dealt (views and the score sheet still show it); the
+        # rotation takes effect in next_hand, East's run of wins and the rounds at once.
+        seating = self.ruleset.rotation_for(self.settings).next_seating(
+            HandEnd(
+                winner,
+                tuple(self.position_of(w) for w in result.winners),
+                None if result.discarder is None else self.position_of(result.discarder),
+            ),
+            Seating(
+                self.east,
+                self.prevailing,
+                self.east_streak,
+                self.rotations,
+                self.rounds_done,
+                len(self.players),
+            ),
+            self.settings,
+        )
+        self._next_east, self._next_prevailing = seating.east, seating.prevailing
+        self.east_streak, self.rotations, self.rounds_done = seating.streak, seating.rotations, seating.rounds
         unit, count = game_length(self.settings)
         self.finished = (len(self.history) if unit == "hands" else self.rounds_done) >= count
 

@@ -6,9 +6,10 @@ hand shapes win, how a hand is valued (its scoring table, see
 :mod:`engine.scoring.tables`), how the winner is paid and the German and
 English names of its scoring items, how a hand is settled (``settle``) and the
 variant rules it plays (``features``: :mod:`engine.features`, one module per rule, each
-switched per table by its settings). How the deal, claims and East's rotation go is
-otherwise set by its settings (``deal_pattern``, ``chow_claims``, ``dealer_rotation`` ...),
-which the engine reads; nothing outside a ruleset assumes four seats or 144 tiles.
+switched per table by its settings) and who deals next (``rotation``: :mod:`engine.rotation`,
+or the one its ``dealer_rotation`` setting chooses). How the deal and claims go is otherwise
+set by its settings (``deal_pattern``, ``chow_claims`` ...), which the engine reads; nothing
+outside a ruleset assumes four seats or 144 tiles.
 
 A ruleset may be written as a difference from another (:meth:`Ruleset.derive`: settings,
 and rules added or removed), and :meth:`Ruleset.diff` lists what differs between two.
@@ -24,6 +25,7 @@ from typing import Final, Protocol
 
 from engine.errors import SettingError, quote
 from engine.features.base import Feature, feature_names
+from engine.rotation import ROTATIONS, Rotation
 from engine.scoring.tables import Table
 from engine.settings import SPEC_BY_NAME, Settings
 from engine.settlement import Settlement, settle_hand
@@ -236,6 +238,24 @@ class Ruleset:
     """The variant rules the ruleset has (:mod:`engine.features`), in the order the deal asks
     them; a setting may switch one off (:meth:`features_for`)."""
 
+    rotation: Rotation | None = None
+    """Who deals next (:mod:`engine.rotation`): a rotation of the ruleset's own, which no setting
+    changes, or None, where the ``dealer_rotation`` setting chooses one of
+    :data:`engine.rotation.ROTATIONS` (every registered ruleset: its defaults name its own, and
+    a club may choose another)."""
+
+    def rotation_for(self, settings: Settings) -> Rotation:
+        """The rotation played under ``settings``: the ruleset's own, or the one its
+        ``dealer_rotation`` setting names.
+
+        >>> from engine.rulesets import get_ruleset
+        >>> jx = get_ruleset("jiangxi")
+        >>> club = jx.settings({"dealer_rotation": "on_non_east_win"})
+        >>> jx.rotation_for(jx.defaults).name, jx.rotation_for(club).name
+        ('winner', 'on_non_east_win')
+        """
+        return self.rotation if self.rotation is not None else ROTATIONS[settings.dealer_rotation]
+
     def features_for(self, settings: Settings) -> tuple[type[Feature], ...]:
         """The rules played under ``settings``: those listed that the settings switch on.
 
@@ -269,8 +289,10 @@ class Ruleset:
 
     @property
     def setting_names(self) -> frozenset[str]:
-        """Every setting a club may change at this ruleset."""
-        return self.settings_used | TABLE_SETTINGS
+        """Every setting a club may change at this ruleset (``dealer_rotation`` only where the
+        ruleset has no rotation of its own)."""
+        names = self.settings_used | TABLE_SETTINGS
+        return names if self.rotation is None else names - {"dealer_rotation"}
 
     def settings(self, overrides: Mapping[str, object] | None = None) -> Settings:
         """This ruleset's defaults with a club's ``overrides`` applied and checked.
@@ -361,10 +383,11 @@ class Ruleset:
         **changes: object,
     ) -> Ruleset:
         """A ruleset written as this one with ``changes`` (``defaults`` may be a mapping of
-        setting overrides), with the rules ``add`` and without the rules ``remove``
-        (:mod:`engine.features`): an added rule brings its settings and the values that switch
-        it on, a removed one takes its settings away and leaves the values that switch it off
-        (``defaults`` given here still win).
+        setting overrides, ``rotation`` a :class:`~engine.rotation.Rotation` of its own), with
+        the rules ``add`` and without the rules ``remove`` (:mod:`engine.features`): an added
+        rule brings its settings and the values that switch it on, a removed one takes its
+        settings away and leaves the values that switch it off (``defaults`` given here still
+        win).
 
         >>> from engine.features.riichi import Riichi
         >>> from engine.rulesets import get_ruleset
@@ -397,7 +420,9 @@ class Ruleset:
     def diff(self, other: Ruleset) -> list[tuple[str, object, object]]:
         """What differs between this ruleset and ``other``: ``(what, this value, other value)``
         for the tile set, the players, chows, the rules it plays (``features``: the names of the
-        rules only this one has, and of those only ``other`` has) and every default setting.
+        rules only this one has, and of those only ``other`` has), who deals next where either
+        has a rotation of its own (``rotation``: each one's name under its defaults) and every
+        default setting.
 
         >>> from engine.rulesets import get_ruleset
         >>> get_ruleset("huabao").diff(get_ruleset("dmjl"))[:2]
@@ -416,6 +441,14 @@ class Ruleset:
         ):
             if mine != theirs:
                 out.append((what, mine, theirs))
+        if self.rotation != other.rotation:  # a rotation of its own (else dealer_rotation says it)
+            out.append(
+                (
+                    "rotation",
+                    self.rotation_for(self.defaults).name,
+                    other.rotation_for(other.defaults).name,
+                )
+            )
         for name, value in self.defaults.as_dict().items():
             theirs = getattr(other.defaults, name)
             if value != theirs and (name in self.setting_names or name in other.setting_names):
