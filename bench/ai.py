@@ -17,7 +17,7 @@ def _decisions(level: str = "strong", games: int = 12, hands_per_game: int = 6) 
     times: list[float] = []
     for g in range(games):
         game = Game("dmjl" if g % 2 == 0 else "huabao", seed=f"bench-ai:{g}", players=["a", "b", "c", "d"])
-        players = [AIPlayer(level, seed=f"bench-ai:{g}:{p}") for p in range(4)]
+        players = [AIPlayer(level, seed=f"bench-ai:{g}:{p}", ruleset=game.ruleset) for p in range(4)]
         for _ in range(hands_per_game):
             while not game.deal.over:
                 position = next(p for p in range(4) if game.legal_actions(p))
@@ -37,7 +37,7 @@ def _hands(count: int = 60) -> list[float]:
     out: list[float] = []
     for h in range(count):
         game = Game("dmjl", seed=f"bench-hand:{h}", players=["a", "b", "c", "d"])
-        players = [AIPlayer("normal", seed=f"bench-hand:{h}:{p}") for p in range(4)]
+        players = [AIPlayer("normal", seed=f"bench-hand:{h}:{p}", ruleset=game.ruleset) for p in range(4)]
         start = time.perf_counter()
         while not game.deal.over:
             position = next(p for p in range(4) if game.legal_actions(p))

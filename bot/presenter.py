@@ -507,7 +507,7 @@ class DiscordPresenter:
         prompt = note
         advice = ""
         if with_hint and view.legal:
-            h = await asyncio.to_thread(hint, view, settings=game.settings, lang=lang)
+            h = await asyncio.to_thread(hint, view, settings=game.settings, lang=lang, ruleset=game.ruleset)
             view = _with_hint(view, h.marks())
             advice = h.text
         legal = list(view.legal)

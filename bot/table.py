@@ -368,7 +368,11 @@ class Table:
             level = self.seat_at(position).level
             # A table in the bot has people at it: the computers read their displays (defence).
             player = AIPlayer(
-                level, seed=f"{self.game.seed}:{position}", settings=self.game.settings, defence=True
+                level,
+                seed=f"{self.game.seed}:{position}",
+                settings=self.game.settings,
+                defence=True,
+                ruleset=self.game.ruleset,
             )
             self._players[position] = player
         return player

@@ -95,7 +95,11 @@ def play(
     you = game.names.index(name)
     players = {
         position: AIPlayer(
-            levels[opponents.index(n)], seed=f"{seed}:{position}", settings=settings, defence=True
+            levels[opponents.index(n)],
+            seed=f"{seed}:{position}",
+            settings=settings,
+            defence=True,
+            ruleset=game.ruleset,
         )
         for position, n in enumerate(game.names)
         if n != name

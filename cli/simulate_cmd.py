@@ -17,7 +17,7 @@ from engine.ai.player import LEVELS, AIPlayer
 from engine.errors import MahjongError, quote, shorten
 from engine.game import Game
 from engine.players import SimplePlayer
-from engine.rulesets import RULESETS, get_ruleset
+from engine.rulesets import RULESETS, Ruleset, get_ruleset
 from engine.settings import parse_assignments, parse_whole_number
 from engine.views import SeatView
 
@@ -38,16 +38,17 @@ def level_of(name: str) -> str:
     return "normal"
 
 
-def player_for(name: str, *, seed: str = "") -> Chooser:
+def player_for(name: str, *, seed: str = "", ruleset: Ruleset | None = None) -> Chooser:
     """The computer player that plays for ``name``: a level name plays that level,
     ``simple`` the baseline :class:`~engine.players.SimplePlayer`, any other name ``normal``.
 
-    ``seed`` (e.g. ``"<game seed>:<position>"``) seeds the player's own random numbers.
+    ``seed`` (e.g. ``"<game seed>:<position>"``) seeds the player's own random numbers;
+    ``ruleset`` is the game's ruleset (:class:`~engine.ai.player.AIPlayer`).
     """
     level = level_of(name)
     if level == "simple":
         return SimplePlayer().choose
-    return AIPlayer(level, seed=seed).choose
+    return AIPlayer(level, seed=seed, ruleset=ruleset).choose
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -188,7 +189,9 @@ def simulate(
         game = Game(ruleset, settings, f"{seed}:{game_no}", names)
         game_no += 1
         base = list(game.chips)
-        choosers = {n: player_for(n, seed=f"{game.seed}:{p}") for p, n in enumerate(game.names)}
+        choosers = {
+            n: player_for(n, seed=f"{game.seed}:{p}", ruleset=game.ruleset) for p, n in enumerate(game.names)
+        }
         try:
             while played < hands:
                 while not game.deal.over:

@@ -267,7 +267,7 @@ class Game:
         from engine.ai.player import AIPlayer  # the computer players sit on top of the game's views
 
         view = self.view(position)
-        choice = AIPlayer("normal", seed=f"{self.seed}:{self.version}").choose(view)
+        choice = AIPlayer("normal", seed=f"{self.seed}:{self.version}", ruleset=self.ruleset).choose(view)
         if choice.kind in (ActionKind.DISCARD, ActionKind.GIVE):
             return choice
         return next(a for a in legal if a.kind is ActionKind.DISCARD)

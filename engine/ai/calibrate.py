@@ -89,7 +89,10 @@ def play_and_record(
     is not normal) and return a :class:`Sample` for every discard of the ``level`` players,
     each with its seat's outcome (won, net chips)."""
     deal = Deal(ruleset, settings, seed)
-    players = {w: AIPlayer(level if w == seat else "normal", seed=f"{seed}:{w}") for w in deal.in_play}
+    players = {
+        w: AIPlayer(level if w == seat else "normal", seed=f"{seed}:{w}", ruleset=deal.ruleset)
+        for w in deal.in_play
+    }
     recorded = set(deal.in_play) if level == "normal" else {seat}
     taken: list[Sample] = []
     while not deal.over:
@@ -101,7 +104,7 @@ def play_and_record(
         view = deal.view(wind)
         player = players[wind]
         if view.phase == "turn" and len(view.legal) > 1 and wind in recorded:
-            ev = Evaluator(view, player.knowledge(view.ruleset, view.settings), "strong")
+            ev = Evaluator(view, player.knowledge(deal.ruleset, view.settings), "strong")
             action = player.choose(view)
             if action.kind in _DISCARDS and action.tile is not None:
                 taken.append(describe(ev, ev.state.counts, action.tile)._replace(seat=wind))

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.ai.value import knowledge, state_of
+from engine.ai.value import Knowledge, knowledge, state_of
 from engine.hand import Meld, MeldKind
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, tiles_str
 from engine.views import PlayerView, SeatView
@@ -317,13 +317,19 @@ def danger(view: SeatView, tile: int, threats_: Sequence[Threat] | None = None) 
 
 
 def should_fold(
-    view: SeatView, own_shanten: int, own_value: float, threats_: Sequence[Threat] | None = None
+    view: SeatView,
+    own_shanten: int,
+    own_value: float,
+    threats_: Sequence[Threat] | None = None,
+    *,
+    know: Knowledge | None = None,
 ) -> bool:
     """Whether to give up on the own hand and discard the safest tile: when the worst opponent's
     ``big * ready`` reaches :data:`FOLD_PRESSURE` for the own hand's distance (``own_shanten``: 0
     waiting, 1 one tile from waiting, more), unless the own hand is valuable (``own_value``, what
     it would score, at least :data:`VALUABLE` of the limit) and waiting or one away; a waiting
-    hand folds only when cheap (less than :data:`CHEAP` of the limit).
+    hand folds only when cheap (less than :data:`CHEAP` of the limit). ``know``: the player's
+    knowledge of the rules (else that of the ruleset the view names, from the registry).
 
     >>> from engine.deal import Deal
     >>> deal = Deal.arranged(
@@ -339,7 +345,7 @@ def should_fold(
     _own(view)
     found = threats(view) if threats_ is None else threats_
     pressure = max((t.pressure for t in found), default=0.0)
-    share = own_value / _yardstick(view)
+    share = own_value / _yardstick(view, know)
     if own_shanten <= 0:
         return pressure >= FOLD_PRESSURE[0] and share < CHEAP
     if own_shanten == 1:
@@ -347,9 +353,9 @@ def should_fold(
     return pressure >= FOLD_PRESSURE[2]
 
 
-def _yardstick(view: SeatView) -> float:
+def _yardstick(view: SeatView, know: Knowledge | None = None) -> float:
     """The value of a limit hand at this table (:data:`UNLIMITED` where there is no limit)."""
-    limit = knowledge(view.ruleset, view.settings).table.limit
+    limit = (know or knowledge(view.ruleset, view.settings)).table.limit
     return float(limit) if limit else float(UNLIMITED)
 
 

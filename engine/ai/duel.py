@@ -100,10 +100,10 @@ def wall_seed(seed: str, wall: int) -> str:
     return f"{seed}:{wall}"
 
 
-def _chooser(level: str, seed: str, settings: Settings) -> Chooser:
+def _chooser(level: str, seed: str, settings: Settings, ruleset: Ruleset) -> Chooser:
     if level == "simple":
         return SimplePlayer().choose
-    return AIPlayer(level, seed=seed, settings=settings).choose
+    return AIPlayer(level, seed=seed, settings=settings, ruleset=ruleset).choose
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +178,7 @@ def play_hand(
     """
     deal = Deal(ruleset, settings, seed)
     dealt = tuple(tuple(sorted(deal.seats[w].concealed)) for w in range(_SEATS))
-    players = {w: _chooser(levels[w], f"{seed}:{w}", deal.settings) for w in deal.in_play}
+    players = {w: _chooser(levels[w], f"{seed}:{w}", deal.settings, deal.ruleset) for w in deal.in_play}
     while not deal.over:
         for idle in deal.idle_passes():
             deal.apply(idle)

@@ -30,6 +30,7 @@ from typing import Final
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
 from engine.hand import Meld
+from engine.rulesets import Ruleset
 from engine.settings import Settings
 from engine.tiles import TILES, Lang, Tile, tile_name
 from engine.views import HintView, SeatView
@@ -470,9 +471,14 @@ def _claim_hint(ev: Evaluator, view: SeatView, action: Action | None, before: in
 
 
 def hint(
-    view: SeatView, *, settings: Settings | Mapping[str, object] | None = None, lang: Lang = "en"
+    view: SeatView,
+    *,
+    settings: Settings | Mapping[str, object] | None = None,
+    lang: Lang = "en",
+    ruleset: Ruleset | None = None,
 ) -> Hint:
-    """A hint for the seat whose ``view`` this is (``settings``: the table's house rules), its
+    """A hint for the seat whose ``view`` this is (``settings``: the table's house rules,
+    ``ruleset``: the game's ruleset, else the one the view names from the registry), its
     ``text`` in ``lang`` (German names the tiles as the seeds do: *Kreis-5*, *Ostwind*).
 
     The hand is *ready* when one tile would complete it (shanten 0), and *n tiles from
@@ -497,7 +503,7 @@ def hint(
         raise ValueError(f"language {lang!r} is not 'en' or 'de'")
     if view.me is None:
         raise ValueError("a spectator's view has no hand to hint at")
-    player = AIPlayer("strong", seed="hint", settings=settings)
+    player = AIPlayer("strong", seed="hint", settings=settings, ruleset=ruleset)
     if view.exchange is not None:  # the Gulasch exchange: no discards yet
         return _exchange_hint(player.choose(view) if view.legal else None, lang)
     ev = Evaluator(view, player.knowledge(view.ruleset, view.settings), "strong")

@@ -50,6 +50,7 @@ from engine.ai.value import (
 )
 from engine.errors import IllegalActionError, SettingError, quote
 from engine.hand import Hand, Meld, MeldKind
+from engine.rulesets import Ruleset
 from engine.scoring import score
 from engine.settings import Settings
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile
@@ -418,11 +419,15 @@ class AIPlayer:
         seed: str | int = "",
         settings: Settings | Mapping[str, object] | None = None,
         defence: bool = False,
+        ruleset: Ruleset | None = None,
     ) -> None:
         """A player of ``level``; ``seed`` seeds its own random numbers, ``settings`` are the
         table's house rules (overrides of the ruleset named in each view, or a full Settings);
         with ``defence`` (for tables with people) it reads the others' displays and folds,
         discarding the safest tile, when a big hand is likely (:mod:`engine.ai.defence`).
+        ``ruleset`` is the ruleset the table plays (a game's ``ruleset``: one made with
+        ``derive`` and never registered too); without it the ruleset named in each view is
+        looked up in the registry.
 
         :raises SettingError: for an unknown level.
         """
@@ -433,13 +438,21 @@ class AIPlayer:
         self._rng = random.Random(f"{seed}:{level}")
         self._settings = settings
         self.defence = defence
+        self.ruleset = ruleset
+        """The ruleset the table plays, if the player was given it."""
 
-    def knowledge(self, ruleset: str, table: Settings | None = None) -> Knowledge:
-        """What this player knows of ``ruleset`` under its settings, or else under the
-        ``table``'s house rules (a view's settings), or else the ruleset's own."""
+    def knowledge(self, ruleset: str | Ruleset, table: Settings | None = None) -> Knowledge:
+        """What this player knows of ``ruleset`` (the object, or a name as a view gives it: the
+        player's own ruleset when it has that name, else the registered one) under its
+        settings, or else under the ``table``'s house rules (a view's settings), or else the
+        ruleset's own.
+
+        :raises SettingError: for a name that is neither the player's ruleset nor registered.
+        """
+        rs = self.ruleset if self.ruleset is not None and ruleset == self.ruleset.name else ruleset
         if self._settings is None:
-            return knowledge(ruleset, table)
-        return knowledge(ruleset, resolve_settings(ruleset, self._settings))
+            return knowledge(rs, table)
+        return knowledge(rs, resolve_settings(rs, self._settings))
 
     def choose(self, view: SeatView, *, evaluator: Evaluator | None = None) -> Action:
         """One of ``view.legal``, decided from ``view`` alone (``evaluator``: an
@@ -499,7 +512,7 @@ class AIPlayer:
         offered = {a.tile for a in discards}
         if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
             pick = next((o for o in options if o.discard in offered), pick)
-        if self.defence and lv.value and defence.should_fold(view, pick.shanten, pick.value):
+        if self.defence and lv.value and defence.should_fold(view, pick.shanten, pick.value, know=ev.know):
             safe = defence.safest(view, sorted({int(t) for t in offered if t is not None}))
             fold = find_action(legal, ActionKind.DISCARD, safe)
             if fold is not None:

@@ -5,7 +5,9 @@ Nothing here knows a ruleset by name. :class:`Knowledge` asks the ruleset's
 scorer (:func:`engine.scoring.score`) what a pong of each kind, a pair, a
 flush, a hand without chows or a concealed hand is worth, once per ruleset,
 settings and pair of winds, and the estimate combines those figures. A new
-ruleset therefore needs no new code here.
+ruleset therefore needs no new code here. :func:`knowledge` takes the
+:class:`~engine.rulesets.Ruleset` object itself (a ruleset made with ``derive`` and
+never registered too); a name is looked up in the registry, for callers at the edges.
 
 >>> from engine.tiles import Wind
 >>> know = knowledge("dmjl")
@@ -18,6 +20,8 @@ ruleset therefore needs no new code here.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -181,19 +185,45 @@ def _hand_score(
     return result.total
 
 
-@lru_cache(maxsize=64)
-def knowledge(ruleset: str, settings: Settings | None = None) -> Knowledge:
-    """The (cached) knowledge of ``ruleset`` under ``settings`` (default: the ruleset's own).
+_KNOWN_MAX: Final = 64
+_known: OrderedDict[tuple[int, Settings | None], Knowledge] = OrderedDict()
+"""The knowledge last asked for, by the ruleset's identity and the settings (a :class:`Ruleset`
+holds a dict, so it cannot be a key itself; each entry holds its ruleset, so the identity of a
+ruleset in the cache is never another's)."""
+_known_lock = threading.Lock()
+"""Computer players decide in worker threads (the bot): one at a time updates the cache."""
+
+
+def knowledge(ruleset: str | Ruleset, settings: Settings | None = None) -> Knowledge:
+    """The (cached) knowledge of ``ruleset`` (the object, or a registered ruleset's name) under
+    ``settings`` (default: the ruleset's own).
 
     >>> knowledge("huabao").limit
     500
+    >>> from engine.rulesets import get_ruleset
+    >>> club = get_ruleset("huabao").derive("myclub", title="My club", defaults={"limit": 800})
+    >>> knowledge(club).limit, knowledge(club) is knowledge(club)
+    (800, True)
+
+    :raises SettingError: for a name no ruleset is registered under.
     """
-    rs = get_ruleset(ruleset)
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    key = (id(rs), settings)
+    with _known_lock:
+        know = _known.get(key)
+        if know is not None and know.rules is rs:
+            _known.move_to_end(key)
+            return know
     st = settings if settings is not None else rs.settings()
-    return Knowledge(rs.name, st, rs.table_for(st), rs)
+    know = Knowledge(rs.name, st, rs.table_for(st), rs)
+    with _known_lock:
+        _known[key] = know
+        while len(_known) > _KNOWN_MAX:
+            _known.popitem(last=False)
+    return know
 
 
-def resolve_settings(ruleset: str, settings: Settings | Mapping[str, object] | None) -> Settings:
+def resolve_settings(ruleset: str | Ruleset, settings: Settings | Mapping[str, object] | None) -> Settings:
     """A full :class:`Settings` from a table's overrides (or a full Settings, or None)."""
     return resolve(ruleset, settings)[1]
 
