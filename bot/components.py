@@ -42,6 +42,7 @@ import discord
 
 from engine.actions import MULTI_TILE_KINDS, TILE_KINDS, Action
 from engine.errors import MahjongError
+from engine.seats import POSITIONS
 from engine.tiles import Tile, parse_tiles, tiles_str
 
 if TYPE_CHECKING:
@@ -62,14 +63,15 @@ def action_code(action: Action) -> str:
 
 
 def parse_action_code(code: str) -> Action | None:
-    """The action a custom_id part names (seat 0: the table fills in the clicker's), or None."""
+    """The action a custom_id part names (seated at position 0: the table fills in the clicker's),
+    or None."""
     kind, sep, tile = code.rpartition("-")
     try:
         if sep and kind in MULTI_TILE_KINDS:
-            return Action(0, kind, tiles=tuple(parse_tiles(tile)))
+            return Action(POSITIONS[0], kind, tiles=tuple(parse_tiles(tile)))
         if sep and kind in TILE_KINDS:
-            return Action(0, kind, Tile.parse(tile))
-        return Action(0, code)
+            return Action(POSITIONS[0], kind, Tile.parse(tile))
+        return Action(POSITIONS[0], code)
     except MahjongError:
         return None
 

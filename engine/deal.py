@@ -69,7 +69,7 @@ EXCHANGE: Final = Phase.EXCHANGE
 
 _WINDS: Final = tuple(Wind)
 _DISCARD: Final = tuple(
-    tuple(Action.of(s, ActionKind.DISCARD, TILES[k]) for k in range(N_KINDS)) for s in range(4)
+    tuple(Action.of(s, ActionKind.DISCARD, TILES[k]) for k in range(N_KINDS)) for s in _WINDS
 )
 """Each seat's discard of each kind."""
 _CORE_TURN: Final = frozenset(
@@ -369,7 +369,7 @@ class Deal:
         allows (the candidates are a cheap superset; the judge alone decides)."""
         if self._paused is not None:  # the beginning of the turn: declare (riichi), or draw without
             return [*self._paused.options_before_draw(seat), _PASS[seat]]
-        st = self.seats[seat]
+        st, wind = self.seats[seat], _WINDS[seat]
         kinds = sorted({KIND[t] for t in st.concealed})
         judge, judge_discard, discards = self._judge_turn, self._judge_discard, _DISCARD[seat]
         if self._any_discard(st):  # the judge's plain case, for every tile held at once
@@ -377,15 +377,15 @@ class Deal:
         else:
             out = [a for k in kinds if judge_discard(a := discards[k], st) is None]
         if self.settings.original_call and not st.discarded:
-            out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CALL, k)) is None]
+            out += [a for k in kinds if judge(a := Action.of(wind, ActionKind.CALL, k)) is None]
         for f in self._hook["candidates"]:  # a rule's moves (Fishing, nine majors), judged by it
             out += [a for a in f.candidates(seat, kinds) if f.judge(a) is None]
         if self.can_declare:
             fours = [k for k in kinds if st.counts[k] == 4]  # the kongs the hand could make
-            out += [a for k in fours if judge(a := Action.of(seat, ActionKind.CONCEALED_KONG, k)) is None]
+            out += [a for k in fours if judge(a := Action.of(wind, ActionKind.CONCEALED_KONG, k)) is None]
             pongs = [r.meld.tile for r in st.melds if r.meld.kind == MeldKind.PONG]
-            out += [a for k in pongs if judge(a := Action.of(seat, ActionKind.ADDED_KONG, k)) is None]
-            if judge(a := Action.of(seat, ActionKind.MAHJONG)) is None:
+            out += [a for k in pongs if judge(a := Action.of(wind, ActionKind.ADDED_KONG, k)) is None]
+            if judge(a := Action.of(wind, ActionKind.MAHJONG)) is None:
                 out.append(a)
         for f in self._hook["options_after_draw"]:  # a discard he may still claim (rumisberg rule 3)
             out += f.options_after_draw(seat)
@@ -715,7 +715,7 @@ class Deal:
         for f in self._hook["drew"]:
             f.drew(seat)
         while self._aside[tile]:
-            events.append(Event(EventKind.BONUS, seat, KIND[tile]))
+            events.append(Event(EventKind.BONUS, _WINDS[seat], KIND[tile]))
             self.lay_aside(seat, tile, events)
             if not self.wall.remaining:
                 self.end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
@@ -723,7 +723,7 @@ class Deal:
             tile = self.wall.draw_replacement()
             self.replacement = True
         self.give(seat, tile)
-        events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True))
+        events.append(Event(EventKind.DRAW, _WINDS[seat], KIND[tile], private=True))
         return tile
 
     def lay_aside(self, seat: int, tile: int, events: list[Event]) -> None:
