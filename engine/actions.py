@@ -266,7 +266,7 @@ class Action:
         >>> Action.parse("S discard 5p").by(Position(1)).line()
         Traceback (most recent call last):
         ...
-        engine.errors.NotationError: a log line names its seat by the hand's wind, not position 1: ask Game.line
+        engine.errors.NotationError: a log line names a seat by its wind, not position 1: ask Game.line
 
         :raises NotationError: for a position-seated action (which wind it is, the game says).
         """
@@ -274,7 +274,7 @@ class Action:
         if text is None:
             if type(self.seat) is not Wind:
                 raise NotationError(
-                    f"a log line names its seat by the hand's wind, not position {int(self.seat)}: ask Game.line"
+                    f"a log line names a seat by its wind, not position {int(self.seat)}: ask Game.line"
                 )
             text = str(self)
             if len(_LINES) < 20_000:
