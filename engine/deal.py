@@ -39,7 +39,7 @@ from engine.actions import DISCARDS, Action, ActionKind
 from engine.deal_claims import _PASS
 from engine.deal_end import DealResult as DealResult
 from engine.deal_state import WHO, MeldRecord, SeatState, arranged_wall
-from engine.errors import Refusal
+from engine.errors import NotationError, Refusal
 from engine.events import Event, EventKind
 from engine.features.base import HOOKS, Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
@@ -487,10 +487,17 @@ class Deal:
         :raises IllegalActionError: naming the rule the action breaks; the state is unchanged
             (replaying, a window or riichi decision the old log had no line for may have
             closed unlogged before the line was found illegal all the same).
-        :raises NotationError: for an action string that cannot be read.
+        :raises NotationError: for an action string that cannot be read, or an action seated by a
+            table position (a deal's seats are winds: :meth:`Game.apply <engine.game.Game.apply>`
+            takes positions).
         """
         if isinstance(action, str):
             action = Action.parse(action)
+        elif action.seat.__class__ is not Wind:
+            raise NotationError(
+                f"a deal takes actions seated by a wind, not {action}: a game's table positions "
+                "go to Game.apply, which knows which wind each position holds"
+            )
         events: list[Event] = []
         if replaying and action not in self.legal_actions(action.seat) and self._old_log(action, events):
             return events
