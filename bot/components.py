@@ -27,10 +27,10 @@ Every custom_id naming a tile sits on a private (ephemeral) card, whose reader h
 public messages carry none. A pick in the exchange select does not apply anything: the card
 comes back with the choice and a confirm button whose action code names the tiles.
 
->>> action_code(Action(0, "chow", Tile.parse("3p"))), parse_action_code("discard-5p")
-('chow-3p', Action.parse('E discard 5p'))
+>>> action_code(Action(POSITIONS[0], "chow", Tile.parse("3p"))), parse_action_code("discard-5p")
+('chow-3p', <Action seat 0: discard 5p>)
 >>> action_code(Action.parse("W give 19m5p")), parse_action_code("swap-9m")
-('give-19m5p', Action.parse('E swap 9m'))
+('give-19m5p', <Action seat 0: swap 9m>)
 """
 
 from __future__ import annotations
