@@ -34,6 +34,7 @@ from bot.storage import Storage
 from bot.table import RETRY_SECONDS, Table
 from engine.actions import Action
 from engine.players import SimplePlayer
+from engine.seats import Position
 from engine.views import Phase
 
 FULL = "database or disk is full"
@@ -267,7 +268,7 @@ async def test_held_claim_answers_are_applied_once_after_a_storage_error(tmp_pat
             if game.deal.phase == Phase.CLAIMS and all(p in game.to_act() for p in people.values()):
                 version = game.version
                 for user, position in people.items():
-                    assert await table.act(user, Action(position or 0, "pass"), version) is None
+                    assert await table.act(user, Action(Position(position or 0), "pass"), version) is None
                 assert len(table.held) == 2 and game.version == version
                 storage.append_action = second_fails  # type: ignore[method-assign]
                 clock.advance(6.0)
