@@ -233,9 +233,10 @@ class Action:
 
         :raises NotationError: as the constructor does.
         """
-        if tiles:
-            return cls(seat, kind, tile, tiles)
-        interned = _BY_WIND if seat.__class__ is Wind else _BY_POSITION
+        frame = seat.__class__
+        if tiles or (frame is not Wind and frame is not Position):
+            return cls(seat, kind, tile, tiles)  # an exchange, or no seat (refused)
+        interned = _BY_WIND if frame is Wind else _BY_POSITION
         key = (seat, kind, tile)
         action = interned.get(key)
         if action is None:
