@@ -99,9 +99,17 @@ class Event:
 
     def moved(self, places: tuple[int, ...]) -> Event:
         """The same event (its seat a wind, from a deal) with its seat the position holding that
-        wind: ``places`` is each wind's position (:attr:`Game.places <engine.game.Game.places>`)."""
+        wind: ``places`` is each wind's position (:attr:`Game.places <engine.game.Game.places>`).
+
+        >>> Event(EventKind.DISCARD, Wind.SOUTH, Tile.parse("7z")).moved((2, 3, 0, 1)).seat
+        Position(3)
+
+        :raises TypeError: for an event already seated by a position.
+        """
         if self.seat is None:
             return self
+        if self.seat.__class__ is not Wind:
+            raise TypeError(f"only an event seated by a wind is moved to a position, not {self}")
         seat = POSITIONS[places[self.seat]]
         return Event(self.kind, seat, self.tile, self.private, self.meld, self.what, self.amount)
 

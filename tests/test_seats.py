@@ -182,3 +182,12 @@ def test_three_players_speak_positions_too() -> None:
     assert all(type(a.seat) is Position for a in game.legal_actions(mover))
     with pytest.raises(IllegalActionError):
         game.apply(Action(Position(3), ActionKind.PASS))
+
+
+def test_an_event_is_moved_from_a_wind_to_a_position_once() -> None:
+    by_wind = Event(EventKind.DISCARD, Wind.SOUTH, Tile.parse("7z"))
+    moved = by_wind.moved((2, 3, 0, 1))
+    assert moved.seat == 3 and type(moved.seat) is Position and str(moved) == "3 discard 7z"
+    assert str(by_wind) == "S discard 7z"
+    with pytest.raises(TypeError, match="only an event seated by a wind is moved"):
+        moved.moved((2, 3, 0, 1))
