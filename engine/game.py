@@ -251,9 +251,9 @@ class Game:
         return tuple(self.position_of(w) for w in range(4))
 
     @property
-    def positions(self) -> range:
+    def positions(self) -> tuple[Position, ...]:
         """The positions that play: 0-3, or 0-2 with three players."""
-        return range(len(self.players))
+        return POSITIONS[: len(self.players)]
 
     def _east_after(self, east: int) -> int:
         """Where East goes when the wind cards move one position to the right; with three

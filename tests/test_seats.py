@@ -107,6 +107,7 @@ def test_game_gives_positions_and_deal_gives_winds() -> None:
         for action in game.view(p).legal:
             assert type(action.seat) is Position and action.seat == p
     assert all(type(p) is Position for p in game.to_act())
+    assert all(type(p) is Position for p in (*game.positions, *game.places))
     wind = game.wind_of(game.to_act()[0])
     assert game.deal.legal_actions(wind)
     assert all(type(a.seat) is Wind and a.seat == wind for a in game.deal.legal_actions(wind))
