@@ -27,10 +27,10 @@ Every custom_id naming a tile sits on a private (ephemeral) card, whose reader h
 public messages carry none. A pick in the exchange select does not apply anything: the card
 comes back with the choice and a confirm button whose action code names the tiles.
 
->>> action_code(Action(0, "chow", Tile.parse("3p"))), parse_action_code("discard-5p")
-('chow-3p', Action.parse('E discard 5p'))
+>>> action_code(Action(POSITIONS[0], "chow", Tile.parse("3p"))), parse_action_code("discard-5p")
+('chow-3p', <Action seat 0: discard 5p>)
 >>> action_code(Action.parse("W give 19m5p")), parse_action_code("swap-9m")
-('give-19m5p', Action.parse('E swap 9m'))
+('give-19m5p', <Action seat 0: swap 9m>)
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ import discord
 
 from engine.actions import MULTI_TILE_KINDS, TILE_KINDS, Action
 from engine.errors import MahjongError
+from engine.seats import POSITIONS
 from engine.tiles import Tile, parse_tiles, tiles_str
 
 if TYPE_CHECKING:
@@ -62,14 +63,15 @@ def action_code(action: Action) -> str:
 
 
 def parse_action_code(code: str) -> Action | None:
-    """The action a custom_id part names (seat 0: the table fills in the clicker's), or None."""
+    """The action a custom_id part names (seated at position 0: the table fills in the clicker's),
+    or None."""
     kind, sep, tile = code.rpartition("-")
     try:
         if sep and kind in MULTI_TILE_KINDS:
-            return Action(0, kind, tiles=tuple(parse_tiles(tile)))
+            return Action(POSITIONS[0], kind, tiles=tuple(parse_tiles(tile)))
         if sep and kind in TILE_KINDS:
-            return Action(0, kind, Tile.parse(tile))
-        return Action(0, code)
+            return Action(POSITIONS[0], kind, Tile.parse(tile))
+        return Action(POSITIONS[0], code)
     except MahjongError:
         return None
 

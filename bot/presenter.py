@@ -37,6 +37,7 @@ from engine.actions import MULTI_TILE_KINDS, Action, ActionKind
 from engine.ai.hints import hint
 from engine.errors import MahjongError
 from engine.events import Event, EventKind
+from engine.seats import POSITIONS
 from engine.tiles import Tile, Wind, tile_name, tiles_str
 from engine.views import ExchangeView, Phase, SeatView
 from render.hand import render_hand
@@ -737,7 +738,7 @@ def _choice(seat: int, legal: list[Action], picked: tuple[str, ...]) -> Action |
     if not tiles or len(kinds) != 1:
         return None
     try:
-        choice = Action(seat, kinds.pop(), tiles=tiles)
+        choice = Action(POSITIONS[seat], kinds.pop(), tiles=tiles)
     except MahjongError:  # not one to three playing tiles
         return None
     return choice if choice in legal else None

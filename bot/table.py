@@ -59,6 +59,7 @@ from engine.errors import IllegalActionError, MahjongError
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.rulesets import resolve
+from engine.seats import POSITIONS, Position
 from engine.views import Phase
 
 log = logging.getLogger(__name__)
@@ -213,12 +214,12 @@ class Table:
         """The lobby index (stored seat) of a person, or None."""
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
 
-    def position_of(self, user_id: int) -> int | None:
+    def position_of(self, user_id: int) -> Position | None:
         """The table position of a person in the running game, or None."""
         index = self.seat_of(user_id)
         if index is None or self.game is None:
             return None
-        return self.game.order.index(index)
+        return POSITIONS[self.game.order.index(index)]
 
     def seat_at(self, position: int) -> Seat:
         """Who plays ``position`` in the running game."""
@@ -779,7 +780,7 @@ class Table:
     async def _step(self) -> float | None:
         """Do what is due now; return how long to wait (None: the hand is over)."""
         changed = False
-        people: list[int] = []
+        people: list[Position] = []
         wake: float | None = None
         async with self.lock:
             game = self.game
@@ -850,7 +851,7 @@ class Table:
             await self.presenter.seat_to_move(self, position)
         return max(0.0, (wake if wake is not None else self.deadline or now) - self.clock())
 
-    async def _exchange_step(self, now: float) -> tuple[bool, list[int], float] | None:
+    async def _exchange_step(self, now: float) -> tuple[bool, list[Position], float] | None:
         """A step of a Gulasch exchange (under the lock): every seat that must act is asked at
         once (East and his partner in round 1). Computer players act after ``pace``, people have
         ``turn_seconds`` from the step's beginning; one side's give keeps the step (and the

@@ -207,15 +207,17 @@ def parse_choice(text: str, legal: list[Action], listed: list[Action] | None = N
     """The legal action ``text`` names, or a message saying what was wrong and what is accepted.
     Numbers count in ``listed`` (default: every legal action but the exchanges' many choices).
 
+    >>> from engine.seats import Position
     >>> from engine.tiles import Tile
-    >>> legal = [Action(0, ActionKind.DISCARD, Tile.parse("5p")), Action(0, ActionKind.MAHJONG)]
+    >>> me = Position(0)
+    >>> legal = [Action(me, ActionKind.DISCARD, Tile.parse("5p")), Action(me, ActionKind.MAHJONG)]
     >>> parse_choice("2", legal), parse_choice("5p", legal), parse_choice("discard 5p", legal)
-    (Action.parse('E mahjong'), Action.parse('E discard 5p'), Action.parse('E discard 5p'))
+    (<Action seat 0: mahjong>, <Action seat 0: discard 5p>, <Action seat 0: discard 5p>)
     >>> parse_choice("9m", legal)
     'You cannot discard 9m now; choose a number from 1 to 2, or: discard 5p, mahjong'
-    >>> gives = [Action(1, "give", tiles=tuple(parse_tiles(t))) for t in ("119m", "19m5p")]
+    >>> gives = [Action(Position(1), "give", tiles=tuple(parse_tiles(t))) for t in ("119m", "19m5p")]
     >>> parse_choice("give 5p9m1m", gives), parse_choice("give 5p", gives)
-    (Action.parse('S give 19m5p'), 'You cannot give 5p now; give three of your tiles, like give 19m5p')
+    (<Action seat 1: give 19m5p>, 'You cannot give 5p now; give three of your tiles, like give 19m5p')
     """
     several = [a for a in legal if a.kind in MULTI_TILE_KINDS]
     words = text.split()

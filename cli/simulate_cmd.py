@@ -210,8 +210,8 @@ def simulate(
                     draws += 1
                 else:
                     wins[game.names[record.winner]] += 1
-                for position, net in enumerate(record.nets):
-                    nets[game.names[position]].append(net)
+                for at, net in enumerate(record.nets):
+                    nets[game.names[at]].append(net)
                 if verbose:
                     who = "drawn" if record.winner is None else f"won by {game.names[record.winner]}"
                     print(f"hand {played:>5} ({game.seed} #{record.number}): {who}, nets {list(record.nets)}")
@@ -228,8 +228,8 @@ def simulate(
             )
             if verbose:
                 traceback.print_exc()
-        for position, name in enumerate(game.names):
-            chips[name] += game.chips[position] - base[position]
+        for at, name in enumerate(game.names):
+            chips[name] += game.chips[at] - base[at]
     seconds = time.perf_counter() - start
     report: dict[str, Any] = {
         "hands": played,

@@ -1,7 +1,13 @@
 """Actions: what a seat can do, with a one-line notation that round-trips.
 
-The seat is written as its wind in the current hand (``E`` is this hand's
-East). A hand's log is a list of these lines.
+An action's seat says by its type which numbering it is in (:mod:`engine.seats`):
+a :class:`~engine.tiles.Wind` inside one hand's :class:`~engine.deal.Deal` (``E`` is this
+hand's East), or a :class:`~engine.seats.Position` at a :class:`~engine.game.Game`'s table.
+Never a plain int: whoever builds an action states its frame. The notation below, the
+log line, is written for a wind-seated action only (:meth:`Action.line`); a hand's log is
+a list of these lines. A position-seated action prints its seat as a position
+(``seat 2: discard 1m``), since which wind a position holds is the game's to say
+(:meth:`Game.line <engine.game.Game.line>`).
 
 ========================  =====================================================
 ``S discard 5p``          discard a tile
@@ -22,9 +28,12 @@ East). A hand's log is a list of these lines.
 
 >>> a = Action.parse("W chow 345p")
 >>> a.seat, a.kind, str(a.tile), str(a)
-(2, <ActionKind.CHOW: 'chow'>, '3p', 'W chow 345p')
->>> Action.parse(str(a)) == a
+(<Wind.WEST: 2>, <ActionKind.CHOW: 'chow'>, '3p', 'W chow 345p')
+>>> Action.parse(a.line()) == a
 True
+>>> b = a.by(Position(0))
+>>> str(b), b == a, b.by(Wind.WEST) == a
+('seat 0: chow 345p', False, True)
 
 The kind is an :class:`ActionKind`, a string enum whose values are the words of
 the notation, so a kind also equals its word (``a.kind == "chow"``).
@@ -37,7 +46,11 @@ from enum import StrEnum
 from typing import Final
 
 from engine.errors import NotationError, quote
+from engine.seats import Position
 from engine.tiles import TILES, Tile, Wind, parse_tiles, tiles_str
+
+Seat = Wind | Position
+"""An action's or event's seat: a wind inside a deal, a position at a game's table."""
 
 
 class ActionKind(StrEnum):
@@ -115,41 +128,44 @@ _BY_WORD: Final[dict[str, ActionKind]] = {kind.value: kind for kind in ActionKin
 """An action kind by its word (a member equals its word, so a member finds itself too)."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Action:
     """One seat's move. ``tile`` is the tile acted on (a chow's lowest tile).
 
-    ``seat`` is 0-3 (East to North of the current hand), ``kind`` one of
+    ``seat`` is a :class:`~engine.tiles.Wind` (East to North of the current hand, inside a
+    deal) or a :class:`~engine.seats.Position` (at a game's table), never a plain int; two
+    actions are equal only when their seats are in the same frame. ``kind`` one of
     :data:`KINDS` (an :class:`ActionKind`, or its word, which becomes the member),
     and ``tile`` a :class:`~engine.tiles.Tile` exactly when the kind names one
     (:data:`TILE_KINDS`); ``tiles`` one to three tiles, kept sorted, exactly when
     the kind names several (:data:`MULTI_TILE_KINDS`); anything else is refused.
 
-    >>> Action(2, "pong") == Action(2, ActionKind.PONG), Action(2, "pong").kind
+    >>> Action(Wind.WEST, "pong") == Action(Wind.WEST, ActionKind.PONG), Action(Wind.WEST, "pong").kind
     (True, <ActionKind.PONG: 'pong'>)
-    >>> str(Action(1, "give", tiles=tuple(parse_tiles("5p9m1m"))))
+    >>> str(Action(Wind.SOUTH, "give", tiles=tuple(parse_tiles("5p9m1m"))))
     'S give 19m5p'
-    >>> Action(5, ActionKind.DISCARD, Tile.parse("5p"))
+    >>> Action(Wind.WEST, "pong") == Action(Position(2), "pong")
+    False
+    >>> Action(2, ActionKind.DISCARD, Tile.parse("5p"))
     Traceback (most recent call last):
     ...
-    engine.errors.NotationError: an action's seat is 0, 1, 2 or 3 (East, South, West, North), not 5
+    engine.errors.NotationError: an action's seat is a Wind (in a deal) or a Position 0-3 (at a table), not 2
 
     :raises NotationError: for a seat, kind or tile an action cannot have.
     """
 
-    seat: int
+    seat: Seat
     kind: ActionKind
     tile: Tile | None = None
     tiles: tuple[Tile, ...] = ()
 
     def __init__(
-        self, seat: int, kind: ActionKind | str, tile: Tile | None = None, tiles: tuple[Tile, ...] = ()
+        self, seat: Seat, kind: ActionKind | str, tile: Tile | None = None, tiles: tuple[Tile, ...] = ()
     ) -> None:
-        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) or not (
-            0 <= seat <= 3
-        ):
+        frame = type(seat)
+        if not (frame is Wind or (frame is Position and 0 <= seat <= 3)):
             raise NotationError(
-                f"an action's seat is 0, 1, 2 or 3 (East, South, West, North), not {quote(seat)}"
+                f"an action's seat is a Wind (in a deal) or a Position 0-3 (at a table), not {quote(seat)}"
             )
         member = _BY_WORD.get(kind) if isinstance(kind, str) else None
         if member is None:
@@ -171,8 +187,24 @@ class Action:
         init(self, "tile", tile)
         init(self, "tiles", tiles)
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return (
+            self.kind is other.kind
+            and self.seat == other.seat
+            and self.seat.__class__ is other.seat.__class__  # a wind is no position
+            and self.tile == other.tile
+            and self.tiles == other.tiles
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.kind, self.tile, self.tiles))
+
     def __str__(self) -> str:
-        head = f"{Wind(self.seat).letter} {self.kind}"
+        seat = self.seat
+        head = f"{seat.letter} {self.kind}" if type(seat) is Wind else f"seat {int(seat)}: {self.kind}"
         if self.tiles:
             return f"{head} {tiles_str(self.tiles)}"
         if self.tile is None:
@@ -182,44 +214,69 @@ class Action:
         return f"{head} {self.tile}"  # a tile that starts no chow is written alone, and reads back
 
     def __repr__(self) -> str:
-        return f"Action.parse('{self}')"
+        if type(self.seat) is Wind:
+            return f"Action.parse('{self}')"
+        return f"<Action {self}>"
 
     @classmethod
     def of(
-        cls, seat: int, kind: ActionKind | str, tile: Tile | None = None, tiles: tuple[Tile, ...] = ()
+        cls, seat: Seat, kind: ActionKind | str, tile: Tile | None = None, tiles: tuple[Tile, ...] = ()
     ) -> Action:
         """The same as ``Action(seat, kind, tile)``, checked once and then shared: the engine
         builds the same few actions over and over (there are at most a few thousand); an
         action naming several ``tiles`` (a Gulasch exchange) is built afresh each time.
 
-        >>> Action.of(1, ActionKind.PONG) is Action.of(1, ActionKind.PONG) is Action.of(1, "pong")
+        >>> Action.of(Wind.SOUTH, ActionKind.PONG) is Action.of(Wind.SOUTH, "pong")
         True
+        >>> Action.of(Wind.SOUTH, "pong") is Action.of(Position(1), "pong")
+        False
 
         :raises NotationError: as the constructor does.
         """
-        if tiles:
-            return cls(seat, kind, tile, tiles)
+        frame = seat.__class__
+        if tiles or (frame is not Wind and frame is not Position):
+            return cls(seat, kind, tile, tiles)  # an exchange, or no seat (refused)
+        interned = _BY_WIND if frame is Wind else _BY_POSITION
         key = (seat, kind, tile)
-        action = _INTERNED.get(key)
+        action = interned.get(key)
         if action is None:
             action = cls(seat, kind, tile)
-            if type(seat) is int and (tile is None or type(tile) is Tile):
+            if tile is None or type(tile) is Tile:
                 # Keyed by the member; its word hashes and compares the same, so finds it too.
-                _INTERNED[(seat, action.kind, tile)] = action
+                interned[(seat, action.kind, tile)] = action
         return action
 
-    def by(self, seat: int) -> Action:
-        """The same move made by ``seat`` (a wind in a deal, a position at a table).
+    def by(self, seat: Seat) -> Action:
+        """The same move made by ``seat``: a :class:`~engine.tiles.Wind` (in a deal) or a
+        :class:`~engine.seats.Position` (at a table); which wind a position holds is the game's
+        seating (:meth:`Game.wind_of <engine.game.Game.wind_of>`).
 
-        >>> str(Action.parse("S give 19m5p").by(2))
+        >>> str(Action.parse("S give 19m5p").by(Wind.WEST))
         'W give 19m5p'
+        >>> str(Action.parse("S discard 1m").by(Position(2)))
+        'seat 2: discard 1m'
         """
         return Action.of(seat, self.kind, self.tile, self.tiles)
 
     def line(self) -> str:
-        """``str(action)``, remembered for the shared actions (a log line is written for every move)."""
+        """The log line of a wind-seated action (``S discard 5p``), remembered for the shared
+        actions (a line is written for every move).
+
+        >>> Action.parse("S discard 5p").line()
+        'S discard 5p'
+        >>> Action.parse("S discard 5p").by(Position(1)).line()
+        Traceback (most recent call last):
+        ...
+        engine.errors.NotationError: a log line names a seat by its wind, not position 1: ask Game.line
+
+        :raises NotationError: for a position-seated action (which wind it is, the game says).
+        """
         text = _LINES.get(self)
         if text is None:
+            if type(self.seat) is not Wind:
+                raise NotationError(
+                    f"a log line names a seat by its wind, not position {int(self.seat)}: ask Game.line"
+                )
             text = str(self)
             if len(_LINES) < 20_000:
                 _LINES[self] = text
@@ -245,11 +302,11 @@ class Action:
                 raise NotationError(
                     f"'{kind}' needs one to three tiles: write {quote(f'{parts[0]} {kind} 19m5p')}"
                 )
-            return cls(int(seat), kind, tiles=tuple(parse_tiles(parts[2])))
+            return cls(seat, kind, tiles=tuple(parse_tiles(parts[2])))
         if kind not in TILE_KINDS or (kind in OPTIONAL_TILE_KINDS and len(parts) == 2):
             if len(parts) != 2:
                 raise NotationError(f"'{kind}' takes no tile: write {quote(f'{parts[0]} {kind}')}")
-            return cls(int(seat), kind)
+            return cls(seat, kind)
         if len(parts) != 3:
             example = "345p" if kind is ActionKind.CHOW else "5p"
             raise NotationError(f"'{kind}' needs a tile: write {quote(f'{parts[0]} {kind} {example}')}")
@@ -257,7 +314,7 @@ class Action:
         if kind is ActionKind.CHOW:
             ts = sorted(tiles)
             if len(ts) == 1:
-                return cls(int(seat), kind, ts[0])
+                return cls(seat, kind, ts[0])
             if (
                 len(ts) == 3
                 and ts[0] < 27
@@ -265,14 +322,17 @@ class Action:
                 and ts[2] == ts[0] + 2
                 and ts[0] // 9 == ts[2] // 9
             ):
-                return cls(int(seat), kind, TILES[ts[0]])
+                return cls(seat, kind, TILES[ts[0]])
             raise NotationError(
                 f"{quote(parts[2])} is not a chow; write three consecutive tiles of one suit, like 345p"
             )
         if len(tiles) != 1:
             raise NotationError(f"'{kind}' takes one tile, like 5p, not {quote(parts[2])}")
-        return cls(int(seat), kind, tiles[0])
+        return cls(seat, kind, tiles[0])
 
 
-_INTERNED: dict[tuple[int, ActionKind | str, Tile | None], Action] = {}
+_BY_WIND: dict[tuple[Seat, ActionKind | str, Tile | None], Action] = {}
+"""The shared wind-seated actions (:meth:`Action.of`)."""
+_BY_POSITION: dict[tuple[Seat, ActionKind | str, Tile | None], Action] = {}
+"""The shared position-seated actions, apart: a wind and a position of one number are equal ints."""
 _LINES: dict[Action, str] = {}

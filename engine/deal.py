@@ -39,7 +39,7 @@ from engine.actions import DISCARDS, Action, ActionKind
 from engine.deal_claims import _PASS
 from engine.deal_end import DealResult as DealResult
 from engine.deal_state import WHO, MeldRecord, SeatState, arranged_wall
-from engine.errors import Refusal
+from engine.errors import NotationError, Refusal
 from engine.events import Event, EventKind
 from engine.features.base import HOOKS, Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
@@ -69,7 +69,7 @@ EXCHANGE: Final = Phase.EXCHANGE
 
 _WINDS: Final = tuple(Wind)
 _DISCARD: Final = tuple(
-    tuple(Action.of(s, ActionKind.DISCARD, TILES[k]) for k in range(N_KINDS)) for s in range(4)
+    tuple(Action.of(s, ActionKind.DISCARD, TILES[k]) for k in range(N_KINDS)) for s in _WINDS
 )
 """Each seat's discard of each kind."""
 _CORE_TURN: Final = frozenset(
@@ -372,7 +372,7 @@ class Deal:
         allows (the candidates are a cheap superset; the judge alone decides)."""
         if self._paused is not None:  # the beginning of the turn: declare (riichi), or draw without
             return [*self._paused.options_before_draw(seat), _PASS[seat]]
-        st = self.seats[seat]
+        st, wind = self.seats[seat], _WINDS[seat]
         kinds = sorted({KIND[t] for t in st.concealed})
         judge, judge_discard, discards = self._judge_turn, self._judge_discard, _DISCARD[seat]
         if self._any_discard(st):  # the judge's plain case, for every tile held at once
@@ -380,15 +380,15 @@ class Deal:
         else:
             out = [a for k in kinds if judge_discard(a := discards[k], st) is None]
         if self.settings.original_call and not st.discarded:
-            out += [a for k in kinds if judge(a := Action.of(seat, ActionKind.CALL, k)) is None]
+            out += [a for k in kinds if judge(a := Action.of(wind, ActionKind.CALL, k)) is None]
         for f in self._hook["candidates"]:  # a rule's moves (Fishing, nine majors), judged by it
             out += [a for a in f.candidates(seat, kinds) if f.judge(a) is None]
         if self.can_declare:
             fours = [k for k in kinds if st.counts[k] == 4]  # the kongs the hand could make
-            out += [a for k in fours if judge(a := Action.of(seat, ActionKind.CONCEALED_KONG, k)) is None]
+            out += [a for k in fours if judge(a := Action.of(wind, ActionKind.CONCEALED_KONG, k)) is None]
             pongs = [r.meld.tile for r in st.melds if r.meld.kind == MeldKind.PONG]
-            out += [a for k in pongs if judge(a := Action.of(seat, ActionKind.ADDED_KONG, k)) is None]
-            if judge(a := Action.of(seat, ActionKind.MAHJONG)) is None:
+            out += [a for k in pongs if judge(a := Action.of(wind, ActionKind.ADDED_KONG, k)) is None]
+            if judge(a := Action.of(wind, ActionKind.MAHJONG)) is None:
                 out.append(a)
         for f in self._hook["options_after_draw"]:  # a discard he may still claim (rumisberg rule 3)
             out += f.options_after_draw(seat)
@@ -490,10 +490,14 @@ class Deal:
         :raises IllegalActionError: naming the rule the action breaks; the state is unchanged
             (replaying, a window or riichi decision the old log had no line for may have
             closed unlogged before the line was found illegal all the same).
-        :raises NotationError: for an action string that cannot be read.
+        :raises NotationError: for an action string that cannot be read, or an action seated by a
+            table position (a deal's seats are winds: :meth:`Game.apply <engine.game.Game.apply>`
+            takes positions).
         """
         if isinstance(action, str):
             action = Action.parse(action)
+        else:
+            _by_wind(action)
         events: list[Event] = []
         if replaying and action not in self.legal_actions(action.seat) and self._old_log(action, events):
             return events
@@ -535,7 +539,10 @@ class Deal:
         (True, False)
         >>> deal.check(Action.parse("S pong")).message
         "it is East's turn, not South's"
+
+        :raises NotationError: for an action seated by a position (a game's table takes those).
         """
+        _by_wind(action)
         if action in self.legal_actions(action.seat):
             self._checked = (len(self.log), action)
             return None
@@ -735,7 +742,7 @@ class Deal:
         for f in self._hook["drew"]:
             f.drew(seat)
         while self._aside[tile]:
-            events.append(Event(EventKind.BONUS, seat, KIND[tile]))
+            events.append(Event(EventKind.BONUS, _WINDS[seat], KIND[tile]))
             self.lay_aside(seat, tile, events)
             if not self.wall.remaining:
                 self.end_drawn(events, EndReason.NO_BONUS_REPLACEMENT)
@@ -743,7 +750,7 @@ class Deal:
             tile = self.wall.draw_replacement()
             self.replacement = True
         self.give(seat, tile)
-        events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True))
+        events.append(Event(EventKind.DRAW, _WINDS[seat], KIND[tile], private=True))
         return tile
 
     def lay_aside(self, seat: int, tile: int, events: list[Event]) -> None:
@@ -988,3 +995,15 @@ class Deal:
     def before_draw(self) -> bool:
         """The seat to move has not drawn yet: it declares first (riichi, §2.3.6), or passes."""
         return self._paused is not None
+
+
+def _by_wind(action: Action) -> None:
+    """Refuse an action seated by a table position: a deal speaks in the winds of its hand.
+
+    :raises NotationError: naming where such an action goes (``Game.apply``).
+    """
+    if action.seat.__class__ is not Wind:
+        raise NotationError(
+            f"a deal takes actions seated by a wind, not {action}: a game's table positions "
+            "go to Game.apply, which knows which wind each position holds"
+        )

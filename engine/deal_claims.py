@@ -13,6 +13,7 @@ from engine.deal_state import WHO, MeldRecord
 from engine.events import Event, EventKind
 from engine.features.base import Reason
 from engine.hand import Meld, MeldKind
+from engine.seats import WINDS
 from engine.shapes import is_standard_complete, is_thirteen_orphans, standard_arrangements
 from engine.tiles import HONOUR_START, TILES
 from engine.views import DiscardView, Phase
@@ -30,10 +31,10 @@ _PRECEDENCE: Final[dict[ActionKind, int]] = {
 }
 _CLAIMS: Final = tuple(
     tuple(Action.of(seat, k) for k in (ActionKind.MAHJONG, ActionKind.KONG, ActionKind.PONG))
-    for seat in range(4)
+    for seat in WINDS
 )
 """Each seat's Mah-Jongg, kong and pong claims."""
-_PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(4))
+_PASS: Final = tuple(Action(seat, ActionKind.PASS) for seat in WINDS)
 
 
 def mahjong_claim_ok(deal: Deal, seat: int, kind: int, discarder: int) -> bool:
@@ -158,13 +159,13 @@ def open_claims(deal: Deal, events: list[Event]) -> None:
             rank = kind % 9
             for d, x, y in ((2, -2, -1), (1, -1, 1), (0, 1, 2)):
                 if rank >= d and rank - d <= 6 and counts[kind + x] and counts[kind + y]:
-                    chow = Action.of(seat, ActionKind.CHOW, TILES[kind - d])
+                    chow = Action.of(WINDS[seat], ActionKind.CHOW, TILES[kind - d])
                     if judge_claim(deal, chow) is None:
                         options.append(chow)
         if not won and deal._hook["held_back"] and deal_end.complete_with(deal, seat, kind):
             held.add(seat)  # the minimum held him back: a gang made with this tile owes him
         if options:
-            events.append(Event(EventKind.MAY_CLAIM, seat, TILES[kind], private=True))
+            events.append(Event(EventKind.MAY_CLAIM, WINDS[seat], TILES[kind], private=True))
         options.append(_PASS[seat])
         deal.pending[seat] = options
     for f in deal._hook["held_back"]:
@@ -307,9 +308,9 @@ def open_robbing(
             rob = orphans_wait_on(deal, other, KIND[tile]) and mahjong_claim_ok(deal, other, KIND[tile], seat)
         else:
             rob = mahjong_claim_ok(deal, other, KIND[tile], seat)
-        deal.pending[other] = [Action(other, ActionKind.MAHJONG), _PASS[other]] if rob else [_PASS[other]]
+        deal.pending[other] = [_CLAIMS[other][0], _PASS[other]] if rob else [_PASS[other]]
         if rob:
-            events.append(Event(EventKind.MAY_CLAIM, other, KIND[tile], private=True))
+            events.append(Event(EventKind.MAY_CLAIM, WINDS[other], KIND[tile], private=True))
     deal.responses = {}
     deal.turn = None
     deal.phase = Phase.ROBBING
@@ -320,11 +321,7 @@ def resolve_robbing(deal: Deal, events: list[Event]) -> None:
     assert deal.robbed is not None
     kong_seat, tile, index = deal.robbed
     winner = next(
-        (
-            s
-            for s in deal._others(kong_seat)
-            if deal.responses.get(s, Action(s, ActionKind.PASS)).kind is ActionKind.MAHJONG
-        ),
+        (s for s in deal._others(kong_seat) if deal.responses.get(s, _PASS[s]).kind is ActionKind.MAHJONG),
         None,
     )
     restricted = {winner} if winner is not None and restricted_win(deal, winner, kong_seat) else set()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld
 from engine.scoring import Score, WinContext, score
+from engine.seats import WINDS
 from engine.settlement import Settlement, Stake, take_centre, totalled
 from engine.shapes import ONE_OF_RANK, complete_from_keys, is_thirteen_orphans, seven_pairs, waits
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile, Wind
@@ -166,7 +167,7 @@ def win(
     )
     deal._close()
     for w in winners:
-        events.append(Event(EventKind.MAHJONG, w, win_tile))
+        events.append(Event(EventKind.MAHJONG, WINDS[w], win_tile))
     events.append(Event(EventKind.HAND_ENDED))
 
 

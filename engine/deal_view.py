@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.scoring.facts import hand_groups
+from engine.seats import POSITIONS
 from engine.tiles import Tile, Wind
 from engine.views import DiscardView, Phase, PlayerView, ScoreSheetView, SeatView
 from engine.wall import KIND
@@ -37,7 +38,9 @@ def seat_view(
     Players are listed by table position; ``east`` is the position of this
     deal's East (position p holds wind ``(p - east) % 4``), or ``places``
     gives each wind's position (E, S, W, N; three players: A-RU-18). ``names`` and
-    ``chips`` are by position too, and so are the legal actions' seats.
+    ``chips`` are by position too, and so are the legal actions' seats (each a
+    :class:`~engine.seats.Position`). A game passes its seating as ``places``
+    (:attr:`Game.places <engine.game.Game.places>`): the view's ``pos`` only reads it.
     With three players the position of the absent wind is an empty place
     (``PlayerView.vacant``: no name, chips or tiles). ``version`` is the
     table's state version (default: this deal's log length).
@@ -83,7 +86,7 @@ def seat_view(
         concealed = tuple(sorted(KIND[t] for t in own))
         if seat == deal.turn and deal.drawn is not None and deal.drawn in deal.seats[seat].concealed:
             drawn = KIND[deal.drawn]
-        legal = tuple(a.by(position) for a in deal.legal_actions(seat))
+        legal = tuple(a.by(POSITIONS[position]) for a in deal.legal_actions(seat))
     last = None
     if deal.discard is not None and deal.phase == Phase.CLAIMS:
         last = (pos(deal.discard[0]), KIND[deal.discard[1]])

@@ -1,27 +1,31 @@
 """Events: what happened at the table, typed, for status lines and private cards.
 
-Every applied action returns its events. An event names the seat it concerns
-(a table *position* when it comes from :class:`~engine.game.Game`, a wind
-inside a single :class:`~engine.deal.Deal`) and whether it is *private*:
+Every applied action returns its events. An event names the seat it concerns,
+by its type (:mod:`engine.seats`): a :class:`~engine.seats.Position` when it comes
+from :class:`~engine.game.Game`, a :class:`~engine.tiles.Wind` inside a single
+:class:`~engine.deal.Deal` (never a plain int), and whether it is *private*:
 a private event (a draw, a pass, the news that one may claim) concerns its
 seat alone, and an adapter shows it to nobody else. :meth:`Event.visible_to`
 is that rule in one place.
 
->>> from engine.tiles import Tile
->>> draw = Event(EventKind.DRAW, 1, Tile.parse("5p"), private=True)
+>>> from engine.seats import Position
+>>> from engine.tiles import Tile, Wind
+>>> draw = Event(EventKind.DRAW, Position(1), Tile.parse("5p"), private=True)
 >>> str(draw), draw.visible_to(1), draw.visible_to(2), draw.visible_to(None)
 ('1 draw', True, False, False)
->>> str(Event(EventKind.DISCARD, 2, Tile.parse("7z")))
-'2 discard 7z'
+>>> str(Event(EventKind.DISCARD, Wind.WEST, Tile.parse("7z")))
+'W discard 7z'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.errors import quote
 from engine.hand import Meld
-from engine.tiles import Tile
+from engine.seats import POSITIONS, Position
+from engine.tiles import Tile, Wind
 
 
 class EventKind(StrEnum):
@@ -67,10 +71,14 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened. ``seat`` is the seat it concerns (None: the table)."""
+    """Something that happened. ``seat`` is the seat it concerns (None: the table): a
+    :class:`~engine.tiles.Wind` inside a deal, a :class:`~engine.seats.Position` out of a game.
+
+    :raises TypeError: for a seat that is a plain int (which numbering it is must be said).
+    """
 
     kind: EventKind
-    seat: int | None = None
+    seat: Wind | Position | None = None
     tile: Tile | None = None
     private: bool = False
     """Only ``seat`` may see this event."""
@@ -80,18 +88,35 @@ class Event:
     amount: int = 0
     """The amount paid (``PAID``)."""
 
+    def __post_init__(self) -> None:
+        frame = type(self.seat)
+        if not (frame is Wind or frame is Position or self.seat is None):
+            raise TypeError(f"an event's seat is a Wind, a Position or None, not {quote(self.seat)}")
+
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: everyone else, a public message) may see this event."""
         return not self.private or (seat is not None and seat == self.seat)
 
-    def moved(self, seat_map: tuple[int, ...]) -> Event:
-        """The same event with its seat renumbered through ``seat_map``."""
-        if self.seat is None or seat_map[self.seat] == self.seat:
+    def moved(self, places: tuple[int, ...]) -> Event:
+        """The same event (its seat a wind, from a deal) with its seat the position holding that
+        wind: ``places`` is each wind's position (:attr:`Game.places <engine.game.Game.places>`).
+
+        >>> Event(EventKind.DISCARD, Wind.SOUTH, Tile.parse("7z")).moved((2, 3, 0, 1)).seat
+        Position(3)
+
+        :raises TypeError: for an event already seated by a position.
+        """
+        if self.seat is None:
             return self
-        return replace(self, seat=seat_map[self.seat])
+        if self.seat.__class__ is not Wind:
+            raise TypeError(f"only an event seated by a wind is moved to a position, not {self}")
+        seat = POSITIONS[places[self.seat]]
+        return Event(self.kind, seat, self.tile, self.private, self.meld, self.what, self.amount)
 
     def __str__(self) -> str:
-        """The event in words; a private event never shows its tile."""
-        who = "" if self.seat is None else f"{self.seat} "
+        """The event in words (the seat as a wind letter or a position); a private event never
+        shows its tile."""
+        seat = self.seat
+        who = "" if seat is None else f"{seat.letter} " if type(seat) is Wind else f"{int(seat)} "
         what = "" if self.tile is None or self.private else f" {self.tile}"
         return f"{who}{self.kind}{what}"

@@ -7,6 +7,15 @@ the game takes and gives speaks of positions: the seat of an action, of an
 event, the order of views, chips and payments. A wind is a label of a
 position in one hand (:meth:`Game.wind_of`), never an index a caller converts.
 
+Which seat is which: the game's seating is the ONE place that maps positions to winds
+(:meth:`Game.wind_of`, :meth:`Game.position_of`, and :attr:`Game.places`, which a deal's view
+receives as its ``places``). Seats say their numbering by type (:mod:`engine.seats`): every
+action and event the game takes or gives is seated by a :class:`~engine.seats.Position`
+(``seat 2: discard 1m``), every one its :class:`~engine.deal.Deal` takes or gives by a
+:class:`~engine.tiles.Wind` (``S discard 1m``); the game converts them at its edge (an
+action with :meth:`Action.by <engine.actions.Action.by>`, an event with
+:meth:`Event.moved <engine.events.Event.moved>`), and nothing above it converts.
+
 Three players (``rumisberg``, RULES.md §2.4.9, A-RU-18 revised) sit at
 positions 0-2; position 3 is the empty place (:attr:`Game.vacant`), always
 North's: the winds in play are East, South and West in every hand, so whoever
@@ -45,6 +54,7 @@ from engine.rotation import HandEnd, Seating
 from engine.rulesets import Ruleset, resolve
 from engine.rulesets import rumisberg as _rumisberg
 from engine.scoring import Score
+from engine.seats import POSITIONS, WINDS, Position
 from engine.settings import Settings, game_length
 from engine.settlement import Stake, Transfer
 from engine.tiles import Tile, Wind
@@ -64,7 +74,7 @@ class HandRecord:
     east: int
     seed: str
     actions: tuple[str, ...]
-    winner: int | None
+    winner: Position | None
     """Winning position, or None for a drawn hand."""
     values: tuple[int, ...]
     """Hand values by position."""
@@ -77,7 +87,7 @@ class HandRecord:
     places: tuple[int, ...] = (0, 1, 2, 3)
     """The position of each wind in this hand (E, S, W, N); with three players North's is
     the empty place."""
-    discarder: int | None = None
+    discarder: Position | None = None
     """The position whose discard won (a Mah-Jongg on a discard), else None."""
     self_drawn: bool = False
     """Whether the winning tile came from the wall."""
@@ -96,8 +106,23 @@ class Exchanged:
     """The tiles it laid down (its give or swap)."""
     got: tuple[Tile, ...]
     """The tiles it received, in the order it took them."""
-    partner: int | None
+    partner: Position | None
     """The position it swapped with (East's partner, or East), None for the wall."""
+
+
+def _position(action: Action) -> Position:
+    """The position ``action`` is seated by.
+
+    :raises NotationError: for an action seated by a wind: a game takes its players' moves by
+        position (:meth:`Game.legal_actions`), and a log line by :meth:`Game.apply_line`.
+    """
+    seat = action.seat
+    if isinstance(seat, Wind):
+        raise NotationError(
+            f"a game takes actions seated by a position (Game.legal_actions gives them), not by the wind "
+            f"{seat.name.title()}; a log line such as {action.line()!r} goes to Game.apply_line"
+        )
+    return seat
 
 
 class Game:
@@ -178,27 +203,28 @@ class Game:
 
     def wind_of(self, position: int) -> Wind:
         """The wind of ``position`` in the current hand (the empty place with three players:
-        North)."""
+        North). With :meth:`position_of` the one place that maps positions to winds."""
         if self.vacant is None or self.rotating_vacant:
-            return Wind((position - self.east) % 4)
-        return Wind.NORTH if position == self.vacant else Wind((position - self.east) % 3)
+            return WINDS[(position - self.east) % 4]
+        return Wind.NORTH if position == self.vacant else WINDS[(position - self.east) % 3]
 
-    def position_of(self, wind: int) -> int:
+    def position_of(self, wind: int) -> Position:
         """The position holding ``wind`` in the current hand (North with three players: the
         empty place)."""
         if self.vacant is None or self.rotating_vacant:
-            return (self.east + wind) % 4
-        return self.vacant if wind == Wind.NORTH else (self.east + wind) % 3
+            return POSITIONS[(self.east + wind) % 4]
+        return POSITIONS[self.vacant if wind == Wind.NORTH else (self.east + wind) % 3]
 
     @property
-    def places(self) -> tuple[int, ...]:
-        """The position of each wind (E, S, W, N) in the current hand."""
+    def places(self) -> tuple[Position, ...]:
+        """The position of each wind (E, S, W, N) in the current hand (a deal's view and events
+        are renumbered through it)."""
         return tuple(self.position_of(w) for w in range(4))
 
     @property
-    def positions(self) -> range:
+    def positions(self) -> tuple[Position, ...]:
         """The positions that play: 0-3, or 0-2 with three players."""
-        return range(len(self.players))
+        return POSITIONS[: len(self.players)]
 
     def _new_deal(self) -> Deal:
         return Deal(
@@ -223,17 +249,19 @@ class Game:
         return len(self.log)
 
     def legal_actions(self, position: int) -> list[Action]:
-        """What the player at ``position`` may do now; every action's seat is ``position``."""
-        return [a.by(position) for a in self.deal.legal_actions(self.wind_of(position))]
+        """What the player at ``position`` may do now; every action's seat is ``position`` (a
+        :class:`~engine.seats.Position`)."""
+        at = POSITIONS[position]
+        return [a.by(at) for a in self.deal.legal_actions(self.wind_of(position))]
 
-    def to_act(self) -> list[int]:
+    def to_act(self) -> list[Position]:
         """The positions that must answer now: one on a turn, every seat that still owes
         an answer in a claim window; empty between hands."""
         return [self.position_of(seat) for seat in self.deal.to_act()]
 
     def idle_passes(self) -> list[Action]:
         """The passes a table applies without asking: seats with nothing to claim."""
-        return [Action.of(self.position_of(a.seat), a.kind) for a in self.deal.idle_passes()]
+        return [a.by(self.position_of(a.seat)) for a in self.deal.idle_passes()]
 
     def default_action(self, position: int) -> Action:
         """What the player at ``position`` plays when their time runs out.
@@ -287,10 +315,13 @@ class Game:
         >>> east = game.position_of(0)
         >>> game.check(game.legal_actions(east)[0]) is None
         True
-        >>> game.check(Action.of((east + 1) % 4, ActionKind.PONG)).message.endswith("turn, not South's")
+        >>> south = game.position_of(Wind.SOUTH)
+        >>> game.check(Action.of(south, ActionKind.PONG)).message.endswith("turn, not South's")
         True
+
+        :raises NotationError: for an action seated by a wind (the game takes positions).
         """
-        acting = action.by(self.wind_of(action.seat))
+        acting = action.by(self.wind_of(_position(action)))
         if self.deal.checked(acting):
             return None
         return self.deal.check(acting)
@@ -311,7 +342,7 @@ class Game:
                     "Game.apply takes an Action by position (or 'next'); a log line goes to apply_line"
                 )
             return self.next_hand()
-        acting = action.by(self.wind_of(action.seat))
+        acting = action.by(self.wind_of(_position(action)))
         exchanging = self.deal.phase is Phase.EXCHANGE
         return self._applied(self.deal.apply(acting), exchanging)
 
@@ -322,7 +353,7 @@ class Game:
         >>> game.line(game.legal_actions(game.position_of(0))[0]).split()[0]  # East's move
         'E'
         """
-        return action.by(self.wind_of(action.seat)).line()
+        return action.by(self.wind_of(_position(action))).line()
 
     def apply_line(self, line: str) -> list[Event]:
         """Apply one line of a game's log (a hand action in the hand's notation, or ``next``).
@@ -482,15 +513,15 @@ class Game:
     def _note_exchange(self, events: Sequence[Event]) -> None:
         """After a step of a Gulasch exchange (``events`` by position): what each seat that
         received tiles gave (its last give or swap in the log) and received, and from whom."""
-        got: dict[int, list[Tile]] = {}
-        partner: dict[int, int] = {}
+        got: dict[Position, list[Tile]] = {}
+        partner: dict[int, Position] = {}
         for e in events:
             if e.seat is None:
                 continue
             if e.kind == EventKind.DRAW and e.what == "exchange" and e.tile is not None:
-                got.setdefault(e.seat, []).append(e.tile)
+                got.setdefault(POSITIONS[e.seat], []).append(e.tile)
             elif e.kind == EventKind.EXCHANGE and e.what == "east":
-                partner = {self.east: e.seat, e.seat: self.east}
+                partner = {self.east: POSITIONS[e.seat], e.seat: POSITIONS[self.east]}
         for position, tiles in got.items():
             wind = self.wind_of(position)
             gave = next(

@@ -6,7 +6,7 @@ The computer players of the AI issue replace it; it stays as the baseline.
 >>> from engine.deal import Deal
 >>> deal = Deal("dmjl", seed=5)
 >>> action = SimplePlayer().choose(deal.view(0))
->>> action in deal.legal_actions(0)
+>>> action in deal.view(0).legal
 True
 """
 

@@ -32,6 +32,7 @@ from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action
 from engine.errors import IllegalActionError
 from engine.game import NEXT, Game
 from engine.rulesets import RULESETS, get_ruleset
+from engine.seats import Position
 from engine.settings import SPECS
 from engine.tiles import TILES
 from engine.wall import KIND
@@ -88,9 +89,11 @@ def random_action(rng: random.Random) -> Action:
     kind = rng.choice(KINDS)
     if kind in MULTI_TILE_KINDS:
         return Action(
-            rng.randrange(4), kind, tiles=tuple(rng.choice(TILES[:34]) for _ in range(rng.randint(1, 3)))
+            Position(rng.randrange(4)),
+            kind,
+            tiles=tuple(rng.choice(TILES[:34]) for _ in range(rng.randint(1, 3))),
         )
-    return Action(rng.randrange(4), kind, rng.choice(TILES) if kind in TILE_KINDS else None)
+    return Action(Position(rng.randrange(4)), kind, rng.choice(TILES) if kind in TILE_KINDS else None)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from PIL import Image, ImageChops
 from engine.actions import ActionKind
 from engine.ai.player import AIPlayer
 from engine.deal import Deal
+from engine.tiles import Wind
 
 REFERENCE = Path(__file__).parent / "data" / "render"
 
@@ -61,7 +62,8 @@ def declaring_deal(
             break
         seat = deal.to_act()[0]
         declare = [a for a in deal.legal_actions(seat) if a.kind is kind] if after is None else []
-        deal.apply(declare[0] if declare else players[seat].choose(deal.view(seat)))
+        # a bare deal's view seats wind w at position w: its move is this wind's
+        deal.apply(declare[0] if declare else players[seat].choose(deal.view(seat)).by(Wind(seat)))
         if declare:  # riichi names no tile: declared before the draw, the discard follows
             after = 0 if declare[0].tile is not None else -1
         else:

@@ -19,6 +19,7 @@ from engine.errors import MahjongError
 from engine.game import Game
 from engine.hand import Meld, MeldKind
 from engine.rulesets import get_ruleset
+from engine.seats import Position
 from engine.tiles import TILES, Tile, Wind, parse_tiles
 from engine.views import HintView, PlayerView, SeatView
 
@@ -74,7 +75,7 @@ def test_random_positions_legal(seed: int, level: str) -> None:
     deal, seat = random_view(seed)
     view = deal.view(seat)
     action = AIPlayer(level, seed=seed).choose(view)
-    assert action in deal.legal_actions(seat)
+    assert action.by(Wind(seat)) in deal.legal_actions(seat)  # a bare deal: position p is wind p
     h = hint(view)
     assert h.action in view.legal
 
@@ -113,7 +114,9 @@ def test_decision_from_a_view_built_without_any_deal() -> None:
         for i, n in enumerate(["me", "b", "c", "d"])
     )
     concealed = tuple(parse_tiles("123m456p789s1155z"))
-    legal = tuple(Action(0, ActionKind.DISCARD, t) for t in [*sorted(set(concealed)), Tile.parse("9m")])
+    legal = tuple(
+        Action(Position(0), ActionKind.DISCARD, t) for t in [*sorted(set(concealed)), Tile.parse("9m")]
+    )
     view = SeatView(
         seat=0,
         players=players,
@@ -129,7 +132,9 @@ def test_decision_from_a_view_built_without_any_deal() -> None:
         legal=legal,
     )
     for level in LEVELS:
-        assert AIPlayer(level, seed=0).choose(view) == Action(0, ActionKind.DISCARD, Tile.parse("9m"))
+        assert AIPlayer(level, seed=0).choose(view) == Action(
+            Position(0), ActionKind.DISCARD, Tile.parse("9m")
+        )
 
 
 def test_hidden_tiles_of_others_do_not_change_the_decision() -> None:
@@ -147,7 +152,7 @@ def test_hidden_tiles_of_others_do_not_change_the_decision() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_takes_self_drawn_win(level: str) -> None:
     deal = Deal.arranged(["123m456p789s111z55z", *OTHERS], settings=NO_BONUS)
-    assert AIPlayer(level).choose(deal.view(0)) == Action(0, ActionKind.MAHJONG)
+    assert AIPlayer(level).choose(deal.view(0)) == Action(Position(0), ActionKind.MAHJONG)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -159,40 +164,44 @@ def test_takes_win_on_a_discard(level: str) -> None:
     deal.apply("E discard 9s")
     view = deal.view(1)
     assert (
-        Action(1, ActionKind.MAHJONG) in view.legal
-        and Action(1, ActionKind.CHOW, Tile.parse("7s")) in view.legal
+        Action(Position(1), ActionKind.MAHJONG) in view.legal
+        and Action(Position(1), ActionKind.CHOW, Tile.parse("7s")) in view.legal
     )
-    assert AIPlayer(level).choose(view) == Action(1, ActionKind.MAHJONG)
+    assert AIPlayer(level).choose(view) == Action(Position(1), ActionKind.MAHJONG)
 
 
 def test_claims_a_dragon_pong_and_passes_useless_chow() -> None:
     # South holds a pair of red dragons; East throws one: pong improves shanten and doubles the hand.
     deal = Deal.arranged(["123456789m1234p7z", "77z2589m369p147s1z", P, S], settings=NO_BONUS)
     deal.apply("E discard 7z")
-    assert Action(1, ActionKind.PONG) in deal.view(1).legal
+    assert Action(Position(1), ActionKind.PONG) in deal.view(1).legal
     for level in LEVELS:
-        assert AIPlayer(level).choose(deal.view(1)) == Action(1, ActionKind.PONG)
+        assert AIPlayer(level).choose(deal.view(1)) == Action(Position(1), ActionKind.PONG)
     # A waiting concealed hand passes a chow that would break it.
     deal = Deal.arranged(["123456789m1234p3s", "123m456p789s1z555z", P, S], settings=NO_BONUS)
     deal.apply("E discard 4m")
     view = deal.view(1)
-    assert Action(1, ActionKind.CHOW, Tile.parse("2m")) in view.legal
+    assert Action(Position(1), ActionKind.CHOW, Tile.parse("2m")) in view.legal
     for level in LEVELS:
-        assert AIPlayer(level).choose(view) == Action(1, ActionKind.PASS)
+        assert AIPlayer(level).choose(view) == Action(Position(1), ActionKind.PASS)
 
 
 def test_declares_concealed_kong() -> None:
     deal = Deal.arranged(["1111m456p789s11z55z", *OTHERS], settings=NO_BONUS)
-    assert Action(0, ActionKind.CONCEALED_KONG, Tile.parse("1m")) in deal.view(0).legal
-    assert AIPlayer("normal").choose(deal.view(0)) == Action(0, ActionKind.CONCEALED_KONG, Tile.parse("1m"))
+    assert Action(Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1m")) in deal.view(0).legal
+    assert AIPlayer("normal").choose(deal.view(0)) == Action(
+        Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1m")
+    )
 
 
 def test_makes_the_call_at_the_beginning_when_waiting() -> None:
     deal = Deal.arranged(["123m456p789s11z55z9m", *OTHERS], settings=NO_BONUS)
-    assert Action(0, ActionKind.CALL, Tile.parse("9m")) in deal.view(0).legal
-    assert AIPlayer("strong").choose(deal.view(0)) == Action(0, ActionKind.CALL, Tile.parse("9m"))
+    assert Action(Position(0), ActionKind.CALL, Tile.parse("9m")) in deal.view(0).legal
+    assert AIPlayer("strong").choose(deal.view(0)) == Action(Position(0), ActionKind.CALL, Tile.parse("9m"))
     huabao = Deal.arranged(["123m456p789s11z55z9m", *OTHERS], ruleset="huabao")
-    assert AIPlayer("strong").choose(huabao.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("9m"))
+    assert AIPlayer("strong").choose(huabao.view(0)) == Action(
+        Position(0), ActionKind.DISCARD, Tile.parse("9m")
+    )
 
 
 def test_hint_discard_waits_and_scores() -> None:
@@ -221,7 +230,7 @@ def test_hint_off_turn_lists_useful_tiles() -> None:
 def test_hint_for_a_win() -> None:
     deal = Deal.arranged(["123m456p789s111z55z", *OTHERS], settings=NO_BONUS)
     h = hint(deal.view(0))
-    assert h.action == Action(0, ActionKind.MAHJONG)
+    assert h.action == Action(Position(0), ActionKind.MAHJONG)
     assert "Mah-Jongg" in h.text
 
 
@@ -262,8 +271,12 @@ def test_strong_weighs_its_best_discards_one_draw_later() -> None:
     assert (str(first.discard), str(second.discard)) == ("1z", "7z")
     assert first.shanten == second.shanten == 2 and first.utility == second.utility
     assert ev.lookahead(second) > ev.lookahead(first)
-    assert AIPlayer("strong").choose(deal.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("7z"))
-    assert AIPlayer("normal").choose(deal.view(0)) == Action(0, ActionKind.DISCARD, Tile.parse("1z"))
+    assert AIPlayer("strong").choose(deal.view(0)) == Action(
+        Position(0), ActionKind.DISCARD, Tile.parse("7z")
+    )
+    assert AIPlayer("normal").choose(deal.view(0)) == Action(
+        Position(0), ActionKind.DISCARD, Tile.parse("1z")
+    )
 
 
 def test_players_are_deterministic_given_the_seed() -> None:

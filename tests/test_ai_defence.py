@@ -8,6 +8,7 @@ import pytest
 from engine.ai.defence import Threat, danger, safest, should_fold, threats
 from engine.deal import Deal
 from engine.hand import Meld
+from engine.seats import Position
 from engine.tiles import Tile, Wind, parse_tiles
 from engine.views import DiscardView, Phase, PlayerView, SeatView
 
@@ -320,7 +321,7 @@ def _turn_view(mine: str, south: PlayerView, wall_live: int = 30) -> SeatView:
 
     base = table(mine, south=south, wall_live=wall_live)
     kinds = sorted(set(parse_tiles(mine.replace(" ", ""))))
-    return replace(base, legal=tuple(Action(E, ActionKind.DISCARD, k) for k in kinds))
+    return replace(base, legal=tuple(Action(Position(E), ActionKind.DISCARD, k) for k in kinds))
 
 
 def test_a_player_with_defence_folds_with_the_safest_tile_and_one_without_does_not() -> None:

@@ -35,6 +35,7 @@ from bot.table import Table
 from engine.actions import Action
 from engine.errors import IllegalActionError
 from engine.game import Game
+from engine.seats import Position
 from engine.tiles import Tile, Wind, tiles_str
 from engine.views import Phase
 
@@ -295,10 +296,13 @@ async def test_a_stale_or_illegal_pick_is_refused_on_the_card(
     assert game.snapshot() == before
     # Tiles the seat does not hold: the engine's reason, private to the seat.
     with pytest.raises(IllegalActionError) as refused:
-        await table.check(alice.id, Action(0, "give", tiles=(Tile.parse("7z"),) * 3), game.version)
+        await table.check(alice.id, Action(Position(0), "give", tiles=(Tile.parse("7z"),) * 3), game.version)
     assert refused.value.private and "does not hold 777z" in str(refused.value)
     # A pick whose values name no tile, or too many of them, is not a move.
-    assert await table.check(alice.id, Action(0, "give", tiles=tiles_of(values)), game.version - 2) == "stale"
+    assert (
+        await table.check(alice.id, Action(Position(0), "give", tiles=tiles_of(values)), game.version - 2)
+        == "stale"
+    )
     h.check()
 
 

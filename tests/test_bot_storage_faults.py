@@ -34,6 +34,7 @@ from bot.storage import Storage
 from bot.table import RETRY_SECONDS, Table
 from engine.actions import Action
 from engine.players import SimplePlayer
+from engine.seats import Position
 from engine.views import Phase
 
 FULL = "database or disk is full"
@@ -91,7 +92,7 @@ async def test_computers_move_on_after_the_storage_failed_for_a_while(
         await h.settle()
         assert append.failed == 1 and CHANNEL in h.bot.tables and not table.closed
         moves = len(game.deal.log)
-        assert await stored_log(h, table) == tuple(game.line(a) for a in game.deal.log)  # not applied
+        assert await stored_log(h, table) == tuple(a.line() for a in game.deal.log)  # not applied
         assert said(h, "storage_failed_move", reason=FULL, seconds=f"{RETRY_SECONDS[0]:g}") == 1
         assert "unchanged" not in h.messages(CHANNEL)[-1].text
         await pass_time(h, RETRY_SECONDS[0] - 0.5)
@@ -101,7 +102,7 @@ async def test_computers_move_on_after_the_storage_failed_for_a_while(
         assert said(h, "storage_failed_move", reason=FULL, seconds=f"{RETRY_SECONDS[0]:g}") == 1  # told once
         await pass_time(h, RETRY_SECONDS[1])
         assert len(game.deal.log) > moves and said(h, "storage_recovered") == 1
-        assert await stored_log(h, table) == tuple(game.line(a) for a in game.deal.log)
+        assert await stored_log(h, table) == tuple(a.line() for a in game.deal.log)
         await play_hand(h, table, [alice, bob])
         await h.settle()
         await assert_booked(h, table, [alice, bob])
@@ -132,7 +133,7 @@ async def test_a_click_whose_move_cannot_be_stored_changes_nothing_and_works_aga
         await play_card(h, table, mover)  # the same click again: it works
         await h.settle()
         assert game.version > before
-        assert await stored_log(h, table) == tuple(game.line(a) for a in game.deal.log)
+        assert await stored_log(h, table) == tuple(a.line() for a in game.deal.log)
         await play_hand(h, table, [alice, bob])
         await h.settle()
         await assert_booked(h, table, [alice, bob])
@@ -267,7 +268,7 @@ async def test_held_claim_answers_are_applied_once_after_a_storage_error(tmp_pat
             if game.deal.phase == Phase.CLAIMS and all(p in game.to_act() for p in people.values()):
                 version = game.version
                 for user, position in people.items():
-                    assert await table.act(user, Action(position or 0, "pass"), version) is None
+                    assert await table.act(user, Action(Position(position or 0), "pass"), version) is None
                 assert len(table.held) == 2 and game.version == version
                 storage.append_action = second_fails  # type: ignore[method-assign]
                 clock.advance(6.0)
@@ -277,7 +278,7 @@ async def test_held_claim_answers_are_applied_once_after_a_storage_error(tmp_pat
                 await wait_for(lambda v=version: game.version > v + 1 or table.closed)  # type: ignore[misc]
                 assert not table.closed and not table.held
                 record = await storage.load_game(table.game_id)
-                assert record.hands[-1].actions == tuple(game.line(a) for a in game.deal.log)
+                assert record.hands[-1].actions == tuple(a.line() for a in game.deal.log)
                 assert ("storage_failed", FULL) in table.presenter.calls  # type: ignore[attr-defined]
                 break
             for user, position in people.items():

@@ -15,6 +15,7 @@ from bot.storage import Storage
 from bot.table import MAX_EXPIRIES, Table, TableError
 from engine.actions import Action
 from engine.players import SimplePlayer
+from engine.seats import Position
 from engine.views import Phase
 
 PERSON = 111
@@ -195,7 +196,7 @@ async def test_claim_answers_wait_for_the_window_minimum(tmp_path: Path) -> None
                 break
             if game.deal.phase == Phase.CLAIMS:
                 version = game.version
-                answer = Action(me, "pass")
+                answer = Action(Position(me), "pass")
                 assert await table.act(PERSON, answer, version) is None
                 assert game.version == version  # held: nothing is applied before the minimum
                 assert table.held
@@ -269,10 +270,10 @@ async def test_a_second_answer_after_the_window_minimum_replaces_the_held_one(tm
             assert not game.deal.over, "no claim window for the person"
             view = game.view(me)
             if game.deal.phase == Phase.CLAIMS:
-                assert await table.act(PERSON, Action(me, "pass"), view.version) is None
+                assert await table.act(PERSON, Action(Position(me), "pass"), view.version) is None
                 assert table.held and game.version == view.version
                 clock.advance(6.0)  # the minimum has passed; the table has not run yet
-                assert await table.act(PERSON, Action(me, "pass"), view.version) is None
+                assert await table.act(PERSON, Action(Position(me), "pass"), view.version) is None
                 assert game.version == view.version + 1 and not table.held  # applied once
                 await wait_for(lambda v=view.version: table.closed or game.version > v + 1)  # type: ignore[misc]
                 assert not table.closed

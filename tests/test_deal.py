@@ -458,7 +458,7 @@ def test_random_deals_keep_every_tile_and_replay_exactly(seed: int, ruleset: str
     n = 144 if deal.settings.bonus_tiles else 136
     while not deal.over:
         seat = next(s for s in range(4) if deal.legal_actions(s))
-        deal.apply(player.choose(deal.view(seat)))
+        deal.apply(player.choose(deal.view(seat)).by(Wind(seat)))  # a bare deal: position p is wind p
         assert sorted(deal.all_tiles()) == list(range(n))
     assert deal.result is not None and sum(deal.result.settlement.nets) == 0
     again = Deal.replay(ruleset, None, seed, [str(a) for a in deal.log])

@@ -45,7 +45,7 @@ def test_a_deal_applies_what_it_just_found_legal_without_deciding_again(decided:
         if deal.over:
             break
         wind = deal.to_act()[0]
-        action = player.choose(deal.view(wind))
+        action = player.choose(deal.view(wind)).by(Wind(wind))  # the view seats wind w at position w
         assert deal.check(action) is None and deal.checked(action)
         deal.apply(action)
         moves += 1

@@ -19,6 +19,7 @@ from engine.events import EventKind
 from engine.game import NEXT, Game
 from engine.players import SimplePlayer
 from engine.rulesets import RULESETS
+from engine.seats import Position
 from engine.tiles import TILES, Wind
 from engine.wall import KIND
 
@@ -149,7 +150,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule(seat=st.integers(0, 3), kind=st.sampled_from(KINDS), tile=st.sampled_from(TILES[:34]))
     def any_move(self, seat: int, kind: ActionKind, tile: object) -> None:
         tiles = (tile, tile, tile) if kind in MULTI_TILE_KINDS else ()  # three alike: rarely held
-        action = Action(seat, kind, tile if kind in TILE_KINDS else None, tiles)  # type: ignore[arg-type]
+        action = Action(Position(seat), kind, tile if kind in TILE_KINDS else None, tiles)  # type: ignore[arg-type]
         if action in self.game.legal_actions(seat):
             self.game.apply(action)
             return

@@ -19,11 +19,11 @@ from engine.errors import IllegalActionError, NotationError
 from engine.events import EventKind
 from engine.features.gulasch import Gulasch
 from engine.game import Game, HandRecord
-from engine.tiles import Tile
+from engine.tiles import Tile, Wind
 from engine.views import Phase
 from engine.wall import KIND
 
-E, S, W, N = 0, 1, 2, 3
+E, S, W, N = Wind  # a deal's seats are winds
 
 
 def hand(deal: Deal, seat: int) -> Counter[Tile]:

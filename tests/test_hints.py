@@ -16,6 +16,7 @@ from engine.ai.hints import _chance, hint
 from engine.ai.player import Evaluator
 from engine.ai.value import knowledge
 from engine.deal import Deal
+from engine.seats import Position
 from engine.tiles import Tile
 from engine.views import HintView
 
@@ -83,7 +84,7 @@ def test_a_claim_says_what_it_brings_and_what_to_discard_after_it() -> None:
     deal = Deal.arranged(["123456789m1234p3s", "12m456p789s1z555z9m", P, S], settings=NO_BONUS)
     deal.apply("E discard 3m")
     h = hint(deal.view(1))
-    assert h.action == Action(1, ActionKind.CHOW, Tile.parse("1m"))
+    assert h.action == Action(Position(1), ActionKind.CHOW, Tile.parse("1m"))
     head, (progress, waits, chance) = sentences(h.text)
     assert (head, progress) == ("Chow 1m 2m 3m, then discard 9m", "makes you ready")
     assert waits == "waiting on 1z (3 left), worth 76 (72 on a discard)"
@@ -99,7 +100,7 @@ def test_a_pong_counts_the_tiles_from_ready_after_the_claim() -> None:
     deal.apply("E discard 7z")
     h = hint(deal.view(1))
     head, (progress, helps, _) = sentences(h.text)
-    assert h.action == Action(1, ActionKind.PONG) and head.startswith("Pong 7z, then discard ")
+    assert h.action == Action(Position(1), ActionKind.PONG) and head.startswith("Pong 7z, then discard ")
     assert (h.shanten_before, h.shanten_after) == (6, 5) and progress == "brings you to 5 tiles from ready"
     assert re.fullmatch(r"\d+ tiles of \d+ kinds can help: .*", helps)
     assert hint(deal.view(1), lang="de").text.startswith("Pong Roter Drache, dann ")
@@ -109,7 +110,7 @@ def test_a_pass_says_why() -> None:
     deal = Deal.arranged(["123456789m1234p3s", "123m456p789s1z555z", P, S], settings=NO_BONUS)
     deal.apply("E discard 4m")
     south = hint(deal.view(1))
-    assert south.action == Action(1, ActionKind.PASS)  # a chow would break the waiting hand
+    assert south.action == Action(Position(1), ActionKind.PASS)  # a chow would break the waiting hand
     head, (why, standing, waits, _) = sentences(south.text)
     assert (head, why, standing) == ("Pass", "a claim would not bring you closer", "you are ready")
     assert waits == "waiting on 1z (3 left), worth 152 (72 on a discard)"
@@ -118,14 +119,14 @@ def test_a_pass_says_why() -> None:
         "du wartest auf: Ostwind (noch 3) ist 152 wert (72 auf einen Abwurf); "
     )
     west = hint(deal.view(2))
-    assert west.action == Action(2, ActionKind.PASS)
+    assert west.action == Action(Position(2), ActionKind.PASS)
     assert west.text.startswith("Pass: there is nothing for you to claim; you are ")
 
 
 def test_a_kong_comes_before_the_discard() -> None:
     deal = Deal.arranged(["1111m456p789s11z55z", M, P, S], settings=NO_BONUS)
     h = hint(deal.view(0))
-    assert h.action == Action(0, ActionKind.CONCEALED_KONG, Tile.parse("1m")) and h.discard is None
+    assert h.action == Action(Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1m")) and h.discard is None
     head, (progress, waits, _) = sentences(h.text)
     assert head == "Declare a concealed kong of 1m and draw a replacement tile"
     assert progress == "keeps you ready"

@@ -26,6 +26,7 @@ from engine.actions import Action, ActionKind
 from engine.errors import SettingError, quote, shorten
 from engine.rulesets import get_ruleset
 from engine.scoring import WinContext
+from engine.seats import Position
 from engine.settings import SPEC_BY_NAME, Settings, parse_assignments, parse_whole_number
 from engine.tiles import Tile
 
@@ -121,14 +122,17 @@ def test_score_jsonl_odd_digits() -> None:
 
 @pytest.mark.parametrize("text", ["²", "١", "５", "2" * 5000])
 def test_play_choice_with_odd_or_huge_numbers_is_a_message(text: str) -> None:
-    legal = [Action(0, ActionKind.DISCARD, Tile.parse("5p")), Action(0, ActionKind.MAHJONG)]
+    legal = [
+        Action(Position(0), ActionKind.DISCARD, Tile.parse("5p")),
+        Action(Position(0), ActionKind.MAHJONG),
+    ]
     answer = parse_choice(text, legal)
     assert isinstance(answer, str) and "choose a number from 1 to 2" in answer and len(answer) < 300
     assert parse_choice("2", legal) == legal[1]
 
 
 def test_play_tile_with_odd_digit_is_a_message() -> None:
-    answer = parse_choice("٣m", [Action(0, ActionKind.DISCARD, Tile.parse("5p"))])
+    answer = parse_choice("٣m", [Action(Position(0), ActionKind.DISCARD, Tile.parse("5p"))])
     assert isinstance(answer, str) and "digits 0-9" in answer
 
 

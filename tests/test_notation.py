@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action, ActionKind
 from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld, MeldKind
+from engine.seats import Position
 from engine.tiles import TILES, Tile, Wind, parse_tiles, sorted_tiles, tiles_str
 
 # --- Tiles ------------------------------------------------------------------------
@@ -235,15 +236,19 @@ def test_errors_about_huge_tiles_and_winds_are_short() -> None:
         pytest.param(5, ActionKind.DISCARD, TILES[5], "not 5", id="seat-5"),
         pytest.param(-1, ActionKind.PASS, None, "not -1", id="seat-minus-1"),
         pytest.param(4, ActionKind.MAHJONG, None, "not 4", id="seat-4"),
+        pytest.param(Position(4), ActionKind.MAHJONG, None, "not Position(4)", id="position-4"),
+        pytest.param(0, ActionKind.PASS, None, "a Wind (in a deal) or a Position", id="plain-int-seat"),
         pytest.param(True, ActionKind.PASS, None, "not True", id="seat-bool"),
         pytest.param("E", ActionKind.PASS, None, "not 'E'", id="seat-letter"),
-        pytest.param(0, "fly", None, "'fly' is not a move", id="unknown-kind"),
-        pytest.param(0, "DISCARD", None, "'DISCARD' is not a move", id="member-name-not-a-word"),
-        pytest.param(0, None, None, "None is not a move", id="kind-none"),
-        pytest.param(0, ["pass"], None, "['pass'] is not a move", id="kind-unhashable"),
-        pytest.param(0, ActionKind.DISCARD, None, "a discard names its tile", id="discard-without-tile"),
-        pytest.param(0, ActionKind.CHOW, 7, "names its tile", id="chow-int-not-tile"),
-        pytest.param(0, ActionKind.PASS, TILES[5], "a pass names no tile", id="pass-with-tile"),
+        pytest.param(Wind.EAST, "fly", None, "'fly' is not a move", id="unknown-kind"),
+        pytest.param(Wind.EAST, "DISCARD", None, "'DISCARD' is not a move", id="member-name-not-a-word"),
+        pytest.param(Wind.EAST, None, None, "None is not a move", id="kind-none"),
+        pytest.param(Wind.EAST, ["pass"], None, "['pass'] is not a move", id="kind-unhashable"),
+        pytest.param(
+            Wind.EAST, ActionKind.DISCARD, None, "a discard names its tile", id="discard-without-tile"
+        ),
+        pytest.param(Wind.EAST, ActionKind.CHOW, 7, "names its tile", id="chow-int-not-tile"),
+        pytest.param(Wind.EAST, ActionKind.PASS, TILES[5], "a pass names no tile", id="pass-with-tile"),
     ],
 )
 def test_action_refuses_what_no_action_can_be(
@@ -255,13 +260,13 @@ def test_action_refuses_what_no_action_can_be(
 
 
 @given(
-    st.integers(0, 3),
+    st.sampled_from(list(Wind)),
     st.sampled_from(KINDS),
     st.sampled_from(TILES),
     st.lists(st.sampled_from(TILES[:34]), min_size=1, max_size=3),
 )
 def test_every_valid_action_prints_and_reads_back(
-    seat: int, kind: ActionKind, tile: Tile, several: list[Tile]
+    seat: Wind, kind: ActionKind, tile: Tile, several: list[Tile]
 ) -> None:
     """Even a chow of a tile that starts none (``8z``) prints without error, and reads back;
     so do the one to three tiles of a Gulasch exchange, in any order."""
@@ -270,7 +275,7 @@ def test_every_valid_action_prints_and_reads_back(
         assert list(action.tiles) == sorted(several)
     else:
         action = Action(seat, kind, tile if kind in TILE_KINDS else None)
-    assert Action.parse(str(action)) == action
+    assert Action.parse(action.line()) == action
     assert Action.parse(str(action)).kind is kind
 
 
@@ -306,14 +311,14 @@ def test_an_action_takes_a_kind_or_its_word_and_keeps_the_member() -> None:
         word = kind.value
         t = tile if kind in TILE_KINDS else None
         ts = (tile, tile) if kind in MULTI_TILE_KINDS else ()
-        by_word, by_member = Action(2, word, t, ts), Action(2, kind, t, ts)
+        by_word, by_member = Action(Wind.WEST, word, t, ts), Action(Wind.WEST, kind, t, ts)
         assert by_word == by_member and hash(by_word) == hash(by_member)
         assert by_word.kind is kind and type(by_word.kind) is ActionKind
-        assert Action.of(2, word, t, ts) == Action.of(2, kind, t, ts)
-        assert (Action.of(2, word, t, ts) is Action.of(2, kind, t, ts)) == (
+        assert Action.of(Wind.WEST, word, t, ts) == Action.of(Wind.WEST, kind, t, ts)
+        assert (Action.of(Wind.WEST, word, t, ts) is Action.of(Wind.WEST, kind, t, ts)) == (
             not ts
         )  # shared, but for exchanges
-        assert Action.of(2, word, t, ts).kind is kind
+        assert Action.of(Wind.WEST, word, t, ts).kind is kind
         assert str(by_word).startswith(f"W {word}") and Action.parse(str(by_word)).kind is kind
 
 

@@ -13,6 +13,7 @@ from engine.actions import Action, ActionKind
 from engine.ai.hints import hint
 from engine.deal import Deal
 from engine.rulesets import get_ruleset
+from engine.seats import Position
 from engine.tiles import Tile
 
 
@@ -63,9 +64,9 @@ def test_end_of_input_stops_cleanly() -> None:
 
 def test_parse_choice() -> None:
     legal = [
-        Action(2, ActionKind.DISCARD, Tile.parse("5p")),
-        Action(2, ActionKind.DISCARD, Tile.parse("7z")),
-        Action(2, ActionKind.PONG),
+        Action(Position(2), ActionKind.DISCARD, Tile.parse("5p")),
+        Action(Position(2), ActionKind.DISCARD, Tile.parse("7z")),
+        Action(Position(2), ActionKind.PONG),
     ]
     assert parse_choice("R", legal) == legal[1]
     assert parse_choice("pong", legal) == legal[2]
@@ -89,9 +90,9 @@ def test_play_bad_options(args: list[str], fragment: str, capsys: pytest.Capture
 
 def test_messages_speak_of_moves_not_of_the_engine_notation() -> None:
     legal = [
-        Action(1, ActionKind.DISCARD, Tile.parse("9p")),
-        Action(1, ActionKind.DISCARD, Tile.parse("1z")),
-        Action(1, ActionKind.PONG),
+        Action(Position(1), ActionKind.DISCARD, Tile.parse("9p")),
+        Action(Position(1), ActionKind.DISCARD, Tile.parse("1z")),
+        Action(Position(1), ActionKind.PONG),
     ]
     empty = str(parse_choice("", legal))
     assert empty == "Type a number from 1 to 3, or a move: discard 9p, discard 1z (East), pong"
@@ -103,7 +104,7 @@ def test_messages_speak_of_moves_not_of_the_engine_notation() -> None:
 
 
 def test_the_call_is_explained() -> None:
-    assert "one tile from winning" in _move(Action(0, ActionKind.CALL, Tile.parse("5p")))
+    assert "one tile from winning" in _move(Action(Position(0), ActionKind.CALL, Tile.parse("5p")))
 
 
 def test_the_end_of_a_hand_says_the_winning_tile_and_who_discarded_it() -> None:

@@ -27,6 +27,7 @@ from engine.rulesets.rumisberg import pot_payments
 from engine.scoring.report import score_request
 from engine.settings import SPEC_BY_NAME
 from engine.settlement import settle_hand
+from engine.tiles import Wind
 
 Overrides = Mapping[str, object]
 Probe = Callable[[str, Overrides], object]
@@ -152,7 +153,9 @@ def played(n_hands: int = 8, seeds: tuple[int, ...] = (1, 2), gulasch: bool = Fa
                 deal = Deal(ruleset, overrides, seed, gulasch=True)
                 while not deal.over:
                     seat = deal.to_act()[0]
-                    deal.apply(PLAYER.choose(deal.view(seat)))
+                    deal.apply(
+                        PLAYER.choose(deal.view(seat)).by(Wind(seat))
+                    )  # a bare deal: position p is wind p
                 out.append([str(a) for a in deal.log])
                 continue
             st = get_ruleset(ruleset).settings(overrides)

@@ -19,6 +19,7 @@ from engine.errors import IllegalActionError, InvalidHandError, SettingError
 from engine.game import NEXT, Game
 from engine.rulesets import get_ruleset
 from engine.scoring.report import score_request
+from engine.seats import Position
 from engine.tiles import Wind
 from engine.wall import KIND, Wall
 from render.sheet import compose_sheet, sheet_lines
@@ -124,7 +125,7 @@ def test_turn_order_skips_the_absent_wind(absent: int, order: list[int]) -> None
             deal.apply(idle)
         while deal.phase == CLAIMS:  # a seat that could claim passes
             seat = deal.to_act()[0]
-            deal.apply(Action(seat, ActionKind.PASS))
+            deal.apply(Action(Wind(seat), ActionKind.PASS))
     assert seen == order + order
 
 
@@ -309,7 +310,7 @@ def test_views_show_the_empty_place() -> None:
     with pytest.raises(IllegalActionError, match="position 3 is empty"):
         game.default_action(3)
     with pytest.raises(IllegalActionError, match="not in this hand"):
-        game.apply(Action(3, ActionKind.DISCARD, KIND[0]))
+        game.apply(Action(Position(3), ActionKind.DISCARD, KIND[0]))
     for position in game.positions:
         view = game.view(position)
         own = sorted([*view.concealed, *([view.drawn] if view.drawn is not None else [])])

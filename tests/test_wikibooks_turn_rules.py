@@ -21,6 +21,7 @@ from engine.ai.player import AIPlayer
 from engine.deal import ROBBING, Deal
 from engine.errors import IllegalActionError
 from engine.game import NEXT, Game
+from engine.seats import Position
 from engine.views import Phase
 from tests.test_bot_table import PERSON, FakePresenter, wait_for
 
@@ -56,9 +57,9 @@ def test_computer_players_and_the_hint_decide_riichi_before_the_draw() -> None:
     view = deal.view(S)
     # Five winning tiles unseen (5s 8s): every level declares.
     for level in ("easy", "normal", "strong"):
-        assert AIPlayer(level, seed="t").choose(view) == Action(S, ActionKind.RIICHI)
+        assert AIPlayer(level, seed="t").choose(view) == Action(Position(S), ActionKind.RIICHI)
     advice = hint(view, settings=deal.settings)
-    assert advice.action == Action(S, ActionKind.RIICHI)
+    assert advice.action == Action(Position(S), ActionKind.RIICHI)
     assert advice.text.startswith("Declare riichi before you draw") and "waiting on" in advice.text
     assert hint(view, settings=deal.settings, lang="de").text.startswith("Vor dem Ziehen Riichi ansagen")
 
@@ -89,19 +90,21 @@ def test_the_terminal_offers_riichi_at_the_beginning_of_the_turn() -> None:
     deal = at_the_riichi_decision()
     out = io.StringIO()
     chosen = _your_move(deal.view(S), io.StringIO("riichi\n"), out, deal.settings)
-    assert chosen == Action(S, ActionKind.RIICHI)
+    assert chosen == Action(Position(S), ActionKind.RIICHI)
     shown = out.getvalue()
     assert (
         "Your turn begins and your hand is one tile from Mah-Jongg: declare riichi before you draw" in shown
     )
-    assert f" 1. {_move(Action(S, ActionKind.RIICHI))}" in shown and " 2. pass" in shown
-    assert _your_move(deal.view(S), io.StringIO("2\n"), io.StringIO(), deal.settings) == Action(S, "pass")
+    assert f" 1. {_move(Action(Position(S), ActionKind.RIICHI))}" in shown and " 2. pass" in shown
+    assert _your_move(deal.view(S), io.StringIO("2\n"), io.StringIO(), deal.settings) == Action(
+        Position(S), "pass"
+    )
 
 
 def test_the_bot_card_names_the_riichi_decision_in_both_languages() -> None:
     deal = at_the_riichi_decision()
     legal = list(deal.view(S).legal)
-    assert riichi_step(legal) and not riichi_step([Action(S, ActionKind.PASS)])
+    assert riichi_step(legal) and not riichi_step([Action(Position(S), ActionKind.PASS)])
     assert [action_label(a, "en") for a in legal[:1]] == ["Declare riichi"]
     assert [action_label(a, "de") for a in legal[:1]] == ["Riichi ansagen"]
     assert (
@@ -300,21 +303,21 @@ async def test_a_persons_riichi_decision_keeps_the_turns_time(tmp_path: Path) ->
                 overrides=dict(RIICHI),
             )
             for seq, done in enumerate(game.deal.log, 1):  # East's discard and the passes after it
-                await storage.append_action(record.game_id, 1, seq, game.line(done))
+                await storage.append_action(record.game_id, 1, seq, done.line())
             table.resume(record.game_id, game)
             await wait_for(lambda t=table: t.deadline is not None)
             started, asked = clock(), len(game.deal.log)
             assert table.deadline == started + 60.0
             clock.advance(20.0)
             if declare:
-                assert await table.act(PERSON, Action(me, ActionKind.RIICHI), game.version) is None
+                assert await table.act(PERSON, Action(Position(me), ActionKind.RIICHI), game.version) is None
                 await wait_for(lambda g=game: g.deal.drawn is not None)
                 assert table.deadline == started + 60.0  # the same countdown goes on
             else:
                 clock.advance(41.0)  # the time runs out at the decision
                 await wait_for(lambda g=game: g.deal.turn != S or g.deal.phase != Phase.TURN)
                 passed, discarded = game.deal.log[asked : asked + 2]
-                assert passed == Action(S, ActionKind.PASS) and discarded.seat == S
+                assert passed == Action.parse("S pass") and discarded.seat == S
                 assert discarded.kind is ActionKind.DISCARD  # the drawn tile, in the same step
             await table.stop()
 
@@ -336,7 +339,7 @@ async def test_a_computers_riichi_decision_takes_no_pace(tmp_path: Path) -> None
             1, 10, [s.stored for s in seats], 1, actor_id=PERSON, ruleset="wikibooks", overrides=dict(RIICHI)
         )
         for seq, done in enumerate(game.deal.log, 1):
-            await storage.append_action(record.game_id, 1, seq, game.line(done))
+            await storage.append_action(record.game_id, 1, seq, done.line())
         asked = len(game.deal.log)
         table.resume(record.game_id, game)
         await wait_for(lambda: len(game.deal.log) > asked)  # the clock has not moved

@@ -26,6 +26,7 @@ from bot.table import MoveNotStored, Table, TableError, check_rules, public_reas
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.rulesets import RULESETS, get_ruleset, table_for
+from engine.seats import POSITIONS
 from engine.settings import game_length
 
 if TYPE_CHECKING:
@@ -439,7 +440,7 @@ class TableCog(commands.Cog):
         picked: Action | None = None
         note = ""
         try:
-            picked = None if tiles is None else Action(0, kind, tiles=tiles)
+            picked = None if tiles is None else Action(POSITIONS[position], kind, tiles=tiles)
         except MahjongError:
             picked = None
         try:

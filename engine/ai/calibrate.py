@@ -35,6 +35,7 @@ from engine.ai.model import N_FEATURES, VALUE_CLASSES, Inputs, OutcomeModel, fea
 from engine.ai.player import AIPlayer, Evaluator
 from engine.deal import Deal
 from engine.rulesets import Ruleset
+from engine.seats import WINDS
 from engine.settings import Settings
 
 __all__ = [
@@ -110,7 +111,7 @@ def play_and_record(
                 taken.append(describe(ev, ev.state.counts, action.tile)._replace(seat=wind))
         else:
             action = player.choose(view)
-        deal.apply(action)
+        deal.apply(action.by(WINDS[wind]))  # the view's move (by position) is this wind's
     result = deal.result
     assert result is not None
     nets = result.settlement.nets

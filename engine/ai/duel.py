@@ -44,6 +44,7 @@ from engine.deal import Deal
 from engine.errors import IllegalActionError, SettingError, quote
 from engine.players import SimplePlayer
 from engine.rulesets import Ruleset, resolve
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.views import SeatView
 
@@ -188,7 +189,7 @@ def play_hand(
         if not movers:
             raise IllegalActionError(f"deal {quote(seed)}: no seat has a legal action")
         wind = movers[0]
-        deal.apply(players[wind](deal.view(wind)))
+        deal.apply(players[wind](deal.view(wind)).by(WINDS[wind]))  # the view's move is this wind's
     result = deal.result
     assert result is not None
     played = tuple(levels[w] if w in deal.in_play else "" for w in range(_SEATS))

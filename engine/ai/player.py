@@ -21,7 +21,7 @@ settings it was given; :meth:`AIPlayer.choose` reads nothing but the
 >>> from engine.deal import Deal
 >>> deal = Deal("dmjl", seed=5)
 >>> player = AIPlayer("strong", seed="doc")
->>> player.choose(deal.view(0)) in deal.legal_actions(0)
+>>> player.choose(deal.view(0)) in deal.view(0).legal
 True
 """
 
@@ -376,7 +376,7 @@ def _exchange(view: SeatView) -> Action:
 
     >>> from engine.deal import Deal
     >>> deal = Deal("rumisberg", seed=5, gulasch=True)
-    >>> str(_exchange(deal.view(2))).startswith("W give")
+    >>> str(_exchange(deal.view(2))).startswith("seat 2: give")
     True
     """
     legal = view.legal

@@ -11,6 +11,7 @@ from typing import ClassVar
 from engine.actions import Action, ActionKind
 from engine.events import Event
 from engine.features.base import Feature, Reason
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.tiles import MAJORS, TILES
 from engine.views import EndReason
@@ -40,7 +41,7 @@ class NineMajors(Feature):
 
     def candidates(self, seat: int, kinds: Sequence[int]) -> list[Action]:
         """Showing the majors."""
-        return [Action(seat, ActionKind.NINE_MAJORS)]
+        return [Action.of(WINDS[seat], ActionKind.NINE_MAJORS)]
 
     def judge(self, action: Action) -> Reason | None:
         """His first turn, nothing exposed by anyone, nine different majors."""

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from engine.events import Event, EventKind
 from engine.features.base import Feature
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.settlement import Transfer
 from engine.tiles import BONUS_START
@@ -64,4 +65,4 @@ class Bouquets(Feature):
             paid = bouquet_payments(seat, seats=deal.in_play, settings=deal.settings)
             deal.paid += paid
             if paid:
-                events.append(Event(EventKind.PAID, seat, what="bouquet", amount=paid[0].amount))
+                events.append(Event(EventKind.PAID, WINDS[seat], what="bouquet", amount=paid[0].amount))

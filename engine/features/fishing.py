@@ -15,6 +15,7 @@ from engine.deal_state import WHO
 from engine.features.base import Feature, Reason
 from engine.hand import Hand, Meld, MeldKind
 from engine.scoring import WinContext, score
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.settlement import Transfer
 from engine.tiles import N_KINDS, TILES, Tile, Wind
@@ -112,7 +113,8 @@ class Fishing(Feature):
 
     def candidates(self, seat: int, kinds: Sequence[int]) -> list[Action]:
         """Declaring Fishing with each discard."""
-        return [Action.of(seat, ActionKind.FISHING, TILES[k]) for k in kinds]
+        wind = WINDS[seat]
+        return [Action.of(wind, ActionKind.FISHING, TILES[k]) for k in kinds]
 
     def judge(self, action: Action) -> Reason | None:
         """A declaration (or a Fishing player's discard) must leave the hand one tile short."""

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from engine.events import Event, EventKind
 from engine.features.base import Feature
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.settlement import Settlement, Transfer, nets
 
@@ -59,5 +60,5 @@ class GenZhuang(Feature):
         deal = self.deal
         paid = gen_zhuang(0, deal.in_play, deal.settings).transfers
         deal.paid += paid
-        events += [Event(EventKind.PAID, t.payee, what="gen_zhuang", amount=t.amount) for t in paid]
+        events += [Event(EventKind.PAID, WINDS[t.payee], what="gen_zhuang", amount=t.amount) for t in paid]
         return False

@@ -16,6 +16,7 @@ from engine.actions import Action, ActionKind
 from engine.deal_state import WHO
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.settlement import Stake
 from engine.tiles import TILES, Tile, Wind, tiles_str
@@ -113,18 +114,19 @@ class Gulasch(Feature):
         ex = self.exchange
         assert ex is not None
         if ex.deciding:
-            moves = [Action.of(0, ActionKind.CONTINUE), Action.of(0, ActionKind.START)]
+            moves = [Action.of(Wind.EAST, ActionKind.CONTINUE), Action.of(Wind.EAST, ActionKind.START)]
         elif ex.round == 1:
             moves = [
-                Action(seat, ActionKind.GIVE, tiles=c) for c in _choices(self.deal.seats[seat].counts, 3, 3)
+                Action(WINDS[seat], ActionKind.GIVE, tiles=c)
+                for c in _choices(self.deal.seats[seat].counts, 3, 3)
             ]
         else:
             most = self._swap_most(seat)
             swaps = [
-                Action(seat, ActionKind.SWAP, tiles=c)
+                Action(WINDS[seat], ActionKind.SWAP, tiles=c)
                 for c in _choices(self.deal.seats[seat].counts, 1, most)
             ]
-            moves = [Action.of(seat, ActionKind.PASS), *swaps]
+            moves = [Action.of(WINDS[seat], ActionKind.PASS), *swaps]
         return [a for a in moves if self.judge(a) is None]
 
     def judge(self, action: Action) -> Reason | None:
@@ -190,13 +192,13 @@ class Gulasch(Feature):
         assert ex is not None
         seat = action.seat
         if action.kind is ActionKind.CONTINUE:
-            events.append(Event(EventKind.EXCHANGE, 0, what="continue"))
+            events.append(Event(EventKind.EXCHANGE, Wind.EAST, what="continue"))
             ex.deciding = False
             ex.round = 2
             ex.goes += 1
             ex.order = list(deal.in_play)
         elif action.kind is ActionKind.START:
-            events.append(Event(EventKind.EXCHANGE, 0, what="start"))
+            events.append(Event(EventKind.EXCHANGE, Wind.EAST, what="start"))
             self._start_play()
         elif action.kind is ActionKind.GIVE:
             ex.given[seat] = [deal.take_kind(seat, t) for t in action.tiles]
@@ -207,8 +209,10 @@ class Gulasch(Feature):
                 for giver, taker in ((0, partner), (partner, 0)):
                     for t in ex.given[giver]:
                         deal.give(taker, t)
-                        events.append(Event(EventKind.DRAW, taker, KIND[t], private=True, what="exchange"))
-                events.append(Event(EventKind.EXCHANGE, partner, what="east", amount=3))
+                        events.append(
+                            Event(EventKind.DRAW, WINDS[taker], KIND[t], private=True, what="exchange")
+                        )
+                events.append(Event(EventKind.EXCHANGE, WINDS[partner], what="east", amount=3))
                 ex.given.clear()
             else:
                 return
@@ -243,12 +247,12 @@ class Gulasch(Feature):
         for _ in laid:
             tile = deal.wall.take_from_side(sides, deal.settings.wall_reserve)
             while deal.is_aside(tile):
-                events.append(Event(EventKind.BONUS, seat, KIND[tile]))
+                events.append(Event(EventKind.BONUS, WINDS[seat], KIND[tile]))
                 deal.lay_aside(seat, tile, events)
                 tile = deal.wall.draw_replacement()
             deal.give(seat, tile)
-            events.append(Event(EventKind.DRAW, seat, KIND[tile], private=True, what="exchange"))
-        events.append(Event(EventKind.EXCHANGE, seat, what="wall", amount=len(laid)))
+            events.append(Event(EventKind.DRAW, WINDS[seat], KIND[tile], private=True, what="exchange"))
+        events.append(Event(EventKind.EXCHANGE, WINDS[seat], what="wall", amount=len(laid)))
 
     def _start_play(self) -> None:
         """The exchange is over: East discards first (§2.4.6 item 9)."""

@@ -13,6 +13,7 @@ from engine.deal_end import ready_to_win
 from engine.deal_state import WHO
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
+from engine.seats import WINDS
 from engine.settings import Settings
 from engine.settlement import Stake
 from engine.shapes import waits
@@ -94,7 +95,7 @@ class Riichi(Feature):
 
     def options_before_draw(self, seat: int) -> list[Action]:
         """Declare riichi (or pass: draw without)."""
-        return [Action.of(seat, ActionKind.RIICHI)]
+        return [Action.of(WINDS[seat], ActionKind.RIICHI)]
 
     def before_draw(self, action: Action, events: list[Event]) -> None:
         """A declaration before the draw."""

@@ -45,6 +45,7 @@ from engine.actions import Action, ActionKind
 from engine.ai.player import AIPlayer
 from engine.game import NEXT, Game
 from engine.hand import Meld
+from engine.seats import WINDS, Position
 from engine.settings import Settings
 from engine.tiles import Tile
 
@@ -92,6 +93,11 @@ def _plain(value: Any) -> Any:
     """``value`` as plain JSON data: public notation for tiles, melds and actions."""
     if isinstance(value, Tile):
         return str(value)
+    if isinstance(value, Action) and isinstance(value.seat, Position):
+        # The corpus was written when a view's legal actions (seated by position) printed
+        # their seat number as the wind letter of that number (issue 27): keep that spelling,
+        # so the stored digests still compare the same seat number, move and tiles.
+        return str(value.by(WINDS[value.seat]))
     if isinstance(value, Action | Meld):
         return str(value)
     if isinstance(value, enum.Enum):
