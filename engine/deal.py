@@ -34,7 +34,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from engine import deal_claims, deal_end, deal_view
+from engine import deal_claims, deal_end, deal_replay, deal_view
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.deal_claims import _PASS
 from engine.deal_end import DealResult as DealResult
@@ -485,7 +485,7 @@ class Deal:
 
         ``replaying``: the action is a line of a stored log, perhaps one written before riichi
         was declared at the beginning of the turn and before a concealed kong could be robbed
-        (:meth:`_old_log`).
+        (:func:`engine.deal_replay.old_line`).
 
         :raises IllegalActionError: naming the rule the action breaks; the state is unchanged
             (replaying, a window or riichi decision the old log had no line for may have
@@ -499,7 +499,8 @@ class Deal:
         else:
             _by_wind(action)
         events: list[Event] = []
-        if replaying and action not in self.legal_actions(action.seat) and self._old_log(action, events):
+        old = replaying and action not in self.legal_actions(action.seat)
+        if old and deal_replay.old_line(self, action, events):
             return events
         if not self.checked(action):
             refusal = self.check(action)
@@ -556,34 +557,6 @@ class Deal:
         without deciding it again."""
         remembered = self._checked
         return remembered is not None and remembered[0] == len(self.log) and remembered[1] == action
-
-    def _old_log(self, action: Action, events: list[Event]) -> bool:
-        """Read a line of a log written before two rules were played as now, where it differs
-        from the play of today; whether the line was applied here (else it is applied as any).
-
-        * A concealed kong opened no robbing window (``rob_concealed_kong_13_orphans``): when
-          the line after one is no answer in the window, every seat passes, unlogged.
-        * Riichi was declared with a discard after the draw (``S riichi 5p``): a seat asked to
-          declare riichi or not before its draw whose line is neither draws unlogged, and such
-          an old declaration is applied as it was then (the hand frozen, the discard sideways).
-
-        A stored game of either time so replays to the state it had; its log is unchanged.
-        """
-        if self.phase == ROBBING and self.rob_concealed and self.robbed and action.seat == self.robbed[0]:
-            self.responses = {seat: _PASS[seat] for seat in self.pending}
-            deal_claims.resolve_robbing(self, events)
-            self._legal_cache = self._checked = None  # the state moved on without a line of the log
-            if action in self.legal_actions(action.seat):
-                return False
-        if self.phase == TURN and self._paused is not None and action.seat == self.turn:
-            self._paused = None
-            self._turn_draw(action.seat, events)
-            self._legal_cache = self._checked = None
-            if action in self.legal_actions(action.seat):
-                return False
-        return bool(self._hook["old_line"]) and any(
-            f.old_line(action, events) for f in self._hook["old_line"]
-        )
 
     def _why_illegal(self, action: Action) -> tuple[str, bool]:
         """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""

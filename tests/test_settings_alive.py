@@ -12,12 +12,13 @@ case fails here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from test_ruleset_rumisberg import drawn_gulasch_centres
 
-from engine.actions import Action, ActionKind
+from engine.actions import ActionKind
 from engine.deal import Deal
 from engine.errors import MahjongError
 from engine.game import NEXT, Game
@@ -429,34 +430,6 @@ def gulasch(ruleset: str, overrides: Overrides) -> object:
     """The stakes of a Gulasch and what a drawn Gulasch does with its pot, as a Game plays
     them (rumisberg)."""
     return drawn_gulasch_centres(ruleset, overrides)
-
-
-def drawn_gulasch_centres(ruleset: str, overrides: Mapping[str, object]) -> list[list[tuple[int, int]]]:
-    """The Gulasch stakes lying in a Game's centre (position, amount) after a drawn hand and
-    again after the Gulasch hand that follows is drawn too, each hand arranged to end drawn."""
-    game = Game(ruleset, overrides, 3, ("A", "B", "C", "D"))
-    out = []
-    for _ in range(2):
-        centre = [replace(stake, seat=int(game.wind_of(stake.seat))) for stake in game.centre]
-        game.deal = Deal.arranged(
-            ["1s 14m", "2s", "2m", "2p"],
-            live="3p 4p 5p",
-            ruleset=game.ruleset,
-            settings=game.settings,
-            centre=centre,
-            fill=False,
-        )
-        for line in ("E discard 1s", "S discard 3p", "W discard 4p", "N discard 5p"):
-            if game.deal.over:  # the wall ran out (where the ruleset keeps a dead wall, early)
-                break
-            action = Action.parse(line)
-            game.apply(Action(game.position_of(action.seat), action.kind, action.tile))
-            for idle in game.idle_passes():
-                game.apply(idle)
-        assert game.deal.result is not None and game.deal.result.winner is None
-        out.append(sorted((stake.seat, stake.amount) for stake in game.centre if stake.reason == "gulasch"))
-        game.next_hand()
-    return out
 
 
 CASES: Mapping[str, Case] = {
