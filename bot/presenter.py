@@ -166,6 +166,8 @@ class DiscordPresenter:
         self.bot = bot
         self.cards: dict[tuple[int, int], Card] = {}
         self._dirty: dict[int, asyncio.Event] = {}
+        self._changes: dict[int, int] = {}
+        """How many times each channel's table was marked changed (``hand_started`` compares)."""
         self._publishers: dict[int, asyncio.Task[None]] = {}
         self._last_status: dict[int, tuple[int, str]] = {}
         """By channel: the table message last sent or edited for the channel's open table, and
@@ -312,6 +314,7 @@ class DiscordPresenter:
         # only a message of this table that shows a hand (never its lobby message, nor another
         # table's message) keeps its last status
         shown_id, last = self._last_status.get(table.channel_id, (None, ""))
+        changes = self._changes.get(table.channel_id, 0)
         layout, file, status = await self._table_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
         message = await channel.send(
@@ -319,6 +322,10 @@ class DiscordPresenter:
         )
         table.message_id = message.id
         self._shown(table, message.id, status)
+        if self._changes.get(table.channel_id, 0) != changes:
+            # The table changed while this message was drawn and sent: a publisher that ran
+            # meanwhile edited the old message, so this one is edited for the change too.
+            await self.table_changed(table)
         if old is not None and old == shown_id and last:
             # The old hand's message keeps its last image and text, and loses its buttons.
             ended = discord.ui.LayoutView(timeout=None)
@@ -335,6 +342,7 @@ class DiscordPresenter:
         """Mark the table for an edit; one publisher per table edits at most once per pace."""
         event = self._dirty.setdefault(table.channel_id, asyncio.Event())
         event.set()
+        self._changes[table.channel_id] = self._changes.get(table.channel_id, 0) + 1
         task = self._publishers.get(table.channel_id)
         if task is None or task.done():
             self._publishers[table.channel_id] = asyncio.get_running_loop().create_task(
@@ -369,6 +377,7 @@ class DiscordPresenter:
         remembers nothing of it)."""
         self._last_status.pop(channel_id, None)
         self._dirty.pop(channel_id, None)
+        self._changes.pop(channel_id, None)
         self._publishers.pop(channel_id, None)
         for key in [key for key in self.cards if key[0] == channel_id]:
             del self.cards[key]  # an old game's private card is not edited for the new one
