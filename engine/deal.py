@@ -44,7 +44,6 @@ from engine.events import Event, EventKind
 from engine.features.base import HOOKS, Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets.ruleset import Ruleset, resolve
-from engine.scoring import WinContext
 from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.settlement import Stake, Transfer
@@ -758,27 +757,6 @@ class Deal:
         self.can_declare = True
 
     # --- End of the deal -----------------------------------------------------------------------
-
-    def _context(
-        self,
-        seat: int,
-        *,
-        win_tile: Tile | None,
-        self_drawn: bool,
-        discarder: int | None,
-        robbing: bool = False,
-        restricted: bool = False,
-    ) -> WinContext:
-        """How ``seat`` would win now (:func:`engine.deal_end.context`)."""
-        return deal_end.context(
-            self,
-            seat,
-            win_tile=win_tile,
-            self_drawn=self_drawn,
-            discarder=discarder,
-            robbing=robbing,
-            restricted=restricted,
-        )
 
     def end_drawn(self, events: list[Event], reason: EndReason = EndReason.WALL_EXHAUSTED) -> None:
         """End the hand drawn (:func:`engine.deal_end.end_drawn`)."""

@@ -5,34 +5,20 @@ action in that very state does not decide it again, and any other action is deci
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
+from test_game_decisions import checks
 
 from engine.actions import Action, ActionKind
 from engine.deal import Deal
-from engine.errors import IllegalActionError, Refusal
+from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.players import SimplePlayer
 from engine.tiles import Wind
 
-
-@pytest.fixture
-def decided(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Action]]:
-    """Every action whose legality was decided from the rules (``Deal.legal_actions`` asked
-    about it by ``Deal.check``)."""
-    calls: list[Action] = []
-    real = Deal.check
-
-    def counted(self: Deal, action: Action) -> Refusal | None:
-        calls.append(action)
-        return real(self, action)
-
-    monkeypatch.setattr(Deal, "check", counted)
-    yield calls
+__all__ = ["checks"]  # the fixture counting Deal.check
 
 
-def test_a_deal_applies_what_it_just_found_legal_without_deciding_again(decided: list[Action]) -> None:
+def test_a_deal_applies_what_it_just_found_legal_without_deciding_again(checks: list[Action]) -> None:
     """A whole hand on a bare deal: check, then apply, one decision per move."""
     deal = Deal("dmjl", seed=11)
     player = SimplePlayer()
@@ -50,28 +36,28 @@ def test_a_deal_applies_what_it_just_found_legal_without_deciding_again(decided:
         deal.apply(action)
         moves += 1
         assert not deal.checked(action)  # the state moved on
-    assert len(decided) == moves > 20
+    assert len(checks) == moves > 20
 
 
-def test_a_deal_decides_any_other_action_once_in_apply(decided: list[Action]) -> None:
+def test_a_deal_decides_any_other_action_once_in_apply(checks: list[Action]) -> None:
     deal = Deal("dmjl", seed=11)
     first, second = deal.legal_actions(Wind.EAST)[:2]
-    assert deal.check(first) is None and len(decided) == 1
+    assert deal.check(first) is None and len(checks) == 1
     assert not deal.checked(second)
     deal.apply(second)
-    assert len(decided) == 2 and deal.log[-1] == second
+    assert len(checks) == 2 and deal.log[-1] == second
 
 
-def test_a_refusal_is_not_remembered_and_apply_refuses_it(decided: list[Action]) -> None:
+def test_a_refusal_is_not_remembered_and_apply_refuses_it(checks: list[Action]) -> None:
     deal = Deal("dmjl", seed=11)
     pong = Action.of(Wind.SOUTH, ActionKind.PONG)
     assert deal.check(pong) is not None and not deal.checked(pong)
     with pytest.raises(IllegalActionError):
         deal.apply(pong)
-    assert len(decided) == 2 and deal.log == []
+    assert len(checks) == 2 and deal.log == []
 
 
-def test_a_check_holds_only_for_the_state_it_was_made_in(decided: list[Action]) -> None:
+def test_a_check_holds_only_for_the_state_it_was_made_in(checks: list[Action]) -> None:
     """An action checked, then the same action offered again after the log grew, is decided
     again (the remembered check is keyed by the log's length)."""
     deal = Deal("dmjl", seed=11)
@@ -81,10 +67,10 @@ def test_a_check_holds_only_for_the_state_it_was_made_in(decided: list[Action]) 
     # every other seat answers; then the same discard (if East could make it) is asked anew
     for idle in deal.idle_passes():
         deal.apply(idle)
-    before = len(decided)
+    before = len(checks)
     with pytest.raises(IllegalActionError):
         deal.apply(discard)  # not East's turn any more, or not his tile: decided, refused
-    assert len(decided) == before + 1
+    assert len(checks) == before + 1
 
 
 def test_a_game_plays_a_plain_deal() -> None:

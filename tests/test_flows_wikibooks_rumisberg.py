@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import deal_end
 from engine.actions import ActionKind
 from engine.ai.player import AIPlayer
 from engine.deal import Deal
@@ -550,7 +551,7 @@ def test_the_table_and_the_scorer_judge_ii_fan_shibari_alike(shibari: bool) -> N
     )
     play(deal, "E discard 3z", "S discard 4z", "W discard 3s")
     assert ("S mahjong" in legal(deal, S)) is not shibari
-    ctx = deal._context(S, win_tile=Tile.parse("3s"), self_drawn=False, discarder=W)
+    ctx = deal_end.context(deal, S, win_tile=Tile.parse("3s"), self_drawn=False, discarder=W)
     result = score(deal.hand_of(S, Tile.parse("3s")), ctx, deal.ruleset, deal.settings)
     assert result.won is not shibari
     assert ("Ii Fan Shibari" in result.reason) is shibari
