@@ -414,9 +414,14 @@ class TableCog(commands.Cog):
             note = text(why, lang)
         elif not note and table.held:
             note = text("card_answered", lang)
+        shown = table.game.version if table.game is not None else None
         layout, file = await self.bot.presenter.card(table, position, lang, note=note)
         await interaction.edit_original_response(view=layout, attachments=[file])
         self.bot.presenter.remember_card(table, interaction.user.id, interaction)
+        if not note and table.game is not None and table.game.version != shown:
+            # The table moved on while this answer was drawn and sent (the computers' moves
+            # the click set off): a card edit the table made meanwhile may have come first.
+            await self.bot.presenter.seat_to_move(table, position)
 
     @always_answers
     async def on_exchange_pick(
