@@ -24,7 +24,7 @@ from engine.scoring.report import line_value, reckon, value_lines
 from engine.scoring.scorer import ScoreLine
 from engine.settings import parse_assignments, parse_whole_number
 from engine.settlement import Stake, Transfer
-from engine.tiles import Tile, parse_tile_name, parse_tiles, tiles_str
+from engine.tiles import Tile, parse_tile_name, parse_tiles, tile_name, tiles_str
 from engine.views import ArrangedGroup, SeatView
 
 YOU = "You"
@@ -181,9 +181,7 @@ def _end_of_hand(game: Game, you: int, stdin: TextIO, out: TextIO) -> bool:
     (asked again after it); anything else goes on. False on ``quit`` or the end of input."""
     then = "to end the game" if game.finished else "for the next hand"
     while True:
-        out.write(
-            f"Press Enter {then}, type score and a name for that player's hand and payments, or quit: "
-        )
+        out.write(f"Press Enter {then}, type score and a name for that player's hand and payments, or quit: ")
         out.flush()
         line = stdin.readline()
         if not line:
@@ -299,9 +297,9 @@ class News:
                 what = "a bonus tile" if len(bonus) == 1 else "bonus tiles"
                 names = ", ".join(say(t, full=True) for t in bonus)
                 lines.append(f"{_does(game.names, p.seat, you, 'show')} {what}: {names}")
-            if aside:
-                names = ", ".join(say(t, full=True) for t in aside)
-                lines.append(f"{_does(game.names, p.seat, you, 'lay')} {names} out beside the hand")
+            if aside:  # a lucky tile (jiangxi's Fa), named as its ruleset names it
+                names = ", ".join(tile_name(t, "en", view.ruleset) for t in aside)
+                lines.append(f"{_does(game.names, p.seat, you, 'lay')} out {names} beside the hand")
         paid = game.deal.paid[self.paid :]
         self.paid += len(paid)
         moved = [replace(t, payer=game.position_of(t.payer), payee=game.position_of(t.payee)) for t in paid]
@@ -608,7 +606,9 @@ def table_text(view: SeatView, you: int) -> str:
     for p in view.seated:  # an empty place (three players) is left out
         marker = "*" if p.seat == view.turn else " "
         melds = " ".join(meld_text(m) for m in p.melds)
-        bonus = f"  bonus: {tiles_text(p.bonus)}" if p.bonus else ""
+        bonus = " ".join(show(t) for t in sorted(p.bonus) if t.is_bonus)
+        aside = " ".join(tile_name(t, "en", view.ruleset) for t in p.bonus if not t.is_bonus)
+        bonus = (f"  bonus: {bonus}" if bonus else "") + (f"  laid out: {aside}" if aside else "")
         discards = " ".join(show(d.tile) for d in p.discards)
         who = "you" if p.seat == you else f"{p.concealed_count} tiles"
         lines.append(

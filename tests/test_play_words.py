@@ -262,3 +262,12 @@ def test_play_help_says_names_are_taken(capsys: pytest.CaptureFixture[str]) -> N
 def test_numbers_are_grouped() -> None:
     text, _ = game_text("rumisberg", "22")
     assert f" {number(10000)} " in text and " 10000 " not in text
+
+
+def test_jiangxi_lucky_tiles_are_laid_out_by_their_name() -> None:
+    """Seed 3 (jiangxi): Computer 3 is dealt two Fa, laid out beside the hand, named as seed 004
+    names them, not told as bonus tiles."""
+    text, _ = game_text("jiangxi", "3")
+    assert "  Computer 3 lays out Fa, Fa beside the hand\n" in text
+    assert re.search(r"^  W Computer 3 .*  laid out: Fa Fa$", text, re.M)
+    assert "bonus: Green" not in text
