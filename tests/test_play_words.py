@@ -271,3 +271,23 @@ def test_jiangxi_lucky_tiles_are_laid_out_by_their_name() -> None:
     assert "  Computer 3 lays out Fa, Fa beside the hand\n" in text
     assert re.search(r"^  W Computer 3 .*  laid out: Fa Fa$", text, re.M)
     assert "bonus: Green" not in text
+
+
+def test_the_gulasch_pot_is_told_when_staked_and_when_taken() -> None:
+    """Seed 0 (rumisberg): the first hand is drawn, so the second is a Gulasch: its stakes are
+    told as it begins, and the winner's taking them is a payment with its reason."""
+    out = io.StringIO()
+    st = get_ruleset("rumisberg").settings({"game_length": "hands:2"})
+    script = ("1\n" * 3 + "give 1z1z1z\n" + "swap 1m\n") * 800
+    assert play("rumisberg", st, "0", "Ada", ["normal"] * 3, io.StringIO(script), out) == 0
+    text = re.sub(r"(quit\)?: )(?!\n|$)", "\\1\n", out.getvalue())
+    second = text[text.index("Hand 2:") :]
+    stake = (
+        "  Gulasch pot: 2,000 in the centre for the next winner "
+        "(from Computer 1, Computer 2, Computer 3 and you)\n"
+    )
+    assert second.index(stake) < second.index("Hand 2, East round")
+    sheet = second[second.index("\nMah-Jongg: ") :]
+    assert re.search(r"^    Gulasch pot: Computer \d receives 500 each from ", sheet, re.M)
+    assert re.search(r"^    Fishing: Computer \d receives ", sheet, re.M)
+    assert_payments_add_up(sheet)
