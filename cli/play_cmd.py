@@ -125,6 +125,8 @@ def play(
         if n != name
     }
     out.write(f"Mah-Jongg ({ruleset}), seed {seed}. You sit at {game.wind_of(you).name.title()}.\n")
+    others = [f"{n} ({lv})" for n, lv in zip(opponents, levels, strict=True)]
+    out.write(f"Playing with you: {_names_list(others)}.\n")
     news = News(game, you)
     out.write(news.update())
     while True:

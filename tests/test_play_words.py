@@ -291,3 +291,13 @@ def test_the_gulasch_pot_is_told_when_staked_and_when_taken() -> None:
     assert re.search(r"^    Gulasch pot: Computer \d receives 500 each from ", sheet, re.M)
     assert re.search(r"^    Fishing: Computer \d receives ", sheet, re.M)
     assert_payments_add_up(sheet)
+
+
+def test_the_computers_levels_are_said_at_the_start() -> None:
+    out = io.StringIO()
+    st = get_ruleset("dmjl").settings({"game_length": "hands:1"})
+    assert play("dmjl", st, "1", "Ada", ["easy", "normal", "strong"], io.StringIO(""), out) == 0
+    assert (
+        "\nPlaying with you: Computer 1 (easy), Computer 2 (normal) and Computer 3 (strong).\n"
+        in out.getvalue()
+    )
