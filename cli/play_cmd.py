@@ -133,10 +133,11 @@ def play(
         if game.deal.over:
             out.write(news.update())
             out.write(sheet_text(game.view(you), you, _how_won(game), game.history[-1].transfers))
-            if not _end_of_hand(game, you, stdin, out):
-                return 0
-            if game.finished:
+            going_on = _end_of_hand(game, you, stdin, out)
+            if game.finished:  # the standings, also after quit or the end of input
                 out.write(_final(game))
+                return 0
+            if not going_on:
                 return 0
             game.apply(NEXT)
             out.write(f"\nHand {game.hand_number}: you are {game.wind_of(you).name.title()}.\n")
@@ -169,13 +170,6 @@ def play(
         out.write(narrate(events, game, you))
         out.write(_received(events, you))
         out.write(news.update())
-
-
-def _ask(stdin: TextIO, out: TextIO, prompt: str) -> bool:
-    out.write(prompt)
-    out.flush()
-    line = stdin.readline()
-    return bool(line) and line.strip().lower() not in ("q", "quit", "exit")
 
 
 def _end_of_hand(game: Game, you: int, stdin: TextIO, out: TextIO) -> bool:

@@ -23,16 +23,18 @@ from engine.tiles import Tile, parse_tile_name, tile_name
 
 class Typist(io.StringIO):
     """Standard input that answers what the game has just printed: at the end of a hand the
-    next of ``at_end`` (then Enter), on a move ``choose(output)`` (or the first choice)."""
+    next of ``at_end`` (then Enter; None: the end of input), on a move ``choose(output)`` (or
+    the first choice)."""
 
     def __init__(
         self,
         out: io.StringIO,
-        at_end: list[str] | None = None,
+        at_end: list[str | None] | None = None,
         choose: Callable[[str], str | None] | None = None,
     ) -> None:
         super().__init__()
-        self.out, self.at_end, self.choose = out, list(at_end or []), choose
+        self.out, self.choose = out, choose
+        self.at_end: list[str | None] = list(at_end or [])
         self.typed: list[str] = []
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
@@ -41,6 +43,8 @@ class Typist(io.StringIO):
         text = self.out.getvalue()
         if text.endswith("or quit: ") and "Press Enter" in text[-200:]:
             answer = self.at_end.pop(0) if self.at_end else ""
+            if answer is None:  # the end of input
+                return ""
         else:
             answer = (self.choose(text) if self.choose else None) or "1"
         self.typed.append(answer)
@@ -51,7 +55,7 @@ def game_text(
     ruleset: str,
     seed: str,
     hands: int = 1,
-    at_end: list[str] | None = None,
+    at_end: list[str | None] | None = None,
     choose: Callable[[str], str | None] | None = None,
 ) -> tuple[str, Typist]:
     out = io.StringIO()
@@ -127,6 +131,7 @@ def test_a_won_hand_lists_every_payment_with_its_reason() -> None:
 
 def test_score_and_a_name_at_the_end_of_a_hand_gives_that_players_breakdown() -> None:
     text, typist = game_text("rumisberg", "40", at_end=["score computer 3", "score Zed", "score me", "quit"])
+    assert text.index("Press Enter to end the game") > text.index("    The winning hand: ")
     assert typist.typed[-4:] == ["score computer 3", "score Zed", "score me", "quit"]
     after = text[text.index("Press Enter to end the game") :]
     part = after[after.index("  Computer 3: ") :]
@@ -139,7 +144,8 @@ def test_score_and_a_name_at_the_end_of_a_hand_gives_that_players_breakdown() ->
     )
     mine = after[after.index("  You: ") :]
     assert "    Bouquet: You receive 1,000 each" in mine
-    assert "The game is over." not in after  # quit at the prompt ends it there
+    # quit at the last hand's prompt: the standings follow, nothing else
+    assert after.rstrip().endswith("4. Computer 3   8,200") and after.count("The game is over.") == 1
 
 
 # --- Item 13: tiles typed by the names printed, computer names, melds, --help -----------------------
@@ -301,3 +307,9 @@ def test_the_computers_levels_are_said_at_the_start() -> None:
         "\nPlaying with you: Computer 1 (easy), Computer 2 (normal) and Computer 3 (strong).\n"
         in out.getvalue()
     )
+
+
+def test_the_standings_follow_the_last_hand_even_at_the_end_of_input() -> None:
+    text, _ = game_text("rumisberg", "22", at_end=[None])
+    assert text.rstrip().splitlines()[-5] == "The game is over."
+    assert text.rstrip().endswith("4. Computer 3   9,000")
