@@ -604,13 +604,14 @@ def table_text(view: SeatView, you: int) -> str:
         melds = " ".join(meld_text(m) for m in p.melds)
         bonus = " ".join(show(t) for t in sorted(p.bonus) if t.is_bonus)
         aside = " ".join(tile_name(t, "en", view.ruleset) for t in p.bonus if not t.is_bonus)
-        bonus = (f"  bonus: {bonus}" if bonus else "") + (f"  laid out: {aside}" if aside else "")
+        shown = [melds, f" bonus: {bonus}" if bonus else "", f" laid out: {aside}" if aside else ""]
         discards = " ".join(show(d.tile) for d in p.discards)
         who = "you" if p.seat == you else f"{p.concealed_count} tiles"
         lines.append(
-            f" {marker}{p.wind.letter} {p.name:<12} {number(p.chips):>6}  [{who}] {melds}{bonus}".rstrip()
-            + (f"\n      discards: {discards}" if discards else "")
+            f" {marker}{p.wind.letter} {p.name:<12} {number(p.chips):>6}  [{who}] "
+            + " ".join(part for part in shown if part).rstrip()
         )
+        lines[-1] = lines[-1].rstrip() + (f"\n      discards: {discards}" if discards else "")
     if view.centre:
         lines.append(f"  In the centre for the next winner: {number(view.centre)}")
     if view.exchange is not None:
