@@ -18,7 +18,7 @@ from engine.errors import NotationError
 from engine.numbers import number
 from engine.rulesets import get_ruleset
 from engine.seats import Position
-from engine.tiles import Tile, parse_tile_name, tile_name
+from engine.tiles import Tile, parse_tile_name, parse_tiles, tile_name
 
 
 class Typist(io.StringIO):
@@ -313,3 +313,10 @@ def test_the_standings_follow_the_last_hand_even_at_the_end_of_input() -> None:
     text, _ = game_text("rumisberg", "22", at_end=[None])
     assert text.rstrip().splitlines()[-5] == "The game is over."
     assert text.rstrip().endswith("4. Computer 3   9,000")
+
+
+def test_a_gulasch_give_takes_tiles_by_name() -> None:
+    gives = [Action(Position(1), "give", tiles=tuple(parse_tiles(t))) for t in ("111z", "19m7z")]
+    assert parse_choice("give east east east", gives) == gives[0]
+    assert parse_choice("give Roter Drache 9m 1m", gives) == gives[1]
+    assert parse_choice("give red dragon 19m", gives) == gives[1]
