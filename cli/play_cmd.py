@@ -701,13 +701,31 @@ def _score_lines(view: SeatView, seat: int) -> list[str]:
     assert sheet is not None
     table = table_for(view.ruleset, view.settings)
     lines = []
-    for name, points, doubles in sheet.lines[seat]:
+    items = sheet.items[seat] if seat < len(sheet.items) else ()
+    for i, (name, points, doubles) in enumerate(sheet.lines[seat]):
         value = line_value(ScoreLine(name, points, doubles), table.unit)  # as mahjong score says it
+        detail = items[i].detail if i < len(items) and items[i].name == name else ""
+        if detail and name.endswith(detail):  # the set or tile found, as the hand prints it
+            name = name[: -len(detail)] + detail_text(detail)
         lines.append(f"    {name:<48} {value}")
     if seat < len(sheet.items) and sheet.items[seat]:
         rk = reckon(sheet.items[seat], sheet.values[seat], table)
         lines += [f"    {line}" for line in value_lines(rk)]
     return lines
+
+
+def detail_text(detail: str) -> str:
+    """A score line's set or tile (in notation) as the hand prints it; as it was if unreadable.
+
+    >>> detail_text("[333z]"), detail_text("777z"), detail_text("7f"), detail_text("[555p]")
+    ('[West West West]', 'Red Red Red', 'Autumn', '[555p]')
+    """
+    try:
+        if detail[:1] in "[(":
+            return meld_text(Meld.parse(detail))
+        return tiles_text(parse_tiles(detail), ordered=False)
+    except MahjongError:
+        return detail
 
 
 def breakdown(game: Game, you: int, who: str) -> str:

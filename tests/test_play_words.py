@@ -320,3 +320,10 @@ def test_a_gulasch_give_takes_tiles_by_name() -> None:
     assert parse_choice("give east east east", gives) == gives[0]
     assert parse_choice("give Roter Drache 9m 1m", gives) == gives[1]
     assert parse_choice("give red dragon 19m", gives) == gives[1]
+
+
+def test_score_lines_print_their_sets_as_the_hand_prints_them() -> None:
+    """Seed 0 (dmjl): a winner's pair of North is a score line named by the tiles' names."""
+    text, _ = game_text("dmjl", "0", hands=2)
+    assert re.search(r"^    pair of the seat wind North North +2$", text, re.M)
+    assert not re.search(r"^    [a-z ]+ [\[(]?\d+[zf]\b", text, re.M)
