@@ -365,4 +365,12 @@ def create_bot(
     ``seeds``: draws each new game's seed (default: unpredictable, ``new_seed``;
     ``bot.table.seed_source(n)`` makes them reproducible from ``n``). Tests pass a
     ``ManualClock`` and a fixed seed."""
+    quiet_voice()
     return MahjongBot(config, storage=storage, clock=clock, seeds=seeds)
+
+
+def quiet_voice() -> None:
+    """A text bot needs no voice: discord.py's warnings that the voice libraries (PyNaCl,
+    davey) are missing are switched off, as discord.py itself does once it has warned."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False

@@ -455,3 +455,91 @@ def counts_of(tiles: Sequence[int] | Iterable[int]) -> list[int]:
     for t in tiles:
         counts[t] += 1
     return counts
+
+
+# --- Tile names typed by people -----------------------------------------------
+
+_SUIT_WORDS: Final = {
+    "m": ("characters", "character", "craks", "crak", "zahl", "zahlen", "wan"),
+    "p": ("circles", "circle", "dots", "dot", "kreis", "kreise", "bing"),
+    "s": ("bamboo", "bamboos", "bams", "bam", "bambus", "tiao"),
+}
+"""The words a suit tile's name is written with, rank before or after (``5 circles``,
+``Kreis-5``, ``5 Wan``): English, the seeds' German (000 §2, 003), seed 004's Chinese."""
+
+_SHORT_NAMES: Final = {
+    27: ("east", "ost"),
+    28: ("south", "sued", "sud"),
+    29: ("west",),
+    30: ("north", "nord"),
+    31: ("white", "weiss", "weisser", "weisse", "weisser drachen", "bai"),
+    32: ("green", "gruen", "gruener", "gruene", "gruener drachen", "fa"),
+    33: ("red", "rot", "roter", "rote", "roter drachen", "zhong"),
+    37: ("bambus blume", "bamboo flower", "chrysanthe"),
+}
+"""Names besides the full ones (:func:`tile_name`): an honour's first word (``Red``, as
+``mahjong play`` prints it), the dragon as DMJL's table writes it ("Grüner Drachen", 003),
+jiangxi's dragons (004), the flower Bambus without brackets, "Chrysanthe" (000 §2)."""
+
+
+def _folded(text: str) -> str:
+    """``text`` as names are compared: lower case, umlauts and ß written out, hyphens,
+    brackets and runs of spaces one space (``Weißer  Drache`` -> ``weisser drache``)."""
+    low = text.casefold()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        low = low.replace(a, b)
+    for ch in "-_()[],.:":
+        low = low.replace(ch, " ")
+    return " ".join(low.split())
+
+
+def _names() -> dict[str, Tile]:
+    out: dict[str, Tile] = {}
+    for t in TILES[HONOUR_START:]:
+        for lang in LANGS:
+            out[_folded(tile_name(t, lang))] = t
+    for index, names in _SHORT_NAMES.items():
+        for name in names:
+            out[name] = TILES[index]
+    for suit, words in _SUIT_WORDS.items():
+        for word in words:
+            for rank in range(1, 10):
+                t = TILES[_SUIT_BASE[suit] + rank - 1]
+                out[f"{rank} {word}"] = out[f"{word} {rank}"] = t
+                out[f"{rank}{word}"] = out[f"{word}{rank}"] = t
+    return out
+
+
+_BY_NAME: Final = _names()
+
+
+def parse_tile_name(text: str) -> Tile:
+    """One tile from its name, in any case, in English or German (the names :func:`tile_name`
+    gives, and their first word for an honour: ``Red``, ``Ost``), or from its notation.
+
+    >>> [str(parse_tile_name(t)) for t in ("red", "Roter Drache", "red dragon", "RED")]
+    ['7z', '7z', '7z', '7z']
+    >>> [str(parse_tile_name(t)) for t in ("east", "Ostwind", "East wind", "Süd", "weiss")]
+    ['1z', '1z', '1z', '2z', '5z']
+    >>> [str(parse_tile_name(t)) for t in ("5 circles", "Kreis-5", "kreis 5", "5p", "Bambus-2")]
+    ['5p', '5p', '5p', '5p', '2s']
+    >>> [str(parse_tile_name(t)) for t in ("Plum", "Bambus (Blume)", "Frühling", "Zhong", "5 Wan")]
+    ['1f', '4f', '5f', '7z', '5m']
+    >>> parse_tile_name("purple")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: 'purple' is not a tile: write its name (Red dragon or Red, ...
+
+    :raises NotationError: for text that names no tile, or more than one.
+    """
+    found = _BY_NAME.get(_folded(text))
+    if found is not None:
+        return found
+    try:
+        return Tile.parse(text.strip())
+    except NotationError:
+        pass
+    raise NotationError(
+        f"{quote(text)} is not a tile: write its name (Red dragon or Red, East wind or East, 5 circles; "
+        "Roter Drache, Ostwind, Kreis-5) or its notation (7z, 1z, 5p)"
+    )

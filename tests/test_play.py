@@ -80,7 +80,10 @@ def test_parse_choice() -> None:
         (["--opponents", "easy,easy"], "three levels"),
         (["--opponents", "easy,easy,genius"], "three levels"),
         (["--ruleset", "riichi"], "no ruleset"),
-        (["--name", "easy", "--opponents", "easy,easy,easy"], "must differ"),
+        (
+            ["--name", " computer  2", "--opponents", "easy,easy,easy"],
+            "must differ from the computer players' names",
+        ),
     ],
 )
 def test_play_bad_options(args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,7 +98,7 @@ def test_messages_speak_of_moves_not_of_the_engine_notation() -> None:
         Action(Position(1), ActionKind.PONG),
     ]
     empty = str(parse_choice("", legal))
-    assert empty == "Type a number from 1 to 3, or a move: discard 9p, discard 1z (East), pong"
+    assert empty == "Type a number from 1 to 3, or a move: discard 9p, discard East, pong"
     assert parse_choice("Discard 9P", legal) == legal[0]  # capitals are fine
     assert parse_choice("E", legal) == legal[1]
     for text in ("", "fly", "S discard 5p", "discard", "chow 345p"):
@@ -167,15 +170,15 @@ def test_a_gulasch_exchange_at_the_terminal() -> None:
     text = out.getvalue()
     assert "The hand is drawn" in text[: text.index("Hand 2:")]  # seed 0: the first hand is drawn
     second = text[text.index("Hand 2:") :]
-    assert "In the centre for the next winner: 2000" in second
-    assert "Gulasch: normal (1) (East) and you swap three tiles, face down" in second
+    assert "In the centre for the next winner: 2,000" in second
+    assert "Gulasch: Computer 1 (East) and you swap three tiles, face down" in second
     assert "(suggested: the tiles your hand needs least)" in second
     assert second.count("You received: ") >= 2
     assert "gives East three tiles, face down" in second and "gives three tiles, face down" in second
     assert "Gulasch: go-around 1 of 3 with the wall" in second
     assert "You cannot swap 1m now; swap one to three of your tiles" in second
     # A computer player's exchange never names its tiles.
-    moves = [line for line in second.splitlines() if line.startswith("  normal (")]
+    moves = [line for line in second.splitlines() if line.startswith("  Computer ")]
     assert not [line for line in moves if " give " in line or " swap " in line]
     assert "The game is over." in text and "Traceback" not in text
 
