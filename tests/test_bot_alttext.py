@@ -20,9 +20,11 @@ from discord_harness import (
     StoredMessage,
     walk_components,
 )
+from test_bot_builder import EX01, open_card, pick
 from test_bot_discord import CHANNEL, GUILD, config, make_bot, play_hand
 
 from bot.app import MahjongBot
+from bot.storage import Payment
 from engine.game import Game
 from engine.tiles import LANGS, TILES, Lang, tile_name
 
@@ -157,4 +159,67 @@ async def test_every_image_of_a_whole_hand_describes_itself_in_its_readers_langu
         assert game.hand_number == 2
         assert not leaks, leaks
         assert checked > 20, checked
+        h.check()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_score_builder_stats_and_leaderboard_images_describe_themselves(
+    tmp_path: Path, lang: Lang
+) -> None:
+    """``/score`` (ephemeral, and posted in the server's language), the hand builder's card,
+    ``/stats member``'s chips chart and ``/chips leaderboard``: each image has a description in
+    its reader's language, within the limit, saying what it shows."""
+    other: Lang = "de" if lang == "en" else "en"
+    guild = [GuildSpec(GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table")], locale=other)]
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guild) as h:
+        ada = h.user(100, "Ada", locale="de" if lang == "de" else "en-US")
+        bo = h.user(101, "Bo")
+        storage = h.bot.storage
+        game = await storage.create_game(GUILD, CHANNEL, [ada.id, bo.id, "ai:easy", "ai:easy"], 3)
+        await storage.finish_hand(game.game_id, 1, result="Ada wins", payments=[Payment(1, 0, 1200)])
+
+        def described(rec: Any, filename: str) -> str:
+            target = rec.last.target if rec.last is not None else None
+            assert isinstance(target, StoredMessage), rec
+            (att,) = [a for a in target.attachments if a["filename"] == filename]
+            text = att.get("description")
+            assert text and len(text) <= 1024, text
+            return str(text)
+
+        typed = await h.slash(
+            "score",
+            user=ada,
+            channel=CHANNEL,
+            options={"hand": EX01, "seat": "S", "win": "9p", "self_drawn": True},
+        )
+        text = described(typed, "hand.png")
+        names = {
+            "en": ("Red dragon", "Winning tile: 9 circles"),
+            "de": ("Roter Drache", "Gewinnstein: Kreis-9"),
+        }
+        assert all(n in text for n in names[lang]), text
+        answer = typed.last.target
+        assert isinstance(answer, StoredMessage)
+        post = next(c for c in answer.custom_ids if c.startswith("mj:post:"))
+        posted = await h.click(answer, post, user=ada)
+        text = described(posted, "hand.png")  # posted in the channel: the server's language
+        assert all(n in text for n in names[other]), text
+        card = await open_card(h, ada, seat="S")
+        await pick(h, card, ada, "234m", "7z", "7z", "7z")
+        card = h.message(card.id)
+        (att,) = [a for a in card.attachments if a["filename"] == "builder.png"]
+        assert names[lang][0] in att["description"] and len(att["description"]) <= 1024, att
+        chart = await h.slash("stats member", user=ada, channel=CHANNEL)
+        text = described(chart, "chips.png")
+        words = {"en": ("A line chart of", "season start"), "de": ("Ein Liniendiagramm aus", "Saisonbeginn")}
+        assert all(w in text for w in words[lang]) and "Ada" in text, text
+        board = await h.slash("chips leaderboard", user=ada, channel=CHANNEL)
+        text = described(board, "leaderboard.png")
+        rows = {  # the members as the ledger names them, best first, with the week's change
+            "en": "2 members, best first: 1. 100 3,200 chips (+1,200 in 7 days); 2. 101 800 chips "
+            "(−1,200 in 7 days).",
+            "de": "2 Mitglieder, die besten zuerst: 1. 100 3.200 Chips (+1.200 in 7 Tagen); 2. 101 800 Chips "
+            "(−1.200 in 7 Tagen).",
+        }
+        assert text.endswith(rows[lang]), text
         h.check()
