@@ -47,8 +47,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "exchange": "The Gulasch exchange is under way.",
         "over": "The hand is over.",
         "last": "Last discard: {tile}, by {name}.",
-        "wall": "{n} tiles left in the wall.",
-        "wall_one": "1 tile left in the wall.",
+        "wall": "{n} tiles left in the wall, {dead} in the dead wall.",
+        "wall_one": "1 tile left in the wall, {dead} in the dead wall.",
         "chips": "Chips: {list}.",
         "who": "{name} ({wind})",
         "sets": "{name} shows {list}.",
@@ -107,8 +107,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "exchange": "Der Gulasch-Tausch läuft.",
         "over": "Das Spiel ist vorbei.",
         "last": "Letzter Abwurf: {tile}, von {name}.",
-        "wall": "Noch {n} Steine in der Mauer.",
-        "wall_one": "Noch 1 Stein in der Mauer.",
+        "wall": "Noch {n} Steine in der Mauer, {dead} in der toten Mauer.",
+        "wall_one": "Noch 1 Stein in der Mauer, {dead} in der toten Mauer.",
         "chips": "Chips: {list}.",
         "who": "{name} ({wind})",
         "sets": "{name} zeigt {list}.",
@@ -264,17 +264,16 @@ def _shown(p: PlayerView, lang: Lang, ruleset: str) -> list[str]:
     return parts
 
 
-def _wall(n: int, lang: Lang) -> str:
-    t = _t(lang)
-    return t["wall_one"] if n == 1 else t["wall"].format(n=number(n, lang))
+def _wall(n: int, dead: int, lang: Lang) -> str:
+    return _t(lang)["wall_one" if n == 1 else "wall"].format(n=number(n, lang), dead=number(dead, lang))
 
 
 def describe_table(view: SeatView, lang: Lang = "en") -> str:
     """The public table image in words (at most :data:`LIMIT` characters): the round and hand,
-    whose turn it is or what the table waits for, the last discard, the tiles left in the wall,
-    every seat's chips, the sets and bonus tiles on show; then the dora indicator, the centre,
-    the declarations, each seat's count of concealed tiles and its discards. Only what the
-    public view holds: never a concealed tile.
+    whose turn it is or what the table waits for, the last discard, the tiles left in the wall
+    (and in the dead wall), every seat's chips, the sets and bonus tiles on show; then the dora
+    indicator, the centre, the declarations, each seat's count of concealed tiles and its
+    discards. Only what the public view holds: never a concealed tile.
 
     >>> from render.examples import example
     >>> text = describe_table(example(7).public, "de")
@@ -302,7 +301,7 @@ def describe_table(view: SeatView, lang: Lang = "en") -> str:
         out.append(t["over"])
     if discard is not None and view.phase == Phase.TURN:
         out.append(t["last"].format(name=discard[0], tile=discard[1]))
-    out.append(_wall(view.wall_live, lang))
+    out.append(_wall(view.wall_live, view.wall_dead, lang))
     seated = view.seated
     out.append(t["chips"].format(list=", ".join(f"{_who(p, lang)} {number(p.chips, lang)}" for p in seated)))
     shown = [(p, _shown(p, lang, rs)) for p in seated]

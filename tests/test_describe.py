@@ -47,8 +47,8 @@ def test_the_table_says_whose_turn_the_chips_the_last_discard_the_wall_and_the_s
     }
     assert claims[lang].format(tile=tile_name(tile, lang), name=view.players[seat].name) in text
     wall = {
-        "en": f"{view.wall_live} tiles left in the wall.",
-        "de": f"Noch {view.wall_live} Steine in der Mauer.",
+        "en": f"{view.wall_live} tiles left in the wall, {view.wall_dead} in the dead wall.",
+        "de": f"Noch {view.wall_live} Steine in der Mauer, {view.wall_dead} in der toten Mauer.",
     }
     assert wall[lang] in text
     for p in view.seated:
