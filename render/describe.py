@@ -33,6 +33,7 @@ from engine.settings import Settings
 from engine.tiles import Lang, Tile, Wind, tile_name
 from engine.views import ArrangedGroup, GroupKind, Phase, PlayerView, ScoreSheetView, SeatView
 from render.layout import wind_name, words
+from render.leaderboard import TOP
 from render.tiles import BACK
 
 LIMIT: Final = 1024
@@ -531,12 +532,13 @@ def describe_leaderboard(
     title: str,
     lang: Lang = "en",
     me: int | None = None,
-    top: int = 10,
+    top: int = TOP,
     change: bool = True,
 ) -> str:
     """A standings image in words: the title, how many members, the ``top`` rows (rank, name,
     chips and, with ``change``, the last seven days' change) and the reader's row ``me`` when it
-    comes later. ``rows`` are (name, chips, change) in the order shown, best first.
+    comes later (as many of them as fit; the image shows :data:`render.leaderboard.TOP`). ``rows``
+    are (name, chips, change) in the order shown, best first.
 
     >>> rows = [("Ada", 6000, 1000), ("Bo", 500, -250)]
     >>> for part in describe_leaderboard(rows, title="Season 1", lang="en").split("; "):
