@@ -40,6 +40,7 @@ from engine.events import Event, EventKind
 from engine.seats import POSITIONS
 from engine.tiles import Tile, Wind, tile_name, tiles_str
 from engine.views import ExchangeView, Phase, SeatView
+from render.describe import describe_hand, describe_sheet, describe_table
 from render.hand import render_hand
 from render.sheet import render_sheet, sheet_lines
 from render.table import render_table
@@ -172,6 +173,8 @@ class DiscordPresenter:
         self._last_status: dict[int, tuple[int, str]] = {}
         """By channel: the table message last sent or edited for the channel's open table, and
         the status it shows (the text an old hand's message keeps when the next hand begins)."""
+        self._alt: dict[int, str] = {}
+        """By channel: the description of the table image last drawn (its alt text)."""
 
     # --- Public table message ------------------------------------------------------------------
 
@@ -285,10 +288,11 @@ class DiscordPresenter:
         lang: Language = language(table.language)
         status = self.status(table, view)  # before rendering: the table may move on meanwhile
         png = await asyncio.to_thread(render_table, view, lang=lang)
+        alt = self._alt[table.channel_id] = describe_table(view, lang)  # the public view only
         layout = discord.ui.LayoutView(timeout=None)
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay(status),
-            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png", description=alt)),
         ]
         if buttons and not table.closed:
             row: list[discord.ui.Item[Any]] = []
@@ -307,13 +311,14 @@ class DiscordPresenter:
             if row:
                 parts.append(discord.ui.ActionRow(*row))
         layout.add_item(discord.ui.Container(*parts))
-        return layout, discord.File(io.BytesIO(png), filename="table.png"), status
+        return layout, discord.File(io.BytesIO(png), filename="table.png", description=alt), status
 
     async def hand_started(self, table: Table) -> None:
         old = table.message_id
         # only a message of this table that shows a hand (never its lobby message, nor another
         # table's message) keeps its last status
         shown_id, last = self._last_status.get(table.channel_id, (None, ""))
+        alt = self._alt.get(table.channel_id)  # the old message's image description
         changes = self._changes.get(table.channel_id, 0)
         layout, file, status = await self._table_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
@@ -332,7 +337,9 @@ class DiscordPresenter:
             ended.add_item(
                 discord.ui.Container(
                     discord.ui.TextDisplay(last),
-                    discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
+                    discord.ui.MediaGallery(
+                        discord.MediaGalleryItem("attachment://table.png", description=alt)
+                    ),
                 )
             )
             with contextlib.suppress(discord.HTTPException):
@@ -376,6 +383,7 @@ class DiscordPresenter:
         carries over (an old publisher still running finishes its own table's last edit, and
         remembers nothing of it)."""
         self._last_status.pop(channel_id, None)
+        self._alt.pop(channel_id, None)
         self._dirty.pop(channel_id, None)
         self._changes.pop(channel_id, None)
         self._publishers.pop(channel_id, None)
@@ -424,10 +432,18 @@ class DiscordPresenter:
         if game.finished:
             lines.append(text("standings", lang))
             lines.extend(await self.standings(table, lang))
+        alt = describe_sheet(
+            view.sheet,
+            view.players,
+            prevailing=view.prevailing,
+            hand_number=view.hand_number,
+            lang=lang,
+            settings=view.settings,
+        )
         layout = discord.ui.LayoutView(timeout=None)
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(lines)),
-            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://sheet.png")),
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://sheet.png", description=alt)),
         ]
         if not game.finished:
             parts.append(
@@ -443,7 +459,9 @@ class DiscordPresenter:
             )
         layout.add_item(discord.ui.Container(*parts))
         channel = self.bot.get_partial_messageable(table.channel_id)
-        await channel.send(view=layout, file=discord.File(io.BytesIO(png), filename="sheet.png"))
+        await channel.send(
+            view=layout, file=discord.File(io.BytesIO(png), filename="sheet.png", description=alt)
+        )
         await self.table_changed(table)
 
     async def standings(self, table: Table, lang: Language) -> list[str]:
@@ -536,10 +554,13 @@ class DiscordPresenter:
                 prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
         lines = [prompt, advice, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
+        alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(line for line in lines if line))
         ]
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")))
+        parts.append(
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png", description=alt))
+        )
         version = game.version
         discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         others = [a for a in legal if a.kind != ActionKind.DISCARD]
@@ -575,7 +596,7 @@ class DiscordPresenter:
             parts.append(discord.ui.ActionRow(*buttons[i : i + 5]))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(*parts))
-        return layout, discord.File(io.BytesIO(png), filename="hand.png")
+        return layout, discord.File(io.BytesIO(png), filename="hand.png", description=alt)
 
     def received_line(self, table: Table, view: SeatView, lang: Language) -> str:
         """What the seat gave and received in its last exchange (its own card only)."""
@@ -650,9 +671,10 @@ class DiscordPresenter:
             prompt = f"{prompt}\n{confirm}"
         lines = [note, prompt, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, lang=lang)
+        alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(line for line in lines if line)),
-            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")),
+            discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png", description=alt)),
         ]
         chosen = [a for a in legal if a.kind in MULTI_TILE_KINDS]
         if chosen:
@@ -696,7 +718,7 @@ class DiscordPresenter:
             parts.append(discord.ui.ActionRow(*buttons))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(*parts))
-        return layout, discord.File(io.BytesIO(png), filename="hand.png")
+        return layout, discord.File(io.BytesIO(png), filename="hand.png", description=alt)
 
     def remember_card(self, table: Table, user_id: int, interaction: discord.Interaction[Any]) -> None:
         self.cards[(table.channel_id, user_id)] = Card(interaction, self.bot.clock())

@@ -35,6 +35,7 @@ from engine.errors import MahjongError
 from engine.rulesets import get_ruleset
 from engine.scoring.report import dora_tiles, score_request, score_text
 from render import render_strip
+from render.describe import describe_strip
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
@@ -111,6 +112,13 @@ class ScoreAsk:
         and the rules it was scored under: with ``house``, the house rules where this request's
         ruleset is theirs (:meth:`HouseRules.for_ruleset`). A bad request gives its error in
         words, with an example."""
+        body, png, _ = self.answer_described(lang, house)
+        return body, png
+
+    def answer_described(
+        self, lang: Language = "en", house: HouseRules | None = None
+    ) -> tuple[str, bytes | None, str]:
+        """:meth:`answer`, and the image's description in ``lang`` (its alt text; empty with no image)."""
         settings = None if house is None else house.for_ruleset(self.ruleset)
         try:
             result = score_request(
@@ -128,10 +136,15 @@ class ScoreAsk:
             dora = dora_tiles(self.dora)
             sheet = score_text(result, ruleset=self.ruleset, lang=lang, settings=settings, dora=dora)
         except MahjongError as exc:
-            return f"{engine_error(exc, lang)}\n{text('score_example', lang, example=EXAMPLE)}", None
+            return f"{engine_error(exc, lang)}\n{text('score_example', lang, example=EXAMPLE)}", None, ""
         # the scorer's typed groups: the winning group framed, laid-out Fa with the bonus tiles
         png = render_strip(result.groups, win_tile=self.win or None) if result.groups else None
-        return f"```\n{sheet}\n```\n{rules_footer(self.ruleset, house, lang)}", png
+        alt = (
+            describe_strip(result.groups, lang, win_tile=self.win or None, ruleset=self.ruleset)
+            if png
+            else ""
+        )
+        return f"```\n{sheet}\n```\n{rules_footer(self.ruleset, house, lang)}", png, alt
 
 
 Scope = Literal["server", "channel"]
@@ -220,9 +233,11 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             return
         lang = language(interaction.guild_locale)  # a public message speaks the server's language
         try:
-            body, png = await asyncio.to_thread(ask.answer, lang, await house_rules(interaction))
+            body, png, alt = await asyncio.to_thread(
+                ask.answer_described, lang, await house_rules(interaction)
+            )
             posted = text("score_posted", lang, mention=interaction.user.mention, body=body)
-            await send_parts(interaction, split_message(posted), png, ephemeral=False)
+            await send_parts(interaction, split_message(posted), png, ephemeral=False, alt=alt)
         except discord.HTTPException as exc:  # Discord refused the post: say so to the one who asked
             log.warning("could not post a /score answer in %s: %s", interaction.channel_id, exc.status)
             await answer_failure(interaction)
@@ -236,12 +251,12 @@ async def send_answer(interaction: discord.Interaction[Any], lang: Language, ask
     channel where the request's ruleset is the channel's (:class:`HouseRules`), the rules it was
     scored under, the image and **Post in channel** (``/score hand:…`` and the builder's
     **Score**)."""
-    body, png = await asyncio.to_thread(ask.answer, lang, await house_rules(interaction))
+    body, png, alt = await asyncio.to_thread(ask.answer_described, lang, await house_rules(interaction))
     view = discord.ui.View(timeout=None)
     custom_id = ask.post_id() if png else None
     if custom_id:
         view.add_item(PostButton(custom_id, text("post_in_channel", lang)))
-    await send_parts(interaction, split_message(body), png, ephemeral=True, view=view)
+    await send_parts(interaction, split_message(body), png, ephemeral=True, view=view, alt=alt)
 
 
 def split_message(body: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -283,16 +298,17 @@ async def send_parts(
     *,
     ephemeral: bool,
     view: discord.ui.View | None = None,
+    alt: str = "",
 ) -> None:
     """Answer with ``parts`` in order (:func:`split_message`): the first as the response, the
-    others as followups, the image (``hand.png``) and ``view`` with the last; no one is
-    mentioned."""
+    others as followups, the image (``hand.png``, described by ``alt``) and ``view`` with the
+    last; no one is mentioned."""
     quiet = discord.AllowedMentions.none()
     for index, part in enumerate(parts):
         last = index == len(parts) - 1
         extra: dict[str, Any] = {}
         if last and png:
-            extra["files"] = [discord.File(io.BytesIO(png), filename="hand.png")]
+            extra["files"] = [discord.File(io.BytesIO(png), filename="hand.png", description=alt or None)]
         if last and view is not None:
             extra["view"] = view
         if index == 0:

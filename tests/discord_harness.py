@@ -505,6 +505,9 @@ EMBED_TITLE, EMBED_DESCRIPTION, EMBED_FIELDS = 256, 4096, 25
 EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER, EMBED_AUTHOR, EMBEDS_TOTAL = 256, 1024, 2048, 256, 6000
 # Reference > Uploading Files ("up to 10 files" per message) / Create Message: attachments.
 MAX_FILES = 10
+# Resources > Message > Attachment Object: description, "description for the file (max 1024
+# characters)" (the alt text an image is read out by; sent in the attachments of Create Message).
+MAX_ATTACHMENT_DESCRIPTION = 1024
 # Components > Component Reference (introduction): with IS_COMPONENTS_V2 "Messages allow up to 40
 # total components"; and the text of every Text Display of a message together at most 4000
 # characters (Components > Component Reference > Text Display; Using Message Components).
@@ -599,6 +602,16 @@ def _message_violations(body: Json, files: Sequence[SentFile]) -> list[str]:
         problems.append(f"files: {len(files)} (at most {MAX_FILES})")
     if len(body.get("attachments") or []) > MAX_FILES:
         problems.append(f"attachments: {len(body['attachments'])} (at most {MAX_FILES})")
+    for i, attachment in enumerate(body.get("attachments") or []):
+        if isinstance(attachment, dict):
+            _text_over(
+                problems,
+                f"attachments.{i}.description",
+                attachment.get("description"),
+                MAX_ATTACHMENT_DESCRIPTION,
+            )
+    for f in files:
+        _text_over(problems, f"files.{f.filename}.description", f.description, MAX_ATTACHMENT_DESCRIPTION)
     problems += _component_violations(
         body.get("components") or [], v2=bool(int(body.get("flags") or 0) & COMPONENTS_V2)
     )

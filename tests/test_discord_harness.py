@@ -869,8 +869,11 @@ async def test_a_moderator_deletes_a_message_and_failures_can_be_injected(h: Har
 # --------------------------------------------------------------------------- Discord's limits
 
 
-def sent(kind: str, body: Any, *, method: str = "POST", files: int = 0) -> Request:
-    """A request as the harness records it, for :func:`limit_violations` alone."""
+def sent(
+    kind: str, body: Any, *, method: str = "POST", files: int = 0, description: str | None = None
+) -> Request:
+    """A request as the harness records it, for :func:`limit_violations` alone (each file
+    described by ``description``)."""
     return Request(
         seq=1,
         via="http",
@@ -880,7 +883,7 @@ def sent(kind: str, body: Any, *, method: str = "POST", files: int = 0) -> Reque
         params={},
         query={},
         json=body,
-        files=[SentFile(f"f{i}.png", b"x") for i in range(files)],
+        files=[SentFile(f"f{i}.png", b"x", description) for i in range(files)],
         at=0.0,
         kind=kind,
     )
@@ -963,6 +966,18 @@ LIMIT_CASES: list[tuple[str, Request, Request, str]] = [
         sent("message.create", {"content": "x"}, files=10),
         sent("message.create", {"content": "x"}, files=11),
         "files",
+    ),
+    (
+        "attachment description 1024",
+        sent("message.create", {"attachments": [{"id": 0, "filename": "f0.png", "description": "d" * 1024}]}),
+        sent("message.create", {"attachments": [{"id": 0, "filename": "f0.png", "description": "d" * 1025}]}),
+        "attachments.0.description",
+    ),
+    (
+        "a file's description 1024",
+        sent("webhook.message.create", {"content": "x"}, files=1, description="ä" * 1024),
+        sent("webhook.message.create", {"content": "x"}, files=1, description="ä" * 1025),
+        "files.f0.png.description",
     ),
     (
         "10 embeds",
@@ -1318,6 +1333,25 @@ async def test_a_request_beyond_a_limit_is_refused_and_reported(h: Harness[DemoB
     assert [m.content for m in h.messages(10)] == ["x" * 2000]  # nothing was posted
     with pytest.raises(HarnessError, match="beyond Discord's limits"):
         h.check()
+
+
+async def test_an_attachments_description_reaches_the_message_within_its_limit(h: Harness[DemoBot]) -> None:
+    """discord.py sends a file's description in the message's attachments: the harness keeps it
+    on the stored attachment and the recorded file, and refuses one over 1,024 characters."""
+    channel = h.bot.get_channel(10)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send(file=discord.File(io.BytesIO(png(4, 3)), "a.png", description="Four by three: ä" * 64))
+    (msg,) = h.messages(10)
+    (att,) = msg.attachments
+    assert att["description"] == "Four by three: ä" * 64 and len(att["description"]) == 1024
+    (request,) = [r for r in h.requests if r.kind == "message.create"]
+    assert [f.description for f in request.files] == ["Four by three: ä" * 64]
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send(file=discord.File(io.BytesIO(png(4, 3)), "b.png", description="d" * 1025))
+    assert info.value.status == 400
+    (refused,) = h.beyond_limits
+    assert any("description: 1025 characters" in problem for problem in refused.beyond), refused.beyond
+    assert len(h.messages(10)) == 1
 
 
 async def test_the_demo_bots_command_tree_keeps_the_limits(h: Harness[DemoBot]) -> None:

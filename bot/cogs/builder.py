@@ -34,6 +34,7 @@ from engine.errors import MahjongError
 from engine.rulesets import get_ruleset
 from engine.tiles import TILES, Tile, tile_name
 from render import render_strip
+from render.describe import describe_strip
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +260,12 @@ async def builder_card(
 ) -> tuple[discord.ui.LayoutView, discord.File | None]:
     """The card and its image (rendered off the event loop)."""
     png = await asyncio.to_thread(_image, state)
-    file = discord.File(io.BytesIO(png), filename="builder.png") if png else None
+    alt = (
+        describe_strip(state.hand_text(), lang, win_tile=state.win_tile(), ruleset=state.ruleset)
+        if png
+        else ""
+    )
+    file = discord.File(io.BytesIO(png), filename="builder.png", description=alt) if png else None
     return builder_layout(state, lang, note, image=png is not None), file
 
 

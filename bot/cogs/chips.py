@@ -27,6 +27,7 @@ from bot.storage import MAX_AMOUNT, InsufficientBalanceError, StorageInputError,
 from bot.storage.checks import MAX_ID
 from bot.storage.records import seat_holder
 from engine.rulesets import RULESETS
+from render.describe import describe_leaderboard
 from render.leaderboard import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
@@ -240,10 +241,10 @@ class ChipsCog(commands.Cog):
             await self._refuse(interaction, "chips_no_season", number=season)
             return
         await interaction.response.defer(thinking=True)  # the query and the image may take a moment
-        png, name = await leaderboard_png(self.bot, guild, lang, me=interaction.user.id, season=season)
+        png, name, alt = await leaderboard_png(self.bot, guild, lang, me=interaction.user.id, season=season)
         await interaction.followup.send(
             text("chips_leaderboard", lang, season=name),
-            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt),
         )
 
     @chips.command(name="give", description="Give some of your chips to another member")
@@ -466,10 +467,10 @@ def week_ago() -> str:
 
 async def leaderboard_png(
     bot: MahjongBot, guild_id: int, lang: Language, *, me: int | None = None, season: int | None = None
-) -> tuple[bytes, str]:
+) -> tuple[bytes, str, str]:
     """The standings image of the open season (or of season number ``season``, as it closed),
-    rendered off the event loop: the top rows, and the row of member ``me`` below them; and the
-    season's name."""
+    rendered off the event loop: the top rows, and the row of member ``me`` below them; the
+    season's name; and the image's description (its alt text)."""
     if season is None:
         found = await bot.storage.current_season(guild_id)
         standings = await bot.storage.standings(guild_id, since=week_ago())
@@ -481,7 +482,10 @@ async def leaderboard_png(
     mine = next((i for i, s in enumerate(standings) if s.user_id == me), None)
     title = text("chips_leaderboard", lang, season=season_name)
     png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang, me=mine)
-    return png, season_name
+    alt = describe_leaderboard(
+        [(r.name, r.chips, r.change) for r in rows], title=title, lang=lang, me=mine, change=season is None
+    )
+    return png, season_name, alt
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -25,6 +25,7 @@ from bot.i18n import Language, language, text
 from bot.stats import MemberStats, SummaryCache, TableStats, load_member_stats, load_table_stats
 from bot.storage import NotFoundError
 from render.chart import render_line_chart
+from render.describe import describe_chart, describe_strip
 from render.hand import render_strip
 
 if TYPE_CHECKING:
@@ -85,6 +86,19 @@ def member_images(name: str, season: str, stats: MemberStats, lang: Language) ->
     if best is not None and best.score is not None and best.score.groups:
         images.append(("best-hand.png", render_strip(best.score.groups, win_tile=best.win_tile)))
     return images
+
+
+def image_description(filename: str, name: str, season: str, stats: MemberStats, lang: Language) -> str:
+    """The alt text of one of :func:`member_images`' images: the chips chart, the biggest hand."""
+    if filename == "chips.png":
+        title = text("stats_chart_title", lang, name=name, season=season)
+        return describe_chart(
+            stats.chips, title=title, first_label=text("stats_chart_start", lang), lang=lang
+        )
+    best = stats.best
+    if best is not None and best.score is not None:
+        return describe_strip(best.score.groups, lang, win_tile=best.win_tile)
+    return ""
 
 
 def table_text(channel: str, stats: TableStats, lang: Language) -> str:
@@ -154,7 +168,14 @@ class StatsCog(commands.Cog):
         )
         await interaction.followup.send(
             body,
-            files=[discord.File(io.BytesIO(png), filename=fn) for fn, png in images],
+            files=[
+                discord.File(
+                    io.BytesIO(png),
+                    filename=fn,
+                    description=image_description(fn, name, found.name, figures, lang),
+                )
+                for fn, png in images
+            ],
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
