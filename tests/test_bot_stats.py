@@ -29,6 +29,7 @@ from bot.storage import HandSummary, Payment, Storage, StorageInputError
 from bot.storage.stats import ChipPoint, PlayedGame, PlayedHand
 from bot.summary import score_from_json, score_to_json, summaries_from_log
 from engine.game import Game
+from engine.numbers import signed
 from engine.scoring.scorer import Score, ScoreLine
 from render.chart import CHART_WIDTH, LABEL_PX, chart_display_sizes, compose_line_chart, nice_ticks
 from render.layout import DISPLAY_WIDTH, cap_height
@@ -198,7 +199,7 @@ async def test_stats_after_real_hands_match_the_record(harness: Harness[MahjongB
     ]
     assert f"Dealt into a win: **{len(dealt)}**" in body
     net = sum(r.nets[pos] for r in game.history)
-    assert f"chips from hands: **{net:+,}**" in body
+    assert f"chips from hands: **{signed(net)}**" in body
     assert "chips.png" in message.filenames
     if wins:
         best = max(r.values[pos] for r in wins)
