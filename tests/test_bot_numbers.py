@@ -126,6 +126,8 @@ async def test_export_a_past_season_with_its_hands(h: Harness[MahjongBot]) -> No
     ]
     rec = await h.autocomplete("chips export", "season", "wint", user=boss, channel=CHANNEL)
     assert [c["value"] for c in rec.choices] == [2]
+    rec = await h.autocomplete("chips leaderboard", "season", "1", user=boss, channel=CHANNEL, locale="de")
+    assert [(c["name"], c["value"]) for c in rec.choices] == [(f"1: {first.name}", 1)]
 
     rec = await h.slash("chips export", user=boss, channel=CHANNEL, options={"season": first.number})
     assert rec.ephemeral and first.name in rec.text

@@ -463,7 +463,8 @@ class ChipsCog(commands.Cog):
         else:
             chosen = next((s for s in seasons if s.number == season), None)
             if chosen is None:
-                listed = ", ".join(str(s.number) for s in seasons)
+                numbers = [str(s.number) for s in seasons]
+                listed = ", ".join(numbers) if len(numbers) <= 10 else f"{numbers[0]}–{numbers[-1]}"
                 await self._refuse(interaction, "chips_export_no_season", number=season, seasons=listed)
                 return
             found = chosen
