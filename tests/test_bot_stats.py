@@ -124,6 +124,20 @@ def test_member_figures_from_hand_made_records() -> None:
     )
 
 
+def test_member_figures_name_hands_and_patterns_in_the_readers_language() -> None:
+    """Issue 28: a German /stats named the biggest hand and the patterns in English."""
+    hands = [PlayedHand(1, "winner=0 mahjong", 1, "t1", (Payment(1, 0, 40),))]
+    cache = SummaryCache()
+    cache.remember(5, {1: HandFacts(0, value=40, score=_score(40, PONG, MJ))})
+    de = member_stats(7, [_game(5, hands)], cache, season_id=1, lang="de")
+    assert de.best is not None and de.best.name == "Pong aus Grundziegeln, offen"
+    assert de.patterns == (("Pong aus Grundziegeln, offen", 1),)
+    body = member_text("Ada", "Saison 1", de, "de")
+    assert "Pong aus Grundziegeln, offen ×1" in body and "exposed" not in body
+    en = member_stats(7, [_game(5, hands)], cache, season_id=1)
+    assert en.patterns == (("exposed pong of simples", 1),)
+
+
 def test_table_figures() -> None:
     long = _game(1, [PlayedHand(n, "winner=0 x", 1, f"t{n}") for n in range(1, 6)])
     short = _game(2, [PlayedHand(1, "winner=0 x", 1, "t")])

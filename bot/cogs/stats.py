@@ -150,7 +150,7 @@ class StatsCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         try:
             found, figures = await load_member_stats(
-                self.bot.storage, self.cache, interaction.guild.id, who.id, season=season
+                self.bot.storage, self.cache, interaction.guild.id, who.id, season=season, lang=lang
             )
         except NotFoundError:
             await interaction.followup.send(text("stats_unknown_season", lang, season=season))
