@@ -37,6 +37,7 @@ from engine.actions import MULTI_TILE_KINDS, Action, ActionKind
 from engine.ai.hints import hint
 from engine.errors import MahjongError
 from engine.events import Event, EventKind
+from engine.numbers import number, signed
 from engine.seats import POSITIONS
 from engine.tiles import Tile, Wind, tile_name, tiles_str
 from engine.views import ExchangeView, Phase, SeatView
@@ -140,7 +141,7 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
             name=table.seat_at(e.seat).name,
             tile=say_tile(e.tile, lang, table.ruleset),
             meld=meld,
-            amount=e.amount,
+            amount=number(e.amount, lang),
             east=east,
         )
         return text("last_action", lang, action=action)
@@ -472,7 +473,7 @@ class DiscordPresenter:
         for position in sorted(range(len(game.chips)), key=lambda p: (-game.chips[p], p)):  # best first
             seat = table.seat_at(position)
             name = discord.utils.escape_markdown(seat.name)
-            chips = f"{sum(record.nets[position] for record in game.history):+d}"
+            chips = signed(sum(record.nets[position] for record in game.history), lang)
             if seat.user_id is None:
                 lines.append(text("standing", lang, name=name, chips=chips))
                 continue
@@ -482,7 +483,8 @@ class DiscordPresenter:
                 log.warning("no balance for the standings: %s", type(exc).__name__)
                 lines.append(text("standing", lang, name=name, chips=chips))
             else:
-                lines.append(text("standing_balance", lang, name=name, chips=chips, balance=balance))
+                shown = number(balance, lang)
+                lines.append(text("standing_balance", lang, name=name, chips=chips, balance=shown))
         return lines
 
     async def table_closed(self, table: Table, reason: str) -> None:

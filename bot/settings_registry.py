@@ -24,6 +24,7 @@ from bot.i18n import Language, text
 from bot.i18n.settings import RULE_HELP_DE
 from bot.storage.records import ClubOptions
 from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS
+from engine.numbers import number
 from engine.rulesets import RULESETS, Ruleset, get_ruleset
 from engine.settings import SPECS, SettingSpec
 
@@ -220,9 +221,8 @@ _EFFECT: Final = {
 
 
 def group(value: int, lang: Language) -> str:
-    """A number with thousands separators (``10,000``; German ``10.000``)."""
-    shown = f"{value:,}"
-    return shown.replace(",", ".") if lang == "de" else shown
+    """A number with thousands separators (``10,000``; German ``10.000``): :func:`engine.numbers.number`."""
+    return number(value, lang)
 
 
 @dataclass(frozen=True, slots=True)

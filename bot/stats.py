@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 from bot.storage.records import HandSummary, Season, Seat
 from bot.storage.stats import ChipPoint, PlayedGame
 from bot.summary import score_from_json, summaries_from_log
+from engine.scoring.names import rule_name
 from engine.scoring.scorer import Score, ScoreLine
-from engine.tiles import Tile
+from engine.tiles import Lang, Tile
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -187,24 +188,32 @@ def _stored_winner(result: str, seats: Sequence[Seat]) -> int | None:
     return index if index < len(seats) else None
 
 
-def pattern_name(line: ScoreLine) -> str:
-    """A scoring line's pattern without the tiles it found (``exposed pong of simples``).
+def pattern_name(line: ScoreLine, ruleset: str = "", lang: Lang = "en") -> str:
+    """A scoring line's pattern without the tiles it found (``exposed pong of simples``), in
+    ``lang`` as ``ruleset`` names its item (the English name where no German one is known).
 
     >>> pattern_name(ScoreLine("exposed pong of simples [666s]", 2, 0, "P3", "[666s]"))
     'exposed pong of simples'
+    >>> pattern_name(ScoreLine("exposed pong of simples [666s]", 2, 0, "P3", "[666s]"), "dmjl", "de")
+    'Pong aus Grundziegeln, offen'
     """
+    if lang != "en" and line.code:
+        try:
+            return rule_name(ruleset, line.code, lang)
+        except KeyError:
+            pass
     name = line.name.replace(line.detail, "") if line.detail else line.name
     return " ".join(name.split())
 
 
-def hand_name(score: Score | None) -> str:
-    """A winning hand's name: its line worth most (doubles first; a limit hand's is its limit),
-    the Mah-Jongg points aside."""
+def hand_name(score: Score | None, lang: Lang = "en") -> str:
+    """A winning hand's name in ``lang``: its line worth most (doubles first; a limit hand's is
+    its limit), the Mah-Jongg points aside."""
     if score is None or not score.items:
         return ""
     lines = [i for i in score.items if not _is_base(i)] or list(score.items)
     top = max(lines, key=lambda i: (i.doubles, i.points))
-    return pattern_name(top)
+    return pattern_name(top, score.ruleset, lang)
 
 
 def _is_base(line: ScoreLine) -> bool:
@@ -220,8 +229,10 @@ def member_stats(
     season_id: int | None,
     chips: Sequence[ChipPoint] = (),
     top_patterns: int = 5,
+    lang: Lang = "en",
 ) -> MemberStats:
-    """A member's figures over the hands of ``season_id`` (None: every hand given).
+    """A member's figures over the hands of ``season_id`` (None: every hand given); the names of
+    hands and patterns in ``lang``.
 
     Wins and payments come from the stored hands; self-drawn, deals into a win, values and
     patterns from the summaries in ``cache`` (a hand without one counts as played and, if its
@@ -260,10 +271,11 @@ def member_stats(
                     facts.value,
                     facts.score,
                     facts.win_tile,
-                    hand_name(facts.score),
+                    hand_name(facts.score, lang),
                 )
             if facts.score is not None:
-                patterns.update({pattern_name(i) for i in facts.score.items if not _is_base(i)})
+                rules = facts.score.ruleset
+                patterns.update({pattern_name(i, rules, lang) for i in facts.score.items if not _is_base(i)})
     running, balance = [], 0
     for point in chips:
         balance += point.amount
@@ -334,7 +346,13 @@ async def store_missing_summaries(storage: Storage, games: Sequence[PlayedGame])
 
 
 async def load_member_stats(
-    storage: Storage, cache: SummaryCache, guild_id: int, user_id: int, *, season: int | None = None
+    storage: Storage,
+    cache: SummaryCache,
+    guild_id: int,
+    user_id: int,
+    *,
+    season: int | None = None,
+    lang: Lang = "en",
 ) -> tuple[Season | None, MemberStats]:
     """Read a season's games (default the open one) and the summaries of their hands the cache
     lacks (replaying the hands that have none, once: their summaries are stored), and compute a
@@ -347,7 +365,7 @@ async def load_member_stats(
     await _load_missing(storage, cache, mine)
     chips = await storage.chip_history(guild_id, user_id, season=season) if found is not None else []
     season_id = found.season_id if found is not None else None
-    return found, member_stats(user_id, mine, cache, season_id=season_id, chips=chips)
+    return found, member_stats(user_id, mine, cache, season_id=season_id, chips=chips, lang=lang)
 
 
 async def load_table_stats(storage: Storage, guild_id: int, channel_id: int) -> TableStats:

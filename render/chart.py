@@ -16,6 +16,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.numbers import number
+from engine.tiles import Lang
 from render.layout import DISPLAY_WIDTH, cap_height, encode
 from render.text import draw_text, label_font
 from render.theme import ThemeName, theme
@@ -63,9 +65,11 @@ def compose_line_chart(
     last_label: str = "",
     baseline: int | None = None,
     theme_name: ThemeName = "dark",
+    lang: Lang = "en",
 ) -> Image.Image:
     """The chart as an image: ``values`` left to right, a dashed ``baseline`` (e.g. the starting
-    chips), the title above and the labels of the first and last point below."""
+    chips), the title above and the labels of the first and last point below; the ticks grouped
+    as ``lang`` groups thousands (``12,500`` / ``12.500``)."""
     colours = theme(theme_name)
     image = Image.new("RGB", (CHART_WIDTH, CHART_HEIGHT), colours.background)
     draw = ImageDraw.Draw(image)
@@ -74,7 +78,8 @@ def compose_line_chart(
     points = list(values) or [0]
     span = points + ([baseline] if baseline is not None else [])
     ticks = nice_ticks(min(span), max(span), 5)
-    tick_width = max(label.getlength(f"{t:,}") for t in ticks)
+    tick_text = {t: number(t, lang) for t in ticks}
+    tick_width = max(label.getlength(text) for text in tick_text.values())
     left, right = 16 + tick_width + 10, CHART_WIDTH - 24
     top, bottom = 12 + TITLE_PX + 26, CHART_HEIGHT - LABEL_PX - 30
     low, high = ticks[0], ticks[-1]
@@ -87,7 +92,7 @@ def compose_line_chart(
 
     for t in ticks:
         draw.line([(left, y(t)), (right, y(t))], fill=colours.panel_edge, width=1)
-        draw_text(draw, (left - 10, y(t)), f"{t:,}", label, colours.muted, anchor="rm")
+        draw_text(draw, (left - 10, y(t)), tick_text[t], label, colours.muted, anchor="rm")
     if baseline is not None:
         by = y(baseline)
         for start in range(int(left), int(right), 12):
@@ -118,6 +123,7 @@ def render_line_chart(
     last_label: str = "",
     baseline: int | None = None,
     theme_name: ThemeName = "dark",
+    lang: Lang = "en",
 ) -> bytes:
     """:func:`compose_line_chart` as PNG bytes (call it off the event loop)."""
     return encode(
@@ -128,5 +134,6 @@ def render_line_chart(
             last_label=last_label,
             baseline=baseline,
             theme_name=theme_name,
+            lang=lang,
         )
     )

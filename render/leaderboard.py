@@ -16,6 +16,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.numbers import number, signed
 from render.layout import encode
 from render.text import draw_text, label_font
 from render.theme import ThemeName, theme
@@ -48,8 +49,7 @@ class LeaderboardRow:
 
 
 def _number(n: int, lang: str) -> str:
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "de" else text
+    return number(n, "de" if lang == "de" else "en")
 
 
 def ranks(rows: Sequence[LeaderboardRow]) -> list[int]:
@@ -112,9 +112,7 @@ def compose_leaderboard(
         draw_text(draw, (rank_x, y), str(rank_of[i]), font, th.muted, anchor="ra")
         draw_text(draw, (name_x, y), row.name, font, th.text, max_width=chips_x - 110 - name_x)
         draw_text(draw, (chips_x, y), _number(row.chips, lang), bold, th.text, anchor="ra")
-        change = (
-            "±0" if row.change == 0 else ("+" if row.change > 0 else "−") + _number(abs(row.change), lang)
-        )
+        change = "±0" if row.change == 0 else signed(row.change, "de" if lang == "de" else "en")
         colour = th.muted if row.change == 0 else th.good if row.change > 0 else th.bad
         draw_text(draw, (change_x, y), change, font, colour, anchor="ra")
     return image

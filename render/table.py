@@ -23,6 +23,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.numbers import number
 from engine.views import DiscardView, Phase, PlayerView, SeatView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -292,7 +293,7 @@ def _band(
     sub = label_font(TEXT_PX)
     sy = y + 36
     colour = th.accent if active else th.muted
-    cx = left + draw_text(draw, (left, sy), f"{p.chips:,}".replace(",", " "), sub, colour, anchor="lm")
+    cx = left + draw_text(draw, (left, sy), number(p.chips, lang), sub, colour, anchor="lm")
     cx += draw_text(draw, (cx, sy), " · ", sub, colour, anchor="lm")
     back = 12
     paste_tile(image, BACK, back, round(cx), sy - tile_height(back) // 2)
@@ -435,7 +436,7 @@ def _centre_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, t
     cy = (y0 + y1) // 2
     left, right = x0 + PAD + 2, x1 - PAD
     bold = label_font(TEXT_PX, bold=True)
-    centre = w["centre"].format(n=f"{view.centre:,}".replace(",", " ")) if view.centre > 0 else ""
+    centre = w["centre"].format(n=number(view.centre, lang)) if view.centre > 0 else ""
     place = dora_place(view)
     if place is None or view.dora_indicator is None:
         draw_text(draw, (left, cy), centre, bold, LIGHT, anchor="lm")

@@ -16,6 +16,7 @@ from test_bot_discord import config, make_bot, open_table, play_hand
 from bot.app import MahjongBot
 from bot.storage import Payment
 from bot.storage.records import ClubOptions
+from engine.numbers import number
 
 GUILD, CHANNEL, ROLE = 1, 10, 500
 
@@ -39,9 +40,9 @@ async def test_balance_after_a_hand_matches_the_ledger(h: Harness[MahjongBot]) -
     )
     rec = await h.slash("chips balance", user=ada, channel=CHANNEL)
     assert rec.ephemeral
-    assert f"You have **{await storage.balance(GUILD, ada.id):,}**" in rec.text
+    assert f"You have **{number(await storage.balance(GUILD, ada.id))}**" in rec.text
     rec = await h.slash("chips balance", user=ada, channel=CHANNEL, options={"member": bo})
-    assert f"**{await storage.balance(GUILD, bo.id):,}**" in rec.text
+    assert f"**{number(await storage.balance(GUILD, bo.id))}**" in rec.text
     rec = await h.slash("chips history", user=ada, channel=CHANNEL)
     assert "hand 1 of game" in rec.text and "+" in rec.text
     assert (await storage.check_ledger()).ok
@@ -62,7 +63,7 @@ async def test_balances_after_hands_played_at_a_table_match_the_ledger(h: Harnes
         chips = start + game.history[-1].nets[position]
         assert chips == await h.bot.storage.balance(GUILD, user.id)
         rec = await h.slash("chips balance", user=user, channel=CHANNEL)
-        assert f"You have **{chips:,}** chips" in rec.text
+        assert f"You have **{number(chips)}** chips" in rec.text
     assert (await h.bot.storage.check_ledger(GUILD)).ok
     h.check()
 
@@ -107,8 +108,8 @@ async def test_a_rumisberg_player_who_goes_broke_buys_in_5000_from_the_bank(h: H
     rec = await h.slash("chips buyin", user=who, channel=CHANNEL)
     assert not rec.ephemeral, rec.text
     assert (
-        f"had no chips left ({before:,}) and bought in 5,000 chips from the bank (rumisberg rule 22); "
-        f"now {before + 5000:,}." in rec.text
+        f"had no chips left ({number(before)}) and bought in 5,000 chips from the bank (rumisberg rule 22); "
+        f"now {number(before + 5000)}." in rec.text
     )
     (txn,) = await storage.transactions(GUILD, user_id=who.id, limit=1)
     assert (txn.kind, txn.reason) == (
@@ -142,7 +143,7 @@ async def test_refusals_say_why_ephemerally(h: Harness[MahjongBot]) -> None:
     have = await h.bot.storage.balance(GUILD, ada.id)
     rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": have + 1})
     assert rec.ephemeral and rec.text == (
-        f"You can give at most {have:,} chips (your balance {have:,}; the club's floor is 0)."
+        f"You can give at most {number(have)} chips (your balance {number(have)}; the club's floor is 0)."
     )
     rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": bo, "amount": 7})
     assert not rec.ephemeral and "gave 7 chips" in rec.text
@@ -178,7 +179,7 @@ async def test_admins_adjust_close_seasons_and_export(h: Harness[MahjongBot]) ->
     assert await h.bot.storage.balance(GUILD, ada.id) == start + 200
     rec = await h.slash("chips export", user=boss, channel=CHANNEL)
     assert rec.ephemeral and rec.last is not None
-    (name,) = rec.last.target.filenames  # type: ignore[union-attr]
+    name, _ = rec.last.target.filenames  # type: ignore[union-attr]
     rows = list(csv.DictReader(io.StringIO(rec.last.target.file(name).decode("utf-8-sig"))))  # type: ignore[union-attr]
     ledger = await h.bot.storage.transactions(GUILD)
     assert {int(r["txn_id"]) for r in rows} == {t.txn_id for t in ledger}
@@ -254,15 +255,15 @@ async def test_a_gift_stops_at_the_floor_in_english_and_german(h: Harness[Mahjon
 
     rec = await h.slash("chips give", user=ada, channel=CHANNEL, options={"member": cy, "amount": 999_999})
     assert rec.ephemeral and rec.text == (
-        "You cannot give any chips now: your balance -2,802 is not above the club's floor of 0."
+        "You cannot give any chips now: your balance −2,802 is not above the club's floor of 0."
     )
     bo_has = await storage.balance(GUILD, bo.id)
     rec = await h.slash("chips give", user=bo, channel=CHANNEL, options={"member": cy, "amount": 10**9})
     assert rec.ephemeral and rec.text == (
-        f"You can give at most {bo_has:,} chips (your balance {bo_has:,}; the club's floor is 0)."
+        f"You can give at most {number(bo_has)} chips (your balance {number(bo_has)}; the club's floor is 0)."
     )
     rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": start + 1})
-    de = f"{start:,}".replace(",", ".")
+    de = number(start, "de")
     assert rec.ephemeral and rec.text == (
         f"Du kannst höchstens {de} Chips geben (dein Kontostand {de}; das Minimum des Clubs ist 0)."
     )
@@ -285,7 +286,7 @@ async def test_a_gift_stops_at_the_floor_in_english_and_german(h: Harness[Mahjon
     # A club that sets a floor below 0 on purpose lets a gift go that far, no further.
     await storage.set_club_option(GUILD, "balance_floor", -500)
     rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": 501})
-    assert rec.ephemeral and "höchstens 500 Chips" in rec.text and "Minimum des Clubs ist -500" in rec.text
+    assert rec.ephemeral and "höchstens 500 Chips" in rec.text and "Minimum des Clubs ist −500" in rec.text
     rec = await h.slash("chips give", user=cy, channel=CHANNEL, options={"member": bo, "amount": 500})
     assert not rec.ephemeral
     assert await storage.balance(GUILD, cy.id) == -500
@@ -302,17 +303,23 @@ async def test_an_admin_takes_chips_below_the_floor_only_on_purpose(h: Harness[M
     options = {"member": ada, "amount": -(have + 300), "reason": "miscounted"}
     rec = await h.slash("chips adjust", user=boss, channel=CHANNEL, options=options)
     assert rec.ephemeral and rec.text == (
-        f"Taking {have + 300:,} chips would leave <@{ada.id}> at -300, below the club's floor of 0; "
-        f"at most {have:,} can be taken. To take them anyway, repeat with below_floor: True."
+        f"Taking {number(have + 300)} chips would leave <@{ada.id}> at −300, below the club's floor of 0; "
+        f"at most {number(have)} can be taken. To take them anyway, repeat the adjustment and allow going "
+        "below the floor.\n-# option `below_floor: true`"
     )
     rec = await h.slash("chips adjust", user=chef, channel=CHANNEL, options=options)
-    de = f"{have + 300:,}".replace(",", ".")
-    assert rec.ephemeral and rec.text.startswith(
-        f"{de} Chips abzuziehen ließe <@{ada.id}> bei -300, unter dem Minimum des Clubs von 0;"
+    de = number(have + 300, "de")
+    assert (
+        rec.ephemeral
+        and rec.text.startswith(
+            f"{de} Chips abzuziehen ließe <@{ada.id}> bei −300, unter dem Minimum des Clubs von 0;"
+        )
+        and rec.text.endswith("unter das Minimum zu gehen.\n-# Option `unter_minimum: true`")
     )
+    assert "True" not in rec.text  # the option as the command takes it, in small print
     assert await storage.balance(GUILD, ada.id) == have
     rec = await h.slash("chips adjust", user=boss, channel=CHANNEL, options={**options, "below_floor": True})
-    assert not rec.ephemeral and "miscounted. Now -300." in rec.text
+    assert not rec.ephemeral and "miscounted. Now −300." in rec.text
     (txn,) = await storage.transactions(GUILD, user_id=ada.id, limit=1)
     assert (txn.kind, txn.actor_id, txn.reason) == ("adjustment", boss.id, "miscounted")
     assert {e.memo for e in txn.entries} == {"", "below the club's floor of 0 by the admin's choice"}

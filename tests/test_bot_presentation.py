@@ -57,7 +57,7 @@ async def test_score_with_dora(harness: Harness[MahjongBot]) -> None:
     ask = {"hand": EX21, "ruleset": "wikibooks", "seat": "N", "win": "9m", "discarder": "W"}
     rec = await h.slash("score", user=alice, channel=CHANNEL, options={**ask, "dora_indicator": "4s"})
     assert rec.ephemeral and "Dora: 5s" in rec.text and "Total: 480" in rec.text
-    assert "West pays 1920" in rec.text and rec.text.count("WB3") == 3
+    assert "West pays 1,920" in rec.text and rec.text.count("WB3") == 3
     card = rec.last.target if rec.last is not None else None
     assert isinstance(card, StoredMessage)
     assert any(c.startswith("mj:post:wikibooks+5s:") for c in card.custom_ids)

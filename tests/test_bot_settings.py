@@ -276,12 +276,12 @@ async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]
 
     await set_(h, boss, "ruleset", "rumisberg")
     said = await score(h, ada)  # no ruleset: the server's
-    assert "Mah-Jong-Club Rumisberg" in said and "Total: 840" in said and "East pays 1700" in said
+    assert "Mah-Jong-Club Rumisberg" in said and "Total: 840" in said and "East pays 1,700" in said
     assert said.endswith("-# Rules: rumisberg, the ruleset of this server, without house rules")
 
     await set_(h, boss, "rounding", "none")  # a house rule: payments are not rounded to hundreds
     said = await score(h, ada)
-    assert "Total: 840" in said and "East pays 1680, West pays 840, North pays 840" in said
+    assert "Total: 840" in said and "East pays 1,680, West pays 840, North pays 840" in said
     assert said.endswith("-# Rules: rumisberg with the house rules of this server: rounding = none")
     assert await score(h, ada, ruleset="rumisberg") == said  # the server's ruleset, chosen: the same
     other = await score(h, ada, ruleset="dmjl")  # another ruleset wins, as written
@@ -293,7 +293,7 @@ async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]
     answer = rec.last.target if rec.last is not None else None
     assert isinstance(answer, StoredMessage)
     posted = await h.click(answer, "Post in channel", user=ada)
-    assert not posted.ephemeral and "East pays 1680" in posted.text and "rounding = none" in posted.text
+    assert not posted.ephemeral and "East pays 1,680" in posted.text and "rounding = none" in posted.text
 
     # a channel's own choices over the server's
     await set_(h, boss, "limit", "300", channel=OTHER)

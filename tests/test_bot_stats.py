@@ -29,6 +29,7 @@ from bot.storage import HandSummary, Payment, Storage, StorageInputError
 from bot.storage.stats import ChipPoint, PlayedGame, PlayedHand
 from bot.summary import score_from_json, score_to_json, summaries_from_log
 from engine.game import Game
+from engine.numbers import signed
 from engine.scoring.scorer import Score, ScoreLine
 from render.chart import CHART_WIDTH, LABEL_PX, chart_display_sizes, compose_line_chart, nice_ticks
 from render.layout import DISPLAY_WIDTH, cap_height
@@ -123,6 +124,20 @@ def test_member_figures_from_hand_made_records() -> None:
     )
 
 
+def test_member_figures_name_hands_and_patterns_in_the_readers_language() -> None:
+    """Issue 28: a German /stats named the biggest hand and the patterns in English."""
+    hands = [PlayedHand(1, "winner=0 mahjong", 1, "t1", (Payment(1, 0, 40),))]
+    cache = SummaryCache()
+    cache.remember(5, {1: HandFacts(0, value=40, score=_score(40, PONG, MJ))})
+    de = member_stats(7, [_game(5, hands)], cache, season_id=1, lang="de")
+    assert de.best is not None and de.best.name == "Pong aus Grundziegeln, offen"
+    assert de.patterns == (("Pong aus Grundziegeln, offen", 1),)
+    body = member_text("Ada", "Saison 1", de, "de")
+    assert "Pong aus Grundziegeln, offen ×1" in body and "exposed" not in body
+    en = member_stats(7, [_game(5, hands)], cache, season_id=1)
+    assert en.patterns == (("exposed pong of simples", 1),)
+
+
 def test_table_figures() -> None:
     long = _game(1, [PlayedHand(n, "winner=0 x", 1, f"t{n}") for n in range(1, 6)])
     short = _game(2, [PlayedHand(1, "winner=0 x", 1, "t")])
@@ -198,7 +213,7 @@ async def test_stats_after_real_hands_match_the_record(harness: Harness[MahjongB
     ]
     assert f"Dealt into a win: **{len(dealt)}**" in body
     net = sum(r.nets[pos] for r in game.history)
-    assert f"chips from hands: **{net:+,}**" in body
+    assert f"chips from hands: **{signed(net)}**" in body
     assert "chips.png" in message.filenames
     if wins:
         best = max(r.values[pos] for r in wins)

@@ -114,9 +114,9 @@ def test_jsonl_takes_the_discarder() -> None:
 
 def test_limit_and_cap_in_text(capsys: pytest.CaptureFixture[str]) -> None:
     main(["score", "[777z] [666z] 555z [345s] 66m", "--seat", "S", "--win", "6m"])
-    assert "Total: 500 (capped at the limit; 1280 uncapped)" in capsys.readouterr().out
+    assert "Total: 500 (capped at the limit; 1,280 uncapped)" in capsys.readouterr().out
     main(["score", "19m19p19s1234567z 1z", "--win", "1z", "--set", "limit=1000"])
-    assert "Limit hand: 1000" in capsys.readouterr().out
+    assert "Limit hand: 1,000" in capsys.readouterr().out
 
 
 def test_ruleset_and_settings_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -171,7 +171,7 @@ def test_score_text_in_german() -> None:
         "Zahlungen an Süd: Ost zahlt 152, West zahlt 76, Nord zahlt 76",
     ]
     capped = score_request(hand="[777z] [666z] 555z [345s] 66m", seat="S", win="6m")
-    assert "Summe: 500 (auf das Limit begrenzt; 1280 ohne Limit)" in score_text(
+    assert "Summe: 500 (auf das Limit begrenzt; 1.280 ohne Limit)" in score_text(
         capped, ruleset="dmjl", lang="de"
     )
     limit = score_request(hand="19m19p19s1234567z 1z", win="1z")

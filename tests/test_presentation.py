@@ -197,17 +197,17 @@ def test_rumisberg_shows_its_scale_and_rounded_payments() -> None:
     )
     text = score_text(result, ruleset="rumisberg")  # RULES.md EX-25
     assert "Base 42, doubles 1: 42 points × 2^1 × 10 (count scale) = 840\nTotal: 840" in text
-    assert "East pays 1700 (2 × 840 = 1680 → 1700), West pays 800 (840 → 800)" in text
-    assert "rounded to hundreds after East's doubling, then capped at 10000" in text
+    assert "East pays 1,700 (2 × 840 = 1,680 → 1,700), West pays 800 (840 → 800)" in text
+    assert "rounded to hundreds after East's doubling, then capped at 10,000" in text
     capped = score_request(hand="111z [777z] 999s [222m] 55z", ruleset="rumisberg", win="5z", discarder="N")
     text = score_text(capped, ruleset="rumisberg")  # RULES.md EX-26: East wins, 8000 each, capped
-    assert "Total: 8000" in text and "South pays 10000 (2 × 8000 = 16000 → 10000)" in text
+    assert "Total: 8,000" in text and "South pays 10,000 (2 × 8,000 = 16,000 → 10,000)" in text
     club = score_request(
         hand="[666m] [555m] 999m 777m 22m", ruleset="rumisberg", seat="S", win="2m", self_drawn=True
     )
     text = score_text(club, ruleset="rumisberg", lang="de")  # RULES.md EX-30: the fixed 3000
-    assert "Fester Wert: 3000 (statt der Auszählung)" in text and "Basis" not in text
-    assert "Ost zahlt 6000, West zahlt 3000" in text and "gerundet" not in text
+    assert "Fester Wert: 3.000 (statt der Auszählung)" in text and "Basis" not in text
+    assert "Ost zahlt 6.000, West zahlt 3.000" in text and "gerundet" not in text
 
 
 def test_a_dmjl_text_is_as_before() -> None:
@@ -280,7 +280,7 @@ def test_a_wikibooks_and_a_rumisberg_sheet_show_rounding_and_scale() -> None:
     lines = sheet_lines(sheet, PLAYERS, settings=get_ruleset("rumisberg").defaults)
     assert "  Base 42, doubles 1: 42 points × 2^1 × 10 (count scale) = 840" in lines
     assert any(line.startswith("Cem (West): [999s] 1234m567p: 40 (4 × 10 = 40; ") for line in lines)
-    assert "Each payment is rounded to hundreds after East's doubling, then capped at 10000." in lines
+    assert "Each payment is rounded to hundreds after East's doubling, then capped at 10,000." in lines
     own = get_ruleset("rumisberg").settings({"rounding": "none"})
     assert not any("rounded to hundreds" in line for line in sheet_lines(sheet, PLAYERS, settings=own))
 
@@ -336,7 +336,7 @@ def test_mahjong_score_takes_dora(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["score", EX21, "--ruleset", "wikibooks", "--seat", "N", "--win", "9m", "--discarder", "W"]
     assert main([*args, "--dora-indicator", "4s"]) == 0
     out = capsys.readouterr().out
-    assert "Dora: 5s" in out and "Total: 480" in out and "West pays 1920" in out
+    assert "Dora: 5s" in out and "Total: 480" in out and "West pays 1,920" in out
     assert main([*args, "--dora", "5s", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["total"] == 480
     assert main(["score", EX21, "--win", "9m", "--dora", "5s"]) == 2

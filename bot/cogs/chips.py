@@ -25,7 +25,9 @@ from bot.i18n import Language, language, text
 from bot.permissions import is_admin
 from bot.storage import MAX_AMOUNT, InsufficientBalanceError, StorageInputError, Transaction
 from bot.storage.checks import MAX_ID
+from bot.storage.core import unstamp
 from bot.storage.records import seat_holder
+from engine.numbers import number, signed
 from engine.rulesets import RULESETS
 from render.describe import describe_leaderboard
 from render.leaderboard import LeaderboardRow, render_leaderboard
@@ -61,8 +63,7 @@ def _bot(interaction: discord.Interaction[Any]) -> MahjongBot:
 
 
 def _n(value: int, lang: Language) -> str:
-    shown = f"{value:,}"
-    return shown.replace(",", ".") if lang == "de" else shown
+    return number(value, lang)
 
 
 def _why(txn: Transaction, lang: Language) -> str:
@@ -98,8 +99,8 @@ async def history_page(
 
     def line(txn: Transaction) -> str:
         amount = sum(e.amount for e in txn.entries if e.holder == holder)
-        sign = "+" if amount > 0 else "−"
-        return f"`{sign}{_n(abs(amount), lang):>9}` {txn.created_at[:10]} · {_why(txn, lang)}"
+        when = discord.utils.format_dt(unstamp(txn.created_at), "d")
+        return f"`{signed(amount, lang):>10}` {when} · {_why(txn, lang)}"
 
     def title(number: int) -> str:
         who = f"<@{user_id}>"
@@ -252,7 +253,7 @@ class ChipsCog(commands.Cog):
     async def give(self, interaction: discord.Interaction[Any], member: discord.Member, amount: int) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
         if not 1 <= amount <= MAX_AMOUNT:
-            await self._refuse(interaction, "chips_bad_amount", amount=amount)
+            await self._refuse(interaction, "chips_bad_amount", amount=_n(amount, lang))
             return
         if member.bot or member.id == interaction.user.id:
             await self._refuse(interaction, "chips_not_a_member")
@@ -301,7 +302,9 @@ class ChipsCog(commands.Cog):
             return
         made = await self.bot.storage.buy_ins_made(guild, user.id)
         if made >= options.buy_in_limit:
-            await self._refuse(interaction, "chips_buy_in_limit", made=made, limit=options.buy_in_limit)
+            await self._refuse(
+                interaction, "chips_buy_in_limit", made=_n(made, lang), limit=_n(options.buy_in_limit, lang)
+            )
             return
         await self._remember(user)
         try:
@@ -316,8 +319,8 @@ class ChipsCog(commands.Cog):
                 lang,
                 who=user.mention,
                 amount=_n(options.buy_in_amount, lang),
-                made=made + 1,
-                limit=options.buy_in_limit,
+                made=_n(made + 1, lang),
+                limit=_n(options.buy_in_limit, lang),
                 chips=_n(chips, lang),
             ),
             allowed_mentions=NONE,
@@ -378,7 +381,7 @@ class ChipsCog(commands.Cog):
             await self._refuse(interaction, "chips_not_admin")
             return
         if amount == 0 or not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
-            await self._refuse(interaction, "chips_bad_adjustment", amount=amount)
+            await self._refuse(interaction, "chips_bad_adjustment", amount=_n(amount, lang))
             return
         await self._remember(member)
         try:
@@ -406,7 +409,7 @@ class ChipsCog(commands.Cog):
                 lang,
                 actor=interaction.user.mention,
                 who=member.mention,
-                amount=f"{amount:+,}".replace(",", "." if lang == "de" else ","),
+                amount=signed(amount, lang),
                 reason=reason,
                 chips=_n(chips, lang),
             ),
@@ -444,19 +447,53 @@ class ChipsCog(commands.Cog):
     async def season_close(self, interaction: discord.Interaction[Any]) -> None:
         await self._new_season(interaction, None)
 
-    @chips.command(name="export", description="Admin: the season's ledger as a CSV file")
-    async def export(self, interaction: discord.Interaction[Any]) -> None:
+    @chips.command(name="export", description="Admin: a season's ledger and hands as CSV files")
+    @app_commands.describe(season="An earlier season's number (default: this season)")
+    async def export(
+        self,
+        interaction: discord.Interaction[Any],
+        season: app_commands.Range[int, 1, 1_000_000] | None = None,
+    ) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
         if not await is_admin(self.bot, interaction):
             await self._refuse(interaction, "chips_not_admin")
             return
-        season = await self.bot.storage.current_season(guild)
-        export = await self.bot.storage.export_ledger_csv(guild)
-        await interaction.response.send_message(
-            text("chips_export", lang, season=season.name),
-            file=discord.File(io.BytesIO(export.data), filename=export.filename),
+        seasons = await self.bot.storage.seasons(guild)
+        if season is None:
+            found = await self.bot.storage.current_season(guild)
+        else:
+            chosen = next((s for s in seasons if s.number == season), None)
+            if chosen is None:
+                numbers = [str(s.number) for s in seasons]
+                listed = ", ".join(numbers) if len(numbers) <= 10 else f"{numbers[0]}–{numbers[-1]}"
+                await self._refuse(interaction, "chips_export_no_season", number=season, seasons=listed)
+                return
+            found = chosen
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a long season reads a while
+        ledger = await self.bot.storage.export_ledger_csv(guild, season=found.number)
+        hands = await self.bot.storage.export_hands_csv(guild, season=found.number)
+        await interaction.followup.send(
+            text("chips_export", lang, season=found.name),
+            files=[discord.File(io.BytesIO(e.data), filename=e.filename) for e in (ledger, hands)],
             ephemeral=True,
         )
+
+    @export.autocomplete("season")
+    @leaderboard.autocomplete("season")
+    async def season_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's seasons, newest first, that match what was typed (number or name); the
+        open one marked."""
+        lang = language(interaction.locale)
+        typed = current.strip().casefold()
+        choices = []
+        for s in reversed(await self.bot.storage.seasons(interaction.guild_id or 0)):
+            key = "chips_season_choice" if s.closed_at is not None else "chips_season_choice_open"
+            label = text(key, lang, number=s.number, name=s.name)
+            if typed in label.casefold():
+                choices.append(app_commands.Choice(name=label[:100], value=s.number))
+        return choices[:25]
 
 
 def week_ago() -> str:

@@ -24,6 +24,8 @@ from discord.ext import commands
 from bot.i18n import Language, language, text
 from bot.stats import MemberStats, SummaryCache, TableStats, load_member_stats, load_table_stats
 from bot.storage import NotFoundError
+from bot.storage.core import unstamp
+from engine.numbers import number, percent, signed
 from render.chart import render_line_chart
 from render.describe import describe_chart, describe_strip
 from render.hand import render_strip
@@ -41,27 +43,29 @@ def member_text(name: str, season: str, stats: MemberStats, lang: Language) -> s
         text(
             "stats_hands",
             lang,
-            hands=stats.hands,
-            wins=stats.wins,
-            share=stats.win_share,
-            self_drawn=stats.self_drawn,
+            hands=number(stats.hands, lang),
+            wins=number(stats.wins, lang),
+            share=percent(stats.win_share, lang, digits=0),
+            self_drawn=number(stats.self_drawn, lang),
         )
     )
-    lines.append(text("stats_dealt_in", lang, dealt_in=stats.dealt_in, net=stats.net))
+    lines.append(
+        text("stats_dealt_in", lang, dealt_in=number(stats.dealt_in, lang), net=signed(stats.net, lang))
+    )
     if stats.best is not None:
         lines.append(
             text(
                 "stats_average",
                 lang,
-                average=stats.average_win,
-                best=stats.best.value,
+                average=number(round(stats.average_win), lang),
+                best=number(stats.best.value, lang),
                 name=stats.best.name or "-",
                 game=stats.best.game_id,
                 hand=stats.best.hand_no,
             )
         )
     if stats.patterns:
-        listed = ", ".join(f"{name} ×{count}" for name, count in stats.patterns)
+        listed = ", ".join(f"{name} ×{number(count, lang)}" for name, count in stats.patterns)
         lines.append(text("stats_patterns", lang, patterns=listed))
     return "\n".join(lines)
 
@@ -77,8 +81,9 @@ def member_images(name: str, season: str, stats: MemberStats, lang: Language) ->
                     stats.chips,
                     title=text("stats_chart_title", lang, name=name, season=season),
                     first_label=text("stats_chart_start", lang),
-                    last_label=text("stats_chart_now", lang, chips=stats.chips[-1]),
+                    last_label=text("stats_chart_now", lang, chips=number(stats.chips[-1], lang)),
                     baseline=stats.chips[0],
+                    lang=lang,
                 ),
             )
         )
@@ -107,17 +112,23 @@ def table_text(channel: str, stats: TableStats, lang: Language) -> str:
         return text("stats_table_none", lang)
     lines = [
         text("stats_table_title", lang, channel=channel),
-        text("stats_table_games", lang, games=stats.games, finished=stats.finished_games, hands=stats.hands),
+        text(
+            "stats_table_games",
+            lang,
+            games=number(stats.games, lang),
+            finished=number(stats.finished_games, lang),
+            hands=number(stats.hands, lang),
+        ),
     ]
     if stats.longest is not None:
         lines.append(
             text(
                 "stats_table_longest",
                 lang,
-                hands=stats.longest.hands,
+                hands=number(stats.longest.hands, lang),
                 game=stats.longest.game_id,
-                started=stats.longest.started[:10],
-                ended=(stats.longest.ended or stats.longest.started)[:10],
+                started=discord.utils.format_dt(unstamp(stats.longest.started), "d"),
+                ended=discord.utils.format_dt(unstamp(stats.longest.ended or stats.longest.started), "d"),
             )
         )
     return "\n".join(lines)
@@ -153,7 +164,7 @@ class StatsCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         try:
             found, figures = await load_member_stats(
-                self.bot.storage, self.cache, interaction.guild.id, who.id, season=season
+                self.bot.storage, self.cache, interaction.guild.id, who.id, season=season, lang=lang
             )
         except NotFoundError:
             await interaction.followup.send(text("stats_unknown_season", lang, season=season))

@@ -59,7 +59,18 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{old} is closed (its standings stay); {new} begins, every member at {chips} chips.",
         "{old} ist abgeschlossen (die Rangliste bleibt); {new} beginnt, jedes Mitglied mit {chips} Chips.",
     ),
-    "chips_export": ("The ledger of {season}.", "Das Kassenbuch von {season}."),
+    "chips_export": (
+        "The ledger and the hands of {season}, as two CSV files.",
+        "Das Kassenbuch und die Hände von {season}, als zwei CSV-Dateien.",
+    ),
+    "chips_export_no_season": (
+        "This server has no season {number}; its seasons are {seasons}. "
+        "`/chips export` without a season exports this one.",
+        "Dieser Server hat keine Saison {number}; seine Saisons sind {seasons}. "
+        "`/chips export` ohne Saison exportiert die jetzige.",
+    ),
+    "chips_season_choice": ("{number}: {name}", "{number}: {name}"),
+    "chips_season_choice_open": ("{number}: {name} (current)", "{number}: {name} (laufend)"),
     # refusals (ephemeral)
     "chips_not_admin": (
         "Only admins may do this: Manage Server, or the club's admin role.",
@@ -80,10 +91,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "chips_adjust_below_floor": (
         "Taking {amount} chips would leave {who} at {left}, below the club's floor of {floor}; at most "
-        "{most} can be taken. To take them anyway, repeat with below_floor: True.",
+        "{most} can be taken. To take them anyway, repeat the adjustment and allow going below the floor."
+        "\n-# option `below_floor: true`",
         "{amount} Chips abzuziehen ließe {who} bei {left}, unter dem Minimum des Clubs von {floor}; "
-        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole mit "
-        "unter_minimum: True.",
+        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole die Korrektur "
+        "und erlaube, unter das Minimum zu gehen.\n-# Option `unter_minimum: true`",
     ),
     "chips_not_exhausted": (
         "You have {chips} chips: under {ruleset} rule {rule} only a player with no chips left buys in.",
@@ -151,7 +163,9 @@ COMMANDS: Final[dict[str, str]] = {
     "Admin: close this season (its standings stay) and open the next": (
         "Admin: diese Saison abschliessen (die Rangliste bleibt) und die nächste eröffnen"
     ),
-    "Admin: the season's ledger as a CSV file": "Admin: das Kassenbuch der Saison als CSV-Datei",
+    "Admin: a season's ledger and hands as CSV files": (
+        "Admin: Kassenbuch und Hände einer Saison als CSV-Dateien"
+    ),
     "The member": "Das Mitglied",
     "Chips, 1 to 1,000,000,000": "Chips, 1 bis 1.000.000.000",
     "Chips to add, or negative to take": "Chips gutschreiben, oder negativ abziehen",

@@ -15,21 +15,21 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name} hat in {season} noch keine Hand zu Ende gespielt.",
     ),
     "stats_hands": (
-        "Hands played: **{hands}** · wins: **{wins}** ({share:.0%}) · self-drawn: **{self_drawn}**",
-        "Gespielte Hände: **{hands}** · gewonnen: **{wins}** ({share:.0%}) · selbst gezogen: **{self_drawn}**",
+        "Hands played: **{hands}** · wins: **{wins}** ({share}) · self-drawn: **{self_drawn}**",
+        "Gespielte Hände: **{hands}** · gewonnen: **{wins}** ({share}) · selbst gezogen: **{self_drawn}**",
     ),
     "stats_dealt_in": (
-        "Dealt into a win: **{dealt_in}** · chips from hands: **{net:+,}**",
-        "Gewinnstein abgeworfen: **{dealt_in}** · Chips aus Händen: **{net:+,}**",
+        "Dealt into a win: **{dealt_in}** · chips from hands: **{net}**",
+        "Gewinnstein abgeworfen: **{dealt_in}** · Chips aus Händen: **{net}**",
     ),
     "stats_average": (
-        "Average winning hand: **{average:.0f}** · biggest: **{best}** ({name}, game {game} hand {hand})",
-        "Durchschnittliche Gewinnhand: **{average:.0f}** · größte: **{best}** ({name}, Partie {game} Hand {hand})",
+        "Average winning hand: **{average}** · biggest: **{best}** ({name}, game {game} hand {hand})",
+        "Durchschnittliche Gewinnhand: **{average}** · größte: **{best}** ({name}, Partie {game} Hand {hand})",
     ),
     "stats_patterns": ("Scored most often: {patterns}", "Am häufigsten gewertet: {patterns}"),
     "stats_chart_title": ("{name}: chips in {season}", "{name}: Chips in {season}"),
     "stats_chart_start": ("season start", "Saisonbeginn"),
-    "stats_chart_now": ("now {chips:,}", "jetzt {chips:,}"),
+    "stats_chart_now": ("now {chips}", "jetzt {chips}"),
     "stats_no_season": ("This server has no season yet.", "Dieser Server hat noch keine Saison."),
     "stats_unknown_season": (
         "This server has no season {season}.",

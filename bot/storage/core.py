@@ -80,6 +80,17 @@ def stamp(moment: datetime) -> str:
     return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
+def unstamp(text: str) -> datetime:
+    """A time as the storage writes it (:func:`stamp`) back as an aware UTC ``datetime``, for
+    :func:`discord.utils.format_dt` (a Discord timestamp each reader sees in their own locale and
+    time zone).
+
+    >>> unstamp("2026-11-27T04:15:00.000000Z") == datetime(2026, 11, 27, 4, 15, tzinfo=UTC)
+    True
+    """
+    return datetime.fromisoformat(text.removesuffix("Z")).replace(tzinfo=UTC)
+
+
 def to_json(value: object) -> str:
     """Compact, sorted JSON (how setting values are stored)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))

@@ -26,6 +26,15 @@ def cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def computer_name(level: str | None) -> str:
+    """A computer seat as the hands export names it.
+
+    >>> computer_name("ai:easy")
+    'computer (easy)'
+    """
+    return f"computer ({(level or '').removeprefix('ai:') or '?'})"
+
+
 class ExportMixin(GamesMixin):
     """A season's ledger and hands as CSV, for a slash command to attach as a file."""
 
@@ -70,14 +79,31 @@ class ExportMixin(GamesMixin):
             )  # fmt: skip
         return Export(f"ledger-{guild_id}-season-{number or 'none'}.csv", out.getvalue())
 
+    async def _seat_names(self, db: aiosqlite.Connection, game_id: int) -> list[str]:
+        """The name each seat of a game shows: a member's display name, a computer's level."""
+        rows = await self._all(
+            db,
+            "SELECT s.user_id, s.ai_level, p.display_name FROM game_seats s "
+            "LEFT JOIN players p ON p.user_id = s.user_id WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        )
+        return [
+            (r["display_name"] or "") if r["user_id"] is not None else computer_name(r["ai_level"])
+            for r in rows
+        ]
+
     async def export_hands_csv(self, guild_id: int, *, season: int | None = None) -> Export:
-        """Every hand finished in a season (default the open one) as CSV: seats, nets, result.
+        """Every hand finished in a season (default the open one) as CSV, one row per hand: the
+        season, game, hand number, channel, ruleset, start and end, the count of moves, the ledger
+        transaction; for each of four seats its holder (a member's id or a computer's level), the
+        name shown (a member's display name, ``computer (easy)``) and its net; the result.
 
         :raises NotFoundError: for an unknown season number.
         """
         check_id(guild_id, "guild id")
         check_optional(season, "a season number")
         seats: dict[int, tuple[Seat, ...]] = {}
+        names: dict[int, list[str]] = {}
         payments: dict[tuple[int, int], list[sqlite3.Row]] = {}
 
         async def work(db: aiosqlite.Connection) -> tuple[Season | None, list[sqlite3.Row]]:
@@ -97,6 +123,7 @@ class ExportMixin(GamesMixin):
             for h in hands:
                 if h["game_id"] not in seats:
                     seats[h["game_id"]] = await self._seats(db, h["game_id"])
+                    names[h["game_id"]] = await self._seat_names(db, h["game_id"])
                 payments[(h["game_id"], h["hand_no"])] = await self._all(
                     db,
                     "SELECT payer_seat, payee_seat, amount FROM hand_payments "
@@ -111,10 +138,10 @@ class ExportMixin(GamesMixin):
         header = ["season", "game_id", "hand_no", "channel_id", "ruleset", "fingerprint", "started_at",
                   "finished_at", "actions", "txn_id"]  # fmt: skip
         for i in range(4):
-            header += [f"seat{i}", f"net{i}"]
+            header += [f"seat{i}", f"name{i}", f"net{i}"]
         writer.writerow([*header, "result"])
         for h in hands:
-            game_seats = seats[h["game_id"]]
+            game_seats, game_names = seats[h["game_id"]], names[h["game_id"]]
             nets = [0] * len(game_seats)
             for p in payments[(h["game_id"], h["hand_no"])]:
                 nets[p["payer_seat"]] -= p["amount"]
@@ -123,6 +150,6 @@ class ExportMixin(GamesMixin):
                                  h["ruleset"], h["fingerprint"], h["started_at"], h["finished_at"],
                                  h["n_actions"], h["txn_id"] or ""]  # fmt: skip
             for i in range(4):
-                row += [game_seats[i], nets[i]] if i < len(game_seats) else ["", ""]
+                row += [game_seats[i], cell(game_names[i]), nets[i]] if i < len(game_seats) else ["", "", ""]
             writer.writerow([*row, cell(h["result"] or "")])
         return Export(f"hands-{guild_id}-season-{found.number if found else 'none'}.csv", out.getvalue())

@@ -30,6 +30,7 @@ from typing import Final
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
 from engine.hand import Meld
+from engine.numbers import number
 from engine.rulesets import Ruleset
 from engine.settings import Settings
 from engine.tiles import TILES, Lang, Tile, tile_name
@@ -276,15 +277,21 @@ def _chance(chance: float, lang: Lang) -> str:
 
 
 def _worth(wait: WaitValue, lang: Lang) -> str:
-    """What a winning tile scores: one figure when it scores the same either way."""
+    """What a winning tile scores: one figure when it scores the same either way, grouped as
+    ``lang`` groups thousands.
+
+    >>> _worth(WaitValue(Tile.parse("5p"), 2, 1200, 2400), "de")
+    'ist 2.400 wert (1.200 auf einen Abwurf)'
+    """
     w = _PHRASES[lang]
+    drawn, discard = number(wait.self_drawn, lang), number(wait.on_discard, lang)
     if not wait.on_discard:
-        return w["drawn_only"].format(n=wait.self_drawn)
+        return w["drawn_only"].format(n=drawn)
     if not wait.self_drawn:
-        return w["discard_only"].format(n=wait.on_discard)
+        return w["discard_only"].format(n=discard)
     if wait.on_discard == wait.self_drawn:
-        return w["worth"].format(n=wait.self_drawn)
-    return w["worth_both"].format(self_drawn=wait.self_drawn, on_discard=wait.on_discard)
+        return w["worth"].format(n=drawn)
+    return w["worth_both"].format(self_drawn=drawn, on_discard=discard)
 
 
 def _waits_text(waits: tuple[WaitValue, ...], lang: Lang) -> str:

@@ -20,6 +20,7 @@ from typing import Final
 
 from engine.errors import SettingError, quote
 from engine.hand import Hand
+from engine.numbers import number
 from engine.rulesets import Ruleset, get_ruleset, resolve
 from engine.rulesets.ruleset import f_factor
 from engine.rulesets.wikibooks import dora_of
@@ -415,12 +416,14 @@ def reckon(items: Sequence[ScoreLine], total: int, table: Table) -> Reckoning:
 
 
 def amount_text(value: int, unit: str, lang: Lang = "en") -> str:
-    """A hand's value as a sheet writes it: ``60``, or in a fan table ``8 fan`` (``8 Fan``).
+    """A hand's value as a sheet writes it: ``60``, or in a fan table ``8 fan`` (``8 Fan``); grouped
+    as ``lang`` groups thousands (``1,280`` / ``1.280``, :func:`engine.numbers.number`).
 
-    >>> amount_text(8, "fan", "de"), amount_text(60, "points")
-    ('8 Fan', '60')
+    >>> amount_text(8, "fan", "de"), amount_text(60, "points"), amount_text(1280, "points", "de")
+    ('8 Fan', '60', '1.280')
     """
-    return _words(lang)["fan"].format(n=value) if unit == "fan" else str(value)
+    shown = number(value, lang)
+    return _words(lang)["fan"].format(n=shown) if unit == "fan" else shown
 
 
 def line_value(line: ScoreLine, unit: str, lang: Lang = "en") -> str:
@@ -433,7 +436,7 @@ def line_value(line: ScoreLine, unit: str, lang: Lang = "en") -> str:
     w = _words(lang)
     parts = []
     if line.points or not line.doubles:
-        parts.append(w["fan"].format(n=line.points) if unit == "fan" else str(line.points))
+        parts.append(amount_text(line.points, unit, lang))
     if line.doubles:
         if unit == "fan":
             n = line.doubles
@@ -455,6 +458,10 @@ def value_lines(rk: Reckoning, lang: Lang = "en") -> list[str]:
     ['Summe: 8 Fan']
     """
     w = _words(lang)
+
+    def n(value: int) -> str:
+        return number(value, lang)
+
     total = amount_text(rk.total, rk.unit, lang)
     if rk.kind == "limit":
         return [w["limit"].format(total=total)]
@@ -463,21 +470,21 @@ def value_lines(rk: Reckoning, lang: Lang = "en") -> list[str]:
     lines = []
     if rk.unit == "fan":
         if rk.doubles or rk.scale > 1:
-            calc = str(rk.base)
+            calc = n(rk.base)
             calc += (" × 2" if rk.doubles == 1 else f" × 2^{rk.doubles}") if rk.doubles else ""
-            calc += f" × {rk.scale}" if rk.scale > 1 else ""
+            calc += f" × {n(rk.scale)}" if rk.scale > 1 else ""
             lines.append(w["fan_sum"].format(calc=f"{calc} = {amount_text(rk.uncapped, 'fan', lang)}"))
     else:
-        shown = str(rk.points)
+        shown = n(rk.points)
         if rk.base != rk.points:
-            shown = w["rounded"].format(points=rk.points, base=rk.base, step=rk.round_up_to)
-        calc = w["points"].format(points=rk.base)
+            shown = w["rounded"].format(points=n(rk.points), base=n(rk.base), step=n(rk.round_up_to))
+        calc = w["points"].format(points=n(rk.base))
         if rk.doubles:
             calc += f" × 2^{rk.doubles}"
         if rk.scale > 1:
-            calc += " " + w["scale"].format(scale=rk.scale)
+            calc += " " + w["scale"].format(scale=n(rk.scale))
         if rk.doubles or rk.scale > 1:
-            calc += f" = {rk.uncapped}"
+            calc += f" = {n(rk.uncapped)}"
         lines.append(w["base"].format(points=shown, doubles=rk.doubles, calc=calc))
     if rk.capped:
         lines.append(w["capped"].format(total=total, uncapped=amount_text(rk.uncapped, rk.unit, lang)))
@@ -496,11 +503,12 @@ def short_calc(rk: Reckoning, lang: Lang = "en") -> str:
     """
     if rk.kind != "count" or (rk.base == rk.points and not rk.doubles and rk.scale == 1):
         return ""
-    calc = str(rk.points) if rk.base == rk.points else f"{rk.points} → {rk.base}"
+    points, base = number(rk.points, lang), number(rk.base, lang)
+    calc = points if rk.base == rk.points else f"{points} → {base}"
     if rk.doubles:
         calc += " × 2" if rk.doubles == 1 and rk.unit == "fan" else f" × 2^{rk.doubles}"
     if rk.scale > 1:
-        calc += f" × {rk.scale}"
+        calc += f" × {number(rk.scale, lang)}"
     if rk.doubles or rk.scale > 1:
         calc += f" = {amount_text(rk.uncapped, rk.unit, lang)}"
     return calc
@@ -605,14 +613,15 @@ def _pays_lines(result: Score, lang: Lang, settings: Settings) -> list[str]:
     for seat, amount in result.pays:
         factor = f_factor(SEAT_LETTERS.index(seat), SEAT_LETTERS.index(winner), int(Wind.EAST), settings)
         raw = result.total * factor
+        shown, total, made = number(amount, lang), number(result.total, lang), number(raw, lang)
         if rounds and amount != raw:
-            calc = f"{factor} × {result.total} = {raw} → {amount}" if factor > 1 else f"{raw} → {amount}"
-            listed.append(w["payer_rounded"].format(seat=names[seat], amount=amount, calc=calc))
+            calc = f"{factor} × {total} = {made} → {shown}" if factor > 1 else f"{made} → {shown}"
+            listed.append(w["payer_rounded"].format(seat=names[seat], amount=shown, calc=calc))
         elif result.fan is not None and amount and amount != result.total and amount % result.total == 0:
             calc = f"{amount_text(result.total, 'fan', lang)} × {amount // result.total}"
-            listed.append(w["payer_rounded"].format(seat=names[seat], amount=amount, calc=calc))
+            listed.append(w["payer_rounded"].format(seat=names[seat], amount=shown, calc=calc))
         else:
-            listed.append(w["payer"].format(seat=names[seat], amount=amount))
+            listed.append(w["payer"].format(seat=names[seat], amount=shown))
     lines = [w["pays"].format(winner=names[winner], payers=", ".join(listed))]
     note = payment_note(settings, lang)
     if note and not result.fixed:
@@ -626,8 +635,8 @@ def payment_note(settings: Settings, lang: Lang = "en") -> str:
 
     >>> from engine.rulesets import RUMISBERG
     >>> payment_note(RUMISBERG.defaults)
-    "Each payment is rounded to hundreds after East's doubling, then capped at 10000."
+    "Each payment is rounded to hundreds after East's doubling, then capped at 10,000."
     """
     if settings.rounding != ROUND_PAYMENTS:
         return ""
-    return _words(lang)["pays_round100"].format(limit=settings.limit)
+    return _words(lang)["pays_round100"].format(limit=number(settings.limit, lang))
