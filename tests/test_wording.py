@@ -142,7 +142,8 @@ def test_a_known_language_is_checked_strictly() -> None:
 
 
 def test_commands_names_and_code_are_in_no_language() -> None:
-    assert check_text("Die Chips: /chips leaderboard zeigt die Rangliste.", commands=["chips leaderboard"]) == []
+    text = "Die Chips: /chips leaderboard zeigt die Rangliste."
+    assert check_text(text, commands=["chips leaderboard"]) == []
     assert check_text("Schreib `/score hand: 123m` in den Kanal, dann siehst du die Wertung.") == []
 
 
@@ -210,4 +211,4 @@ def test_an_allow_entry_lets_its_case_through_and_needs_a_reason() -> None:
 def test_the_report_counts_repeats() -> None:
     found = check_text("Discard 1z, then 1z again; riichi = True")
     text = wording.report(found)
-    assert "'1z'" in text and "(×2)" in text and "'True'" in text
+    assert "[tile_code] text ×2: '1z' in" in text and "[python] text ×1: 'True' in" in text

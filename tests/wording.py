@@ -61,6 +61,7 @@ from discord_harness import (
     MODAL,
     SELECT_TYPES,
     TEXT_DISPLAY,
+    TEXT_INPUT,
     Harness,
     InteractionRecord,
     walk_components,
@@ -397,7 +398,7 @@ def _check_piece(
         for match in pattern.finditer(text):
             found.append(_violation("python", piece, match.group(), match.span()))
 
-    words = WORD.findall(no_code)
+    words = WORD.findall(SNAKE.sub(" ", no_code))  # an identifier is reported as one, not as words
     return found, words
 
 
@@ -490,7 +491,13 @@ def _typed_values(rec: InteractionRecord) -> list[str]:
     return out
 
 
-def _message_pieces(body: Mapping[str, Any], where: str) -> Iterator[tuple[str, str]]:
+def _origin(component: Mapping[str, Any]) -> str:
+    """Where a component comes from, for the report: its custom_id's first two parts."""
+    custom_id = component.get("custom_id")
+    return f" [{':'.join(str(custom_id).split(':')[:2])}]" if isinstance(custom_id, str) else ""
+
+
+def _message_pieces(body: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """(part, text) of every text a person reads in a message body."""
     content = body.get("content")
     if isinstance(content, str) and content:
@@ -507,56 +514,54 @@ def _message_pieces(body: Mapping[str, Any], where: str) -> Iterator[tuple[str, 
             yield f"embed {e} footer", str(embed["footer"]["text"])
     for component in walk_components(body.get("components") or []):
         ctype = component.get("type")
+        origin = _origin(component)
         if ctype == TEXT_DISPLAY and isinstance(component.get("content"), str):
             yield "text display", component["content"]
         for key in ("label", "placeholder", "title", "description"):
             if isinstance(component.get(key), str) and component[key]:
-                yield key, component[key]
-        if ctype == 4 and isinstance(component.get("value"), str) and component["value"]:
-            yield "input value", component["value"]
+                yield f"{key}{origin}", component[key]
+        if ctype == TEXT_INPUT and isinstance(component.get("value"), str) and component["value"]:
+            yield f"input value{origin}", component["value"]
         if ctype in SELECT_TYPES:
             for o, option in enumerate(component.get("options") or []):
-                yield f"option {o} label", str(option.get("label", ""))
+                yield f"option {o} label{origin}", str(option.get("label", ""))
                 if option.get("description"):
-                    yield f"option {o} description", str(option["description"])
-        media = component.get("media")
-        if isinstance(component.get("items"), list):
-            for i, item in enumerate(component["items"]):
-                if isinstance(item, dict) and item.get("description"):
-                    yield f"gallery {i} description", str(item["description"])
-        elif isinstance(media, dict) and component.get("description"):
-            pass  # a thumbnail's description is yielded above
+                    yield f"option {o} description{origin}", str(option["description"])
+        for i, item in enumerate(component.get("items") or []):
+            if isinstance(item, dict) and item.get("description"):
+                yield f"gallery {i} description", str(item["description"])
     for attachment in body.get("attachments") or []:
         if isinstance(attachment, dict) and attachment.get("description"):
             yield f"attachment {attachment.get('filename', '?')} description", str(attachment["description"])
-    del where
 
 
 def harness_pieces(h: Harness[Any]) -> list[Piece]:
     """Every text a person reads in what the bot sent through ``h``."""
     typed_by: dict[int, list[str]] = {id(rec): _typed_values(rec) for rec in h.interactions}
-    written: dict[
-        int, list[str]
-    ] = {}  # message id -> what the people typed into the interactions that wrote it
+    written: dict[int, frozenset[str]] = {}  # message id -> what people typed in what wrote it
+    words_of: dict[frozenset[str], tuple[frozenset[str], frozenset[str]]] = {}
     pieces: list[Piece] = []
     for req in h.requests:
         if not req.ok:
             continue
         recs = [r for r in (req.interaction, req.caused_by) if r is not None]
-        values = [v for r in recs for v in typed_by.get(id(r), [])]
+        values = {v for r in recs for v in typed_by.get(id(r), [])}
         if req.target is not None:
             for r in recs:
                 if r.message_id is not None:  # a modal submitted from a message, a click on it
-                    values += written.get(r.message_id, [])
-            written.setdefault(req.target.id, []).extend(values)
-            values = written[req.target.id]
-        typed, tiles = typed_words(values)
+                    values |= written.get(r.message_id, frozenset())
+            values |= written.get(req.target.id, frozenset())
+            written[req.target.id] = frozenset(values)
+        key = frozenset(values)
+        if key not in words_of:
+            words_of[key] = typed_words(key)
+        typed, tiles = words_of[key]
         group = f"#{req.seq} {req.kind}"
         body = req.body
         if req.callback_type == MODAL and body is not None:
             if body.get("title"):
                 pieces.append(Piece(f"{group} modal title", str(body["title"]), typed, tiles, group))
-            for part, text in _message_pieces({"components": body.get("components") or []}, group):
+            for part, text in _message_pieces({"components": body.get("components") or []}):
                 pieces.append(Piece(f"{group} modal {part}", text, typed, tiles, group))
             continue
         if req.callback_type == AUTOCOMPLETE_RESULT and req.json is not None:
@@ -565,7 +570,7 @@ def harness_pieces(h: Harness[Any]) -> list[Piece]:
             continue
         if not req.has_message or body is None:
             continue
-        for part, text in _message_pieces(body, group):
+        for part, text in _message_pieces(body):
             pieces.append(Piece(f"{group} {part}", text, typed, tiles, group))
         for sent in req.files:
             if sent.description:
@@ -615,14 +620,23 @@ def _command_paths(h: Harness[Any]) -> list[str]:
     return paths
 
 
+def _shape(line: str) -> str:
+    """A line with its tile codes and numbers blurred: lines that differ only there are one case."""
+    return re.sub(r"\d+", "9", TILE_CODE.sub("◆", line))
+
+
 def report(violations: Sequence[Violation], limit: int = 40) -> str:
-    """The violations, one a line (distinct ones first, repeated ones counted)."""
-    seen: dict[tuple[str, str, str], tuple[Violation, int]] = {}
+    """The violations grouped by rule, part of a message and the line's shape: one line each with
+    how often, the snippets seen and one context."""
+    groups: dict[tuple[str, str, str], list[Violation]] = {}
     for v in violations:
-        key = (v.rule, re.sub(r"#\d+ |\b\d+ ", "", v.where), v.snippet)
-        first, count = seen.get(key, (v, 0))
-        seen[key] = (first, count + 1)
-    lines = [f"{v}" + (f" (×{n})" if n > 1 else "") for v, n in seen.values()]
+        key = (v.rule, re.sub(r"#\d+ |\b\d+ ", "", v.where), _shape(v.line))
+        groups.setdefault(key, []).append(v)
+    lines = []
+    for (rule, where, _), found in groups.items():
+        snippets = list(dict.fromkeys(v.snippet for v in found))
+        shown = ", ".join(repr(s) for s in snippets[:8]) + (", …" if len(snippets) > 8 else "")
+        lines.append(f"[{rule}] {where} ×{len(found)}: {shown} in …{found[0].context}…")
     more = len(lines) - limit
     return "\n".join(lines[:limit] + ([f"... and {more} more"] if more > 0 else []))
 
