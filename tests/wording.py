@@ -20,7 +20,8 @@ The rules, each reported per message with the offending snippet (:class:`Violati
     with word boundaries: ``5px``, ``30s``, ``1st`` are not codes). Allowed inside inline code
     (backticks): that is how the bot shows notation as an example of what to type. Allowed where
     the user typed it: a code whose tiles all appear in what the people typed in the
-    interactions that wrote this message (slash options, autocomplete input, modal values).
+    interactions that wrote this message (slash options, autocomplete input, modal values, the
+    tiles picked in the /score hand builder, whose card teaches the notation to type).
     Small print does not allow a tile code.
 ``python``
     A Python literal or leak: ``True``/``False``/``None`` as words, a list/dict/tuple repr
@@ -469,8 +470,13 @@ def check_text(
 # --------------------------------------------------------------------------- the harness
 
 
+BUILDER_PICKS = "mj:bs:"
+"""The custom_id prefix of the /score hand builder's controls (bot/cogs/builder.py)."""
+
+
 def _typed_values(rec: InteractionRecord) -> list[str]:
-    """What the user typed in an interaction: slash and autocomplete options, modal inputs."""
+    """What the user typed in an interaction: slash and autocomplete options, modal inputs, and
+    the tiles picked in the /score hand builder (notation the user composes there)."""
     out: list[str] = []
     data = rec.payload.get("data") or {}
 
@@ -484,6 +490,8 @@ def _typed_values(rec: InteractionRecord) -> list[str]:
 
     if rec.kind in ("slash", "autocomplete"):
         options(data.get("options") or [])
+    if rec.kind == "select" and (rec.custom_id or "").startswith(BUILDER_PICKS):
+        out += rec.values  # the /score builder: the user composes the hand's notation by picking
     if rec.kind == "modal":
         for component in walk_components(data.get("components") or []):
             if isinstance(component.get("value"), str):
