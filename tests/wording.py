@@ -65,6 +65,7 @@ from discord_harness import (
     TEXT_INPUT,
     Harness,
     InteractionRecord,
+    Request,
     walk_components,
 )
 
@@ -543,23 +544,43 @@ def _message_pieces(body: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield f"attachment {attachment.get('filename', '?')} description", str(attachment["description"])
 
 
-def harness_pieces(h: Harness[Any]) -> list[Piece]:
-    """Every text a person reads in what the bot sent through ``h``."""
+def _values_of(
+    req: Request, typed_by: Mapping[int, list[str]], written: dict[int, frozenset[str]]
+) -> set[str]:
+    """What the people typed for what ``req`` writes: in its interaction (or the one whose
+    handling made it), and into the message it edits or the message the interaction came from."""
+    recs = [r for r in (req.interaction, req.caused_by) if r is not None]
+    values = {v for r in recs for v in typed_by.get(id(r), [])}
+    if req.target is not None:
+        for r in recs:
+            if r.message_id is not None:  # a modal submitted from a message, a click on it
+                values |= written.get(r.message_id, frozenset())
+        values |= written.get(req.target.id, frozenset())
+        written[req.target.id] = frozenset(values)
+    return values
+
+
+def _typed_into(h: Harness[Any], written: dict[int, frozenset[str]]) -> None:
     typed_by: dict[int, list[str]] = {id(rec): _typed_values(rec) for rec in h.interactions}
+    for req in h.requests:
+        if req.ok:
+            _values_of(req, typed_by, written)
+
+
+def harness_pieces(h: Harness[Any], before: Sequence[Harness[Any]] = ()) -> list[Piece]:
+    """Every text a person reads in what the bot sent through ``h``. ``before``: earlier harnesses
+    on the same fake Discord (a restart), whose messages ``h`` may edit: what the people typed
+    into those messages counts for the edits too."""
     written: dict[int, frozenset[str]] = {}  # message id -> what people typed in what wrote it
     words_of: dict[frozenset[str], tuple[frozenset[str], frozenset[str]]] = {}
     pieces: list[Piece] = []
+    for earlier in before:
+        _typed_into(earlier, written)
+    typed_by: dict[int, list[str]] = {id(rec): _typed_values(rec) for rec in h.interactions}
     for req in h.requests:
         if not req.ok:
             continue
-        recs = [r for r in (req.interaction, req.caused_by) if r is not None]
-        values = {v for r in recs for v in typed_by.get(id(r), [])}
-        if req.target is not None:
-            for r in recs:
-                if r.message_id is not None:  # a modal submitted from a message, a click on it
-                    values |= written.get(r.message_id, frozenset())
-            values |= written.get(req.target.id, frozenset())
-            written[req.target.id] = frozenset(values)
+        values = _values_of(req, typed_by, written)
         key = frozenset(values)
         if key not in words_of:
             words_of[key] = typed_words(key)
@@ -601,12 +622,16 @@ def _names(h: Harness[Any]) -> list[str]:
 
 
 def check_harness(
-    h: Harness[Any], *, lang: Lang | None = None, allowed: Iterable[Allow] = ALLOWED
+    h: Harness[Any],
+    *,
+    lang: Lang | None = None,
+    allowed: Iterable[Allow] = ALLOWED,
+    before: Sequence[Harness[Any]] = (),
 ) -> list[Violation]:
     """Every violation in what the bot sent through ``h`` (``lang``: the language all of it must
-    be in; None: each message's majority)."""
+    be in; None: each message's majority; ``before``: see :func:`harness_pieces`)."""
     return check_pieces(
-        harness_pieces(h), lang=lang, allowed=allowed, names=_names(h), commands=_command_paths(h)
+        harness_pieces(h, before), lang=lang, allowed=allowed, names=_names(h), commands=_command_paths(h)
     )
 
 
