@@ -678,4 +678,4 @@ def assert_clean(h: Harness[Any], *, lang: Lang | None = None, allowed: Iterable
     """Fail with a report if anything a person reads in ``h`` breaks a wording rule."""
     found = check_harness(h, lang=lang, allowed=allowed)
     if found:
-        raise AssertionError(f"{len(found)} wording violations:\n{report(found)}")
+        raise AssertionError(f"{len(found)} wording violations:\n{report(found, limit=200)}")
