@@ -21,8 +21,8 @@ _started: list[Harness[Any]] = []
 _original_start = Harness.__dict__["start"].__func__
 
 
-async def _remembering_start(cls: type[Harness[Any]], bot: Any, **options: Any) -> Harness[Any]:
-    harness = await _original_start(cls, bot, **options)
+async def _remembering_start(cls: type[Harness[Any]], /, bot: Any, **options: Any) -> Harness[Any]:
+    harness: Harness[Any] = await _original_start(cls, bot, **options)
     _started.append(harness)
     return harness
 
