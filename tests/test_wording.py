@@ -3,6 +3,9 @@ exceptions it documents hold, and good English and German texts pass."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 import wording
 from wording import Allow, check_text
@@ -212,3 +215,39 @@ def test_the_report_counts_repeats() -> None:
     found = check_text("Discard 1z, then 1z again; riichi = True")
     text = wording.report(found)
     assert "[tile_code] text ×2: '1z' in" in text and "[python] text ×1: 'True' in" in text
+
+
+# --------------------------------------------------------------------------- the hook
+
+HOOKED = """
+from discord_harness import Harness
+from test_bot_discord import CHANNEL, config, guilds, make_bot
+
+
+async def say(tmp_path, words):
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        await h.bot.get_channel(CHANNEL).send(words)
+
+
+async def test_a_slip(tmp_path):
+    await say(tmp_path, "Discard 1z now: riichi = True")
+
+
+async def test_plain_words(tmp_path):
+    await say(tmp_path, "Discard the East wind now.")
+"""
+
+
+def test_the_conftest_hook_fails_a_bot_test_whose_messages_break_a_rule(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = Path(__file__).parent
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(here), str(here.parent)]))
+    pytester.makeconftest((here / "conftest.py").read_text(encoding="utf-8"))
+    pytester.makeini("[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = function\n")
+    pytester.makepyfile(test_hooked=HOOKED)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*FAILED*test_a_slip*wording violations*"])
+    text = result.stdout.str()
+    assert "[tile_code]" in text and "'1z'" in text and "[python]" in text and "'True'" in text
