@@ -22,7 +22,8 @@ The rules, each reported per message with the offending snippet (:class:`Violati
     the user typed it: a code whose tiles all appear in what the people typed in the
     interactions that wrote this message (slash options, autocomplete input, modal values, the
     tiles picked in the /score hand builder, whose card teaches the notation to type).
-    Small print does not allow a tile code.
+    Small print does not allow a tile code, nor does a fenced block (```), which shows text as
+    code but is no example of what to type.
 ``python``
     A Python literal or leak: ``True``/``False``/``None`` as words, a list/dict/tuple repr
     (``['``, ``{'``, ``('x',``), ``<... object at``, an enum repr (``<Wind.EAST: 0>``,
@@ -30,16 +31,18 @@ The rules, each reported per message with the offending snippet (:class:`Violati
     ``MahjongError``).
 ``language``
     A word of the other language. The vocabularies come from the catalogue
-    (``bot.i18n.CATALOGUE``) and the engine's tile names: words of four letters or more found
-    only in the German texts are German, only in the English texts English (words both use, such
+    (``bot.i18n.CATALOGUE``, ``COMMAND_TEXT``) and the engine's tile names: words of four
+    letters or more found only in the German texts are German, only in the English texts English
+    (words both use, such
     as names and rule terms, are in neither; :data:`SHARED` lists words that are words in both
     languages). A message's language is the majority of its vocabulary words (all its parts
     together); the minority's words are flagged. Given a language (``lang=``, a table known to
     speak it), every word of the other language is flagged.
 
 Text the people typed (the whole value and each of its words, in the interactions that wrote the
-message) and the people's, guild's and channel's names are taken out before any rule runs;
-``<@id>``, ``<t:...>``, custom emoji and URLs too.
+message), ``<@id>``, ``<t:...>``, custom emoji and URLs are taken out before any rule runs; the
+people's, guild's, channel's and roles' names and the slash commands' paths (``/chips history``)
+are words of neither language.
 
 An :class:`Allow` entry lets one known, reasoned case through (``rule``, a regex the snippet must
 match in full, optionally a regex the message's text must contain; a ``reason`` is required).
