@@ -32,12 +32,11 @@ The rules, each reported per message with the offending snippet (:class:`Violati
 ``language``
     A word of the other language. The vocabularies come from the catalogue
     (``bot.i18n.CATALOGUE``, ``COMMAND_TEXT``) and the engine's tile names: words of four
-    letters or more found only in the German texts are German, only in the English texts English
-    (words both use, such
-    as names and rule terms, are in neither; :data:`SHARED` lists words that are words in both
-    languages). A message's language is the majority of its vocabulary words (all its parts
-    together); the minority's words are flagged. Given a language (``lang=``, a table known to
-    speak it), every word of the other language is flagged.
+    letters or more found only in the German texts are German, only in the English texts
+    English (words both use, such as names and rule terms, are in neither; :data:`SHARED` lists
+    words that are words in both languages). A message's language is the majority of its
+    vocabulary words (all its parts together); the minority's words are flagged. Given a
+    language (``lang=``, a table known to speak it), every word of the other language is flagged.
 
 Text the people typed (the whole value and each of its words, in the interactions that wrote the
 message), ``<@id>``, ``<t:...>``, custom emoji and URLs are taken out before any rule runs; the
