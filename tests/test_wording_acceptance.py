@@ -15,21 +15,29 @@ from test_bot_discord import CHANNEL, GUILD, config, make_bot, play_hand
 from bot.app import MahjongBot
 
 LABELS = {
-    "en": {"join": "Join", "start": "Start", "hand": "My hand", "hint": "Hint", "post": "Post in channel"},
+    "en": {
+        "join": "Join",
+        "start": "Start",
+        "hand": "My hand",
+        "hint": "Hint",
+        "post": "Post in channel",
+        "next": "Next hand",
+    },
     "de": {
         "join": "Beitreten",
         "start": "Starten",
         "hand": "Meine Hand",
         "hint": "Tipp",
         "post": "Im Kanal zeigen",
+        "next": "Nächste Hand",
     },
 }
 
 
 async def whole_hand(h: Harness[MahjongBot], lang: wording.Lang) -> None:
     """A club evening in ``lang``: house rules, a table with two people and two computers, a hint
-    and the cards, the hand to its score sheet, then /score, /settings show, /mahjong rules,
-    /chips and /stats."""
+    and the cards, the hand to its score sheet, Next hand (twice), then /score, /settings show,
+    /mahjong rules, /chips and /stats."""
     words = LABELS[lang]
     locale = "de" if lang == "de" else "en-US"
     alice = h.user(100, "alice", locale=locale)
@@ -52,6 +60,12 @@ async def whole_hand(h: Harness[MahjongBot], lang: wording.Lang) -> None:
     assert table.game.deal.over or table.game.hand_number > 1
     sheets = [m for m in h.messages(CHANNEL) if "sheet.png" in m.filenames]
     assert sheets, "the hand's score sheet"
+    # the next hand, and a second click on the old sheet's button once it has started
+    await h.click(sheets[-1], words["next"], user=bob)
+    await h.settle()
+    assert table.game.hand_number == 2
+    await h.click(sheets[-1], words["next"], user=alice)
+    await h.settle()
 
     rec = await h.slash(
         "score",
