@@ -17,8 +17,6 @@ import pytest
 import wording
 from discord_harness import Harness
 
-pytest_plugins = ["pytester"]  # tests/test_wording.py runs the hook on a test of its own
-
 _started: list[Harness[Any]] = []
 _original_start = Harness.__dict__["start"].__func__
 
