@@ -596,10 +596,15 @@ def harness_pieces(h: Harness[Any], before: Sequence[Harness[Any]] = ()) -> list
             continue
         if not req.has_message or body is None:
             continue
+        described: set[str] = set()  # an image's description is read once (gallery, attachment, file)
         for part, text in _message_pieces(body):
+            if "description" in part and part.split()[0] in ("gallery", "attachment"):
+                if text in described:
+                    continue
+                described.add(text)
             pieces.append(Piece(f"{group} {part}", text, typed, tiles, group))
         for sent in req.files:
-            if sent.description:
+            if sent.description and sent.description not in described:
                 pieces.append(
                     Piece(f"{group} file {sent.filename} description", sent.description, typed, tiles, group)
                 )
