@@ -2,7 +2,9 @@
 remembered, and when the test has passed, everything the bot sent through it is checked
 (tests/wording.py); a violation fails the test with the list of what a person would have read.
 
-Harnesses around other clients (tests/test_discord_harness.py's toy bots) are not checked.
+Harnesses around other clients (tests/test_discord_harness.py's toy bots) are not checked. With
+``WORDING_DUMP=/some/file.jsonl`` every violation is also appended there as a JSON line (to list
+what a whole run finds, e.g. for /work/briefs/violations28.md).
 """
 
 from __future__ import annotations

@@ -243,6 +243,7 @@ def test_the_conftest_hook_fails_a_bot_test_whose_messages_break_a_rule(
 ) -> None:
     here = Path(__file__).parent
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(here), str(here.parent)]))
+    monkeypatch.delenv("WORDING_DUMP", raising=False)
     pytester.makeconftest((here / "conftest.py").read_text(encoding="utf-8"))
     pytester.makeini("[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = function\n")
     pytester.makepyfile(test_hooked=HOOKED)
