@@ -8,5 +8,7 @@ from hypothesis import settings
 
 collect_ignore = ["render/fonts/build_subset.py"]
 
+pytest_plugins = ["pytester"]  # tests/test_wording.py runs the wording hook on a test of its own
+
 settings.register_profile("suite", deadline=None, derandomize=True)
 settings.load_profile("suite")

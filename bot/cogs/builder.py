@@ -194,10 +194,7 @@ def builder_layout(
     if image:
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://builder.png")))
     for op, tiles in PICKS.items():
-        options = [
-            discord.SelectOption(label=str(t), value=str(t), description=tile_name(t, lang, state.ruleset))
-            for t in tiles
-        ]
+        options = [discord.SelectOption(label=tile_name(t, lang, state.ruleset), value=str(t)) for t in tiles]
         parts.append(
             discord.ui.ActionRow(
                 BuilderSelect(op, code, options, text(f"builder_pick_{op}", lang), many=True)
@@ -212,9 +209,7 @@ def builder_layout(
     kinds = state.playing_kinds()
     if kinds:
         options = [
-            discord.SelectOption(
-                label=str(t), value=str(t), description=tile_name(t, lang, state.ruleset), default=t == win
-            )
+            discord.SelectOption(label=tile_name(t, lang, state.ruleset), value=str(t), default=t == win)
             for t in kinds
         ]
         parts.append(
