@@ -99,8 +99,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ein Betrag ist eine ganze Zahl Chips von 1 bis 1.000.000.000, nicht {amount}.",
     ),
     "chips_bad_adjustment": (
-        "An adjustment is from -1,000,000,000 to 1,000,000,000 chips and not 0, not {amount}.",
-        "Eine Korrektur ist von -1.000.000.000 bis 1.000.000.000 Chips und nicht 0, nicht {amount}.",
+        "An adjustment is a whole number of chips from −1,000,000,000 to 1,000,000,000 other than 0; "
+        "you gave {amount}.",
+        "Eine Korrektur ist eine ganze Zahl Chips von −1.000.000.000 bis 1.000.000.000 außer 0; "
+        "angegeben war {amount}.",
     ),
     "chips_not_a_member": (
         "Chips go to a member of this server, not to a bot or yourself.",

@@ -19,33 +19,37 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ruleset: **{title}** (`{name}`){where}",
         "Regelwerk: **{title}** (`{name}`){where}",
     ),
-    "ruleset_parent": ("Differs from `{parent}` in: {changes}", "Weicht von `{parent}` ab in: {changes}"),
-    "ruleset_own": (
-        "`{name}` is a ruleset of its own (not written from another).",
-        "`{name}` ist ein eigenes Regelwerk (aus keinem anderen abgeleitet).",
+    "ruleset_parent": (
+        "How it differs from {parent}:\n{changes}",
+        "Abweichungen vom Regelwerk {parent}:\n{changes}",
     ),
-    "ruleset_change": ("{what} {value} ({parent}: {theirs})", "{what} {value} ({parent}: {theirs})"),
-    "ruleset_what_tiles": ("tiles", "Steine"),
-    "ruleset_what_players": ("players", "Spieler"),
-    "ruleset_what_chows": ("chows", "Chows"),
+    "ruleset_own": (
+        "{name} is a ruleset of its own (not written from another).",
+        "{name} ist ein eigenes Regelwerk (aus keinem anderen abgeleitet).",
+    ),
+    "ruleset_change": ("{what}: {value} instead of {theirs}", "{what}: {value} statt {theirs}"),
+    "ruleset_adds": ("Rules it adds: {rules}", "Zusätzliche Regeln: {rules}"),
+    "ruleset_drops": ("Rules it leaves out: {rules}", "Ohne die Regeln: {rules}"),
+    "settings_point": ("- {sentence}", "- {sentence}"),
+    "settings_names": ("-# As typed in /settings: {names}", "-# So in /settings getippt: {names}"),
+    "settings_name": ("-# As typed in /settings: {name}", "-# So in /settings getippt: {name}"),
+    "settings_yes": ("yes", "ja"),
+    "settings_no": ("no", "nein"),
+    "settings_either": ("{a} or {b}", "{a} oder {b}"),
+    "settings_language_en": ("English", "Englisch"),
+    "settings_language_de": ("German", "Deutsch"),
     "settings_rules_head": (
-        "House rules that differ from `{ruleset}`:",
-        "Hausregeln, die von `{ruleset}` abweichen:",
+        "House rules that differ from {ruleset}:",
+        "Hausregeln, die vom Regelwerk {ruleset} abweichen:",
     ),
     "settings_rules_none": (
         "House rules: those of the ruleset.",
         "Hausregeln: die des Regelwerks.",
     ),
-    "settings_rule_line": (
-        "`{name}` = {value} ({ruleset}: {default}) · {help}{where}",
-        "`{name}` = {value} ({ruleset}: {default}) · {help}{where}",
-    ),
+    "settings_rule_line": ("- {sentence}{where}", "- {sentence}{where}"),
     "settings_tables_head": ("Tables:", "Tische:"),
     "settings_club_head": ("Club (the whole server):", "Club (der ganze Server):"),
-    "settings_line": (
-        "`{name}` = {value} (default {default}) · {help}{where}",
-        "`{name}` = {value} (Standard {default}) · {help}{where}",
-    ),
+    "settings_line": ("- {sentence}{where}", "- {sentence}{where}"),
     "settings_all_default": ("all at their defaults.", "alle beim Standard."),
     "settings_here": (" · this channel", " · dieser Kanal"),
     "settings_more": ("… and {n} more", "… und {n} weitere"),
@@ -63,20 +67,20 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "settings_no_floor": ("none (0)", "keines (0)"),
     # /settings set and reset
     "settings_set_server": (
-        "{actor} set `{name}` = {value} for this server (was {old}).",
-        "{actor} hat `{name}` = {value} für diesen Server gesetzt (vorher {old}).",
+        "{actor} set {label} to {value} for this server (was {old}).",
+        "{actor} hat {label} für diesen Server auf {value} gesetzt (vorher {old}).",
     ),
     "settings_set_channel": (
-        "{actor} set `{name}` = {value} for {channel} (was {old}).",
-        "{actor} hat `{name}` = {value} für {channel} gesetzt (vorher {old}).",
+        "{actor} set {label} to {value} for {channel} (was {old}).",
+        "{actor} hat {label} für {channel} auf {value} gesetzt (vorher {old}).",
     ),
     "settings_reset_one_server": (
-        "{actor} reset `{name}` for this server: now {value}.",
-        "{actor} hat `{name}` für diesen Server zurückgesetzt: jetzt {value}.",
+        "{actor} reset {label} for this server: now {value}.",
+        "{actor} hat {label} für diesen Server zurückgesetzt: jetzt {value}.",
     ),
     "settings_reset_one_channel": (
-        "{actor} reset `{name}` for {channel}: now {value} (the server's).",
-        "{actor} hat `{name}` für {channel} zurückgesetzt: jetzt {value} (wie der Server).",
+        "{actor} reset {label} for {channel}: now {value} (the server's).",
+        "{actor} hat {label} für {channel} zurückgesetzt: jetzt {value} (wie der Server).",
     ),
     "settings_reset_all_server": (
         "{actor} reset this server's ruleset, house rules and table settings ({names}). "
@@ -120,17 +124,17 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Es gibt keine Einstellung {name}. Wähle beim Tippen einen Vorschlag; Einstellungen sind: {names}",
     ),
     "settings_server_only": (
-        "`{name}` is a setting of the whole server, not of one channel: leave out the channel.",
-        "`{name}` ist eine Einstellung des ganzen Servers, nicht eines Kanals: lass den Kanal weg.",
+        "{name} is a setting of the whole server, not of one channel: leave out the channel.",
+        "{name} ist eine Einstellung des ganzen Servers, nicht eines Kanals: lass den Kanal weg.",
     ),
     "settings_bad_value": ("Refused: {reason}", "Abgelehnt: {reason}"),
     "settings_takes": (
-        "setting {name} takes {accepts}, not {value}",
-        "die Einstellung {name} nimmt {accepts}, nicht {value}",
+        "{name} takes {accepts}, not {value}",
+        "{name} nimmt {accepts}, nicht {value}",
     ),
     "settings_no_such_role": (
-        "there is no role {value} here; `{name}` takes {accepts}",
-        "hier gibt es keine Rolle {value}; `{name}` nimmt {accepts}",
+        "there is no role {value} here; {name} takes {accepts}",
+        "hier gibt es keine Rolle {value}; {name} nimmt {accepts}",
     ),
     "settings_not_a_channel": (
         "Settings are per server or per text channel of this server, not {channel}.",
@@ -149,7 +153,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "eine Abstimmung der Spieler am Tisch kann ihn beenden.",
     ),
     # what a setting accepts, in words (German; English from the engine and storage)
-    "accepts_bool": ("true or false", "true oder false (ja oder nein)"),
+    "accepts_bool": ("yes or no (true or false)", "ja oder nein"),
     "accepts_int": ("a whole number from {low} to {high}", "eine ganze Zahl von {low} bis {high}"),
     "accepts_choice": ("one of {choices}", "eins von {choices}"),
     "accepts_game_length": (
@@ -378,3 +382,299 @@ COMMANDS: Final[dict[str, str]] = {
     "The setting (default: all of them)": "Die Einstellung (sonst alle)",
 }
 """English command text -> German."""
+
+LABELS: Final[dict[str, tuple[str, str]]] = {
+    # the ruleset's own differences (Ruleset.diff) besides its settings
+    "tiles": ("Tiles", "Steine"),
+    "chows": ("Chows", "Chows"),
+    "rotation": ("Who deals next", "Wer als Nächstes gibt"),
+    # the house rules (engine.settings.SPECS)
+    "limit": ("Limit", "Limit"),
+    "mj_bonus": ("Mah-Jongg bonus", "Mah-Jongg-Bonus"),
+    "winning_tile_points": ("Points for the winning tile", "Punkte für den Gewinnstein"),
+    "winning_tile_points_cumulative": ("Winning-tile points add up", "Gewinnstein-Punkte zählen zusammen"),
+    "rob_kong_bonus": ("Points for robbing a kong", "Punkte für das Rauben eines Kongs"),
+    "concealed_hand_doubles": ("Doubles for a concealed hand", "Verdopplungen für eine verdeckte Hand"),
+    "concealed_requires_self_draw": (
+        "A concealed hand needs a self-drawn winning tile",
+        "Eine verdeckte Hand braucht einen selbst gezogenen Gewinnstein",
+    ),
+    "zero_point_basis": (
+        "What scores nothing in the zero-point hand",
+        "Was bei der Null-Punkte-Hand nichts zählen darf",
+    ),
+    "flower_double_model": ("Doubles for bonus tiles", "Verdopplungen für Bonussteine"),
+    "limit_hands": ("Limit hands score the limit", "Limit-Hände zählen das Limit"),
+    "traditional_limit_hands": (
+        "The traditional limit hands of Hua Bao",
+        "Die traditionellen Limit-Hände nach Hua Bao",
+    ),
+    "seven_pairs": ("Seven pairs win", "Sieben Paare gewinnen"),
+    "seven_pairs_quad_as_two_pairs": (
+        "Four equal tiles are two of the seven pairs",
+        "Vier gleiche Steine sind zwei der sieben Paare",
+    ),
+    "earthly_value": ("Earth's blessing", "Segen der Erde"),
+    "green_hand_requires_gd": (
+        "The imperial green hand needs green dragons",
+        "Die kaiserliche grüne Hand braucht grüne Drachen",
+    ),
+    "nine_lanterns_easy": (
+        "Nine lanterns may have exposed chows",
+        "Die neun Laternen dürfen offene Chows haben",
+    ),
+    "original_call": ("The original call and its double", "Der Ruf zu Beginn und seine Verdopplung"),
+    "nine_times_rule": (
+        "East's ninth Mah-Jongg in a row is a limit hand",
+        "Osts neuntes Mah-Jongg in Folge ist eine Limit-Hand",
+    ),
+    "limit_applies_to_losers": ("The limit caps losing hands too", "Das Limit gilt auch für Verliererhände"),
+    "loser_max_pairs": ("Pairs a losing hand counts", "Paare, die eine Verliererhand zählt"),
+    "bonus_tiles": ("Flowers and seasons", "Blumen und Jahreszeiten"),
+    "players": ("Players", "Spieler"),
+    "wall_break": ("Breaking the wall", "Öffnen der Mauer"),
+    "break_wall_owner": ("Wall the break is counted in", "Mauer, in der die Öffnung gezählt wird"),
+    "break_count": ("Dice that count the break", "Würfel, die die Öffnung zählen"),
+    "loose_tile_order": ("Loose tile taken first", "Zuerst genommener loser Stein"),
+    "deal_pattern": ("Order of the deal", "Reihenfolge beim Austeilen"),
+    "wall_reserve": ("Tiles left in the wall at a drawn end", "Steine, die beim Remis in der Mauer bleiben"),
+    "chow_claims": ("Chows may be claimed", "Chows dürfen angesagt werden"),
+    "mahjong_chow_from_any": (
+        "Anyone may claim a chow to go Mah-Jongg",
+        "Jeder darf einen Chow für Mah-Jongg ansagen",
+    ),
+    "rob_concealed_kong_13_orphans": (
+        "Thirteen orphans may rob a concealed kong",
+        "Dreizehn Waisen dürfen einen verdeckten Kong rauben",
+    ),
+    "final_discard_claims": (
+        "Claims on the discard after the last tile",
+        "Ansagen auf den Abwurf nach dem letzten Stein",
+    ),
+    "three_mahjong_claims_abort": (
+        "Three Mah-Jongg claims on one discard draw the hand",
+        "Drei Mah-Jongg-Ansagen auf einen Abwurf beenden die Hand remis",
+    ),
+    "min_doubles": ("Doubles a winning hand needs", "Verdopplungen, die eine Gewinnhand braucht"),
+    "max_chows": ("Chows a winning hand may hold", "Chows, die eine Gewinnhand haben darf"),
+    "min_suit_pungs": (
+        "Pongs or kongs of suit tiles a winning hand needs",
+        "Pongs oder Kongs aus Farbsteinen, die eine Gewinnhand braucht",
+    ),
+    "require_flush": (
+        "A winning hand must be a half or pure flush",
+        "Eine Gewinnhand muss eine halbe oder reine Farbe sein",
+    ),
+    "min_fan": ("Fan a winning hand needs", "Fan, die eine Gewinnhand braucht"),
+    "rounding": ("Rounding", "Rundung"),
+    "count_scale": ("The counted value is multiplied by", "Der ausgezählte Wert wird malgenommen mit"),
+    "limit_after_east_double": (
+        "The limit caps each payment after East's doubling",
+        "Das Limit begrenzt jede Zahlung nach Osts Verdopplung",
+    ),
+    "club_hand_value": ("Value of the club hand", "Wert der Club-Hand"),
+    "club_hand_pattern": ("Sets of the club hand", "Figuren der Club-Hand"),
+    "special_hands": ("The club's own special hands", "Die eigenen Sonderhände des Clubs"),
+    "bouquet_payment": (
+        "Payment for a bouquet completed in play",
+        "Zahlung für ein im Spiel vollendetes Bouquet",
+    ),
+    "fishing": ("Fishing may be declared", "Fishing darf angesagt werden"),
+    "claim_window": ("A discard may be claimed", "Ein Abwurf darf gerufen werden"),
+    "fishing_value": ("A Fishing hand is valued with", "Eine Fishing-Hand zählt mit"),
+    "gulasch_stake": ("Stake in the Gulasch pot", "Einsatz im Gulasch-Topf"),
+    "gulasch_wall_exchanges": (
+        "Exchanges with the wall in a Gulasch",
+        "Tauschrunden mit der Mauer im Gulasch",
+    ),
+    "gulasch_pot_carry_over": (
+        "A drawn Gulasch keeps its pot for the next hand",
+        "Ein remis beendeter Gulasch behält seinen Topf für die nächste Hand",
+    ),
+    "pot_reading": ("The Pot (card No. 30)", "Der Pot (Karte Nr. 30)"),
+    "no_chow_points": ("Points for a hand without a chow", "Punkte für eine Hand ohne Chow"),
+    "unit_per_fan": ("Chips per fan", "Chips pro Fan"),
+    "menqing_with_qidui": ("Seven pairs count as Menqing", "Sieben Paare zählen als Menqing"),
+    "quanqiuren_requires_discard": (
+        "Quanqiuren needs a win on a discard",
+        "Quanqiuren braucht einen Sieg auf Abwurf",
+    ),
+    "dealer_loses_double": ("A losing dealer pays double", "Ein verlierender Geber zahlt doppelt"),
+    "gen_zhuang_chips": ("Chips for Gen zhuang", "Chips für Gen zhuang"),
+    "pass_over": ("After letting a winning discard pass", "Nach einem vorbeigelassenen Gewinnstein"),
+    "multiple_winners": (
+        "Several Mah-Jongg claims on one discard",
+        "Mehrere Mah-Jongg-Ansagen auf einen Abwurf",
+    ),
+    "moon_hand_value": ("The moon hand", "Das Mondspiel"),
+    "riichi": ("Riichi", "Riichi"),
+    "riichi_stake": ("Riichi stake", "Riichi-Einsatz"),
+    "riichi_carry_over": (
+        "Riichi sticks of a drawn hand stay for the next winner",
+        "Riichi-Stäbchen einer Remis-Hand bleiben für den nächsten Gewinner",
+    ),
+    "dora": ("Dora", "Dora"),
+    "dora_in_pair": ("Dora in the pair double", "Dora im Paar verdoppeln"),
+    "dora_for_losers": ("Dora double losing hands", "Dora verdoppeln Verliererhände"),
+    "ii_fan_shibari": (
+        "Ii Fan Shibari (Mah-Jongg needs one double)",
+        "Ii Fan Shibari (Mah-Jongg braucht eine Verdopplung)",
+    ),
+    "western": ("The western way", "Die westliche Spielweise"),
+    "east_factor": ("Factor for East's payments", "Faktor für Osts Zahlungen"),
+    "loser_settlement": ("Losers settle among themselves", "Die Verlierer rechnen untereinander ab"),
+    "discarder_pays_all": (
+        "On a discard win the discarder alone pays",
+        "Bei einem Sieg auf Abwurf zahlt der Abwerfer allein",
+    ),
+    "draw_settlement": ("After a drawn hand", "Nach einer Remis-Hand"),
+    "initial_score": ("Chips at the start of a game", "Chips zu Beginn einer Partie"),
+    "game_length": ("Length of a game", "Länge einer Partie"),
+    "dealer_rotation": ("Who deals next", "Wer als Nächstes gibt"),
+    # the bot's own settings
+    "ruleset": ("Ruleset", "Regelwerk"),
+    "language": ("Language", "Sprache"),
+    "turn_seconds": ("Time for a turn", "Zeit für einen Zug"),
+    "claim_seconds": ("Longest claim window", "Längstes Ansagefenster"),
+    "next_hand_seconds": ("Pause before the next hand", "Pause vor der nächsten Hand"),
+    "who_opens": ("Who may open a table", "Wer einen Tisch eröffnen darf"),
+    "who_stops": ("Who may stop a table at once", "Wer einen Tisch sofort beenden darf"),
+    "admin_role": ("The club's admin role", "Admin-Rolle des Clubs"),
+    "allow_member_transfers": ("Members may give each other chips", "Mitglieder dürfen einander Chips geben"),
+    "allow_negative_balance": ("Balances may go below 0", "Kontostände dürfen unter 0 fallen"),
+    "buy_in_amount": ("Chips per buy-in", "Chips pro Einkauf"),
+    "buy_in_limit": ("Buy-ins per member and season", "Einkäufe pro Mitglied und Saison"),
+    "balance_floor": (
+        "Lowest balance after a gift or a correction",
+        "Tiefster Kontostand nach einer Überweisung oder Korrektur",
+    ),
+    "initial_balance": ("Starting chips next season", "Startchips der nächsten Saison"),
+}
+"""Every setting's name in words (a noun phrase that a value follows), and the ruleset's own
+differences: what a person reads where the identifier was."""
+
+CHOICES: Final[dict[tuple[str, str], tuple[str, str]]] = {
+    ("zero_point_basis", "sets_and_pairs"): ("the sets and pairs", "Figuren und Paare"),
+    ("zero_point_basis", "figure_points"): ("sets, pairs and bonus tiles", "Figuren, Paare und Bonussteine"),
+    ("zero_point_basis", "all_points_except_mj20"): (
+        "everything but the Mah-Jongg bonus",
+        "alles außer dem Mah-Jongg-Bonus",
+    ),
+    ("flower_double_model", "dmjl"): (
+        "one for both own tiles and one per bouquet",
+        "eine für beide eigenen Steine und eine je Bouquet",
+    ),
+    ("flower_double_model", "per_category"): (
+        "one per own tile or two per bouquet",
+        "eine je eigenem Stein oder zwei je Bouquet",
+    ),
+    ("flower_double_model", "additive"): (
+        "one per own tile plus two per bouquet",
+        "eine je eigenem Stein plus zwei je Bouquet",
+    ),
+    ("earthly_value", "limit"): ("the limit", "das Limit"),
+    ("earthly_value", "half_limit"): ("half the limit", "das halbe Limit"),
+    ("earthly_value", "half_limit_or_better"): ("at least half the limit", "mindestens das halbe Limit"),
+    ("wall_break", "two_throw"): ("two throws of the dice", "zwei Würfe"),
+    ("wall_break", "one_throw"): ("one throw of the dice", "ein Wurf"),
+    ("break_wall_owner", "second_thrower"): ("the second thrower's", "die des zweiten Werfers"),
+    ("break_wall_owner", "east"): ("East's", "die von Ost"),
+    ("break_count", "sum_both"): ("both dice", "beide Würfel"),
+    ("break_count", "second_only"): ("the second throw only", "nur der zweite Wurf"),
+    ("loose_tile_order", "top_first"): ("the upper one", "der obere"),
+    ("loose_tile_order", "second_stack_first"): ("the one of the second stack", "der des zweiten Stapels"),
+    ("deal_pattern", "A"): (
+        "pattern A (one more to East at the end)",
+        "Muster A (am Ende einer mehr für Ost)",
+    ),
+    ("deal_pattern", "B"): ("pattern B (two to East first)", "Muster B (zuerst zwei für Ost)"),
+    ("deal_pattern", "R3"): (
+        "pattern R3 (twelve tiles each before the wall is built)",
+        "Muster R3 (je zwölf Steine, bevor die Mauer gebaut wird)",
+    ),
+    ("final_discard_claims", "mahjong_only"): ("Mah-Jongg only", "nur Mah-Jongg"),
+    ("final_discard_claims", "all"): ("every claim", "alle Ansagen"),
+    ("rounding", "none"): ("none", "keine"),
+    ("rounding", "up_to_10"): (
+        "the base up to tens before doubling",
+        "die Basis vor dem Verdoppeln auf Zehner aufgerundet",
+    ),
+    ("rounding", "half_up_100_after_east_double"): (
+        "each payment to hundreds after East's doubling",
+        "jede Zahlung nach Osts Verdopplung auf Hunderter",
+    ),
+    ("claim_window", "until_next_draw"): ("until the next player draws", "bis der nächste Spieler zieht"),
+    ("claim_window", "until_next_discard"): (
+        "until the next player discards",
+        "bis der nächste Spieler abgelegt hat",
+    ),
+    ("fishing_value", "min"): ("its least valuable winning tile", "ihrem billigsten Gewinnstein"),
+    ("fishing_value", "max"): ("its most valuable winning tile", "ihrem teuersten Gewinnstein"),
+    ("pot_reading", "whole_balance"): (
+        "each player pays East his whole balance",
+        "jeder zahlt Ost seinen ganzen Kontostand",
+    ),
+    ("pot_reading", "hand_value_undoubled"): (
+        "each player pays East's hand value undoubled",
+        "jeder zahlt Osts Handwert unverdoppelt",
+    ),
+    ("pass_over", "none"): ("no bar", "keine Sperre"),
+    ("pass_over", "until_own_draw"): (
+        "no win on a discard until one's own draw",
+        "kein Sieg auf einen Abwurf bis zum eigenen Ziehen",
+    ),
+    ("pass_over", "literal_first_discard_only"): (
+        "no win on a discard for the rest of the hand",
+        "kein Sieg auf einen Abwurf für den Rest der Hand",
+    ),
+    ("multiple_winners", "next_in_turn"): ("the next in turn wins", "der Nächste in der Reihe gewinnt"),
+    ("multiple_winners", "all_win"): ("all win", "alle gewinnen"),
+    ("moon_hand_value", "limit"): ("the limit", "das Limit"),
+    ("moon_hand_value", "one_double"): ("one double", "eine Verdopplung"),
+    ("loser_settlement", "differences"): ("by their differences", "nach ihren Unterschieden"),
+    ("loser_settlement", "riichi_only"): ("only with riichi declarers", "nur mit Riichi-Ansagern"),
+    ("loser_settlement", "none"): ("not at all", "gar nicht"),
+    ("draw_settlement", "none"): ("nothing", "nichts"),
+    ("draw_settlement", "mutual"): ("the hands settle with each other", "die Hände rechnen untereinander ab"),
+    ("draw_settlement", "gulasch"): ("the next hand is a Gulasch", "die nächste Hand ist ein Gulasch"),
+    ("dealer_rotation", "on_non_east_win"): (
+        "East stays after his own win or a draw",
+        "Ost bleibt nach eigenem Sieg oder Remis",
+    ),
+    ("dealer_rotation", "after_every_scored_game"): (
+        "East moves on after every win",
+        "Ost wechselt nach jedem Sieg",
+    ),
+    ("dealer_rotation", "winner"): ("the winner deals next", "wer gewinnt, gibt als Nächstes"),
+}
+"""Each choice of a house rule in words, by (setting, choice)."""
+
+FEATURES: Final[dict[str, tuple[str, str]]] = {
+    "dora": ("dora", "Dora"),
+    "riichi": ("riichi", "Riichi"),
+    "four_winds": (
+        "a drawn hand on four equal winds first discarded",
+        "Remis bei vier gleichen Winden als erste Abwürfe",
+    ),
+    "nine_majors": (
+        "a drawn hand on nine different major tiles in the first turn",
+        "Remis bei neun verschiedenen Hauptsteinen im ersten Zug",
+    ),
+    "three_mahjong_claims": (
+        "a drawn hand on three Mah-Jongg claims",
+        "Remis bei drei Mah-Jongg-Ansagen",
+    ),
+    "bouquets": ("payments for bouquets", "Zahlungen für Bouquets"),
+    "fishing": ("Fishing", "Fishing"),
+    "pot": ("the Pot (card No. 30)", "der Pot (Karte Nr. 30)"),
+    "late_claim": ("late claims", "späte Ansagen"),
+    "gulasch": ("the Gulasch", "der Gulasch"),
+    "gen_zhuang": ("Gen zhuang", "Gen zhuang"),
+    "multiple_winners": ("several winners on one discard", "mehrere Gewinner auf einen Abwurf"),
+    "restricted_rob": ("a restricted robbing of a kong", "eingeschränktes Rauben eines Kongs"),
+    "pass_over": (
+        "a bar after letting a winning discard pass",
+        "Sperre nach einem vorbeigelassenen Gewinnstein",
+    ),
+}
+"""Each variant rule (``engine.features``) in words, for a ruleset's differences."""

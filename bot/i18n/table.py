@@ -399,8 +399,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "score_rules_plain": ("Rules: {ruleset} as written", "Regeln: {ruleset} wie beschrieben"),
     # /mahjong rules
-    "rules_default": ("ruleset: {value}", "Regelwerk: {value}"),
-    "rules_house": ("House rules: {rules}", "Hausregeln: {rules}"),
+    "rules_house": ("House rules of this table:\n{rules}", "Hausregeln dieses Tisches:\n{rules}"),
     "rules_plain": (
         "No house rules: the ruleset as written.",
         "Keine Hausregeln: das Regelwerk wie beschrieben.",
@@ -411,8 +410,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rules_limit": ("limit {limit}", "Limit {limit}"),
     "rules_no_limit": ("no limit", "kein Limit"),
-    "length_rounds": ("{n} prevailing-wind round(s)", "{n} Runde(n)"),
-    "length_hands": ("{n} hand(s)", "{n} Spiel(e)"),
+    "length_rounds": ("{n} prevailing-wind {n|round|rounds}", "{n} {n|Runde|Runden}"),
+    "length_hands": ("{n} {n|hand|hands}", "{n} {n|Hand|Hände}"),
     "rules_times": (
         "Times: {turn} s a turn, claims {low}-{high} s; {next}",
         "Zeiten: {turn} s pro Zug, Ansagen {low}-{high} s; {next}",
