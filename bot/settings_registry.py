@@ -371,7 +371,7 @@ class Entry:
         if shape is Shape.CHOICE:
             return text("accepts_choice", lang, choices=", ".join(spec.choices if spec else ()))
         if shape is Shape.WHOLE:
-            return text("accepts_int", lang, low=self.low, high=self.high)
+            return text("accepts_int", lang, low=group(self.low, lang), high=group(self.high, lang))
         if shape is Shape.ROLE:
             return text("accepts_role", lang)
         if shape is Shape.ADMIN_ROLE:

@@ -37,6 +37,7 @@ from bot.settings_registry import (
 )
 from bot.storage import StorageInputError
 from engine.errors import SettingError, quote
+from engine.numbers import number as grouped
 from engine.rulesets import RULESETS, Ruleset, get_ruleset
 from engine.settings import parse_whole_number
 
@@ -499,9 +500,17 @@ class SettingsCog(commands.Cog):
             and (typed in help_of(n, lang).lower() or typed in ENTRIES[n].label(lang).lower())
         ]
         return [
-            app_commands.Choice(name=f"{ENTRIES[n].label(lang)} · {help_of(n, lang)}"[:100], value=n)
+            app_commands.Choice(name=self._called(n, lang)[:100], value=n)
             for n in (starts + inside + helps)[:25]
         ]
+
+    def _called(self, name: str, lang: Language) -> str:
+        """A setting as a suggestion shows it: its name in words and its help (the help alone
+        where it begins with those words)."""
+        called, helps = ENTRIES[name].label(lang), help_of(name, lang)
+        if helps.lower().startswith(called.lower()):
+            return helps[:1].upper() + helps[1:]
+        return f"{called} · {helps}"
 
     @set_.autocomplete("value")
     async def value_choices(
@@ -547,7 +556,7 @@ class SettingsCog(commands.Cog):
                 (str(r.id), f"@{r.name}") for r in roles if not r.is_default() and not r.managed
             ]
         if shape is Shape.BOOL:
-            return [(word, word) for word in (text("settings_yes", lang), text("settings_no", lang))]
+            return [("true", text("settings_yes", lang)), ("false", text("settings_no", lang))]
         if shape is Shape.GAME_LENGTH:
             options = [f"rounds:{n}" for n in (1, 2, 3, 4)] + [f"hands:{n}" for n in (4, 8, 16, 32)]
             return [(o, entry.show(o, lang)) for o in options]
@@ -566,7 +575,7 @@ class SettingsCog(commands.Cog):
         if entry.suggest_bounds:
             numbers += [entry.low, entry.high]
         rules_note = entry.accepts(lang)
-        pairs = [(str(n), f"{numbers.number(n, lang)} · {rules_note}") for n in numbers]
+        pairs = [(str(n), f"{grouped(n, lang)} · {rules_note}") for n in numbers]
         if shape is Shape.FLOOR:
             pairs.append(("none", text(entry.empty, lang)))
         if typed is not None and pairs:
