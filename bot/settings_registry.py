@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final, Protocol
 
 from bot.i18n import Language, text
-from bot.i18n.settings import CHOICES, FEATURES, LABELS, RULE_HELP_DE
+from bot.i18n.settings import CHOICES, FEATURES, LABELS, RULE_HELP_DE, RULE_HELP_EN
 from bot.storage.records import ClubOptions
 from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS
 from engine.numbers import decimal, number
@@ -396,7 +396,8 @@ class Entry:
             seconds = value if isinstance(value, int | float) else 0
             return text("settings_seconds", lang, n=decimal(seconds, lang, digits=2))
         if self.shape is Shape.RULESET:
-            return get_ruleset(str(value)).title_in(lang)
+            ruleset = get_ruleset(str(value))
+            return f"{ruleset.title_in(lang)} (`{ruleset.name}`)"  # its name as /mahjong new takes it
         if self.shape is Shape.LANGUAGE:
             return text(f"settings_language_{value}", lang)
         return words(self.name, value, lang)
@@ -426,7 +427,7 @@ def _house(spec: SettingSpec) -> Entry:
         spec.name,
         SettingKind.HOUSE,
         shape,
-        spec.help,
+        RULE_HELP_EN.get(spec.name, spec.help),
         RULE_HELP_DE.get(spec.name, ""),
         Permission.ADMIN,
         HOUSE_RULE_STORE,

@@ -303,7 +303,8 @@ async def test_an_admin_takes_chips_below_the_floor_only_on_purpose(h: Harness[M
     rec = await h.slash("chips adjust", user=boss, channel=CHANNEL, options=options)
     assert rec.ephemeral and rec.text == (
         f"Taking {have + 300:,} chips would leave <@{ada.id}> at -300, below the club's floor of 0; "
-        f"at most {have:,} can be taken. To take them anyway, repeat with below_floor: True."
+        f"at most {have:,} can be taken. To take them anyway, repeat the command with its option to go "
+        "below the floor turned on."
     )
     rec = await h.slash("chips adjust", user=chef, channel=CHANNEL, options=options)
     de = f"{have + 300:,}".replace(",", ".")

@@ -188,3 +188,47 @@ def test_the_adjustment_refusal_says_what_was_wrong_once() -> None:
     assert "not 0, not 0" not in english and "nicht 0, nicht 0" not in german
     assert english.count("0;") == 1 and english.endswith("you gave 0.")
     assert "−1,000,000,000" in english and "−1.000.000.000" in german  # a true minus sign
+
+
+def test_one_german_word_for_each_thing() -> None:
+    """Kong (not Kang), Stein (not Ziegel), a drawn hand is unentschieden (not Remis), a chow is a
+    Chow (not Strasse or Chi), a Gulasch go-around is an Umlauf (a Runde is a prevailing wind's):
+    in every German text of the catalogue and every setting's words."""
+    german = [de for _, de in CATALOGUE.values()]
+    german += [de for _, de in vocabulary.LABELS.values()] + [de for _, de in vocabulary.CHOICES.values()]
+    german += [de for _, de in vocabulary.FEATURES.values()] + list(vocabulary.RULE_HELP_DE.values())
+    for said in german:
+        assert not re.search(r"Kang|[Zz]iegel|[Rr]emis|Stra(ss|ß)e|\bChi\b|Spass|abschliess", said), said
+        assert not re.search(r"Runde \{n\} von|eine Runde mit der Mauer", said), said
+        assert not re.search(
+            r"\b(?:true|false|none|everyone|rounds|hands)\b", re.sub(r"\{[^}]*\}", "", said)
+        ), said
+
+
+def test_an_unnamed_season_is_named_in_german() -> None:
+    assert (
+        text("chips_balance", "de", who="Ada", chips="5", season="Season 2")
+        == "Ada hat **5** Chips in Saison 2."
+    )
+    assert text("chips_balance", "en", who="Ada", chips="5", season="Season 2").endswith("in Season 2.")
+    assert text("chips_leaderboard", "de", season="Herbstliga") == "Rangliste von Herbstliga"
+
+
+async def test_german_values_are_taken_as_typed(h: Harness[MahjongBot]) -> None:
+    chef = boss(h, "de")
+    answers = {}
+    for name, value in (("seven_pairs", "nein"), ("game_length", "Hände:16"), ("balance_floor", "keiner")):
+        options = {"name": name, "value": value}
+        rec = await h.slash("settings set", user=chef, channel=CHANNEL, options=options)
+        assert rec.answered and not rec.ephemeral, rec.text
+        answers[name] = rec.text
+    rules = await h.bot.storage.table_rules(GUILD, None)
+    assert (rules.settings.seven_pairs, rules.settings.game_length) == (False, "hands:16")
+    assert (
+        "Länge einer Partie für diesen Server auf 16 Hände gesetzt (vorher 4 Runden)" in answers["game_length"]
+    )
+    assert "auf keiner (0) gesetzt" in answers["balance_floor"]
+    options = {"name": "seven_pairs", "value": "x"}
+    rec = await h.slash("settings set", user=chef, channel=CHANNEL, options=options)
+    assert rec.ephemeral and "Sieben Paare gewinnen nimmt ja oder nein, nicht" in rec.text
+    h.check()

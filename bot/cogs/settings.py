@@ -50,6 +50,33 @@ GERMAN_YES_NO = {"ja": "true", "nein": "false"}
 """The German words a yes-or-no setting is shown with, which it takes as well (the engine and
 the storage read ``true``/``yes``/``on``/``1`` and ``false``/``no``/``off``/``0``)."""
 
+GERMAN_NONE = ("keiner", "keine", "keines")
+"""The German for no lowest balance (``none``)."""
+
+GERMAN_UNITS = {"runden:": "rounds:", "hände:": "hands:", "haende:": "hands:"}
+"""The German units of a game's length, as the engine reads them."""
+
+
+def typed_value(shape: Shape, value: str) -> str:
+    """A value as typed in German (``ja``, ``keiner``, ``runden:2``) in the words the engine and
+    the storage read (``true``, ``none``, ``rounds:2``); any other value as it is.
+
+    >>> typed_value(Shape.BOOL, "Ja"), typed_value(Shape.GAME_LENGTH, "Hände:16")
+    ('true', 'hands:16')
+    >>> typed_value(Shape.FLOOR, "keiner"), typed_value(Shape.FLOOR, "5")
+    ('none', '5')
+    """
+    low = value.strip().lower()
+    if shape is Shape.BOOL:
+        return GERMAN_YES_NO.get(low, value)
+    if shape is Shape.FLOOR and low in GERMAN_NONE:
+        return "none"
+    if shape is Shape.GAME_LENGTH:
+        for german, unit in GERMAN_UNITS.items():
+            if low.startswith(german):
+                return unit + low.removeprefix(german)
+    return value
+
 
 def help_of(name: str, lang: Language) -> str:
     """A setting's help in ``lang`` (from the registry)."""
@@ -324,9 +351,7 @@ class SettingsCog(commands.Cog):
             return
         where = self._where(channel)
         old = (await self._snapshot(guild, where)).values[entry.name]
-        stored: object = value
-        if entry.shape is Shape.BOOL:
-            stored = GERMAN_YES_NO.get(value.strip().lower(), value)  # what a German reader is shown
+        stored: object = typed_value(entry.shape, value)  # German words as the engine reads them
         if entry.shape in (Shape.ROLE, Shape.ADMIN_ROLE):
             stored = self._role(interaction, value)
             if stored is None:
@@ -552,7 +577,7 @@ class SettingsCog(commands.Cog):
         if shape in (Shape.ROLE, Shape.ADMIN_ROLE):
             first = "everyone" if shape is Shape.ROLE else "none"
             roles = interaction.guild.roles if interaction.guild is not None else []
-            return [(first, f"{first} · {text(entry.empty, lang)}")] + [
+            return [(first, text(entry.empty, lang))] + [
                 (str(r.id), f"@{r.name}") for r in roles if not r.is_default() and not r.managed
             ]
         if shape is Shape.BOOL:

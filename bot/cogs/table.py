@@ -169,7 +169,11 @@ class TableCog(commands.Cog):
         assert channel_id is not None and guild_id is not None
         missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
         if missing:
-            await self.refuse(interaction, "missing_permissions", names=", ".join(missing))
+            await self.refuse(
+                interaction,
+                "missing_permissions",
+                names=", ".join(text(f"permission_{p}", language(interaction.locale)) for p in missing),
+            )
             return
         existing = self.table(channel_id)
         if existing is not None and not existing.over:

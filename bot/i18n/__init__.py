@@ -67,6 +67,8 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     """
     en, de = CATALOGUE[key]
     template = de if lang == "de" else en
+    if lang == "de":
+        values = {name: _season(name, value) for name, value in values.items()}
     if values and "|" in template:
         template = PLURAL.sub(lambda m: _plural(m, values), template)
     return template.format(**values) if values else template
@@ -75,6 +77,27 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
 PLURAL: Final = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
 """A count-aware word in a template: ``{n|hand|hands}`` is ``hand`` when the value ``n`` is one,
 else ``hands`` (the same rule in English and German: ``1 Hand``, ``2 Hände``, ``0 Hände``)."""
+
+
+SEASON_VALUES: Final = frozenset({"season", "old", "new"})
+"""The values that name a season (``chips_balance``, ``chips_season_opened``, ``stats_title``)."""
+
+UNNAMED_SEASON: Final = re.compile(r"Season (\d+)")
+"""A season the club did not name: the ledger stores it as ``Season N`` (``bot/storage/ledger.py``)."""
+
+
+def _season(name: str, value: object) -> object:
+    """A season's name as a German text shows it: one the club did not name is ``Saison N``;
+    a name the club gave stays as it is.
+
+    >>> text("chips_leaderboard", "de", season="Season 3"), text("chips_leaderboard", "de", season="Herbst")
+    ('Rangliste von Saison 3', 'Rangliste von Herbst')
+    """
+    if name in SEASON_VALUES and isinstance(value, str):
+        unnamed = UNNAMED_SEASON.fullmatch(value)
+        if unnamed is not None:
+            return CATALOGUE["season_unnamed"][1].format(n=unnamed.group(1))
+    return value
 
 
 def _plural(match: re.Match[str], values: Mapping[str, object]) -> str:

@@ -80,10 +80,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "chips_adjust_below_floor": (
         "Taking {amount} chips would leave {who} at {left}, below the club's floor of {floor}; at most "
-        "{most} can be taken. To take them anyway, repeat with below_floor: True.",
+        "{most} can be taken. To take them anyway, repeat the command with its option to go below the "
+        "floor turned on.",
         "{amount} Chips abzuziehen ließe {who} bei {left}, unter dem Minimum des Clubs von {floor}; "
-        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole mit "
-        "unter_minimum: True.",
+        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole den Befehl "
+        "mit eingeschalteter Option, unter das Minimum zu gehen.",
     ),
     "chips_not_exhausted": (
         "You have {chips} chips: under {ruleset} rule {rule} only a player with no chips left buys in.",
@@ -109,7 +110,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Chips gehen an ein Mitglied dieses Servers, nicht an einen Bot oder dich selbst.",
     ),
     "chips_refused": ("Refused: {reason}", "Abgelehnt: {reason}"),
-    "chips_guild_only": ("Chips belong to a server; use /chips there.", "Chips gehören zu einem Server."),
+    "chips_guild_only": (
+        "Chips belong to a server; use /chips there.",
+        "Chips gehören zu einem Server; nimm /chips dort.",
+    ),
 }
 
 COMMANDS: Final[dict[str, str]] = {
@@ -148,10 +152,10 @@ COMMANDS: Final[dict[str, str]] = {
     ),
     "Admin: seasons of the club's ledger": "Admin: Saisons des Kassenbuchs",
     "Admin: close this season and open a new one with a name": (
-        "Admin: diese Saison abschliessen und eine neue mit Namen eröffnen"
+        "Admin: diese Saison abschließen und eine neue mit Namen eröffnen"
     ),
     "Admin: close this season (its standings stay) and open the next": (
-        "Admin: diese Saison abschliessen (die Rangliste bleibt) und die nächste eröffnen"
+        "Admin: diese Saison abschließen (die Rangliste bleibt) und die nächste eröffnen"
     ),
     "Admin: the season's ledger as a CSV file": "Admin: das Kassenbuch der Saison als CSV-Datei",
     "The member": "Das Mitglied",

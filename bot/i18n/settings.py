@@ -64,7 +64,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "settings_seconds": ("{n} s", "{n} s"),
     "settings_button": ("0 (the Next hand button)", "0 (Knopf Nächste Hand)"),
     "settings_current_season": ("those of the current season", "die der laufenden Saison"),
-    "settings_no_floor": ("none (0)", "keines (0)"),
+    "settings_no_floor": ("none (0)", "keiner (0)"),
     # /settings set and reset
     "settings_set_server": (
         "{actor} set {label} to {value} for this server (was {old}).",
@@ -142,9 +142,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "open_not_allowed": (
         "In this channel only members with the role {role}, or admins, may open a table "
-        "(`/settings` who_opens).",
+        "(the setting Who may open a table).\n-# As typed in /settings: who_opens",
         "In diesem Kanal dürfen nur Mitglieder mit der Rolle {role}, oder Admins, einen Tisch eröffnen "
-        "(`/settings` who_opens).",
+        "(die Einstellung Wer einen Tisch eröffnen darf).\n-# So in /settings getippt: who_opens",
     ),
     "stop_not_allowed_role": (
         "Only the table's opener, a member with Manage Server or the role {role}, or a vote of the "
@@ -158,7 +158,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "accepts_choice": ("one of {choices}", "eins von {choices}"),
     "accepts_game_length": (
         "rounds:1 to rounds:4 (prevailing-wind rounds) or hands:1 to hands:400",
-        "rounds:1 bis rounds:4 (Runden der Windrichtungen) oder hands:1 bis hands:400",
+        "runden:1 bis runden:4 (Windrunden) oder hände:1 bis hände:400",
     ),
     "accepts_ruleset": ("one of {choices}", "eins von {choices}"),
     "accepts_language": ("en or de", "en oder de"),
@@ -170,11 +170,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "a whole number of chips from {low} to {high}",
         "eine ganze Zahl Chips von {low} bis {high}",
     ),
-    "accepts_role": ("everyone or a role", "everyone (alle) oder eine Rolle"),
-    "accepts_admin_role": ("none or a role", "none (keine) oder eine Rolle"),
+    "accepts_role": ("everyone or a role", "alle oder eine Rolle"),
+    "accepts_admin_role": ("none or a role", "keine oder eine Rolle"),
     "accepts_floor": (
         "a whole number of chips from {low} to {high}, or none",
-        "eine ganze Zahl Chips von {low} bis {high}, oder none (keine)",
+        "eine ganze Zahl Chips von {low} bis {high}, oder keiner",
     ),
     # help of the bot's own settings
     "help_ruleset": ("the rules a table plays", "das Regelwerk eines Tisches"),
@@ -212,7 +212,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_allow_negative_balance": (
         "a hand's payments may take a member below 0 (false: a payer pays at most what they hold)",
-        "Zahlungen einer Hand dürfen ein Mitglied unter 0 bringen (false: man zahlt höchstens, was man hat)",
+        "Zahlungen einer Hand dürfen ein Mitglied unter 0 bringen (nein: man zahlt höchstens, was man hat)",
     ),
     "help_buy_in_amount": ("chips one buy-in grants", "Chips pro Einkauf"),
     "help_buy_in_limit": (
@@ -221,7 +221,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_balance_floor": (
         "the lowest balance a gift or an admin's debit may leave (none: 0)",
-        "der tiefste Kontostand nach einer Überweisung oder Korrektur (none: 0)",
+        "der tiefste Kontostand nach einer Überweisung oder Korrektur (keiner: 0)",
     ),
     "help_initial_balance": (
         "starting chips of every member in the next season",
@@ -233,10 +233,10 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "limit": "Wert einer Limit-Hand und Obergrenze jeder Hand",
     "mj_bonus": "Punkte für Mah-Jongg",
     "winning_tile_points": "Punkte für den Gewinnstein (von der Mauer, einzig möglicher, vervollständigt das Paar)",
-    "winning_tile_points_cumulative": "Gewinnstein-Punkte zählen zusammen; false: nur die höchsten",
+    "winning_tile_points_cumulative": "Gewinnstein-Punkte zählen zusammen; nein: nur die höchsten",
     "rob_kong_bonus": "Punkte für das Rauben eines Kongs",
     "concealed_hand_doubles": "Verdopplungen für eine Gewinnhand mit lauter verdeckten Figuren",
-    "concealed_requires_self_draw": "verdeckt nur mit selbst gezogenem Gewinnstein; false: ein Abwurf, der nur das Paar vervollständigt, lässt sie verdeckt",
+    "concealed_requires_self_draw": "verdeckt nur mit selbst gezogenem Gewinnstein; nein: ein Abwurf, der nur das Paar vervollständigt, lässt sie verdeckt",
     "zero_point_basis": "was für die Null-Punkte-Hand null sein muss",
     "flower_double_model": "wie Bonussteine verdoppeln",
     "limit_hands": "Limit-Hände zählen das Limit",
@@ -257,21 +257,21 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "break_count": "welche Würfel die Öffnung zählen",
     "loose_tile_order": "welcher lose Stein zuerst ersetzt",
     "deal_pattern": "die Reihenfolge beim Austeilen",
-    "wall_reserve": "Steine, die beim Remis in der Mauer bleiben",
+    "wall_reserve": "Steine, die bei einer unentschiedenen Hand in der Mauer bleiben",
     "chow_claims": "ein Chow darf angesagt werden (vom Spieler davor)",
     "mahjong_chow_from_any": "jeder darf einen Chow für Mah-Jongg ansagen",
     "rob_concealed_kong_13_orphans": "dreizehn Waisen dürfen einen verdeckten Kong rauben",
     "final_discard_claims": "Ansagen auf den Abwurf nach dem letzten Stein",
-    "three_mahjong_claims_abort": "drei Mah-Jongg-Ansagen auf einen Abwurf: die Hand ist remis",
+    "three_mahjong_claims_abort": "drei Mah-Jongg-Ansagen auf einen Abwurf: die Hand ist unentschieden",
     "min_doubles": "Verdopplungen, die eine Gewinnhand braucht (Bonussteine zählen nicht)",
     "east_factor": "Ost zahlt und erhält so viel Mal",
     "loser_settlement": "wie die Verlierer untereinander abrechnen",
     "discarder_pays_all": "bei einem Sieg auf Abwurf zahlt der Abwerfer allein 4-fach (6 für Ost)",
-    "draw_settlement": "nach einer Remis-Hand",
+    "draw_settlement": "nach einer unentschiedenen Hand",
     "initial_score": "Chips jedes Spielers zu Beginn einer Partie",
-    "game_length": "rounds:N (1-4 Windrunden) oder hands:N",
+    "game_length": "runden:N (1-4 Windrunden) oder hände:N",
     "dealer_rotation": (
-        "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand remis endet; Ost "
+        "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand unentschieden endet; Ost "
         "wechselt nach jeder Hand mit Gewinner; oder wer gewinnt, gibt als Nächstes"
     ),
     # winning conditions and counting (rumisberg, jiangxi, wikibooks)
@@ -314,7 +314,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
         "ebenso viele)"
     ),
     "gulasch_pot_carry_over": (
-        "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch remis endet; false: die Einsätze "
+        "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch unentschieden endet; nein: die Einsätze "
         "gehen zurück"
     ),
     "pot_reading": (
@@ -341,13 +341,15 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     ),
     "riichi_stake": "Punkte, die ein Spieler beim Riichi in die Mitte legt",
     "riichi_carry_over": (
-        "Riichi-Stäbchen einer Remis-Hand bleiben für den nächsten Gewinner in der Mitte; false: sie gehen zurück"
+        "Riichi-Stäbchen einer unentschiedenen Hand bleiben für den nächsten Gewinner in der Mitte; nein: sie "
+        "gehen zurück"
     ),
     "dora": "ein Dora-Anzeiger wird aufgedeckt; jede Dora in einer Figur verdoppelt einmal",
     "dora_in_pair": "auch Dora im Paar verdoppeln",
     "dora_for_losers": "Dora verdoppeln auch Verliererhände",
     "ii_fan_shibari": (
-        "Mah-Jongg braucht mindestens eine Verdopplung (nicht aus Bonussteinen oder Dora): setzt min_doubles auf 1"
+        "Mah-Jongg braucht mindestens eine Verdopplung (nicht aus Bonussteinen oder Dora): setzt die nötigen "
+        "Verdopplungen auf 1"
     ),
     "western": (
         "die westliche Spielweise: höchstens ein Chow, mindestens eine halbe Farbe, Bonussteine, Riichi, die "
@@ -355,6 +357,14 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     ),
 }
 """The German of every house rule's help (the English is the engine's ``SettingSpec.help``)."""
+
+RULE_HELP_EN: Final[dict[str, str]] = {
+    "ii_fan_shibari": (
+        "Mah-Jongg needs at least one double (not from bonus tiles or dora): sets the doubles a winning "
+        "hand needs to 1"
+    ),
+}
+"""The English help where the engine's names another setting by its identifier."""
 
 COMMANDS: Final[dict[str, str]] = {
     # names
@@ -437,7 +447,10 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "break_count": ("Dice that count the break", "Würfel, die die Öffnung zählen"),
     "loose_tile_order": ("Loose tile taken first", "Zuerst genommener loser Stein"),
     "deal_pattern": ("Order of the deal", "Reihenfolge beim Austeilen"),
-    "wall_reserve": ("Tiles left in the wall at a drawn end", "Steine, die beim Remis in der Mauer bleiben"),
+    "wall_reserve": (
+        "Tiles left in the wall at a drawn end",
+        "Steine, die bei einer unentschiedenen Hand in der Mauer bleiben",
+    ),
     "chow_claims": ("Chows may be claimed", "Chows dürfen angesagt werden"),
     "mahjong_chow_from_any": (
         "Anyone may claim a chow to go Mah-Jongg",
@@ -453,7 +466,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     ),
     "three_mahjong_claims_abort": (
         "Three Mah-Jongg claims on one discard draw the hand",
-        "Drei Mah-Jongg-Ansagen auf einen Abwurf beenden die Hand remis",
+        "Drei Mah-Jongg-Ansagen auf einen Abwurf machen die Hand unentschieden",
     ),
     "min_doubles": ("Doubles a winning hand needs", "Verdopplungen, die eine Gewinnhand braucht"),
     "max_chows": ("Chows a winning hand may hold", "Chows, die eine Gewinnhand haben darf"),
@@ -484,12 +497,12 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "fishing_value": ("A Fishing hand is valued with", "Eine Fishing-Hand zählt mit"),
     "gulasch_stake": ("Stake in the Gulasch pot", "Einsatz im Gulasch-Topf"),
     "gulasch_wall_exchanges": (
-        "Exchanges with the wall in a Gulasch",
-        "Tauschrunden mit der Mauer im Gulasch",
+        "Go-arounds of exchanges with the wall in a Gulasch",
+        "Umläufe des Tauschs mit der Mauer im Gulasch",
     ),
     "gulasch_pot_carry_over": (
         "A drawn Gulasch keeps its pot for the next hand",
-        "Ein remis beendeter Gulasch behält seinen Topf für die nächste Hand",
+        "Ein unentschiedener Gulasch behält seinen Topf für die nächste Hand",
     ),
     "pot_reading": ("The Pot (card No. 30)", "Der Pot (Karte Nr. 30)"),
     "no_chow_points": ("Points for a hand without a chow", "Punkte für eine Hand ohne Chow"),
@@ -511,7 +524,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "riichi_stake": ("Riichi stake", "Riichi-Einsatz"),
     "riichi_carry_over": (
         "Riichi sticks of a drawn hand stay for the next winner",
-        "Riichi-Stäbchen einer Remis-Hand bleiben für den nächsten Gewinner",
+        "Riichi-Stäbchen einer unentschiedenen Hand bleiben für den nächsten Gewinner",
     ),
     "dora": ("Dora", "Dora"),
     "dora_in_pair": ("Dora in the pair double", "Dora im Paar verdoppeln"),
@@ -527,7 +540,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
         "On a discard win the discarder alone pays",
         "Bei einem Sieg auf Abwurf zahlt der Abwerfer allein",
     ),
-    "draw_settlement": ("After a drawn hand", "Nach einer Remis-Hand"),
+    "draw_settlement": ("After a drawn hand", "Nach einer unentschiedenen Hand"),
     "initial_score": ("Chips at the start of a game", "Chips zu Beginn einer Partie"),
     "game_length": ("Length of a game", "Länge einer Partie"),
     "dealer_rotation": ("Who deals next", "Wer als Nächstes gibt"),
@@ -639,7 +652,7 @@ CHOICES: Final[dict[tuple[str, str], tuple[str, str]]] = {
     ("draw_settlement", "gulasch"): ("the next hand is a Gulasch", "die nächste Hand ist ein Gulasch"),
     ("dealer_rotation", "on_non_east_win"): (
         "East stays after his own win or a draw",
-        "Ost bleibt nach eigenem Sieg oder Remis",
+        "Ost bleibt nach eigenem Sieg oder unentschiedener Hand",
     ),
     ("dealer_rotation", "after_every_scored_game"): (
         "East moves on after every win",
@@ -654,15 +667,15 @@ FEATURES: Final[dict[str, tuple[str, str]]] = {
     "riichi": ("riichi", "Riichi"),
     "four_winds": (
         "a drawn hand on four equal winds first discarded",
-        "Remis bei vier gleichen Winden als erste Abwürfe",
+        "unentschieden bei vier gleichen Winden als erste Abwürfe",
     ),
     "nine_majors": (
         "a drawn hand on nine different major tiles in the first turn",
-        "Remis bei neun verschiedenen Hauptsteinen im ersten Zug",
+        "unentschieden bei neun verschiedenen Hauptsteinen im ersten Zug",
     ),
     "three_mahjong_claims": (
         "a drawn hand on three Mah-Jongg claims",
-        "Remis bei drei Mah-Jongg-Ansagen",
+        "unentschieden bei drei Mah-Jongg-Ansagen",
     ),
     "bouquets": ("payments for bouquets", "Zahlungen für Bouquets"),
     "fishing": ("Fishing", "Fishing"),
