@@ -224,9 +224,8 @@ async def test_german_values_are_taken_as_typed(h: Harness[MahjongBot]) -> None:
         answers[name] = rec.text
     rules = await h.bot.storage.table_rules(GUILD, None)
     assert (rules.settings.seven_pairs, rules.settings.game_length) == (False, "hands:16")
-    assert (
-        "Länge einer Partie für diesen Server auf 16 Hände gesetzt (vorher 4 Runden)" in answers["game_length"]
-    )
+    said = answers["game_length"]
+    assert "Länge einer Partie für diesen Server auf 16 Hände gesetzt (vorher 4 Runden)" in said
     assert "auf keiner (0) gesetzt" in answers["balance_floor"]
     options = {"name": "seven_pairs", "value": "x"}
     rec = await h.slash("settings set", user=chef, channel=CHANNEL, options=options)
