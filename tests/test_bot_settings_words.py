@@ -13,7 +13,7 @@ from pathlib import Path
 
 import discord
 import pytest
-from discord_harness import FakeUser, Harness
+from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, Overwrite
 from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, open_table
 
 import bot.i18n.settings as vocabulary
@@ -231,3 +231,21 @@ async def test_german_values_are_taken_as_typed(h: Harness[MahjongBot]) -> None:
     rec = await h.slash("settings set", user=chef, channel=CHANNEL, options=options)
     assert rec.ephemeral and "Sieben Paare gewinnen nimmt ja oder nein, nicht" in rec.text
     h.check()
+
+
+async def test_missing_permissions_are_named_as_discord_names_them(tmp_path: Path) -> None:
+    deny = discord.Permissions(embed_links=True, attach_files=True).value
+    guild = GuildSpec(
+        GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table", overwrites=(Overwrite(GUILD, 0, deny=deny),))]
+    )
+    h = await Harness.start(make_bot(config(tmp_path / "db.sqlite3")), guilds=[guild])
+    try:
+        for locale, said in (
+            ("en-US", "Embed Links, Attach Files"),
+            ("de", "Links einbetten, Dateien anhängen"),
+        ):
+            rec = await h.slash("mahjong new", user=h.user(100, "alice", locale=locale), channel=CHANNEL)
+            assert rec.ephemeral and rec.text.endswith(f": {said}."), rec.text
+        h.check()
+    finally:
+        await h.close()
