@@ -249,3 +249,13 @@ async def test_missing_permissions_are_named_as_discord_names_them(tmp_path: Pat
         h.check()
     finally:
         await h.close()
+
+
+async def test_an_unknown_setting_lists_the_settings_in_small_print(h: Harness[MahjongBot]) -> None:
+    for locale, lang in (("en-US", "en"), ("de", "de")):
+        options = {"name": "colour", "value": "red"}
+        rec = await h.slash("settings set", user=boss(h, locale), channel=CHANNEL, options=options)
+        first, small = rec.text.split("\n")
+        assert rec.ephemeral and "colour" in first and small.startswith("-# ") and "mj_bonus" in small
+        assert not slips(rec.text, lang), rec.text
+    h.check()

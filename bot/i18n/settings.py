@@ -120,8 +120,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ansehen kann sie jede und jeder mit `/settings show`.",
     ),
     "settings_unknown": (
-        "There is no setting {name}. Pick one of the suggestions while you type; settings are: {names}",
-        "Es gibt keine Einstellung {name}. Wähle beim Tippen einen Vorschlag; Einstellungen sind: {names}",
+        "There is no setting {name}. Pick one of the suggestions while you type.\n-# Settings: {names}",
+        "Es gibt keine Einstellung {name}. Wähle beim Tippen einen Vorschlag.\n-# Einstellungen: {names}",
     ),
     "settings_server_only": (
         "{name} is a setting of the whole server, not of one channel: leave out the channel.",
