@@ -359,6 +359,10 @@ class Entry:
     def accepts(self, lang: Language) -> str:
         """What the setting takes, in words."""
         spec = self.spec
+        if spec is not None and spec.choices:  # each choice in words (the names in small print)
+            return text(
+                "accepts_choice", lang, choices="; ".join(words(self.name, c, lang) for c in spec.choices)
+            )
         if spec is not None and lang == "en":
             return spec.describe()  # the engine's own words
         shape = self.shape

@@ -259,3 +259,15 @@ async def test_an_unknown_setting_lists_the_settings_in_small_print(h: Harness[M
         assert rec.ephemeral and "colour" in first and small.startswith("-# ") and "mj_bonus" in small
         assert not slips(rec.text, lang), rec.text
     h.check()
+
+
+async def test_a_value_that_is_no_choice_is_refused_with_the_choices_in_words(h: Harness[MahjongBot]) -> None:
+    for locale, lang, words in (
+        ("en-US", "en", "one per own tile or two per bouquet"),
+        ("de", "de", "zwei je Bouquet"),
+    ):
+        options = {"name": "flower_double_model", "value": "lots"}
+        rec = await h.slash("settings set", user=boss(h, locale), channel=CHANNEL, options=options)
+        assert rec.ephemeral and words in rec.text and not slips(rec.text, lang), rec.text
+        assert rec.text.endswith(": dmjl, per_category, additive")  # the names to type, in small print
+    h.check()

@@ -370,9 +370,11 @@ class SettingsCog(commands.Cog):
         try:
             await entry.store.write(self.bot.storage, guild, where, entry.store_key, stored, actor)
         except (SettingError, StorageInputError) as exc:
+            choices = entry.spec.choices if entry.spec is not None else ()
+            unknown = bool(choices) and value.strip() not in choices
             reason = (
                 str(exc)
-                if lang == "en"
+                if lang == "en" and not unknown
                 else text(
                     "settings_takes",
                     lang,
@@ -381,7 +383,11 @@ class SettingsCog(commands.Cog):
                     value=quote(value),
                 )
             )
-            await self._refuse(interaction, "settings_bad_value", reason=reason)
+            await self._refuse(
+                interaction,
+                "settings_bad_value",
+                reason="\n".join([reason, *small_print(list(choices), lang)]) if unknown else reason,
+            )
             return
         new = (await self._snapshot(guild, where)).values[entry.name]
         values = {

@@ -155,7 +155,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # what a setting accepts, in words (German; English from the engine and storage)
     "accepts_bool": ("yes or no (true or false)", "ja oder nein"),
     "accepts_int": ("a whole number from {low} to {high}", "eine ganze Zahl von {low} bis {high}"),
-    "accepts_choice": ("one of {choices}", "eins von {choices}"),
+    "accepts_choice": ("one of these: {choices}", "eine dieser Möglichkeiten: {choices}"),
     "accepts_game_length": (
         "rounds:1 to rounds:4 (prevailing-wind rounds) or hands:1 to hands:400",
         "runden:1 bis runden:4 (Windrunden) oder hände:1 bis hände:400",
