@@ -732,5 +732,7 @@ async def test_rules_names_the_ruleset_house_rules_length_and_times(harness: Har
     assert "starts with Next hand" in said
     german = h.user(300, "carla", locale="de")
     rec = await h.slash("mahjong rules", user=german, channel=CHANNEL)
-    assert "Hausregeln dieses Tisches:\n- Limit: 300 statt 500\n-# So in /settings getippt: limit" in rec.text
+    assert (
+        "Hausregeln dieses Tisches:\n- Limit: 300 statt 500\n-# So in /settings getippt: `limit`" in rec.text
+    )
     h.check()

@@ -140,7 +140,7 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
             "huabao",
             "111m 222p 333s 444s 55z 1f",
             "huabao is played with 136 tiles, without flowers or seasons: there is no 1f; the house "
-            "rule Flowers and seasons set to yes adds them.\n-# /settings set bonus_tiles true",
+            "rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
             "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht; die "
             "Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.",
         ),

@@ -61,7 +61,7 @@ async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> 
     boss = admin(h)
     said = await set_(h, boss, "limit", "300")
     assert "set Limit to 300 for this server (was 500)" in said and said.endswith(
-        "\n-# As typed in /settings: limit"
+        "\n-# As typed in /settings: `limit`"
     )
     assert "a game already running keeps its settings" in said
     said = await set_(h, boss, "mj_bonus", "10", channel=OTHER)
@@ -76,7 +76,7 @@ async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> 
         in server
     )
     assert "Mah-Jongg bonus" not in server and "mj_bonus" not in server  # the channel's own choice
-    assert "- Time for a turn: 45 s instead of 60 s\n-# As typed in /settings: turn_seconds" in server
+    assert "- Time for a turn: 45 s instead of 60 s\n-# As typed in /settings: `turn_seconds`" in server
     assert "Club (the whole server): all at their defaults." in server
     channel = await show(h, boss, OTHER)
     assert "**Hua Bao / Babcock classical rules** (`huabao`) · this channel" in channel
@@ -92,7 +92,7 @@ async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> 
     assert "reset Limit for this server: now 500." in said.text
     said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"channel": OTHER})
     assert "(Ruleset, Mah-Jongg bonus)" in said.text and "the server's apply there now" in said.text
-    assert said.text.endswith("\n-# As typed in /settings: ruleset, mj_bonus")
+    assert said.text.endswith("\n-# As typed in /settings: `ruleset`, `mj_bonus`")
     rules = await h.bot.storage.table_rules(GUILD, OTHER)
     assert (rules.ruleset, dict(rules.overrides)) == ("dmjl", {})
     said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"channel": OTHER})
@@ -350,7 +350,7 @@ async def test_german(h: Harness[MahjongBot]) -> None:
     text = await show(h, ada)
     assert "**Einstellungen dieses Servers**" in text
     assert "Hausregeln, die vom Regelwerk Klassische chinesische Mah-Jongg-Regeln (DMJL) abweichen:" in text
-    assert "\n- Limit: 300 statt 500\n-# So in /settings getippt: limit\n" in text
+    assert "\n- Limit: 300 statt 500\n-# So in /settings getippt: `limit`\n" in text
     rec = await h.slash("settings set", user=ada, channel=CHANNEL, options={"name": "limit", "value": "5"})
     assert rec.ephemeral and "Nur Admins dürfen Einstellungen ändern" in rec.text
     rec = await h.autocomplete("settings set", "name", "turn", user=ada, channel=CHANNEL)

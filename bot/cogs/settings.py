@@ -114,7 +114,7 @@ def joined(parts: list[str], lang: Language, limit: int = 900) -> str:
 def small_print(names: list[str], lang: Language) -> list[str]:
     """The identifiers of the settings a text spoke of, as ``/settings`` takes them, on one Discord
     small-print line (``-# ``); none for none."""
-    return [text("settings_names", lang, names=", ".join(names))] if names else []
+    return [text("settings_names", lang, names=", ".join(f"`{name}`" for name in names))] if names else []
 
 
 def house_rules(ruleset: Ruleset, overrides: dict[str, object], lang: Language) -> list[str]:
@@ -122,7 +122,7 @@ def house_rules(ruleset: Ruleset, overrides: dict[str, object], lang: Language) 
     instead of 500``) and their identifiers in small print; none where none differs.
 
     >>> house_rules(get_ruleset("dmjl"), {"limit": 300, "mj_bonus": 20}, "de")
-    ['- Limit: 300 statt 500', '-# So in /settings getippt: limit']
+    ['- Limit: 300 statt 500', '-# So in /settings getippt: `limit`']
     """
     settings = ruleset.settings(overrides)
     names = [
@@ -401,7 +401,7 @@ class SettingsCog(commands.Cog):
         else:
             message = text("settings_set_channel", lang, channel=f"<#{where}>", **values)
         await interaction.response.send_message(
-            f"{message} {text(entry.when(), lang)}\n{text('settings_name', lang, name=entry.name)}",
+            f"{message} {text(entry.when(), lang)}\n{text('settings_name', lang, name=f'`{entry.name}`')}",
             allowed_mentions=NONE,
         )
 
@@ -411,7 +411,8 @@ class SettingsCog(commands.Cog):
         """The setting ``name`` if the user may change it there, else None after refusing."""
         entry = ENTRIES.get(name.strip().lower())
         if entry is None:
-            await self._refuse(interaction, "settings_unknown", name=quote(name), names=", ".join(ENTRIES))
+            names = ", ".join(f"`{known}`" for known in ENTRIES)
+            await self._refuse(interaction, "settings_unknown", name=quote(name), names=names)
             return None
         if not await self._may(interaction, entry.who, self._where(channel)):
             await self._refuse(interaction, REFUSAL[entry.who])
@@ -479,7 +480,7 @@ class SettingsCog(commands.Cog):
         else:
             message = text("settings_reset_one_channel", lang, channel=f"<#{where}>", **values)
         await interaction.response.send_message(
-            f"{message} {text(entry.when(), lang)}\n{text('settings_name', lang, name=entry.name)}",
+            f"{message} {text(entry.when(), lang)}\n{text('settings_name', lang, name=f'`{entry.name}`')}",
             allowed_mentions=NONE,
         )
 

@@ -72,7 +72,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "builder_how_r": ("replacement tile (self-drawn)", "Ersatzstein (selbst gezogen)"),
     "builder_how_l": ("last tile of the wall (self-drawn)", "letzter Stein der Mauer (selbst gezogen)"),
     "builder_how_L": ("discard after the last tile", "Abwurf nach dem letzten Stein"),
-    "builder_how_k": ("robbing a kong", "Beraubung eines Kongs"),
+    "builder_how_k": ("robbing a kong", "Beraubung eines Kong"),
     "builder_discarder": ("Discarded by {seat}", "Abgeworfen von {seat}"),
     "builder_seat": ("Seat wind: {seat}", "Platzwind: {seat}"),
     "builder_prevailing": ("Prevailing wind: {seat}", "Rundenwind: {seat}"),
@@ -94,7 +94,7 @@ COMMANDS: Final[dict[str, str]] = {
         "wikibooks: der aufgedeckte Dora-Anzeiger, etwa 4s für Dora 5s"
     ),
     "The seat whose discard won (robbing a kong: the robbed seat)": (
-        "Der Platz, dessen Abwurf gewann (Beraubung eines Kongs: der beraubte Platz)"
+        "Der Platz, dessen Abwurf gewann (Beraubung eines Kong: der beraubte Platz)"
     ),
 }
 """English command text -> German."""

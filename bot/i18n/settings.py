@@ -142,9 +142,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "open_not_allowed": (
         "In this channel only members with the role {role}, or admins, may open a table "
-        "(the setting Who may open a table).\n-# As typed in /settings: who_opens",
+        "(the setting Who may open a table).\n-# As typed in /settings: `who_opens`",
         "In diesem Kanal dürfen nur Mitglieder mit der Rolle {role}, oder Admins, einen Tisch eröffnen "
-        "(die Einstellung Wer einen Tisch eröffnen darf).\n-# So in /settings getippt: who_opens",
+        "(die Einstellung Wer einen Tisch eröffnen darf).\n-# So in /settings getippt: `who_opens`",
     ),
     "stop_not_allowed_role": (
         "Only the table's opener, a member with Manage Server or the role {role}, or a vote of the "

@@ -347,9 +347,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "hand_no_bonus_adds": (
         "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}; "
-        "the house rule Flowers and seasons set to yes adds them.\n-# /settings set bonus_tiles true",
+        "the house rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
         "{ruleset} wird mit {size} Steinen gespielt, ohne Blumen und Jahreszeiten: {tile} gibt es "
-        "nicht; die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.\n-# /settings set bonus_tiles ja",
+        "nicht; die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.\n-# `/settings set bonus_tiles ja`",
     ),
     "hand_no_winds_bonus": (
         "{ruleset} is played with {size} tiles, without winds, flowers or seasons: there is no {tile}.",
