@@ -182,7 +182,7 @@ def rules_footer(ruleset: str, house: HouseRules | None, lang: Language) -> str:
     scope = text(f"score_scope_{house.scope}", lang)
     defaults = get_ruleset(ruleset).defaults
     changed = [
-        f"{name} = {_shown(value)}"
+        f"`{name} = {_shown(value)}`"  # as /settings set takes it (small print, as code)
         for name, value in sorted(house.rules.overrides.items())
         if getattr(defaults, name, None) != value
     ]

@@ -287,7 +287,7 @@ async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]
     await set_(h, boss, "rounding", "none")  # a house rule: payments are not rounded to hundreds
     said = await score(h, ada)
     assert "Total: 840" in said and "East pays 1680, West pays 840, North pays 840" in said
-    assert said.endswith("-# Rules: rumisberg with the house rules of this server: rounding = none")
+    assert said.endswith("-# Rules: rumisberg with the house rules of this server: `rounding = none`")
     assert await score(h, ada, ruleset="rumisberg") == said  # the server's ruleset, chosen: the same
     other = await score(h, ada, ruleset="dmjl")  # another ruleset wins, as written
     assert "Total: 84" in other and "East pays 168" in other
@@ -298,20 +298,20 @@ async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]
     answer = rec.last.target if rec.last is not None else None
     assert isinstance(answer, StoredMessage)
     posted = await h.click(answer, "Post in channel", user=ada)
-    assert not posted.ephemeral and "East pays 1680" in posted.text and "rounding = none" in posted.text
+    assert not posted.ephemeral and "East pays 1680" in posted.text and "`rounding = none`" in posted.text
 
     # a channel's own choices over the server's
     await set_(h, boss, "limit", "300", channel=OTHER)
     await set_(h, boss, "ruleset", "dmjl", channel=OTHER)
     said = await score(h, ada, channel=OTHER)
     assert "Total: 84" in said and said.endswith(
-        "-# Rules: dmjl with the house rules of this channel: limit = 300"
+        "-# Rules: dmjl with the house rules of this channel: `limit = 300`"
     )
     await set_(h, boss, "mj_bonus", "30", channel=OTHER)
     said = await score(h, ada, channel=OTHER)
     assert "M1    Mah-Jongg                                       30" in said and "Total: 104" in said
     said = await score(h, h.user(101, "Bea", locale="de"))
-    assert said.endswith("-# Regeln: rumisberg mit den Hausregeln dieses Servers: rounding = none")
+    assert said.endswith("-# Regeln: rumisberg mit den Hausregeln dieses Servers: `rounding = none`")
     h.check()
 
 
@@ -335,7 +335,7 @@ async def test_the_builder_takes_the_house_rules_of_the_channel(h: Harness[Mahjo
         options={"hand": EX01, "seat": "S", "win": "9p", "self_drawn": True},
     )
     assert built.text == typed.text and "Total: 760" in built.text
-    assert built.text.endswith("-# Rules: rumisberg with the house rules of this server: max_chows = 4")
+    assert built.text.endswith("-# Rules: rumisberg with the house rules of this server: `max_chows = 4`")
     h.check()
 
 
