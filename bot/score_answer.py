@@ -169,7 +169,7 @@ def rules_footer(ruleset: str, house: HouseRules | None, lang: Language) -> str:
     >>> from engine.rulesets import get_ruleset
     >>> rules = TableRules("rumisberg", {"limit": 8000}, get_ruleset("rumisberg").settings({"limit": 8000}))
     >>> rules_footer("rumisberg", HouseRules(rules, "server"), "en")
-    '-# Rules: rumisberg with the house rules of this server: limit = 8000'
+    '-# Rules: rumisberg with the house rules of this server: `limit = 8000`'
     >>> rules_footer("dmjl", HouseRules(rules, "channel"), "en")
     '-# Rules: dmjl as written (the house rules here are for rumisberg)'
     >>> rules_footer("dmjl", None, "de")
