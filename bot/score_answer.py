@@ -182,7 +182,7 @@ def rules_footer(ruleset: str, house: HouseRules | None, lang: Language) -> str:
     >>> from engine.rulesets import get_ruleset
     >>> rules = TableRules("rumisberg", {"limit": 8000}, get_ruleset("rumisberg").settings({"limit": 8000}))
     >>> rules_footer("rumisberg", HouseRules(rules, "server"), "en")
-    '-# Rules: rumisberg with the house rules of this server: limit = 8000'
+    '-# Rules: rumisberg with the house rules of this server: `limit = 8000`'
     >>> rules_footer("dmjl", HouseRules(rules, "channel"), "en")
     '-# Rules: dmjl as written (the house rules here are for rumisberg)'
     >>> rules_footer("dmjl", None, "de")
@@ -195,7 +195,7 @@ def rules_footer(ruleset: str, house: HouseRules | None, lang: Language) -> str:
     scope = text(f"score_scope_{house.scope}", lang)
     defaults = get_ruleset(ruleset).defaults
     changed = [
-        f"{name} = {_shown(value)}"
+        f"`{name} = {_shown(value)}`"  # as /settings set takes it (small print, as code)
         for name, value in sorted(house.rules.overrides.items())
         if getattr(defaults, name, None) != value
     ]

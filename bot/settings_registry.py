@@ -21,10 +21,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final, Protocol
 
 from bot.i18n import Language, text
-from bot.i18n.settings import RULE_HELP_DE
+from bot.i18n.settings import CHOICES, FEATURES, LABELS, RULE_HELP_DE, RULE_HELP_EN
 from bot.storage.records import ClubOptions
 from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS
-from engine.numbers import number
+from engine.numbers import decimal, number
 from engine.rulesets import RULESETS, Ruleset, get_ruleset
 from engine.settings import SPECS, SettingSpec
 
@@ -221,8 +221,78 @@ _EFFECT: Final = {
 
 
 def group(value: int, lang: Language) -> str:
-    """A number with thousands separators (``10,000``; German ``10.000``): :func:`engine.numbers.number`."""
+    """A number with thousands separators (``10,000``; German ``10.000``)."""
     return number(value, lang)
+
+
+def label(name: str, lang: Language) -> str:
+    """A setting (or a ruleset's own difference: ``tiles``, ``chows``, ``rotation``) named in
+    words, the way a sentence about it begins.
+
+    >>> label("mj_bonus", "en"), label("mj_bonus", "de")
+    ('Mah-Jongg bonus', 'Mah-Jongg-Bonus')
+    """
+    en, de = LABELS[name]
+    return de if lang == "de" else en
+
+
+def words(name: str, value: object, lang: Language) -> str:
+    """A value of a house rule (or of a ruleset's difference) in words: yes or no (``ja``,
+    ``nein``), a choice described, a number grouped, players ``3 or 4``, a notation as typed.
+
+    >>> words("original_call", False, "en"), words("limit", 10000, "de"), words("players", (3, 4), "en")
+    ('no', '10.000', '3 or 4')
+    >>> words("dealer_rotation", "winner", "en")
+    'the winner deals next'
+    """
+    if isinstance(value, bool):
+        return text("settings_yes" if value else "settings_no", lang)
+    if isinstance(value, int):
+        return number(value, lang)
+    if isinstance(value, tuple):
+        shown = [words(name, v, lang) for v in value]
+        if len(shown) < 2:
+            return "".join(shown)
+        return text("settings_either", lang, a=", ".join(shown[:-1]), b=shown[-1])
+    if name == "game_length":
+        unit, _, count = str(value).partition(":")
+        if unit in ("rounds", "hands") and count.isdigit():
+            return text(f"length_{unit}", lang, n=int(count))
+    if name in ("rotation", "dealer_rotation"):
+        name = "dealer_rotation"
+    found = CHOICES.get((name, str(value)))
+    if found is not None:
+        return found[1] if lang == "de" else found[0]
+    return f"`{value}`"  # a notation (the club hand's sets, the club's own hands) as it is typed
+
+
+def difference(name: str, mine: object, theirs: object, lang: Language) -> str:
+    """One plain sentence for one difference: ``Mah-Jongg bonus: 10 instead of 20``,
+    ``Seven pairs win: yes instead of no``; for the rules a ruleset adds and leaves out
+    (``features``), the rules by name.
+
+    >>> difference("mj_bonus", 10, 20, "en")
+    'Mah-Jongg bonus: 10 instead of 20'
+    >>> difference("seven_pairs", True, False, "de")
+    'Sieben Paare gewinnen: ja statt nein'
+    >>> difference("features", ("riichi",), (), "en")
+    'Rules it adds: riichi'
+    """
+    if name == "features":
+        parts = []
+        for key, rules in (("ruleset_adds", mine), ("ruleset_drops", theirs)):
+            rules = rules if isinstance(rules, tuple) else ()
+            named = [FEATURES[str(r)][1] if lang == "de" else FEATURES[str(r)][0] for r in rules]
+            if named:
+                parts.append(text(key, lang, rules=", ".join(named)))
+        return "; ".join(parts)
+    return text(
+        "ruleset_change",
+        lang,
+        what=label(name, lang),
+        value=words(name, mine, lang),
+        theirs=words(name, theirs, lang),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +334,24 @@ class Entry:
         """The help in ``lang``."""
         return self.help_de if lang == "de" else self.help_en
 
+    def label(self, lang: Language) -> str:
+        """The setting named in words (never its identifier)."""
+        return label(self.name, lang)
+
+    def sentence(self, value: object, other: object, lang: Language) -> str:
+        """One plain sentence: this setting is ``value`` instead of ``other``.
+
+        >>> ENTRIES["turn_seconds"].sentence(45, 60, "en")
+        'Time for a turn: 45 s instead of 60 s'
+        """
+        return text(
+            "ruleset_change",
+            lang,
+            what=self.label(lang),
+            value=self.show(value, lang),
+            theirs=self.show(other, lang),
+        )
+
     def when(self) -> str:
         """The catalogue key of when a change applies."""
         return self.effect or _EFFECT[self.kind]
@@ -271,6 +359,10 @@ class Entry:
     def accepts(self, lang: Language) -> str:
         """What the setting takes, in words."""
         spec = self.spec
+        if spec is not None and spec.choices:  # each choice in words (the names in small print)
+            return text(
+                "accepts_choice", lang, choices="; ".join(words(self.name, c, lang) for c in spec.choices)
+            )
         if spec is not None and lang == "en":
             return spec.describe()  # the engine's own words
         shape = self.shape
@@ -283,7 +375,7 @@ class Entry:
         if shape is Shape.CHOICE:
             return text("accepts_choice", lang, choices=", ".join(spec.choices if spec else ()))
         if shape is Shape.WHOLE:
-            return text("accepts_int", lang, low=self.low, high=self.high)
+            return text("accepts_int", lang, low=group(self.low, lang), high=group(self.high, lang))
         if shape is Shape.ROLE:
             return text("accepts_role", lang)
         if shape is Shape.ADMIN_ROLE:
@@ -296,7 +388,8 @@ class Entry:
         return text(key, lang, low=group(self.low, lang), high=group(self.high, lang))
 
     def show(self, value: object, lang: Language) -> str:
-        """How a value is shown (a role as a mention, seconds with their unit, chips grouped)."""
+        """How a value is shown, in words (a role as a mention, seconds with their unit, numbers
+        grouped, yes or no, a choice described; never a Python literal)."""
         if self.shape in (Shape.ROLE, Shape.ADMIN_ROLE):
             return text(self.empty, lang) if not value else f"<@&{value}>"
         if value is None and self.empty:
@@ -304,12 +397,14 @@ class Entry:
         if value == 0 and self.zero:
             return text(self.zero, lang)
         if self.shape is Shape.SECONDS:
-            return text("settings_seconds", lang, n=f"{value:g}" if isinstance(value, float) else value)
-        if isinstance(value, bool):
-            return f"`{str(value).lower()}`"
-        if isinstance(value, int) and self.shape in (Shape.CHIPS, Shape.FLOOR):
-            return group(value, lang)
-        return f"`{value}`"
+            seconds = value if isinstance(value, int | float) else 0
+            return text("settings_seconds", lang, n=decimal(seconds, lang, digits=2))
+        if self.shape is Shape.RULESET:
+            ruleset = get_ruleset(str(value))
+            return f"{ruleset.title_in(lang)} (`{ruleset.name}`)"  # its name as /mahjong new takes it
+        if self.shape is Shape.LANGUAGE:
+            return text(f"settings_language_{value}", lang)
+        return words(self.name, value, lang)
 
     def takes(self, number: int) -> bool:
         """Whether a whole number is within the bounds (for suggestions)."""
@@ -336,7 +431,7 @@ def _house(spec: SettingSpec) -> Entry:
         spec.name,
         SettingKind.HOUSE,
         shape,
-        spec.help,
+        RULE_HELP_EN.get(spec.name, spec.help),
         RULE_HELP_DE.get(spec.name, ""),
         Permission.ADMIN,
         HOUSE_RULE_STORE,

@@ -161,7 +161,7 @@ async def test_german_builder(harness: Harness[MahjongBot]) -> None:
     carla = h.user(300, "carla", locale="de")
     card = await open_card(h, carla, seat="S")
     assert "Hand-Baukasten" in card.text and "Platz Süd" in card.text
-    assert {"Pong", "Chow", "Kang", "Verdeckter Kang", "Zurück", "Werten"} <= set(card.labels)
+    assert {"Pong", "Chow", "Kong", "Verdeckter Kong", "Zurück", "Werten"} <= set(card.labels)
     await build_ex01(h, card, carla)
     built = await h.click(card, card_id(card, "score"), user=carla)
     assert "Summe: 76" in built.text and "Zahlungen an Süd: Ost zahlt 152" in built.text

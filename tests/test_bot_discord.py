@@ -727,10 +727,15 @@ async def test_rules_names_the_ruleset_house_rules_length_and_times(harness: Har
     rec = await h.slash("mahjong rules", user=bob, channel=CHANNEL)
     assert rec.ephemeral
     said = rec.text
-    assert "DMJL classical Chinese" in said and "`limit = 300` (ruleset: 500)" in said
+    assert (
+        "DMJL classical Chinese" in said
+        and "House rules of this table:\n- Limit: 300 instead of 500\n" in said
+    )
     assert "4 players, limit 300" in said and "60 s a turn, claims 0-30 s" in said
     assert "starts with Next hand" in said
     german = h.user(300, "carla", locale="de")
     rec = await h.slash("mahjong rules", user=german, channel=CHANNEL)
-    assert "Hausregeln: `limit = 300` (Regelwerk: 500)" in rec.text
+    assert (
+        "Hausregeln dieses Tisches:\n- Limit: 300 statt 500\n-# So in /settings getippt: `limit`" in rec.text
+    )
     h.check()

@@ -100,29 +100,35 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
     rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"ruleset": "huabao"})
     assert rec.answered
     rec = await h.slash("mahjong rules", user=alice, channel=CHANNEL)
-    assert (
-        rec.ephemeral
-        and "Differs from `dmjl` in: tiles 136 (dmjl: 144), `mj_bonus` 10 (dmjl: 20)" in rec.text
+    assert rec.ephemeral and (
+        "How it differs from DMJL classical Chinese (German league):\n- Tiles: 136 instead of 144\n"
+        "- Mah-Jongg bonus: 10 instead of 20\n" in rec.text
     )
     assert "limit 500" in rec.text and len(rec.text) <= 2000
     await h.slash("mahjong stop", user=alice, channel=CHANNEL)
     rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"ruleset": "jiangxi"})
     rec = await h.slash("mahjong rules", user=h.user(300, "carla", locale="de"), channel=CHANNEL)
-    assert "`jiangxi` ist ein eigenes Regelwerk" in rec.text and "kein Limit" in rec.text
+    assert (
+        "Jiangxi Mahjong Regeln (江西麻将规则) ist ein eigenes Regelwerk" in rec.text
+        and "kein Limit" in rec.text
+    )
 
     boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
     for name in RULESETS:
         await h.slash("settings set", user=boss, channel=CHANNEL, options={"name": "ruleset", "value": name})
         rec = await h.slash("settings show", user=boss, channel=CHANNEL)
-        assert rec.ephemeral and len(rec.text) <= 2000
+        assert rec.ephemeral and all(len(r.text) <= 2000 for r in rec.message_requests)
         parent = RULESETS[name].parent
         if parent:
-            assert f"Differs from `{parent}` in: " in rec.text
+            assert f"How it differs from {RULESETS[parent].title_in('en')}:\n" in rec.text
         else:
-            assert f"`{name}` is a ruleset of its own" in rec.text
-    assert list(RULESETS)[-1] == "rumisberg" and "players 3/4 (dmjl: 4)" in rec.text
+            assert f"{RULESETS[name].title_in('en')} is a ruleset of its own" in rec.text
+    assert list(RULESETS)[-1] == "rumisberg" and "- Players: 3 or 4 instead of 4\n" in rec.text
     rec = await h.slash("settings show", user=h.user(2, "Bärbel", locale="de"), channel=CHANNEL)
-    assert "Weicht von `dmjl` ab in: Spieler 3/4 (dmjl: 4)" in rec.text
+    assert (
+        "Abweichungen vom Regelwerk Klassische chinesische Mah-Jongg-Regeln (DMJL):\n"
+        "- Spieler: 3 oder 4 statt 4" in rec.text
+    )
     assert (await h.bot.storage.table_rules(GUILD, CHANNEL)).ruleset == "rumisberg"
     h.check()
 
@@ -133,16 +139,16 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
         (
             "huabao",
             "111m 222p 333s 444s 55z 1f",
-            "huabao is played with 136 tiles, without flowers or seasons: there is no 1f; the setting "
-            "bonus_tiles=true adds",
+            "huabao is played with 136 tiles, without flowers or seasons: there is no 1f; the house "
+            "rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
             "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht; die "
-            "Einstellung bonus_tiles=true",
+            "Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.",
         ),
         (
             "jiangxi",
             "[123s] 456m 888p 345p 77s",
             "[123s] is a claimed chow, but in jiangxi no chow may be claimed",
-            "[123s] ist eine angesagte Strasse, aber in jiangxi darf man nicht Chi ansagen",
+            "[123s] ist ein angesagter Chow, aber in jiangxi darf man keinen Chow ansagen",
         ),
     ],
 )

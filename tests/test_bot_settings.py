@@ -60,35 +60,39 @@ async def show(h: Harness[MahjongBot], user: FakeUser, channel: int | None = Non
 async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> None:
     boss = admin(h)
     said = await set_(h, boss, "limit", "300")
-    assert "set `limit` = `300` for this server (was `500`)" in said
+    assert "set Limit to 300 for this server (was 500)" in said and said.endswith(
+        "\n-# As typed in /settings: `limit`"
+    )
     assert "a game already running keeps its settings" in said
     said = await set_(h, boss, "mj_bonus", "10", channel=OTHER)
     assert f"for <#{OTHER}>" in said
     said = await set_(h, boss, "turn_seconds", "45")
-    assert "= 45 s for this server (was 60 s)" in said
+    assert "set Time for a turn to 45 s for this server (was 60 s)" in said
     await set_(h, boss, "ruleset", "huabao", channel=OTHER)
 
     server = await show(h, boss)
-    assert "`limit` = `300` (dmjl: `500`) · value of a limit hand" in server
-    assert "mj_bonus" not in server  # the channel's own choice
-    assert "`turn_seconds` = 45 s (default 60 s)" in server
+    assert (
+        "House rules that differ from DMJL classical Chinese (German league):\n- Limit: 300 instead of 500\n"
+        in server
+    )
+    assert "Mah-Jongg bonus" not in server and "mj_bonus" not in server  # the channel's own choice
+    assert "- Time for a turn: 45 s instead of 60 s\n-# As typed in /settings: `turn_seconds`" in server
     assert "Club (the whole server): all at their defaults." in server
     channel = await show(h, boss, OTHER)
     assert "**Hua Bao / Babcock classical rules** (`huabao`) · this channel" in channel
-    assert (
-        "`limit` = `300` (huabao: `500`)" in channel and "`limit` = `300` (huabao: `500`) · value" in channel
-    )
-    assert "`mj_bonus` =" not in channel  # 10 is huabao's own default: no house rule differs
-    assert "Differs from `dmjl` in: tiles 136 (dmjl: 144), `mj_bonus` 10 (dmjl: 20)" in channel
-    assert "`turn_seconds` = 45 s" in channel and "· this channel" not in channel.split("turn_seconds")[1]
+    assert "- Limit: 300 instead of 500\n" in channel
+    assert "Mah-Jongg bonus: 30" not in channel  # 10 is huabao's own default: no house rule differs
+    assert "\n- Tiles: 136 instead of 144\n- Mah-Jongg bonus: 10 instead of 20\n" in channel
+    assert "- Time for a turn: 45 s instead of 60 s\n" in channel  # the server's: not "· this channel"
 
     rules = await h.bot.storage.table_rules(GUILD, OTHER)
     assert (rules.ruleset, rules.settings.limit, rules.settings.mj_bonus) == ("huabao", 300, 10)
 
     said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"name": "limit"})
-    assert "reset `limit` for this server: now `500`" in said.text
+    assert "reset Limit for this server: now 500." in said.text
     said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"channel": OTHER})
-    assert "`ruleset`, `mj_bonus`" in said.text and "the server's apply there now" in said.text
+    assert "(Ruleset, Mah-Jongg bonus)" in said.text and "the server's apply there now" in said.text
+    assert said.text.endswith("\n-# As typed in /settings: `ruleset`, `mj_bonus`")
     rules = await h.bot.storage.table_rules(GUILD, OTHER)
     assert (rules.ruleset, dict(rules.overrides)) == ("dmjl", {})
     said = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"channel": OTHER})
@@ -102,9 +106,10 @@ async def test_set_show_reset_per_server_and_channel(h: Harness[MahjongBot]) -> 
 async def test_club_options_and_roles(h: Harness[MahjongBot]) -> None:
     boss = admin(h)
     said = await set_(h, boss, "allow_member_transfers", "true")
-    assert "(was `false`)" in said and "It applies at once." in said
+    assert "Members may give each other chips to yes for this server (was no)" in said
+    assert "It applies at once." in said
     said = await set_(h, boss, "admin_role", str(ROLE))
-    assert f"= <@&{ROLE}> for this server (was none)" in said
+    assert f"The club's admin role to <@&{ROLE}> for this server (was none)" in said
     assert (await h.bot.storage.club_options(GUILD)).admin_role_id == ROLE
     said = await set_(h, boss, "buy_in_amount", "2500")
     assert "2,500" in said
@@ -118,8 +123,8 @@ async def test_club_options_and_roles(h: Harness[MahjongBot]) -> None:
     said = await set_(h, boss, "who_opens", "Nobody")
     assert said.startswith("ephemeral: ") and "no role 'Nobody'" in said and "everyone or a role" in said
     text = await show(h, boss)
-    assert f"`admin_role` = <@&{ROLE}> (default none)" in text
-    assert "`initial_balance` = 10,000" in text
+    assert f"- The club's admin role: <@&{ROLE}> instead of none\n" in text
+    assert "- Starting chips next season: 10,000 instead of those of the current season" in text
     rec = await h.slash("settings reset", user=boss, channel=CHANNEL, options={"name": "admin_role"})
     assert "now none" in rec.text
     assert (await h.bot.storage.club_options(GUILD)).admin_role_id is None
@@ -157,7 +162,7 @@ async def test_non_admins_are_refused_and_may_show(h: Harness[MahjongBot]) -> No
     said = await set_(h, boss := admin(h), "admin_role", "Vorstand")
     assert f"<@&{ROLE}>" in said
     said = await set_(h, officer, "limit", "300")
-    assert not said.startswith("ephemeral: ") and "`limit` = `300`" in said
+    assert not said.startswith("ephemeral: ") and "set Limit to 300" in said
     del boss
     h.check()
 
@@ -167,13 +172,13 @@ async def test_autocomplete_of_names_and_values(h: Harness[MahjongBot]) -> None:
     rec = await h.autocomplete("settings set", "name", "lim", user=boss, channel=CHANNEL)
     values = [c["value"] for c in rec.choices]
     assert values[:3] == ["limit", "limit_hands", "limit_applies_to_losers"]
-    assert rec.choices[0]["name"].startswith("limit · value of a limit hand")
+    assert rec.choices[0]["name"].startswith("Limit · value of a limit hand")
     rec = await h.autocomplete("settings set", "name", "", user=boss, channel=CHANNEL)
     assert len(rec.choices) == 25
     rec = await h.autocomplete(
         "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "seven_pairs"}
     )
-    assert [c["value"] for c in rec.choices] == ["true", "false"]
+    assert rec.choices == [{"name": "yes", "value": "true"}, {"name": "no", "value": "false"}]
     rec = await h.autocomplete(
         "settings set", "value", "", user=boss, channel=CHANNEL, options={"name": "earthly_value"}
     )
@@ -282,7 +287,7 @@ async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]
     await set_(h, boss, "rounding", "none")  # a house rule: payments are not rounded to hundreds
     said = await score(h, ada)
     assert "Total: 840" in said and "East pays 1,680, West pays 840, North pays 840" in said
-    assert said.endswith("-# Rules: rumisberg with the house rules of this server: rounding = none")
+    assert said.endswith("-# Rules: rumisberg with the house rules of this server: `rounding = none`")
     assert await score(h, ada, ruleset="rumisberg") == said  # the server's ruleset, chosen: the same
     other = await score(h, ada, ruleset="dmjl")  # another ruleset wins, as written
     assert "Total: 84" in other and "East pays 168" in other
@@ -293,20 +298,20 @@ async def test_score_takes_the_house_rules_of_the_channel(h: Harness[MahjongBot]
     answer = rec.last.target if rec.last is not None else None
     assert isinstance(answer, StoredMessage)
     posted = await h.click(answer, "Post in channel", user=ada)
-    assert not posted.ephemeral and "East pays 1,680" in posted.text and "rounding = none" in posted.text
+    assert not posted.ephemeral and "East pays 1,680" in posted.text and "`rounding = none`" in posted.text
 
     # a channel's own choices over the server's
     await set_(h, boss, "limit", "300", channel=OTHER)
     await set_(h, boss, "ruleset", "dmjl", channel=OTHER)
     said = await score(h, ada, channel=OTHER)
     assert "Total: 84" in said and said.endswith(
-        "-# Rules: dmjl with the house rules of this channel: limit = 300"
+        "-# Rules: dmjl with the house rules of this channel: `limit = 300`"
     )
     await set_(h, boss, "mj_bonus", "30", channel=OTHER)
     said = await score(h, ada, channel=OTHER)
     assert "M1    Mah-Jongg                                       30" in said and "Total: 104" in said
     said = await score(h, h.user(101, "Bea", locale="de"))
-    assert said.endswith("-# Regeln: rumisberg mit den Hausregeln dieses Servers: rounding = none")
+    assert said.endswith("-# Regeln: rumisberg mit den Hausregeln dieses Servers: `rounding = none`")
     h.check()
 
 
@@ -330,27 +335,26 @@ async def test_the_builder_takes_the_house_rules_of_the_channel(h: Harness[Mahjo
         options={"hand": EX01, "seat": "S", "win": "9p", "self_drawn": True},
     )
     assert built.text == typed.text and "Total: 760" in built.text
-    assert built.text.endswith("-# Rules: rumisberg with the house rules of this server: max_chows = 4")
+    assert built.text.endswith("-# Rules: rumisberg with the house rules of this server: `max_chows = 4`")
     h.check()
 
 
 async def test_german(h: Harness[MahjongBot]) -> None:
     boss, ada = admin(h, "de"), h.user(100, "Ada", locale="de")
     said = await set_(h, boss, "limit", "viel")
-    assert said == (
-        "ephemeral: Abgelehnt: die Einstellung limit nimmt eine ganze Zahl von 10 bis 100000, nicht 'viel'"
-    )
+    assert said == ("ephemeral: Abgelehnt: Limit nimmt eine ganze Zahl von 10 bis 100.000, nicht 'viel'")
     said = await set_(h, boss, "limit", "300")
-    assert "hat `limit` = `300` für diesen Server gesetzt (vorher `500`)" in said
+    assert "hat Limit für diesen Server auf 300 gesetzt (vorher 500)" in said
     assert "eine laufende Partie behält ihre Einstellungen" in said
     await set_(h, boss, "next_hand_seconds", "0", channel=OTHER)
     text = await show(h, ada)
     assert "**Einstellungen dieses Servers**" in text
-    assert "`limit` = `300` (dmjl: `500`) · Wert einer Limit-Hand" in text
+    assert "Hausregeln, die vom Regelwerk Klassische chinesische Mah-Jongg-Regeln (DMJL) abweichen:" in text
+    assert "\n- Limit: 300 statt 500\n-# So in /settings getippt: `limit`\n" in text
     rec = await h.slash("settings set", user=ada, channel=CHANNEL, options={"name": "limit", "value": "5"})
     assert rec.ephemeral and "Nur Admins dürfen Einstellungen ändern" in rec.text
     rec = await h.autocomplete("settings set", "name", "turn", user=ada, channel=CHANNEL)
-    assert rec.choices[0]["name"] == "turn_seconds · Zeit für einen Zug vor dem Standardzug"
+    assert rec.choices[0] == {"name": "Zeit für einen Zug vor dem Standardzug", "value": "turn_seconds"}
     commands = h.commands()
     (settings,) = [c for c in commands if c["name"] == "settings"]
     assert settings["name_localizations"]["de"] == "einstellungen"

@@ -142,7 +142,7 @@ async def test_settings_refuses_a_change_by_someone_not_allowed_per_kind(h: Harn
         rec = await h.slash(
             "settings set", user=boss, channel=CHANNEL, options={"name": name, "value": value}
         )
-        assert not rec.ephemeral and f"set `{name}` =" in rec.text, rec.text
+        assert not rec.ephemeral and f" set {ENTRIES[name].label('en')} to " in rec.text, rec.text
     # An unknown name is said to be unknown, to anyone (it was "only admins" for a non-admin).
     rec = await h.slash("settings set", user=ada, channel=CHANNEL, options={"name": "colour", "value": "1"})
     assert rec.ephemeral and "There is no setting 'colour'" in rec.text
@@ -168,7 +168,7 @@ async def test_a_table_owner_setting_is_the_opener_s_to_change(
     rec = await h.slash("settings set", user=cy, channel=OTHER, options={**options, "channel": OTHER})
     assert rec.ephemeral and rec.text == CATALOGUE["settings_not_owner"][0]
     rec = await h.slash("settings set", user=ada, channel=CHANNEL, options=options)
-    assert not rec.ephemeral and "set `language` = `de`" in rec.text
+    assert not rec.ephemeral and "set Language to German" in rec.text
     assert (await h.bot.storage.table_settings(GUILD, CHANNEL)).language == "de"
     rec = await h.slash(
         "settings reset", user=cy, channel=CHANNEL, options={"name": "language", "channel": CHANNEL}
@@ -177,5 +177,5 @@ async def test_a_table_owner_setting_is_the_opener_s_to_change(
     rec = await h.slash(
         "settings reset", user=ada, channel=CHANNEL, options={"name": "language", "channel": CHANNEL}
     )
-    assert not rec.ephemeral and "reset `language`" in rec.text
+    assert not rec.ephemeral and "reset Language" in rec.text
     h.check()

@@ -24,9 +24,20 @@ from discord.ext import commands
 
 from bot.i18n import Language, language, text
 from bot.permissions import is_admin
-from bot.settings_registry import ENTRIES, REFUSAL, Entry, Permission, SettingKind, Shape, Snapshot, snapshot
+from bot.settings_registry import (
+    ENTRIES,
+    REFUSAL,
+    Entry,
+    Permission,
+    SettingKind,
+    Shape,
+    Snapshot,
+    difference,
+    snapshot,
+)
 from bot.storage import StorageInputError
 from engine.errors import SettingError, quote
+from engine.numbers import number as grouped
 from engine.rulesets import RULESETS, Ruleset, get_ruleset
 from engine.settings import parse_whole_number
 
@@ -34,6 +45,37 @@ if TYPE_CHECKING:
     from bot.app import MahjongBot
 
 NONE = discord.AllowedMentions.none()
+
+GERMAN_YES_NO = {"ja": "true", "nein": "false"}
+"""The German words a yes-or-no setting is shown with, which it takes as well (the engine and
+the storage read ``true``/``yes``/``on``/``1`` and ``false``/``no``/``off``/``0``)."""
+
+GERMAN_NONE = ("keiner", "keine", "keines")
+"""The German for no lowest balance (``none``)."""
+
+GERMAN_UNITS = {"runden:": "rounds:", "hände:": "hands:", "haende:": "hands:"}
+"""The German units of a game's length, as the engine reads them."""
+
+
+def typed_value(shape: Shape, value: str) -> str:
+    """A value as typed in German (``ja``, ``keiner``, ``runden:2``) in the words the engine and
+    the storage read (``true``, ``none``, ``rounds:2``); any other value as it is.
+
+    >>> typed_value(Shape.BOOL, "Ja"), typed_value(Shape.GAME_LENGTH, "Hände:16")
+    ('true', 'hands:16')
+    >>> typed_value(Shape.FLOOR, "keiner"), typed_value(Shape.FLOOR, "5")
+    ('none', '5')
+    """
+    low = value.strip().lower()
+    if shape is Shape.BOOL:
+        return GERMAN_YES_NO.get(low, value)
+    if shape is Shape.FLOOR and low in GERMAN_NONE:
+        return "none"
+    if shape is Shape.GAME_LENGTH:
+        for german, unit in GERMAN_UNITS.items():
+            if low.startswith(german):
+                return unit + low.removeprefix(german)
+    return value
 
 
 def help_of(name: str, lang: Language) -> str:
@@ -69,51 +111,90 @@ def joined(parts: list[str], lang: Language, limit: int = 900) -> str:
     return ", ".join(out)
 
 
-def _shown(value: object) -> str:
-    """A value of a ruleset difference: ``true``, ``3/4`` (player counts), ``10``."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, tuple):
-        return "/".join(str(v) for v in value)
-    return str(value)
+def small_print(names: list[str], lang: Language) -> list[str]:
+    """The identifiers of the settings a text spoke of, as ``/settings`` takes them, on one Discord
+    small-print line (``-# ``); none for none."""
+    return [text("settings_names", lang, names=", ".join(f"`{name}`" for name in names))] if names else []
 
 
-def ruleset_changes(ruleset: Ruleset, lang: Language) -> str:
+def house_rules(ruleset: Ruleset, overrides: dict[str, object], lang: Language) -> list[str]:
+    """The house rules ``overrides`` sets over ``ruleset``, one plain sentence a line (``Limit: 300
+    instead of 500``) and their identifiers in small print; none where none differs.
+
+    >>> house_rules(get_ruleset("dmjl"), {"limit": 300, "mj_bonus": 20}, "de")
+    ['- Limit: 300 statt 500', '-# So in /settings getippt: `limit`']
+    """
+    settings = ruleset.settings(overrides)
+    names = [
+        name
+        for name in sorted(overrides)
+        if name in ENTRIES and getattr(settings, name, None) != getattr(ruleset.defaults, name, None)
+    ]
+    lines = [
+        text(
+            "settings_point",
+            lang,
+            sentence=ENTRIES[name].sentence(getattr(settings, name), getattr(ruleset.defaults, name), lang),
+        )
+        for name in names
+    ]
+    return lines + small_print(names, lang)
+
+
+def ruleset_changes(ruleset: Ruleset, lang: Language, *, names: bool = True) -> str:
     """What ``ruleset`` changes relative to the ruleset it is written from (``ruleset.diff`` of
-    its ``parent``: tile set, players, chows, default settings), in one line of at most about
-    1,000 characters; or that it is a ruleset of its own.
+    its ``parent``: tile set, players, chows, the rules it adds or leaves out, who deals next,
+    default settings), one plain sentence a line in ``lang``, the settings' identifiers in small
+    print at the end (unless ``names`` is false); or that it is a ruleset of its own.
 
-    >>> print(ruleset_changes(get_ruleset("huabao"), "en")[:72])
-    Differs from `dmjl` in: tiles 136 (dmjl: 144), `mj_bonus` 10 (dmjl: 20),
+    >>> print("\\n".join(ruleset_changes(get_ruleset("huabao"), "en").splitlines()[:3]))
+    How it differs from DMJL classical Chinese (German league):
+    - Tiles: 136 instead of 144
+    - Mah-Jongg bonus: 10 instead of 20
     """
     if not ruleset.parent:
-        return text("ruleset_own", lang, name=ruleset.name)
+        return text("ruleset_own", lang, name=ruleset.title_in(lang))
     parent = get_ruleset(ruleset.parent)
+    diff = ruleset.diff(parent)
     changes = [
-        text(
-            "ruleset_change",
-            lang,
-            what=text(f"ruleset_what_{what}", lang) if what in ("tiles", "players", "chows") else f"`{what}`",
-            value=_shown(mine),
-            parent=parent.name,
-            theirs=_shown(theirs),
-        )
-        for what, mine, theirs in ruleset.diff(parent)
+        text("settings_point", lang, sentence=difference(what, mine, theirs, lang))
+        for what, mine, theirs in diff
     ]
-    return text("ruleset_parent", lang, parent=parent.name, changes=joined(changes, lang))
+    settings = [what for what, _, _ in diff if what in ENTRIES] if names else []
+    return "\n".join(
+        [
+            text("ruleset_parent", lang, parent=parent.title_in(lang), changes="\n".join(changes)),
+            *small_print(settings, lang),
+        ]
+    )
 
 
-def _fit(lines: list[str], lang: Language, limit: int = 1900) -> str:
+def fit(lines: list[str], lang: Language, limit: int = 1900) -> str:
     """``lines`` joined, cut to Discord's message length with a note of how many were left out."""
     out: list[str] = []
     size = 0
-    for number, line in enumerate(lines):
+    for count, line in enumerate(lines):
         if size + len(line) + 1 > limit - 40:
-            out.append(text("settings_more", lang, n=len(lines) - number))
+            out.append(text("settings_more", lang, n=len(lines) - count))
             break
         out.append(line)
         size += len(line) + 1
     return "\n".join(out)
+
+
+def chunks(lines: list[str], limit: int = 1900) -> list[str]:
+    """``lines`` (each may hold several) in as few messages of at most ``limit`` characters as
+    they fit in, whole lines each (a line longer than that is cut)."""
+    out: list[str] = []
+    current: list[str] = []
+    size = 0
+    for line in (part[:limit] for block in lines for part in block.split("\n")):
+        if current and size + len(line) + 1 > limit:
+            out.append("\n".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line) + 1
+    return [*out, "\n".join(current)] if current else out
 
 
 class SettingsCog(commands.Cog):
@@ -171,14 +252,15 @@ class SettingsCog(commands.Cog):
         self, interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None
     ) -> None:
         lang, guild = language(interaction.locale), interaction.guild_id or 0
-        await interaction.response.send_message(
-            await self.overview(guild, self._where(channel), lang),
-            ephemeral=True,
-            allowed_mentions=NONE,
-        )
+        first, *more = await self.overview(guild, self._where(channel), lang)
+        await interaction.response.send_message(first, ephemeral=True, allowed_mentions=NONE)
+        for message in more:
+            await interaction.followup.send(message, ephemeral=True, allowed_mentions=NONE)
 
-    async def overview(self, guild: int, channel: int | None, lang: Language) -> str:
-        """The text of ``/settings show``: what differs from the defaults, with the defaults."""
+    async def overview(self, guild: int, channel: int | None, lang: Language) -> list[str]:
+        """The text of ``/settings show``, in as many messages as it takes: the ruleset and how it
+        differs from the one it is written from, then each setting that differs from its default,
+        one plain sentence each, the identifiers in small print."""
         here = text("settings_here", lang)
         now = await self._snapshot(guild, channel)
         ruleset = now.ruleset
@@ -209,21 +291,22 @@ class SettingsCog(commands.Cog):
             ),
             ruleset_changes(ruleset, lang),
         ]
+        house = differ((SettingKind.HOUSE,))
         changed = [
             text(
                 "settings_rule_line",
                 lang,
-                name=e.name,
-                value=e.show(now.values[e.name], lang),
-                ruleset=ruleset.name,
-                default=e.show(now.defaults[e.name], lang),
-                help=e.help(lang),
+                sentence=e.sentence(now.values[e.name], now.defaults[e.name], lang),
                 where=where(e.name),
             )
-            for e in differ((SettingKind.HOUSE,))
+            for e in house
         ]
         if changed:
-            lines += [text("settings_rules_head", lang, ruleset=ruleset.name), *changed]
+            lines += [
+                text("settings_rules_head", lang, ruleset=ruleset.title_in(lang)),
+                *changed,
+                *small_print([e.name for e in house], lang),
+            ]
         else:
             lines.append(text("settings_rules_none", lang))
         sections: list[tuple[str, tuple[SettingKind, ...]]] = [
@@ -232,22 +315,20 @@ class SettingsCog(commands.Cog):
         if channel is None:
             sections.append(("settings_club_head", (SettingKind.CLUB,)))
         for head, kinds in sections:
+            entries = differ(kinds)
             section = [
                 text(
                     "settings_line",
                     lang,
-                    name=e.name,
-                    value=e.show(now.values[e.name], lang),
-                    default=e.show(now.defaults[e.name], lang),
-                    help=e.help(lang),
+                    sentence=e.sentence(now.values[e.name], now.defaults[e.name], lang),
                     where=where(e.name),
                 )
-                for e in differ(kinds)
+                for e in entries
             ]
             lines.append(text(head, lang) + ("" if section else " " + text("settings_all_default", lang)))
-            lines += section
+            lines += section + small_print([e.name for e in entries], lang)
         lines.append(text("settings_footer", lang))
-        return _fit(lines, lang)
+        return chunks(lines)
 
     # ------------------------------------------------------------------ set
 
@@ -270,7 +351,7 @@ class SettingsCog(commands.Cog):
             return
         where = self._where(channel)
         old = (await self._snapshot(guild, where)).values[entry.name]
-        stored: object = value
+        stored: object = typed_value(entry.shape, value)  # German words as the engine reads them
         if entry.shape in (Shape.ROLE, Shape.ADMIN_ROLE):
             stored = self._role(interaction, value)
             if stored is None:
@@ -281,7 +362,7 @@ class SettingsCog(commands.Cog):
                         "settings_no_such_role",
                         lang,
                         value=quote(value),
-                        name=entry.name,
+                        name=entry.label(lang),
                         accepts=entry.accepts(lang),
                     ),
                 )
@@ -289,23 +370,29 @@ class SettingsCog(commands.Cog):
         try:
             await entry.store.write(self.bot.storage, guild, where, entry.store_key, stored, actor)
         except (SettingError, StorageInputError) as exc:
+            choices = entry.spec.choices if entry.spec is not None else ()
+            unknown = bool(choices) and value.strip() not in choices
             reason = (
                 str(exc)
-                if lang == "en"
+                if lang == "en" and not unknown
                 else text(
                     "settings_takes",
                     lang,
-                    name=entry.name,
+                    name=entry.label(lang),
                     accepts=entry.accepts(lang),
                     value=quote(value),
                 )
             )
-            await self._refuse(interaction, "settings_bad_value", reason=reason)
+            await self._refuse(
+                interaction,
+                "settings_bad_value",
+                reason="\n".join([reason, *small_print(list(choices), lang)]) if unknown else reason,
+            )
             return
         new = (await self._snapshot(guild, where)).values[entry.name]
         values = {
             "actor": interaction.user.mention,
-            "name": entry.name,
+            "label": entry.label(lang),
             "value": entry.show(new, lang),
             "old": entry.show(old, lang),
         }
@@ -314,7 +401,8 @@ class SettingsCog(commands.Cog):
         else:
             message = text("settings_set_channel", lang, channel=f"<#{where}>", **values)
         await interaction.response.send_message(
-            f"{message} {text(entry.when(), lang)}", allowed_mentions=NONE
+            f"{message} {text(entry.when(), lang)}\n{text('settings_name', lang, name=f'`{entry.name}`')}",
+            allowed_mentions=NONE,
         )
 
     async def _entry(
@@ -323,13 +411,16 @@ class SettingsCog(commands.Cog):
         """The setting ``name`` if the user may change it there, else None after refusing."""
         entry = ENTRIES.get(name.strip().lower())
         if entry is None:
-            await self._refuse(interaction, "settings_unknown", name=quote(name), names=", ".join(ENTRIES))
+            names = ", ".join(f"`{known}`" for known in ENTRIES)
+            await self._refuse(interaction, "settings_unknown", name=quote(name), names=names)
             return None
         if not await self._may(interaction, entry.who, self._where(channel)):
             await self._refuse(interaction, REFUSAL[entry.who])
             return None
         if channel is not None and entry.server_only:
-            await self._refuse(interaction, "settings_server_only", name=entry.name)
+            await self._refuse(
+                interaction, "settings_server_only", name=entry.label(language(interaction.locale))
+            )
             return None
         return entry
 
@@ -357,7 +448,7 @@ class SettingsCog(commands.Cog):
             if not cleared:
                 await self._refuse(interaction, "settings_reset_nothing")
                 return
-            names = ", ".join(f"`{n}`" for n in cleared)
+            names = ", ".join(ENTRIES[n].label(lang) for n in cleared)
             if where is None:
                 message = text("settings_reset_all_server", lang, actor=interaction.user.mention, names=names)
             else:
@@ -369,7 +460,10 @@ class SettingsCog(commands.Cog):
                     channel=f"<#{where}>",
                 )
             await interaction.response.send_message(
-                f"{message} {text('settings_takes_effect_tables', lang)}", allowed_mentions=NONE
+                "\n".join(
+                    [f"{message} {text('settings_takes_effect_tables', lang)}", *small_print(cleared, lang)]
+                ),
+                allowed_mentions=NONE,
             )
             return
         entry = await self._entry(interaction, name, channel)
@@ -378,7 +472,7 @@ class SettingsCog(commands.Cog):
         await entry.store.clear(self.bot.storage, guild, where, entry.store_key, actor)
         values = {
             "actor": interaction.user.mention,
-            "name": entry.name,
+            "label": entry.label(lang),
             "value": entry.show((await self._snapshot(guild, where)).values[entry.name], lang),
         }
         if where is None:
@@ -386,7 +480,8 @@ class SettingsCog(commands.Cog):
         else:
             message = text("settings_reset_one_channel", lang, channel=f"<#{where}>", **values)
         await interaction.response.send_message(
-            f"{message} {text(entry.when(), lang)}", allowed_mentions=NONE
+            f"{message} {text(entry.when(), lang)}\n{text('settings_name', lang, name=f'`{entry.name}`')}",
+            allowed_mentions=NONE,
         )
 
     async def _reset_all(self, guild: int, channel: int | None, actor: int) -> list[str]:
@@ -430,12 +525,24 @@ class SettingsCog(commands.Cog):
         starts = [n for n in names if n.startswith(typed)]
         inside = [n for n in names if typed in n and n not in starts]
         helps = [
-            n for n in names if n not in starts and n not in inside and typed in help_of(n, lang).lower()
+            n
+            for n in names
+            if n not in starts
+            and n not in inside
+            and (typed in help_of(n, lang).lower() or typed in ENTRIES[n].label(lang).lower())
         ]
         return [
-            app_commands.Choice(name=f"{n} · {help_of(n, lang)}"[:100], value=n)
+            app_commands.Choice(name=self._called(n, lang)[:100], value=n)
             for n in (starts + inside + helps)[:25]
         ]
+
+    def _called(self, name: str, lang: Language) -> str:
+        """A setting as a suggestion shows it: its name in words and its help (the help alone
+        where it begins with those words)."""
+        called, helps = ENTRIES[name].label(lang), help_of(name, lang)
+        if helps.lower().startswith(called.lower()):
+            return helps[:1].upper() + helps[1:]
+        return f"{called} · {helps}"
 
     @set_.autocomplete("value")
     async def value_choices(
@@ -471,22 +578,22 @@ class SettingsCog(commands.Cog):
         filtering by what was typed."""
         shape = entry.shape
         if shape is Shape.RULESET:
-            return [(r.name, f"{r.name} · {r.title_in(lang)}") for r in RULESETS.values()]
+            return [(r.name, f"{r.title_in(lang)} · {r.name}") for r in RULESETS.values()]
         if shape is Shape.LANGUAGE:
-            return [("en", "en · English"), ("de", "de · Deutsch")]
+            return [(code, f"{text(f'settings_language_{code}', lang)} · {code}") for code in ("en", "de")]
         if shape in (Shape.ROLE, Shape.ADMIN_ROLE):
             first = "everyone" if shape is Shape.ROLE else "none"
             roles = interaction.guild.roles if interaction.guild is not None else []
-            return [(first, f"{first} · {text(entry.empty, lang)}")] + [
+            return [(first, text(entry.empty, lang))] + [
                 (str(r.id), f"@{r.name}") for r in roles if not r.is_default() and not r.managed
             ]
         if shape is Shape.BOOL:
-            return [("true", "true"), ("false", "false")]
+            return [("true", text("settings_yes", lang)), ("false", text("settings_no", lang))]
         if shape is Shape.GAME_LENGTH:
             options = [f"rounds:{n}" for n in (1, 2, 3, 4)] + [f"hands:{n}" for n in (4, 8, 16, 32)]
-            return [(o, o) for o in options]
+            return [(o, entry.show(o, lang)) for o in options]
         if entry.spec is not None and entry.spec.choices:
-            return [(c, c) for c in entry.spec.choices]
+            return [(c, entry.show(c, lang)) for c in entry.spec.choices]
         # a whole number: what was typed (if it is one), the value now, the usual ones, the bounds
         numbers: list[int] = []
         typed = parse_whole_number(current) if current.strip() else None
@@ -500,9 +607,9 @@ class SettingsCog(commands.Cog):
         if entry.suggest_bounds:
             numbers += [entry.low, entry.high]
         rules_note = entry.accepts(lang)
-        pairs = [(str(n), f"{n} · {rules_note}") for n in numbers]
+        pairs = [(str(n), f"{grouped(n, lang)} · {rules_note}") for n in numbers]
         if shape is Shape.FLOOR:
-            pairs.append(("none", f"none · {text(entry.empty, lang)}"))
+            pairs.append(("none", text(entry.empty, lang)))
         if typed is not None and pairs:
             return pairs[:1] + [p for p in pairs[1:] if p[0] != pairs[0][0]]
         return pairs

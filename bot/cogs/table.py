@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.settings import joined, ruleset_changes
+from bot.cogs.settings import fit, house_rules, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
 from bot.i18n import Language, language, text
 from bot.permissions import is_admin, may_open, may_stop
@@ -25,6 +25,7 @@ from bot.storage import GameStateError, StorageError
 from bot.table import MoveNotStored, Table, TableError, check_rules, public_reason
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
+from engine.numbers import decimal, number
 from engine.rulesets import RULESETS, get_ruleset, table_for
 from engine.seats import POSITIONS
 from engine.settings import game_length
@@ -76,14 +77,10 @@ def rules_text(table: Table, lang: Language) -> str:
     rules = get_ruleset(table.ruleset)
     settings = rules.settings(table.overrides)
     unit, count = game_length(settings)
-    lines = [f"**{rules.title_in(lang)}** (`{rules.name}`)", ruleset_changes(rules, lang)]
-    changed = []
-    for name in sorted(table.overrides):
-        if hasattr(settings, name):
-            default = text("rules_default", lang, value=getattr(rules.defaults, name))
-            changed.append(f"`{name} = {getattr(settings, name)}` ({default})")
+    lines = [f"**{rules.title_in(lang)}** (`{rules.name}`)", ruleset_changes(rules, lang, names=False)]
+    changed = house_rules(rules, table.overrides, lang)
     lines.append(
-        text("rules_house", lang, rules=joined(changed, lang)) if changed else text("rules_plain", lang)
+        text("rules_house", lang, rules="\n".join(changed)) if changed else text("rules_plain", lang)
     )
     limit = table_for(rules.name, settings).limit
     lines.append(
@@ -91,12 +88,18 @@ def rules_text(table: Table, lang: Language) -> str:
             "rules_length",
             lang,
             length=text(f"length_{unit}", lang, n=count),
-            limit=text("rules_no_limit", lang) if limit is None else text("rules_limit", lang, limit=limit),
+            limit=text("rules_no_limit", lang)
+            if limit is None
+            else text("rules_limit", lang, limit=number(limit, lang)),
             players=settings.players,
         )
     )
+
+    def seconds(value: float) -> str:
+        return decimal(value, lang, digits=2)
+
     auto = (
-        text("rules_next_auto", lang, seconds=f"{table.next_hand_seconds:g}")
+        text("rules_next_auto", lang, seconds=seconds(table.next_hand_seconds))
         if table.next_hand_seconds > 0
         else text("rules_next_button", lang)
     )
@@ -104,13 +107,13 @@ def rules_text(table: Table, lang: Language) -> str:
         text(
             "rules_times",
             lang,
-            turn=f"{table.turn_seconds:g}",
-            low=f"{table.claim_min_seconds:g}",
-            high=f"{table.claim_seconds:g}",
+            turn=seconds(table.turn_seconds),
+            low=seconds(table.claim_min_seconds),
+            high=seconds(table.claim_seconds),
             next=auto,
         )
     )
-    return "\n".join(lines)
+    return fit("\n".join(lines).split("\n"), lang)
 
 
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
@@ -166,7 +169,11 @@ class TableCog(commands.Cog):
         assert channel_id is not None and guild_id is not None
         missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
         if missing:
-            await self.refuse(interaction, "missing_permissions", names=", ".join(missing))
+            await self.refuse(
+                interaction,
+                "missing_permissions",
+                names=", ".join(text(f"permission_{p}", language(interaction.locale)) for p in missing),
+            )
             return
         existing = self.table(channel_id)
         if existing is not None and not existing.over:

@@ -20,6 +20,7 @@ Tile and rule names in German follow the seeds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
@@ -66,7 +67,50 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     """
     en, de = CATALOGUE[key]
     template = de if lang == "de" else en
+    if lang == "de":
+        values = {name: _season(name, value) for name, value in values.items()}
+    if values and "|" in template:
+        template = PLURAL.sub(lambda m: _plural(m, values), template)
     return template.format(**values) if values else template
+
+
+PLURAL: Final = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+"""A count-aware word in a template: ``{n|hand|hands}`` is ``hand`` when the value ``n`` is one,
+else ``hands`` (the same rule in English and German: ``1 Hand``, ``2 Hände``, ``0 Hände``)."""
+
+
+SEASON_VALUES: Final = frozenset({"season", "old", "new"})
+"""The values that name a season (``chips_balance``, ``chips_season_opened``, ``stats_title``)."""
+
+UNNAMED_SEASON: Final = re.compile(r"Season (\d+)")
+"""A season the club did not name: the ledger stores it as ``Season N`` (``bot/storage/ledger.py``)."""
+
+
+def _season(name: str, value: object) -> object:
+    """A season's name as a German text shows it: one the club did not name is ``Saison N``;
+    a name the club gave stays as it is.
+
+    >>> text("chips_leaderboard", "de", season="Season 3"), text("chips_leaderboard", "de", season="Herbst")
+    ('Rangliste von Saison 3', 'Rangliste von Herbst')
+    """
+    if name in SEASON_VALUES and isinstance(value, str):
+        unnamed = UNNAMED_SEASON.fullmatch(value)
+        if unnamed is not None:
+            return CATALOGUE["season_unnamed"][1].format(n=unnamed.group(1))
+    return value
+
+
+def _plural(match: re.Match[str], values: Mapping[str, object]) -> str:
+    """The singular or plural word of a ``{n|one|other}`` marker for ``values[n]`` (a number, or a
+    number already written for people: ``"1"``, ``"1,000"``).
+
+    >>> text("length_hands", "en", n=1), text("length_hands", "en", n=16), text("length_hands", "de", n=1)
+    ('1 hand', '16 hands', '1 Hand')
+    """
+    name, one, other = match.groups()
+    value = values[name]
+    count = str(value).strip().lstrip("+")
+    return one if count == "1" else other
 
 
 def engine_error(exc: MahjongError, lang: Language = "en") -> str:

@@ -7,13 +7,13 @@ from typing import Final
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "builder_title": (
         "**Hand builder** · {ruleset} · {count} of 14 tiles (a kong counts 3)",
-        "**Hand-Baukasten** · {ruleset} · {count} von 14 Steinen (ein Kang zählt 3)",
+        "**Hand-Baukasten** · {ruleset} · {count} von 14 Steinen (ein Kong zählt 3)",
     ),
     "builder_help": (
         "Pick tiles with the selects. After the tiles of a declared set, mark them: "
         "**Pong**, **Chow**, **Kong** (exposed) or **Concealed kong**. Then **Score**.",
         "Wähle Steine mit den Auswahllisten. Nach den Steinen einer angesagten Figur markiere sie: "
-        "**Pong**, **Chow**, **Kang** (offen) oder **Verdeckter Kang**. Dann **Werten**.",
+        "**Pong**, **Chow**, **Kong** (offen) oder **Verdeckter Kong**. Dann **Werten**.",
     ),
     "builder_hand": ("Hand: `{hand}`", "Hand: `{hand}`"),
     "builder_status": (
@@ -26,8 +26,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "builder_full": (
         "No room for {tile}: the hand already has 14 tiles (a kong counts 3). Undo a tile, "
         "or mark the last four tiles as a kong.",
-        "Kein Platz für {tile}: die Hand hat schon 14 Steine (ein Kang zählt 3). Nimm einen "
-        "Stein zurück oder markiere die letzten vier Steine als Kang.",
+        "Kein Platz für {tile}: die Hand hat schon 14 Steine (ein Kong zählt 3). Nimm einen "
+        "Stein zurück oder markiere die letzten vier Steine als Kong.",
     ),
     "builder_fifth": ("There are only four {tile} tiles.", "Es gibt nur vier Steine {tile}."),
     "builder_bonus_twice": (
@@ -47,7 +47,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "builder_no_tiles": ("Pick some tiles first.", "Wähle zuerst Steine."),
     "builder_mark_kong": (
         "Mark the last four tiles as a kong before scoring: the hand has more than 14 tiles.",
-        "Markiere die letzten vier Steine vor dem Werten als Kang: die Hand hat mehr als 14 Steine.",
+        "Markiere die letzten vier Steine vor dem Werten als Kong: die Hand hat mehr als 14 Steine.",
     ),
     "builder_broken": (
         "This builder card cannot be read any more; run /score again.",
@@ -55,8 +55,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "builder_pong": ("Pong", "Pong"),
     "builder_chow": ("Chow", "Chow"),
-    "builder_kong": ("Kong", "Kang"),
-    "builder_concealed_kong": ("Concealed kong", "Verdeckter Kang"),
+    "builder_kong": ("Kong", "Kong"),
+    "builder_concealed_kong": ("Concealed kong", "Verdeckter Kong"),
     "builder_undo": ("Undo", "Zurück"),
     "builder_score": ("Score", "Werten"),
     "builder_pick_m": ("Add characters (1-9)", "Zeichen hinzufügen (1-9)"),
@@ -72,7 +72,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "builder_how_r": ("replacement tile (self-drawn)", "Ersatzstein (selbst gezogen)"),
     "builder_how_l": ("last tile of the wall (self-drawn)", "letzter Stein der Mauer (selbst gezogen)"),
     "builder_how_L": ("discard after the last tile", "Abwurf nach dem letzten Stein"),
-    "builder_how_k": ("robbing a kong", "Beraubung eines Kang"),
+    "builder_how_k": ("robbing a kong", "Beraubung eines Kong"),
     "builder_discarder": ("Discarded by {seat}", "Abgeworfen von {seat}"),
     "builder_seat": ("Seat wind: {seat}", "Platzwind: {seat}"),
     "builder_prevailing": ("Prevailing wind: {seat}", "Rundenwind: {seat}"),
@@ -94,7 +94,7 @@ COMMANDS: Final[dict[str, str]] = {
         "wikibooks: der aufgedeckte Dora-Anzeiger, etwa 4s für Dora 5s"
     ),
     "The seat whose discard won (robbing a kong: the robbed seat)": (
-        "Der Platz, dessen Abwurf gewann (Beraubung eines Kang: der beraubte Platz)"
+        "Der Platz, dessen Abwurf gewann (Beraubung eines Kong: der beraubte Platz)"
     ),
 }
 """English command text -> German."""

@@ -111,15 +111,20 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ein Betrag ist eine ganze Zahl Chips von 1 bis 1.000.000.000, nicht {amount}.",
     ),
     "chips_bad_adjustment": (
-        "An adjustment is from -1,000,000,000 to 1,000,000,000 chips and not 0, not {amount}.",
-        "Eine Korrektur ist von -1.000.000.000 bis 1.000.000.000 Chips und nicht 0, nicht {amount}.",
+        "An adjustment is a whole number of chips from −1,000,000,000 to 1,000,000,000 other than 0; "
+        "you gave {amount}.",
+        "Eine Korrektur ist eine ganze Zahl Chips von −1.000.000.000 bis 1.000.000.000 außer 0; "
+        "angegeben war {amount}.",
     ),
     "chips_not_a_member": (
         "Chips go to a member of this server, not to a bot or yourself.",
         "Chips gehen an ein Mitglied dieses Servers, nicht an einen Bot oder dich selbst.",
     ),
     "chips_refused": ("Refused: {reason}", "Abgelehnt: {reason}"),
-    "chips_guild_only": ("Chips belong to a server; use /chips there.", "Chips gehören zu einem Server."),
+    "chips_guild_only": (
+        "Chips belong to a server; use /chips there.",
+        "Chips gehören zu einem Server; nimm /chips dort.",
+    ),
 }
 
 COMMANDS: Final[dict[str, str]] = {
@@ -158,10 +163,10 @@ COMMANDS: Final[dict[str, str]] = {
     ),
     "Admin: seasons of the club's ledger": "Admin: Saisons des Kassenbuchs",
     "Admin: close this season and open a new one with a name": (
-        "Admin: diese Saison abschliessen und eine neue mit Namen eröffnen"
+        "Admin: diese Saison abschließen und eine neue mit Namen eröffnen"
     ),
     "Admin: close this season (its standings stay) and open the next": (
-        "Admin: diese Saison abschliessen (die Rangliste bleibt) und die nächste eröffnen"
+        "Admin: diese Saison abschließen (die Rangliste bleibt) und die nächste eröffnen"
     ),
     "Admin: a season's ledger and hands as CSV files": (
         "Admin: Kassenbuch und Hände einer Saison als CSV-Dateien"

@@ -11,6 +11,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Dieser Knopf oder dieses Menü ist beschädigt oder veraltet und bewirkt nichts. "
         "Nimm den Befehl noch einmal (/mahjong, /score, /chips) für einen neuen.",
     ),
+    "season_unnamed": ("Season {n}", "Saison {n}"),
     "command_error": (
         "Something went wrong with this command. ({reason})",
         "Bei diesem Befehl ist etwas schiefgegangen. ({reason})",

@@ -19,33 +19,37 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ruleset: **{title}** (`{name}`){where}",
         "Regelwerk: **{title}** (`{name}`){where}",
     ),
-    "ruleset_parent": ("Differs from `{parent}` in: {changes}", "Weicht von `{parent}` ab in: {changes}"),
-    "ruleset_own": (
-        "`{name}` is a ruleset of its own (not written from another).",
-        "`{name}` ist ein eigenes Regelwerk (aus keinem anderen abgeleitet).",
+    "ruleset_parent": (
+        "How it differs from {parent}:\n{changes}",
+        "Abweichungen vom Regelwerk {parent}:\n{changes}",
     ),
-    "ruleset_change": ("{what} {value} ({parent}: {theirs})", "{what} {value} ({parent}: {theirs})"),
-    "ruleset_what_tiles": ("tiles", "Steine"),
-    "ruleset_what_players": ("players", "Spieler"),
-    "ruleset_what_chows": ("chows", "Chows"),
+    "ruleset_own": (
+        "{name} is a ruleset of its own (not written from another).",
+        "{name} ist ein eigenes Regelwerk (aus keinem anderen abgeleitet).",
+    ),
+    "ruleset_change": ("{what}: {value} instead of {theirs}", "{what}: {value} statt {theirs}"),
+    "ruleset_adds": ("Rules it adds: {rules}", "Zusätzliche Regeln: {rules}"),
+    "ruleset_drops": ("Rules it leaves out: {rules}", "Ohne die Regeln: {rules}"),
+    "settings_point": ("- {sentence}", "- {sentence}"),
+    "settings_names": ("-# As typed in /settings: {names}", "-# So in /settings getippt: {names}"),
+    "settings_name": ("-# As typed in /settings: {name}", "-# So in /settings getippt: {name}"),
+    "settings_yes": ("yes", "ja"),
+    "settings_no": ("no", "nein"),
+    "settings_either": ("{a} or {b}", "{a} oder {b}"),
+    "settings_language_en": ("English", "Englisch"),
+    "settings_language_de": ("German", "Deutsch"),
     "settings_rules_head": (
-        "House rules that differ from `{ruleset}`:",
-        "Hausregeln, die von `{ruleset}` abweichen:",
+        "House rules that differ from {ruleset}:",
+        "Hausregeln, die vom Regelwerk {ruleset} abweichen:",
     ),
     "settings_rules_none": (
         "House rules: those of the ruleset.",
         "Hausregeln: die des Regelwerks.",
     ),
-    "settings_rule_line": (
-        "`{name}` = {value} ({ruleset}: {default}) · {help}{where}",
-        "`{name}` = {value} ({ruleset}: {default}) · {help}{where}",
-    ),
+    "settings_rule_line": ("- {sentence}{where}", "- {sentence}{where}"),
     "settings_tables_head": ("Tables:", "Tische:"),
     "settings_club_head": ("Club (the whole server):", "Club (der ganze Server):"),
-    "settings_line": (
-        "`{name}` = {value} (default {default}) · {help}{where}",
-        "`{name}` = {value} (Standard {default}) · {help}{where}",
-    ),
+    "settings_line": ("- {sentence}{where}", "- {sentence}{where}"),
     "settings_all_default": ("all at their defaults.", "alle beim Standard."),
     "settings_here": (" · this channel", " · dieser Kanal"),
     "settings_more": ("… and {n} more", "… und {n} weitere"),
@@ -60,23 +64,23 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "settings_seconds": ("{n} s", "{n} s"),
     "settings_button": ("0 (the Next hand button)", "0 (Knopf Nächste Hand)"),
     "settings_current_season": ("those of the current season", "die der laufenden Saison"),
-    "settings_no_floor": ("none (0)", "keines (0)"),
+    "settings_no_floor": ("none (0)", "keiner (0)"),
     # /settings set and reset
     "settings_set_server": (
-        "{actor} set `{name}` = {value} for this server (was {old}).",
-        "{actor} hat `{name}` = {value} für diesen Server gesetzt (vorher {old}).",
+        "{actor} set {label} to {value} for this server (was {old}).",
+        "{actor} hat {label} für diesen Server auf {value} gesetzt (vorher {old}).",
     ),
     "settings_set_channel": (
-        "{actor} set `{name}` = {value} for {channel} (was {old}).",
-        "{actor} hat `{name}` = {value} für {channel} gesetzt (vorher {old}).",
+        "{actor} set {label} to {value} for {channel} (was {old}).",
+        "{actor} hat {label} für {channel} auf {value} gesetzt (vorher {old}).",
     ),
     "settings_reset_one_server": (
-        "{actor} reset `{name}` for this server: now {value}.",
-        "{actor} hat `{name}` für diesen Server zurückgesetzt: jetzt {value}.",
+        "{actor} reset {label} for this server: now {value}.",
+        "{actor} hat {label} für diesen Server zurückgesetzt: jetzt {value}.",
     ),
     "settings_reset_one_channel": (
-        "{actor} reset `{name}` for {channel}: now {value} (the server's).",
-        "{actor} hat `{name}` für {channel} zurückgesetzt: jetzt {value} (wie der Server).",
+        "{actor} reset {label} for {channel}: now {value} (the server's).",
+        "{actor} hat {label} für {channel} zurückgesetzt: jetzt {value} (wie der Server).",
     ),
     "settings_reset_all_server": (
         "{actor} reset this server's ruleset, house rules and table settings ({names}). "
@@ -116,21 +120,21 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ansehen kann sie jede und jeder mit `/settings show`.",
     ),
     "settings_unknown": (
-        "There is no setting {name}. Pick one of the suggestions while you type; settings are: {names}",
-        "Es gibt keine Einstellung {name}. Wähle beim Tippen einen Vorschlag; Einstellungen sind: {names}",
+        "There is no setting {name}. Pick one of the suggestions while you type.\n-# Settings: {names}",
+        "Es gibt keine Einstellung {name}. Wähle beim Tippen einen Vorschlag.\n-# Einstellungen: {names}",
     ),
     "settings_server_only": (
-        "`{name}` is a setting of the whole server, not of one channel: leave out the channel.",
-        "`{name}` ist eine Einstellung des ganzen Servers, nicht eines Kanals: lass den Kanal weg.",
+        "{name} is a setting of the whole server, not of one channel: leave out the channel.",
+        "{name} ist eine Einstellung des ganzen Servers, nicht eines Kanals: lass den Kanal weg.",
     ),
     "settings_bad_value": ("Refused: {reason}", "Abgelehnt: {reason}"),
     "settings_takes": (
-        "setting {name} takes {accepts}, not {value}",
-        "die Einstellung {name} nimmt {accepts}, nicht {value}",
+        "{name} takes {accepts}, not {value}",
+        "{name} nimmt {accepts}, nicht {value}",
     ),
     "settings_no_such_role": (
-        "there is no role {value} here; `{name}` takes {accepts}",
-        "hier gibt es keine Rolle {value}; `{name}` nimmt {accepts}",
+        "there is no role {value} here; {name} takes {accepts}",
+        "hier gibt es keine Rolle {value}; {name} nimmt {accepts}",
     ),
     "settings_not_a_channel": (
         "Settings are per server or per text channel of this server, not {channel}.",
@@ -138,9 +142,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "open_not_allowed": (
         "In this channel only members with the role {role}, or admins, may open a table "
-        "(`/settings` who_opens).",
+        "(the setting Who may open a table).\n-# As typed in /settings: `who_opens`",
         "In diesem Kanal dürfen nur Mitglieder mit der Rolle {role}, oder Admins, einen Tisch eröffnen "
-        "(`/settings` who_opens).",
+        "(die Einstellung Wer einen Tisch eröffnen darf).\n-# So in /settings getippt: `who_opens`",
     ),
     "stop_not_allowed_role": (
         "Only the table's opener, a member with Manage Server or the role {role}, or a vote of the "
@@ -149,12 +153,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "eine Abstimmung der Spieler am Tisch kann ihn beenden.",
     ),
     # what a setting accepts, in words (German; English from the engine and storage)
-    "accepts_bool": ("true or false", "true oder false (ja oder nein)"),
+    "accepts_bool": ("yes or no (true or false)", "ja oder nein"),
     "accepts_int": ("a whole number from {low} to {high}", "eine ganze Zahl von {low} bis {high}"),
-    "accepts_choice": ("one of {choices}", "eins von {choices}"),
+    "accepts_choice": ("one of these: {choices}", "eine dieser Möglichkeiten: {choices}"),
     "accepts_game_length": (
         "rounds:1 to rounds:4 (prevailing-wind rounds) or hands:1 to hands:400",
-        "rounds:1 bis rounds:4 (Runden der Windrichtungen) oder hands:1 bis hands:400",
+        "runden:1 bis runden:4 (Windrunden) oder hände:1 bis hände:400",
     ),
     "accepts_ruleset": ("one of {choices}", "eins von {choices}"),
     "accepts_language": ("en or de", "en oder de"),
@@ -166,11 +170,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "a whole number of chips from {low} to {high}",
         "eine ganze Zahl Chips von {low} bis {high}",
     ),
-    "accepts_role": ("everyone or a role", "everyone (alle) oder eine Rolle"),
-    "accepts_admin_role": ("none or a role", "none (keine) oder eine Rolle"),
+    "accepts_role": ("everyone or a role", "alle oder eine Rolle"),
+    "accepts_admin_role": ("none or a role", "keine oder eine Rolle"),
     "accepts_floor": (
         "a whole number of chips from {low} to {high}, or none",
-        "eine ganze Zahl Chips von {low} bis {high}, oder none (keine)",
+        "eine ganze Zahl Chips von {low} bis {high}, oder keiner",
     ),
     # help of the bot's own settings
     "help_ruleset": ("the rules a table plays", "das Regelwerk eines Tisches"),
@@ -208,7 +212,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_allow_negative_balance": (
         "a hand's payments may take a member below 0 (false: a payer pays at most what they hold)",
-        "Zahlungen einer Hand dürfen ein Mitglied unter 0 bringen (false: man zahlt höchstens, was man hat)",
+        "Zahlungen einer Hand dürfen ein Mitglied unter 0 bringen (nein: man zahlt höchstens, was man hat)",
     ),
     "help_buy_in_amount": ("chips one buy-in grants", "Chips pro Einkauf"),
     "help_buy_in_limit": (
@@ -217,7 +221,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_balance_floor": (
         "the lowest balance a gift or an admin's debit may leave (none: 0)",
-        "der tiefste Kontostand nach einer Überweisung oder Korrektur (none: 0)",
+        "der tiefste Kontostand nach einer Überweisung oder Korrektur (keiner: 0)",
     ),
     "help_initial_balance": (
         "starting chips of every member in the next season",
@@ -229,10 +233,10 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "limit": "Wert einer Limit-Hand und Obergrenze jeder Hand",
     "mj_bonus": "Punkte für Mah-Jongg",
     "winning_tile_points": "Punkte für den Gewinnstein (von der Mauer, einzig möglicher, vervollständigt das Paar)",
-    "winning_tile_points_cumulative": "Gewinnstein-Punkte zählen zusammen; false: nur die höchsten",
+    "winning_tile_points_cumulative": "Gewinnstein-Punkte zählen zusammen; nein: nur die höchsten",
     "rob_kong_bonus": "Punkte für das Rauben eines Kongs",
     "concealed_hand_doubles": "Verdopplungen für eine Gewinnhand mit lauter verdeckten Figuren",
-    "concealed_requires_self_draw": "verdeckt nur mit selbst gezogenem Gewinnstein; false: ein Abwurf, der nur das Paar vervollständigt, lässt sie verdeckt",
+    "concealed_requires_self_draw": "verdeckt nur mit selbst gezogenem Gewinnstein; nein: ein Abwurf, der nur das Paar vervollständigt, lässt sie verdeckt",
     "zero_point_basis": "was für die Null-Punkte-Hand null sein muss",
     "flower_double_model": "wie Bonussteine verdoppeln",
     "limit_hands": "Limit-Hände zählen das Limit",
@@ -253,21 +257,21 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "break_count": "welche Würfel die Öffnung zählen",
     "loose_tile_order": "welcher lose Stein zuerst ersetzt",
     "deal_pattern": "die Reihenfolge beim Austeilen",
-    "wall_reserve": "Steine, die beim Remis in der Mauer bleiben",
+    "wall_reserve": "Steine, die bei einer unentschiedenen Hand in der Mauer bleiben",
     "chow_claims": "ein Chow darf angesagt werden (vom Spieler davor)",
     "mahjong_chow_from_any": "jeder darf einen Chow für Mah-Jongg ansagen",
     "rob_concealed_kong_13_orphans": "dreizehn Waisen dürfen einen verdeckten Kong rauben",
     "final_discard_claims": "Ansagen auf den Abwurf nach dem letzten Stein",
-    "three_mahjong_claims_abort": "drei Mah-Jongg-Ansagen auf einen Abwurf: die Hand ist remis",
+    "three_mahjong_claims_abort": "drei Mah-Jongg-Ansagen auf einen Abwurf: die Hand ist unentschieden",
     "min_doubles": "Verdopplungen, die eine Gewinnhand braucht (Bonussteine zählen nicht)",
     "east_factor": "Ost zahlt und erhält so viel Mal",
     "loser_settlement": "wie die Verlierer untereinander abrechnen",
     "discarder_pays_all": "bei einem Sieg auf Abwurf zahlt der Abwerfer allein 4-fach (6 für Ost)",
-    "draw_settlement": "nach einer Remis-Hand",
+    "draw_settlement": "nach einer unentschiedenen Hand",
     "initial_score": "Chips jedes Spielers zu Beginn einer Partie",
-    "game_length": "rounds:N (1-4 Windrunden) oder hands:N",
+    "game_length": "runden:N (1-4 Windrunden) oder hände:N",
     "dealer_rotation": (
-        "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand remis endet; Ost "
+        "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand unentschieden endet; Ost "
         "wechselt nach jeder Hand mit Gewinner; oder wer gewinnt, gibt als Nächstes"
     ),
     # winning conditions and counting (rumisberg, jiangxi, wikibooks)
@@ -310,7 +314,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
         "ebenso viele)"
     ),
     "gulasch_pot_carry_over": (
-        "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch remis endet; false: die Einsätze "
+        "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch unentschieden endet; nein: die Einsätze "
         "gehen zurück"
     ),
     "pot_reading": (
@@ -337,13 +341,15 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     ),
     "riichi_stake": "Punkte, die ein Spieler beim Riichi in die Mitte legt",
     "riichi_carry_over": (
-        "Riichi-Stäbchen einer Remis-Hand bleiben für den nächsten Gewinner in der Mitte; false: sie gehen zurück"
+        "Riichi-Stäbchen einer unentschiedenen Hand bleiben für den nächsten Gewinner in der Mitte; nein: sie "
+        "gehen zurück"
     ),
     "dora": "ein Dora-Anzeiger wird aufgedeckt; jede Dora in einer Figur verdoppelt einmal",
     "dora_in_pair": "auch Dora im Paar verdoppeln",
     "dora_for_losers": "Dora verdoppeln auch Verliererhände",
     "ii_fan_shibari": (
-        "Mah-Jongg braucht mindestens eine Verdopplung (nicht aus Bonussteinen oder Dora): setzt min_doubles auf 1"
+        "Mah-Jongg braucht mindestens eine Verdopplung (nicht aus Bonussteinen oder Dora): setzt die nötigen "
+        "Verdopplungen auf 1"
     ),
     "western": (
         "die westliche Spielweise: höchstens ein Chow, mindestens eine halbe Farbe, Bonussteine, Riichi, die "
@@ -351,6 +357,14 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     ),
 }
 """The German of every house rule's help (the English is the engine's ``SettingSpec.help``)."""
+
+RULE_HELP_EN: Final[dict[str, str]] = {
+    "ii_fan_shibari": (
+        "Mah-Jongg needs at least one double (not from bonus tiles or dora): sets the doubles a winning "
+        "hand needs to 1"
+    ),
+}
+"""The English help where the engine's names another setting by its identifier."""
 
 COMMANDS: Final[dict[str, str]] = {
     # names
@@ -378,3 +392,302 @@ COMMANDS: Final[dict[str, str]] = {
     "The setting (default: all of them)": "Die Einstellung (sonst alle)",
 }
 """English command text -> German."""
+
+LABELS: Final[dict[str, tuple[str, str]]] = {
+    # the ruleset's own differences (Ruleset.diff) besides its settings
+    "tiles": ("Tiles", "Steine"),
+    "chows": ("Chows", "Chows"),
+    "rotation": ("Who deals next", "Wer als Nächstes gibt"),
+    # the house rules (engine.settings.SPECS)
+    "limit": ("Limit", "Limit"),
+    "mj_bonus": ("Mah-Jongg bonus", "Mah-Jongg-Bonus"),
+    "winning_tile_points": ("Points for the winning tile", "Punkte für den Gewinnstein"),
+    "winning_tile_points_cumulative": ("Winning-tile points add up", "Gewinnstein-Punkte zählen zusammen"),
+    "rob_kong_bonus": ("Points for robbing a kong", "Punkte für das Rauben eines Kongs"),
+    "concealed_hand_doubles": ("Doubles for a concealed hand", "Verdopplungen für eine verdeckte Hand"),
+    "concealed_requires_self_draw": (
+        "A concealed hand needs a self-drawn winning tile",
+        "Eine verdeckte Hand braucht einen selbst gezogenen Gewinnstein",
+    ),
+    "zero_point_basis": (
+        "What scores nothing in the zero-point hand",
+        "Was bei der Null-Punkte-Hand nichts zählen darf",
+    ),
+    "flower_double_model": ("Doubles for bonus tiles", "Verdopplungen für Bonussteine"),
+    "limit_hands": ("Limit hands score the limit", "Limit-Hände zählen das Limit"),
+    "traditional_limit_hands": (
+        "The traditional limit hands of Hua Bao",
+        "Die traditionellen Limit-Hände nach Hua Bao",
+    ),
+    "seven_pairs": ("Seven pairs win", "Sieben Paare gewinnen"),
+    "seven_pairs_quad_as_two_pairs": (
+        "Four equal tiles are two of the seven pairs",
+        "Vier gleiche Steine sind zwei der sieben Paare",
+    ),
+    "earthly_value": ("Earth's blessing", "Segen der Erde"),
+    "green_hand_requires_gd": (
+        "The imperial green hand needs green dragons",
+        "Die kaiserliche grüne Hand braucht grüne Drachen",
+    ),
+    "nine_lanterns_easy": (
+        "Nine lanterns may have exposed chows",
+        "Die neun Laternen dürfen offene Chows haben",
+    ),
+    "original_call": ("The original call and its double", "Der Ruf zu Beginn und seine Verdopplung"),
+    "nine_times_rule": (
+        "East's ninth Mah-Jongg in a row is a limit hand",
+        "Osts neuntes Mah-Jongg in Folge ist eine Limit-Hand",
+    ),
+    "limit_applies_to_losers": ("The limit caps losing hands too", "Das Limit gilt auch für Verliererhände"),
+    "loser_max_pairs": ("Pairs a losing hand counts", "Paare, die eine Verliererhand zählt"),
+    "bonus_tiles": ("Flowers and seasons", "Blumen und Jahreszeiten"),
+    "players": ("Players", "Spieler"),
+    "wall_break": ("Breaking the wall", "Öffnen der Mauer"),
+    "break_wall_owner": ("Wall the break is counted in", "Mauer, in der die Öffnung gezählt wird"),
+    "break_count": ("Dice that count the break", "Würfel, die die Öffnung zählen"),
+    "loose_tile_order": ("Loose tile taken first", "Zuerst genommener loser Stein"),
+    "deal_pattern": ("Order of the deal", "Reihenfolge beim Austeilen"),
+    "wall_reserve": (
+        "Tiles left in the wall at a drawn end",
+        "Steine, die bei einer unentschiedenen Hand in der Mauer bleiben",
+    ),
+    "chow_claims": ("Chows may be claimed", "Chows dürfen angesagt werden"),
+    "mahjong_chow_from_any": (
+        "Anyone may claim a chow to go Mah-Jongg",
+        "Jeder darf einen Chow für Mah-Jongg ansagen",
+    ),
+    "rob_concealed_kong_13_orphans": (
+        "Thirteen orphans may rob a concealed kong",
+        "Dreizehn Waisen dürfen einen verdeckten Kong rauben",
+    ),
+    "final_discard_claims": (
+        "Claims on the discard after the last tile",
+        "Ansagen auf den Abwurf nach dem letzten Stein",
+    ),
+    "three_mahjong_claims_abort": (
+        "Three Mah-Jongg claims on one discard draw the hand",
+        "Drei Mah-Jongg-Ansagen auf einen Abwurf machen die Hand unentschieden",
+    ),
+    "min_doubles": ("Doubles a winning hand needs", "Verdopplungen, die eine Gewinnhand braucht"),
+    "max_chows": ("Chows a winning hand may hold", "Chows, die eine Gewinnhand haben darf"),
+    "min_suit_pungs": (
+        "Pongs or kongs of suit tiles a winning hand needs",
+        "Pongs oder Kongs aus Farbsteinen, die eine Gewinnhand braucht",
+    ),
+    "require_flush": (
+        "A winning hand must be a half or pure flush",
+        "Eine Gewinnhand muss eine halbe oder reine Farbe sein",
+    ),
+    "min_fan": ("Fan a winning hand needs", "Fan, die eine Gewinnhand braucht"),
+    "rounding": ("Rounding", "Rundung"),
+    "count_scale": ("The counted value is multiplied by", "Der ausgezählte Wert wird malgenommen mit"),
+    "limit_after_east_double": (
+        "The limit caps each payment after East's doubling",
+        "Das Limit begrenzt jede Zahlung nach Osts Verdopplung",
+    ),
+    "club_hand_value": ("Value of the club hand", "Wert der Club-Hand"),
+    "club_hand_pattern": ("Sets of the club hand", "Figuren der Club-Hand"),
+    "special_hands": ("The club's own special hands", "Die eigenen Sonderhände des Clubs"),
+    "bouquet_payment": (
+        "Payment for a bouquet completed in play",
+        "Zahlung für ein im Spiel vollendetes Bouquet",
+    ),
+    "fishing": ("Fishing may be declared", "Fishing darf angesagt werden"),
+    "claim_window": ("A discard may be claimed", "Ein Abwurf darf gerufen werden"),
+    "fishing_value": ("A Fishing hand is valued with", "Eine Fishing-Hand zählt mit"),
+    "gulasch_stake": ("Stake in the Gulasch pot", "Einsatz im Gulasch-Topf"),
+    "gulasch_wall_exchanges": (
+        "Go-arounds of exchanges with the wall in a Gulasch",
+        "Umläufe des Tauschs mit der Mauer im Gulasch",
+    ),
+    "gulasch_pot_carry_over": (
+        "A drawn Gulasch keeps its pot for the next hand",
+        "Ein unentschiedener Gulasch behält seinen Topf für die nächste Hand",
+    ),
+    "pot_reading": ("The Pot (card No. 30)", "Der Pot (Karte Nr. 30)"),
+    "no_chow_points": ("Points for a hand without a chow", "Punkte für eine Hand ohne Chow"),
+    "unit_per_fan": ("Chips per fan", "Chips pro Fan"),
+    "menqing_with_qidui": ("Seven pairs count as Menqing", "Sieben Paare zählen als Menqing"),
+    "quanqiuren_requires_discard": (
+        "Quanqiuren needs a win on a discard",
+        "Quanqiuren braucht einen Sieg auf Abwurf",
+    ),
+    "dealer_loses_double": ("A losing dealer pays double", "Ein verlierender Geber zahlt doppelt"),
+    "gen_zhuang_chips": ("Chips for Gen zhuang", "Chips für Gen zhuang"),
+    "pass_over": ("After letting a winning discard pass", "Nach einem vorbeigelassenen Gewinnstein"),
+    "multiple_winners": (
+        "Several Mah-Jongg claims on one discard",
+        "Mehrere Mah-Jongg-Ansagen auf einen Abwurf",
+    ),
+    "moon_hand_value": ("The moon hand", "Das Mondspiel"),
+    "riichi": ("Riichi", "Riichi"),
+    "riichi_stake": ("Riichi stake", "Riichi-Einsatz"),
+    "riichi_carry_over": (
+        "Riichi sticks of a drawn hand stay for the next winner",
+        "Riichi-Stäbchen einer unentschiedenen Hand bleiben für den nächsten Gewinner",
+    ),
+    "dora": ("Dora", "Dora"),
+    "dora_in_pair": ("Dora in the pair double", "Dora im Paar verdoppeln"),
+    "dora_for_losers": ("Dora double losing hands", "Dora verdoppeln Verliererhände"),
+    "ii_fan_shibari": (
+        "Ii Fan Shibari (Mah-Jongg needs one double)",
+        "Ii Fan Shibari (Mah-Jongg braucht eine Verdopplung)",
+    ),
+    "western": ("The western way", "Die westliche Spielweise"),
+    "east_factor": ("Factor for East's payments", "Faktor für Osts Zahlungen"),
+    "loser_settlement": ("Losers settle among themselves", "Die Verlierer rechnen untereinander ab"),
+    "discarder_pays_all": (
+        "On a discard win the discarder alone pays",
+        "Bei einem Sieg auf Abwurf zahlt der Abwerfer allein",
+    ),
+    "draw_settlement": ("After a drawn hand", "Nach einer unentschiedenen Hand"),
+    "initial_score": ("Chips at the start of a game", "Chips zu Beginn einer Partie"),
+    "game_length": ("Length of a game", "Länge einer Partie"),
+    "dealer_rotation": ("Who deals next", "Wer als Nächstes gibt"),
+    # the bot's own settings
+    "ruleset": ("Ruleset", "Regelwerk"),
+    "language": ("Language", "Sprache"),
+    "turn_seconds": ("Time for a turn", "Zeit für einen Zug"),
+    "claim_seconds": ("Longest claim window", "Längstes Ansagefenster"),
+    "next_hand_seconds": ("Pause before the next hand", "Pause vor der nächsten Hand"),
+    "who_opens": ("Who may open a table", "Wer einen Tisch eröffnen darf"),
+    "who_stops": ("Who may stop a table at once", "Wer einen Tisch sofort beenden darf"),
+    "admin_role": ("The club's admin role", "Admin-Rolle des Clubs"),
+    "allow_member_transfers": ("Members may give each other chips", "Mitglieder dürfen einander Chips geben"),
+    "allow_negative_balance": ("Balances may go below 0", "Kontostände dürfen unter 0 fallen"),
+    "buy_in_amount": ("Chips per buy-in", "Chips pro Einkauf"),
+    "buy_in_limit": ("Buy-ins per member and season", "Einkäufe pro Mitglied und Saison"),
+    "balance_floor": (
+        "Lowest balance after a gift or a correction",
+        "Tiefster Kontostand nach einer Überweisung oder Korrektur",
+    ),
+    "initial_balance": ("Starting chips next season", "Startchips der nächsten Saison"),
+}
+"""Every setting's name in words (a noun phrase that a value follows), and the ruleset's own
+differences: what a person reads where the identifier was."""
+
+CHOICES: Final[dict[tuple[str, str], tuple[str, str]]] = {
+    ("zero_point_basis", "sets_and_pairs"): ("the sets and pairs", "Figuren und Paare"),
+    ("zero_point_basis", "figure_points"): ("sets, pairs and bonus tiles", "Figuren, Paare und Bonussteine"),
+    ("zero_point_basis", "all_points_except_mj20"): (
+        "everything but the Mah-Jongg bonus",
+        "alles außer dem Mah-Jongg-Bonus",
+    ),
+    ("flower_double_model", "dmjl"): (
+        "one for both own tiles and one per bouquet",
+        "eine für beide eigenen Steine und eine je Bouquet",
+    ),
+    ("flower_double_model", "per_category"): (
+        "one per own tile or two per bouquet",
+        "eine je eigenem Stein oder zwei je Bouquet",
+    ),
+    ("flower_double_model", "additive"): (
+        "one per own tile plus two per bouquet",
+        "eine je eigenem Stein plus zwei je Bouquet",
+    ),
+    ("earthly_value", "limit"): ("the limit", "das Limit"),
+    ("earthly_value", "half_limit"): ("half the limit", "das halbe Limit"),
+    ("earthly_value", "half_limit_or_better"): ("at least half the limit", "mindestens das halbe Limit"),
+    ("wall_break", "two_throw"): ("two throws of the dice", "zwei Würfe"),
+    ("wall_break", "one_throw"): ("one throw of the dice", "ein Wurf"),
+    ("break_wall_owner", "second_thrower"): ("the second thrower's", "die des zweiten Werfers"),
+    ("break_wall_owner", "east"): ("East's", "die von Ost"),
+    ("break_count", "sum_both"): ("both dice", "beide Würfel"),
+    ("break_count", "second_only"): ("the second throw only", "nur der zweite Wurf"),
+    ("loose_tile_order", "top_first"): ("the upper one", "der obere"),
+    ("loose_tile_order", "second_stack_first"): ("the one of the second stack", "der des zweiten Stapels"),
+    ("deal_pattern", "A"): (
+        "pattern A (one more to East at the end)",
+        "Muster A (am Ende einer mehr für Ost)",
+    ),
+    ("deal_pattern", "B"): ("pattern B (two to East first)", "Muster B (zuerst zwei für Ost)"),
+    ("deal_pattern", "R3"): (
+        "pattern R3 (twelve tiles each before the wall is built)",
+        "Muster R3 (je zwölf Steine, bevor die Mauer gebaut wird)",
+    ),
+    ("final_discard_claims", "mahjong_only"): ("Mah-Jongg only", "nur Mah-Jongg"),
+    ("final_discard_claims", "all"): ("every claim", "alle Ansagen"),
+    ("rounding", "none"): ("none", "keine"),
+    ("rounding", "up_to_10"): (
+        "the base up to tens before doubling",
+        "die Basis vor dem Verdoppeln auf Zehner aufgerundet",
+    ),
+    ("rounding", "half_up_100_after_east_double"): (
+        "each payment to hundreds after East's doubling",
+        "jede Zahlung nach Osts Verdopplung auf Hunderter",
+    ),
+    ("claim_window", "until_next_draw"): ("until the next player draws", "bis der nächste Spieler zieht"),
+    ("claim_window", "until_next_discard"): (
+        "until the next player discards",
+        "bis der nächste Spieler abgelegt hat",
+    ),
+    ("fishing_value", "min"): ("its least valuable winning tile", "ihrem billigsten Gewinnstein"),
+    ("fishing_value", "max"): ("its most valuable winning tile", "ihrem teuersten Gewinnstein"),
+    ("pot_reading", "whole_balance"): (
+        "each player pays East his whole balance",
+        "jeder zahlt Ost seinen ganzen Kontostand",
+    ),
+    ("pot_reading", "hand_value_undoubled"): (
+        "each player pays East's hand value undoubled",
+        "jeder zahlt Osts Handwert unverdoppelt",
+    ),
+    ("pass_over", "none"): ("no bar", "keine Sperre"),
+    ("pass_over", "until_own_draw"): (
+        "no win on a discard until one's own draw",
+        "kein Sieg auf einen Abwurf bis zum eigenen Ziehen",
+    ),
+    ("pass_over", "literal_first_discard_only"): (
+        "no win on a discard for the rest of the hand",
+        "kein Sieg auf einen Abwurf für den Rest der Hand",
+    ),
+    ("multiple_winners", "next_in_turn"): ("the next in turn wins", "der Nächste in der Reihe gewinnt"),
+    ("multiple_winners", "all_win"): ("all win", "alle gewinnen"),
+    ("moon_hand_value", "limit"): ("the limit", "das Limit"),
+    ("moon_hand_value", "one_double"): ("one double", "eine Verdopplung"),
+    ("loser_settlement", "differences"): ("by their differences", "nach ihren Unterschieden"),
+    ("loser_settlement", "riichi_only"): ("only with riichi declarers", "nur mit Riichi-Ansagern"),
+    ("loser_settlement", "none"): ("not at all", "gar nicht"),
+    ("draw_settlement", "none"): ("nothing", "nichts"),
+    ("draw_settlement", "mutual"): ("the hands settle with each other", "die Hände rechnen untereinander ab"),
+    ("draw_settlement", "gulasch"): ("the next hand is a Gulasch", "die nächste Hand ist ein Gulasch"),
+    ("dealer_rotation", "on_non_east_win"): (
+        "East stays after his own win or a draw",
+        "Ost bleibt nach eigenem Sieg oder unentschiedener Hand",
+    ),
+    ("dealer_rotation", "after_every_scored_game"): (
+        "East moves on after every win",
+        "Ost wechselt nach jedem Sieg",
+    ),
+    ("dealer_rotation", "winner"): ("the winner deals next", "wer gewinnt, gibt als Nächstes"),
+}
+"""Each choice of a house rule in words, by (setting, choice)."""
+
+FEATURES: Final[dict[str, tuple[str, str]]] = {
+    "dora": ("dora", "Dora"),
+    "riichi": ("riichi", "Riichi"),
+    "four_winds": (
+        "a drawn hand on four equal winds first discarded",
+        "unentschieden bei vier gleichen Winden als erste Abwürfe",
+    ),
+    "nine_majors": (
+        "a drawn hand on nine different major tiles in the first turn",
+        "unentschieden bei neun verschiedenen Hauptsteinen im ersten Zug",
+    ),
+    "three_mahjong_claims": (
+        "a drawn hand on three Mah-Jongg claims",
+        "unentschieden bei drei Mah-Jongg-Ansagen",
+    ),
+    "bouquets": ("payments for bouquets", "Zahlungen für Bouquets"),
+    "fishing": ("Fishing", "Fishing"),
+    "pot": ("the Pot (card No. 30)", "der Pot (Karte Nr. 30)"),
+    "late_claim": ("late claims", "späte Ansagen"),
+    "gulasch": ("the Gulasch", "der Gulasch"),
+    "gen_zhuang": ("Gen zhuang", "Gen zhuang"),
+    "multiple_winners": ("several winners on one discard", "mehrere Gewinner auf einen Abwurf"),
+    "restricted_rob": ("a restricted robbing of a kong", "eingeschränktes Rauben eines Kongs"),
+    "pass_over": (
+        "a bar after letting a winning discard pass",
+        "Sperre nach einem vorbeigelassenen Gewinnstein",
+    ),
+}
+"""Each variant rule (``engine.features``) in words, for a ruleset's differences."""

@@ -47,8 +47,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Partien: **{games}** ({finished} beendet) · Hände: **{hands}**",
     ),
     "stats_table_longest": (
-        "Longest game: **{hands}** hands (game {game}, {started} to {ended})",
-        "Längste Partie: **{hands}** Hände (Partie {game}, {started} bis {ended})",
+        "Longest game: **{hands}** {hands|hand|hands} (game {game}, {started} to {ended})",
+        "Längste Partie: **{hands}** {hands|Hand|Hände} (Partie {game}, {started} bis {ended})",
     ),
 }
 

@@ -139,12 +139,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "exchange_deciding": (
         "Gulasch exchange: {east} decides: another go-around with the wall ({n} of {limit} done), "
         "or begin play{deadline}",
-        "Gulasch-Tausch: {east} entscheidet: noch eine Runde mit der Mauer ({n} von {limit} gespielt) "
+        "Gulasch-Tausch: {east} entscheidet: noch ein Umlauf mit der Mauer ({n} von {limit} gespielt) "
         "oder das Spiel beginnen{deadline}",
     ),
     "exchange_swap": (
         "Gulasch exchange: {name} may swap 1-3 tiles with the wall (go-around {n} of {limit}){deadline}",
-        "Gulasch-Tausch: {name} darf 1-3 Steine mit der Mauer tauschen (Runde {n} von {limit}){deadline}",
+        "Gulasch-Tausch: {name} darf 1-3 Steine mit der Mauer tauschen (Umlauf {n} von {limit}){deadline}",
     ),
     "exchange_the_wall": ("the wall", "der Mauer"),
     "exchange_give_button": ("Give {tiles}", "{tiles} geben"),
@@ -163,7 +163,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "riichi": ("Declare riichi", "Riichi ansagen"),
     "riichi_pass": ("Draw without riichi", "Ohne Riichi ziehen"),
     "fishing": ("Fishing {tile}", "Fishing {tile}"),
-    "nine-majors": ("Nine majors: draw", "Neun Trumpfziegel: unentschieden"),
+    "nine-majors": ("Nine majors: draw", "Neun Hauptsteine: unentschieden"),
     "pong": ("Pong", "Pong"),
     "kong": ("Kong", "Kong"),
     "chow": ("Chow {tiles}", "Chow {tiles}"),
@@ -222,13 +222,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "card_exchange_decide": (
         "You are East and decide: another go-around with the wall ({n} of {limit} done), "
         "or begin play with your discard.",
-        "Du bist Ost und entscheidest: noch eine Runde mit der Mauer ({n} von {limit} gespielt) "
+        "Du bist Ost und entscheidest: noch ein Umlauf mit der Mauer ({n} von {limit} gespielt) "
         "oder das Spiel mit deinem Abwurf beginnen.",
     ),
     "card_exchange_swap": (
         "Gulasch exchange, go-around {n} of {limit}: choose 1-3 tiles to lay down and take as many "
         "from the wall, or keep your tiles.",
-        "Gulasch-Tausch, Runde {n} von {limit}: wähle 1-3 Steine zum Ablegen und nimm ebenso viele "
+        "Gulasch-Tausch, Umlauf {n} von {limit}: wähle 1-3 Steine zum Ablegen und nimm ebenso viele "
         "von der Mauer, oder behalte deine Steine.",
     ),
     "card_exchange_wait": (
@@ -274,9 +274,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "already_started": (
         "The game has started already: one click on Start was enough. Have fun!",
-        "Die Partie hat schon begonnen: ein Klick auf Starten genügt. Viel Spass!",
+        "Die Partie hat schon begonnen: ein Klick auf Starten genügt. Viel Spaß!",
     ),
     "missing_permissions": ("I am missing permissions here: {names}.", "Mir fehlen hier Rechte: {names}."),
+    "permission_view_channel": ("View Channel", "Kanal ansehen"),
+    "permission_send_messages": ("Send Messages", "Nachrichten senden"),
+    "permission_embed_links": ("Embed Links", "Links einbetten"),
+    "permission_attach_files": ("Attach Files", "Dateien anhängen"),
+    "permission_read_message_history": ("Read Message History", "Nachrichtenverlauf lesen"),
     "error": (
         "Something went wrong; the table is unchanged. ({reason})",
         "Etwas ist schiefgegangen; der Tisch ist unverändert. ({reason})",
@@ -342,9 +347,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "hand_no_bonus_adds": (
         "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}; "
-        "the setting bonus_tiles=true adds the flowers and seasons.",
+        "the house rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
         "{ruleset} wird mit {size} Steinen gespielt, ohne Blumen und Jahreszeiten: {tile} gibt es "
-        "nicht; die Einstellung bonus_tiles=true nimmt Blumen und Jahreszeiten dazu.",
+        "nicht; die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.\n-# `/settings set bonus_tiles ja`",
     ),
     "hand_no_winds_bonus": (
         "{ruleset} is played with {size} tiles, without winds, flowers or seasons: there is no {tile}.",
@@ -355,8 +360,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{meld} is a claimed chow, but in {ruleset} no chow may be claimed (不可以吃); write a run of "
         "drawn tiles without brackets, like {run}, and one the winning discard completes with its "
         "winning tile.",
-        "{meld} ist eine angesagte Strasse, aber in {ruleset} darf man nicht Chi ansagen (不可以吃); "
-        "schreib eine Strasse aus gezogenen Steinen ohne Klammern, etwa {run}, und eine, die der "
+        "{meld} ist ein angesagter Chow, aber in {ruleset} darf man keinen Chow ansagen (不可以吃); "
+        "schreib einen Chow aus gezogenen Steinen ohne Klammern, etwa {run}, und einen, den der "
         "abgeworfene Gewinnstein vervollständigt, mit ihrem Gewinnstein.",
     ),
     "hand_not_laid_out": (
@@ -399,8 +404,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "score_rules_plain": ("Rules: {ruleset} as written", "Regeln: {ruleset} wie beschrieben"),
     # /mahjong rules
-    "rules_default": ("ruleset: {value}", "Regelwerk: {value}"),
-    "rules_house": ("House rules: {rules}", "Hausregeln: {rules}"),
+    "rules_house": ("House rules of this table:\n{rules}", "Hausregeln dieses Tisches:\n{rules}"),
     "rules_plain": (
         "No house rules: the ruleset as written.",
         "Keine Hausregeln: das Regelwerk wie beschrieben.",
@@ -411,8 +415,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rules_limit": ("limit {limit}", "Limit {limit}"),
     "rules_no_limit": ("no limit", "kein Limit"),
-    "length_rounds": ("{n} prevailing-wind round(s)", "{n} Runde(n)"),
-    "length_hands": ("{n} hand(s)", "{n} Spiel(e)"),
+    "length_rounds": ("{n} prevailing-wind {n|round|rounds}", "{n} {n|Runde|Runden}"),
+    "length_hands": ("{n} {n|hand|hands}", "{n} {n|Hand|Hände}"),
     "rules_times": (
         "Times: {turn} s a turn, claims {low}-{high} s; {next}",
         "Zeiten: {turn} s pro Zug, Ansagen {low}-{high} s; {next}",
