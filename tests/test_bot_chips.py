@@ -304,8 +304,8 @@ async def test_an_admin_takes_chips_below_the_floor_only_on_purpose(h: Harness[M
     rec = await h.slash("chips adjust", user=boss, channel=CHANNEL, options=options)
     assert rec.ephemeral and rec.text == (
         f"Taking {number(have + 300)} chips would leave <@{ada.id}> at −300, below the club's floor of 0; "
-        f"at most {number(have)} can be taken. To take them anyway, repeat the adjustment and allow going "
-        "below the floor.\n-# option `below_floor: true`"
+        f"at most {number(have)} can be taken. To take them anyway, repeat the command with its option to "
+        "go below the floor turned on.\n-# option `below_floor`"
     )
     rec = await h.slash("chips adjust", user=chef, channel=CHANNEL, options=options)
     de = number(have + 300, "de")
@@ -314,7 +314,7 @@ async def test_an_admin_takes_chips_below_the_floor_only_on_purpose(h: Harness[M
         and rec.text.startswith(
             f"{de} Chips abzuziehen ließe <@{ada.id}> bei −300, unter dem Minimum des Clubs von 0;"
         )
-        and rec.text.endswith("unter das Minimum zu gehen.\n-# Option `unter_minimum: true`")
+        and rec.text.endswith("unter das Minimum zu gehen.\n-# Option `unter_minimum`")
     )
     assert "True" not in rec.text  # the option as the command takes it, in small print
     assert await storage.balance(GUILD, ada.id) == have

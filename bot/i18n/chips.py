@@ -91,11 +91,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "chips_adjust_below_floor": (
         "Taking {amount} chips would leave {who} at {left}, below the club's floor of {floor}; at most "
-        "{most} can be taken. To take them anyway, repeat the adjustment and allow going below the floor."
-        "\n-# option `below_floor: true`",
+        "{most} can be taken. To take them anyway, repeat the command with its option to go below the "
+        "floor turned on.\n-# option `below_floor`",
         "{amount} Chips abzuziehen ließe {who} bei {left}, unter dem Minimum des Clubs von {floor}; "
-        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole die Korrektur "
-        "und erlaube, unter das Minimum zu gehen.\n-# Option `unter_minimum: true`",
+        "höchstens {most} können abgezogen werden. Um sie trotzdem abzuziehen, wiederhole den Befehl "
+        "mit eingeschalteter Option, unter das Minimum zu gehen.\n-# Option `unter_minimum`",
     ),
     "chips_not_exhausted": (
         "You have {chips} chips: under {ruleset} rule {rule} only a player with no chips left buys in.",
