@@ -567,12 +567,12 @@ def suit_word(suit: str, lang: Lang = "en", ruleset: str = "") -> str:
 def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *, loose: bool = False) -> str:
     """Tiles written with names (no notation), compactly, in ``lang`` with ``ruleset``'s names.
 
-    A set is one phrase: two to four of one tile as its name and the count (``Red dragon ×3``,
-    ``Kreis-5 ×2``), a run of one suit as its ranks and the suit (``2-3-4 characters``,
-    ``Zahl 2-3-4``). Other tiles, or any tiles with ``loose=True``, are grouped by suit in
-    canonical order, each suit's word once before its ranks (``characters 3 4 5 6 8``), honours
-    and bonus tiles by name (with a count when one is there more than once), the groups
-    separated by commas.
+    One tile is its name (:func:`tile_name`). A set is one phrase: two to four of one tile as
+    its name and the count (``Red dragon ×3``, ``Kreis-5 ×2``), a run of one suit as its ranks
+    and the suit (``2-3-4 characters``, ``Zahl 2-3-4``). Other tiles, or any tiles with
+    ``loose=True``, are grouped by suit in canonical order, each suit's word once before its
+    ranks (``characters 3 4 5 6 8``), honours and bonus tiles by name (with a count when one is
+    there more than once), the groups separated by commas.
 
     >>> tiles_in_words(parse_tiles("777z")), tiles_in_words(parse_tiles("234m"), "de")
     ('Red dragon ×3', 'Zahl 2-3-4')
@@ -584,10 +584,10 @@ def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *
     'Zahl 3 4 5 6 8, Kreis 3 4 5, Bambus 4 4, Ostwind ×2, Orchidee'
     >>> tiles_in_words(parse_tiles("345m"), loose=True)
     'characters 3 4 5'
-    >>> tiles_in_words(parse_tiles("777z"), "de", "jiangxi"), tiles_in_words(parse_tiles("345s"), "de", "jiangxi")
-    ('Zhong ×3', 'Tiao 3-4-5')
-    >>> tiles_in_words(parse_tiles("345s"), "en", "jiangxi"), tiles_in_words(parse_tiles("66z1m"), "en", "jiangxi")
-    ('3-4-5 Tiao', 'Wan 1, Fa ×2')
+    >>> [tiles_in_words(parse_tiles(t), "de", "jiangxi") for t in ("777z", "345s")]
+    ['Zhong ×3', 'Tiao 3-4-5']
+    >>> [tiles_in_words(parse_tiles(t), "en", "jiangxi") for t in ("345s", "66z1m")]
+    ['3-4-5 Tiao', 'Wan 1, Fa ×2']
 
     :raises ValueError: for a language other than ``"en"`` or ``"de"``.
     """
@@ -597,6 +597,8 @@ def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *
     if not ordered:
         return ""
     first = ordered[0]
+    if not loose and len(ordered) == 1:
+        return tile_name(first, lang, ruleset)
     if not loose and 2 <= len(ordered) <= 4 and all(t == first for t in ordered):
         return f"{tile_name(first, lang, ruleset)} ×{len(ordered)}"
     if (
@@ -605,9 +607,9 @@ def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *
         and first.is_suit
         and all(t.suit == first.suit and t == first + i for i, t in enumerate(ordered))
     ):
-        ranks = "-".join(str(t.rank) for t in ordered)
+        run = "-".join(str(t.rank) for t in ordered)
         word = suit_word(first.suit, lang, ruleset)
-        return f"{ranks} {word}" if lang == "en" else f"{word} {ranks}"
+        return f"{run} {word}" if lang == "en" else f"{word} {run}"
     parts: list[str] = []
     for suit in "mps":
         ranks = [str(t.rank) for t in ordered if t.is_suit and t.suit == suit]

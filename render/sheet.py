@@ -17,8 +17,8 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.errors import MahjongError
-from engine.rulesets import get_ruleset, table_for
 from engine.numbers import number, signed
+from engine.rulesets import get_ruleset, table_for
 from engine.scoring.names import line_words
 from engine.scoring.report import amount_text, line_value, payment_note, reckon, short_calc, value_lines
 from engine.scoring.scorer import ScoreLine

@@ -19,8 +19,8 @@ from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld
 from engine.rulesets import get_ruleset
 from engine.scoring import WinContext, score
-from engine.scoring.scorer import ScoreLine
 from engine.scoring.names import line_words
+from engine.scoring.scorer import ScoreLine
 from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of, parse_tiles, tile_name
 from engine.views import DiscardView, EndReason, GroupKind, HintView, SeatView
 from render import hand as render_hand_module

@@ -97,7 +97,11 @@ def line_words(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
             return f"{name} – {_detail_words(detail, lang, ruleset)}" if detail else name
     if detail and name.endswith(detail):
         name = name[: -len(detail)].rstrip()
-        return f"{name} – {_detail_words(detail, lang, ruleset)}" if name else _detail_words(detail, lang, ruleset)
+        return (
+            f"{name} – {_detail_words(detail, lang, ruleset)}"
+            if name
+            else _detail_words(detail, lang, ruleset)
+        )
     return name
 
 
