@@ -73,9 +73,10 @@ def display_sizes() -> dict[str, float]:
     return {"text_cap_px": cap_height(TEXT_PX) * scale, "tile_px": MIN_TILE * scale}
 
 
-def _signed(n: int) -> str:
-    """``+5``, ``-5``, or ``0``."""
-    return f"{n:+d}" if n else "0"
+def _signed(n: int, lang: Lang = "en") -> str:
+    """``+5``, ``−5`` (a true minus), or ``0``, grouped as ``lang`` groups thousands
+    (``+12,500`` / ``+12.500``)."""
+    return signed(n, lang)
 
 
 def _table(sheet: ScoreSheetView, settings: Settings | None) -> Table | None:
@@ -293,7 +294,7 @@ def compose_sheet(
             _badge(draw, cx + 8, cy + (cell_h - BADGE) // 2, p.wind, th, on=seat == winner)
         net = sheet.nets[seat] if seat < len(sheet.nets) else 0
         net_font = label_font(NAME_PX, bold=True)
-        net_text = _signed(net).replace("-", "−")
+        net_text = _signed(net, lang)
         colour = th.good if net > 0 else th.bad if net < 0 else th.muted
         draw.text((cx + cell_w - 12, cy + cell_h // 2), net_text, font=net_font, fill=colour, anchor="rm")
         room = cell_w - 12 - net_font.getlength(net_text) - 10 - (BADGE + 18)
@@ -475,7 +476,7 @@ def sheet_lines(
             listed = f"{calc}; {listed}"
         out.append(f"{who(seat)}: {arrangement(seat)}: {_amount(value, table, lang)} ({listed})")
     if sheet.payments:
-        pays = " · ".join(  # not commas: a number may hold one (2,500)
+        pays = ", ".join(
             f"{_plain(_name(players, a))} → {_plain(_name(players, b))} {number(amount, lang)}"
             for a, b, amount in sheet.payments
         )
@@ -483,6 +484,6 @@ def sheet_lines(
         note = payment_note(settings or get_ruleset(sheet.ruleset).defaults, lang) if sheet.ruleset else ""
         if note and winner is not None and not fixed:  # a fixed value is paid as it is
             out.append(note)
-    nets = " · ".join(f"{_plain(_name(players, s))} {signed(sheet.nets[s], lang)}" for s in sheet.positions)
+    nets = ", ".join(f"{_plain(_name(players, s))} {_signed(sheet.nets[s], lang)}" for s in sheet.positions)
     out.append(f"{w['net'].capitalize()}: {nets}")
     return out

@@ -63,7 +63,7 @@ async def test_server_rules_with_three_players_seat_three(harness: Harness[Mahjo
     sheet = h.messages(CHANNEL)[-1]
     assert "sheet.png" in sheet.filenames and "Next hand" in sheet.labels
     net_line = next(line for line in sheet.text.splitlines() if line.startswith("Net: "))
-    assert net_line.count(" · ") == 2  # three players' nets
+    assert net_line.count(", ") == 2  # three players' nets
     await assert_booked(h, table, people)
     await h.click(sheet, "Next hand", user=people[1])
     await h.settle()

@@ -420,7 +420,7 @@ def test_score_sheet_lists_the_three_players_only() -> None:
     lines = sheet_lines(sheet, view.players)
     names = [p.name for p in view.seated]
     net = lines[-1]
-    assert net.startswith("Net: ") and all(name in net for name in names) and net.count(" · ") == 2
+    assert net.startswith("Net: ") and all(name in net for name in names) and net.count(", ") == 2
     assert sum(1 for line in lines if line.startswith(tuple(f"{n} (" for n in names))) == 2  # the losers
     assert "#4" not in "\n".join(lines) and "(North)" not in "\n".join(lines)
     four = compose_sheet(dataclasses.replace(sheet, vacant=None), view.players)
