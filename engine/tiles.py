@@ -543,3 +543,106 @@ def parse_tile_name(text: str) -> Tile:
         f"{quote(text)} is not a tile: write its name (Red dragon or Red, East wind or East, 5 circles; "
         "Roter Drache, Ostwind, Kreis-5) or its notation (7z, 1z, 5p)"
     )
+
+
+# --- Tiles in words, for text people read -------------------------------------
+
+
+def suit_word(suit: str, lang: Lang = "en", ruleset: str = "") -> str:
+    """The word for suit ``m``, ``p`` or ``s`` in ``lang``: ``characters`` / ``Zahl``, seed 004's
+    ``Wan`` / ``Bing`` / ``Tiao`` under ``ruleset="jiangxi"`` in both languages.
+
+    >>> [suit_word(s) for s in "mps"], [suit_word(s, "de") for s in "mps"], suit_word("s", "en", "jiangxi")
+    (['characters', 'circles', 'bamboo'], ['Zahl', 'Kreis', 'Bambus'], 'Tiao')
+
+    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    if ruleset == "jiangxi":
+        return _JIANGXI_SUITS[suit]
+    return (_SUIT_NAMES if lang == "en" else _SUIT_NAMES_DE)[suit]
+
+
+def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *, loose: bool = False) -> str:
+    """Tiles written with names (no notation), compactly, in ``lang`` with ``ruleset``'s names.
+
+    One tile is its name (:func:`tile_name`). A set is one phrase: two to four of one tile as
+    its name and the count (``Red dragon ×3``, ``Kreis-5 ×2``), a run of one suit as its ranks
+    and the suit (``2-3-4 characters``, ``Zahl 2-3-4``). Other tiles, or any tiles with
+    ``loose=True``, are grouped by suit in canonical order, each suit's word once before its
+    ranks (``characters 3 4 5 6 8``), honours and bonus tiles by name (with a count when one is
+    there more than once), the groups separated by commas.
+
+    >>> tiles_in_words(parse_tiles("777z")), tiles_in_words(parse_tiles("234m"), "de")
+    ('Red dragon ×3', 'Zahl 2-3-4')
+    >>> tiles_in_words(parse_tiles("234m")), tiles_in_words(parse_tiles("55p"), "de")
+    ('2-3-4 characters', 'Kreis-5 ×2')
+    >>> tiles_in_words(parse_tiles("34568m345p44s11z2f"))
+    'characters 3 4 5 6 8, circles 3 4 5, bamboo 4 4, East wind ×2, Orchid'
+    >>> tiles_in_words(parse_tiles("34568m345p44s11z2f"), "de")
+    'Zahl 3 4 5 6 8, Kreis 3 4 5, Bambus 4 4, Ostwind ×2, Orchidee'
+    >>> tiles_in_words(parse_tiles("345m"), loose=True)
+    'characters 3 4 5'
+    >>> [tiles_in_words(parse_tiles(t), "de", "jiangxi") for t in ("777z", "345s")]
+    ['Zhong ×3', 'Tiao 3-4-5']
+    >>> [tiles_in_words(parse_tiles(t), "en", "jiangxi") for t in ("345s", "66z1m")]
+    ['3-4-5 Tiao', 'Wan 1, Fa ×2']
+
+    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    ordered = sorted(TILES[t] for t in tiles)
+    if not ordered:
+        return ""
+    first = ordered[0]
+    if not loose and len(ordered) == 1:
+        return tile_name(first, lang, ruleset)
+    if not loose and 2 <= len(ordered) <= 4 and all(t == first for t in ordered):
+        return f"{tile_name(first, lang, ruleset)} ×{len(ordered)}"
+    if (
+        not loose
+        and len(ordered) == 3
+        and first.is_suit
+        and all(t.suit == first.suit and t == first + i for i, t in enumerate(ordered))
+    ):
+        run = "-".join(str(t.rank) for t in ordered)
+        word = suit_word(first.suit, lang, ruleset)
+        return f"{run} {word}" if lang == "en" else f"{word} {run}"
+    parts: list[str] = []
+    for suit in "mps":
+        ranks = [str(t.rank) for t in ordered if t.is_suit and t.suit == suit]
+        if ranks:
+            parts.append(f"{suit_word(suit, lang, ruleset)} {' '.join(ranks)}")
+    others = [t for t in ordered if not t.is_suit]
+    for t in dict.fromkeys(others):
+        count = others.count(t)
+        parts.append(tile_name(t, lang, ruleset) + (f" ×{count}" if count > 1 else ""))
+    return ", ".join(parts)
+
+
+def notation_in_words(text: str, lang: Lang = "en", ruleset: str = "") -> str:
+    """Hand notation (``[555s] (1111m) 234m 77z {6z} 2f``, a score line's ``[555s]``) in words:
+    each space-separated part by :func:`tiles_in_words`, an exposed set kept in ``[ ]``, a
+    concealed kong in ``( )``, the parts separated by commas; text that is not notation is
+    returned as it is.
+
+    >>> notation_in_words("[999m] (1111s) 33z 2f")
+    '[9 characters ×3], (1 bamboo ×4), West wind ×2, Orchid'
+    >>> notation_in_words("[222s] 2256m688p789s 6f", "de")
+    '[Bambus-2 ×3], Zahl 2 2 5 6, Kreis 6 8 8, Bambus 7 8 9, Sommer'
+    >>> notation_in_words("{66z} 1f", "de", "jiangxi"), notation_in_words("the wall")
+    ('Fa ×2, Pflaume', 'the wall')
+    """
+    out: list[str] = []
+    for part in text.split():
+        marks = ("[", "]") if part[:1] == "[" else ("(", ")") if part[:1] == "(" else ("", "")
+        body = part.strip("[](){}")
+        try:
+            tiles = parse_tiles(body)
+        except NotationError:
+            return text
+        loose = len(tiles) > 4 or part[:1] == "{"
+        out.append(f"{marks[0]}{tiles_in_words(tiles, lang, ruleset, loose=loose)}{marks[1]}")
+    return ", ".join(out)

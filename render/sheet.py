@@ -19,12 +19,12 @@ from PIL import Image, ImageDraw
 from engine.errors import MahjongError
 from engine.numbers import number, signed
 from engine.rulesets import get_ruleset, table_for
-from engine.scoring.names import line_name
+from engine.scoring.names import line_words
 from engine.scoring.report import amount_text, line_value, payment_note, reckon, short_calc, value_lines
 from engine.scoring.scorer import ScoreLine
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.tiles import Wind, tile_name, tiles_str
+from engine.tiles import Wind, notation_in_words, tile_name, tiles_in_words
 from engine.views import GroupKind, PlayerView, ScoreSheetView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -131,7 +131,7 @@ def _how_parts(
     w = words(lang)
     if sheet.win_tile is None:
         return []
-    tile = str(sheet.win_tile) if lang == "en" else tile_name(sheet.win_tile, lang, sheet.ruleset)
+    tile = tile_name(sheet.win_tile, lang, sheet.ruleset)
     parts = [w["winning_tile"].format(tile=tile)]
     if sheet.self_drawn:
         parts.append(w["self_drawn"])
@@ -369,11 +369,12 @@ def _value(points: int, doubles: int, table: Table | None, lang: Lang) -> str:
 def _seat_lines(sheet: ScoreSheetView, seat: int, lang: Lang) -> list[tuple[str, int, int]]:
     """``seat``'s score lines as (name, points, doubles), named in ``lang``.
 
-    A sheet that carries each line's item code (``sheet.items``) names them in
-    ``lang``; one with only English names (``sheet.lines``) shows those.
+    A sheet that carries each line's item code and set (``sheet.items``) names them in
+    ``lang`` with the set or tile in words (:func:`engine.scoring.names.line_words`); one
+    with only English names (``sheet.lines``) shows those.
     """
-    if lang != "en" and seat < len(sheet.items) and sheet.items[seat]:
-        return [(line_name(sheet.ruleset, ln, lang), ln.points, ln.doubles) for ln in sheet.items[seat]]
+    if seat < len(sheet.items) and sheet.items[seat]:
+        return [(line_words(sheet.ruleset, ln, lang), ln.points, ln.doubles) for ln in sheet.items[seat]]
     return list(sheet.lines[seat]) if seat < len(sheet.lines) else []
 
 
@@ -388,7 +389,8 @@ def sheet_lines(
 ) -> list[str]:
     """The score sheet as lines of plain text, to send with :func:`render_sheet`'s image.
 
-    The result and how it was won; the winner's hand in notation and every
+    The result and how it was won; the winner's hand in words (tiles by name,
+    :func:`engine.tiles.tiles_in_words`; exposed sets in ``[ ]``) and every
     scoring line with its value (named in ``lang``: German names follow the
     seeds, :mod:`engine.scoring.names`), then how the value was made and the
     total, worded as ``mahjong score`` words them
@@ -418,7 +420,8 @@ def sheet_lines(
 
     def arrangement(seat: int) -> str:
         if not (0 <= seat < len(sheet.groups) and sheet.groups[seat]):
-            return sheet.arrangements[seat] if seat < len(sheet.arrangements) else ""
+            typed = sheet.arrangements[seat] if seat < len(sheet.arrangements) else ""
+            return notation_in_words(typed, lang, sheet.ruleset)
         parts: list[str] = []
         singles: list[int] = []
         for g in sheet.groups[seat]:
@@ -426,12 +429,13 @@ def sheet_lines(
                 singles.extend(g.tiles)
                 continue
             if singles:
-                parts.append(tiles_str(singles))
+                parts.append(tiles_in_words(singles, lang, sheet.ruleset, loose=True))
                 singles = []
-            parts.append(str(g))
+            said = tiles_in_words(g.tiles, lang, sheet.ruleset, loose=g.kind == GroupKind.BONUS)
+            parts.append(f"[{said}]" if g.exposed else f"({said})" if g.concealed_kong else said)
         if singles:
-            parts.append(tiles_str(singles))
-        return " ".join(parts)
+            parts.append(tiles_in_words(singles, lang, sheet.ruleset, loose=True))
+        return ", ".join(parts)
 
     out: list[str] = []
     head = []
@@ -465,7 +469,7 @@ def sheet_lines(
             continue
         value = sheet.values[seat] if seat < len(sheet.values) else 0
         lines = _seat_lines(sheet, seat, lang)
-        listed = "; ".join(f"{name} {_value(pt, db, table, lang)}" for name, pt, db in lines) or w["nothing"]
+        listed = "; ".join(f"{name}: {_value(pt, db, table, lang)}" for name, pt, db in lines) or w["nothing"]
         items = sheet.items[seat] if seat < len(sheet.items) else ()
         calc = short_calc(reckon(items, value, table), lang) if table is not None and items else ""
         if calc:

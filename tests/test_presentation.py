@@ -261,10 +261,12 @@ def test_a_jiangxi_sheet_says_fan_in_text_and_image() -> None:
     sheet = _sheet("jiangxi", FOUR_FA, "E", "9m", True, "[222m] 45m 345p 11s {6z}")
     lines = sheet_lines(sheet, PLAYERS)
     assert lines[0].startswith("Mah-Jongg: Ada (East), 12 fan")
-    assert lines.count("  Fa laid out 6z: 1 fan") == 4
+    assert lines.count("  Fa laid out – Fa: 1 fan") == 4
     assert "  all four Fa: doubles the total" in lines
     assert lines[lines.index("  Fan: 6 × 2 = 12 fan") + 1] == "  Total: 12 fan"
-    assert any(line.startswith("Cem (West): [222m] 45m345p11s {6z}: 0 fan") for line in lines)
+    assert any(
+        line.startswith("Cem (West): [2 Wan ×3], Wan 4 5, Bing 3 4 5, Tiao 1 1, Fa: 0 fan") for line in lines
+    )
     german = sheet_lines(sheet, PLAYERS, lang="de")
     assert "  Summe: 12 Fan" in german and not any("Punkte" in line for line in german)
     # the image writes the unit beside each value: the same sheet counted in points looks different
@@ -276,11 +278,17 @@ def test_a_wikibooks_and_a_rumisberg_sheet_show_rounding_and_scale() -> None:
     sheet = _sheet("wikibooks", "[555z] 333m [567s] 234p 88p", "W", "8p", False, "[999s] 1234m 567p")
     lines = sheet_lines(sheet, PLAYERS)
     assert "  Base 28 → 30 (rounded up to 10), doubles 1: 30 points × 2^1 = 60" in lines
-    assert any(line.startswith("Ada (East): [999s] 1234m567p: 10 (4 → 10; ") for line in lines)
+    assert any(
+        line.startswith("Ada (East): [9 bamboo ×3], characters 1 2 3 4, circles 5 6 7: 10 (4 → 10; ")
+        for line in lines
+    )
     sheet = _sheet("rumisberg", "[555s] 777z 333m [678p] 99p", "S", "9p", True, "[999s] 1234m 567p")
     lines = sheet_lines(sheet, PLAYERS, settings=get_ruleset("rumisberg").defaults)
     assert "  Base 42, doubles 1: 42 points × 2^1 × 10 (count scale) = 840" in lines
-    assert any(line.startswith("Cem (West): [999s] 1234m567p: 40 (4 × 10 = 40; ") for line in lines)
+    assert any(
+        line.startswith("Cem (West): [9 bamboo ×3], characters 1 2 3 4, circles 5 6 7: 40 (4 × 10 = 40; ")
+        for line in lines
+    )
     assert "Each payment is rounded to hundreds after East's doubling, then capped at 10,000." in lines
     own = get_ruleset("rumisberg").settings({"rounding": "none"})
     assert not any("rounded to hundreds" in line for line in sheet_lines(sheet, PLAYERS, settings=own))

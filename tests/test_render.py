@@ -19,7 +19,8 @@ from engine.errors import InvalidHandError, NotationError
 from engine.hand import Hand, Meld
 from engine.rulesets import get_ruleset
 from engine.scoring import WinContext, score
-from engine.scoring.names import line_name
+from engine.scoring.names import line_words
+from engine.scoring.scorer import ScoreLine
 from engine.tiles import N_ALL, TILES, Tile, Wind, counts_of, parse_tiles, tile_name
 from engine.views import DiscardView, EndReason, GroupKind, HintView, SeatView
 from render import hand as render_hand_module
@@ -576,6 +577,10 @@ def test_sheet_images() -> None:
             (*lines, ("extra", 2, 0)) if s == EX.sheet.winner else lines
             for s, lines in enumerate(EX.sheet.lines)
         ),
+        items=tuple(
+            (*items, ScoreLine("extra", 2)) if s == EX.sheet.winner else items
+            for s, items in enumerate(EX.sheet.items)
+        ),
     )
     assert render_sheet(more_lines, EX.players) == render_sheet(EX.sheet, EX.players)
     assert "  extra: 2" in sheet_lines(more_lines, EX.players)
@@ -640,9 +645,9 @@ def test_sheet_in_german_names_rules_and_tiles_after_the_seeds() -> None:
     assert winner is not None
     for item, (name, points, doubles) in zip(EX.sheet.items[winner], EX.sheet.lines[winner], strict=True):
         assert (item.name, item.points, item.doubles) == (name, points, doubles)
-        german = line_name("dmjl", item, "de")
+        german = line_words("dmjl", item, "de")
         assert german != name and f"  {german}: " in "\n".join(lines)
-        assert f"  {name}: " in "\n".join(english)
+        assert f"  {line_words('dmjl', item)}: " in "\n".join(english)
     assert "  Mah-Jongg-Ruf: 20" in lines
     assert EX.sheet.win_tile is not None
     assert f"(Gewinnstein {tile_name(EX.sheet.win_tile, 'de')}, " in lines[0]
@@ -663,7 +668,10 @@ def test_sheet_wraps_a_long_how_line_at_phone_width() -> None:
     for lang in ("en", "de"):
         how = render_sheet_module._how_lines(sheet, EX.players, lang)
         assert " ".join(how) == render_sheet_module._how(sheet, EX.players, lang)
-        assert all(text_width(clean(line), font) <= render_sheet_module.INNER for line in how)
+        name = EX.players[longest].name
+        for line in how:  # a line with the name keeps room for it (a longer name is cut when drawn)
+            room = render_sheet_module.NAME_ROOM if name in line else 0
+            assert text_width(clean(line.replace(name, "")), font) + room <= render_sheet_module.INNER
     assert len(render_sheet_module._how_lines(sheet, EX.players, "en")) == 1
     german = render_sheet_module._how_lines(sheet, EX.players, "de")
     assert german == ["Gewinnstein Grüner Drache,", f"auf den Abwurf von {EX.players[longest].name}"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from engine.rulesets import RULESETS
 from engine.scoring.scorer import ScoreLine
-from engine.tiles import Lang
+from engine.tiles import Lang, notation_in_words
 
 
 def rule_name(ruleset: str, code: str, lang: Lang = "en") -> str:
@@ -68,3 +68,43 @@ def line_name(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
     except KeyError:
         return line.name
     return f"{name} {line.detail}" if line.detail else name
+
+
+def line_words(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
+    """A score line's name in ``lang`` for text people read: the item's name, then the set or
+    tile it found in words after a dash (:func:`engine.tiles.notation_in_words`, with the
+    ruleset's tile names), no notation. :func:`line_name` keeps the notation (``mahjong score``).
+
+    >>> from engine.scoring import WinContext, score
+    >>> from engine.hand import Hand
+    >>> from engine.rulesets import DMJL
+    >>> s = score(Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"), DMJL)
+    >>> [line_words("dmjl", line) for line in s.items][:2]
+    ['exposed pong of simples – 5 bamboo ×3', 'concealed pong of major tiles – Red dragon ×3']
+    >>> line_words("dmjl", s.items[1], "de")
+    'Pong aus Hauptziegeln, verdeckt – Roter Drache ×3'
+    """
+    if lang not in ("en", "de"):
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    detail = line.detail
+    name = line.name
+    if lang == "de" and line.code:
+        try:
+            name = rule_name(ruleset, line.code, lang)
+        except KeyError:
+            pass
+        else:
+            return f"{name} – {_detail_words(detail, lang, ruleset)}" if detail else name
+    if detail and name.endswith(detail):
+        name = name[: -len(detail)].rstrip()
+        return (
+            f"{name} – {_detail_words(detail, lang, ruleset)}"
+            if name
+            else _detail_words(detail, lang, ruleset)
+        )
+    return name
+
+
+def _detail_words(detail: str, lang: Lang, ruleset: str) -> str:
+    """A line's detail in words, without the brackets of an exposed set (its name says it)."""
+    return notation_in_words(detail.strip("[]()"), lang, ruleset)
