@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import Language, language, text
+from bot.i18n import Language, engine_error, language, text
 from bot.permissions import is_admin
 from bot.settings_registry import ENTRIES, REFUSAL, Entry, Permission, SettingKind, Shape, Snapshot, snapshot
 from bot.storage import StorageInputError
@@ -290,7 +290,9 @@ class SettingsCog(commands.Cog):
             await entry.store.write(self.bot.storage, guild, where, entry.store_key, stored, actor)
         except (SettingError, StorageInputError) as exc:
             reason = (
-                str(exc)
+                engine_error(exc, lang)  # a special hand's notation, a setting the ruleset lacks ...
+                if isinstance(exc, SettingError) and exc.code not in ("", "setting_value")
+                else str(exc)
                 if lang == "en"
                 else text(
                     "settings_takes",

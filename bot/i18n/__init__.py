@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, settings, stats, table
-from engine.errors import MahjongError, RulesetHandError
+from bot.i18n import builder, chips, common, errors, settings, stats, table
+from engine.errors import MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
 
@@ -49,7 +49,13 @@ def merged(*parts: Mapping[str, V]) -> dict[str, V]:
 
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
-    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES, builder.MESSAGES, common.MESSAGES
+    table.MESSAGES,
+    chips.MESSAGES,
+    stats.MESSAGES,
+    settings.MESSAGES,
+    builder.MESSAGES,
+    common.MESSAGES,
+    errors.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -70,18 +76,19 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
 
 
 def engine_error(exc: MahjongError, lang: Language = "en") -> str:
-    """An engine error in ``lang``: a hand its ruleset cannot have (:class:`RulesetHandError`)
-    from the catalogue's ``hand_<code>``, any other error as the engine says it.
+    """An engine error in ``lang``: a coded error (every one a person can meet) from the
+    catalogue's ``err_<code>`` (:mod:`bot.i18n.errors`), its values worded for a person (tiles
+    and winds by name, what was typed as typed); an error without a code as the engine says it.
+    A private refusal's text names the acting seat's own tiles: show it to that seat alone.
 
-    >>> err = RulesetHandError("no 1f", "no_bonus", ruleset="huabao", size="136", tile="1f")
+    >>> err = RulesetHandError("no 1f", "no_bonus", ruleset="huabao", size=136, tile="1f")
     >>> engine_error(err, "de")
-    'huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht.'
+    'huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: Pflaume gibt es nicht.'
     >>> engine_error(MahjongError("bad"), "de")
     'bad'
     """
-    if isinstance(exc, RulesetHandError) and f"hand_{exc.code}" in CATALOGUE:
-        return text(f"hand_{exc.code}", lang, **exc.values)
-    return str(exc)
+    worded = errors.error_text(exc, lang)
+    return str(exc) if worded is None else worded
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(
