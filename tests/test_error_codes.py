@@ -20,6 +20,8 @@ import pytest
 
 import engine.errors
 from bot.i18n import CATALOGUE, engine_error
+from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action
+from engine.deal import Deal
 from engine.errors import (
     IllegalActionError,
     InvalidHandError,
@@ -29,6 +31,9 @@ from engine.errors import (
     SettingError,
     refusal,
 )
+from engine.players import SimplePlayer
+from engine.tiles import Tile, Wind
+from engine.views import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*sorted((ROOT / "engine").rglob("*.py")), ROOT / "bot" / "storage" / "rules.py"]
@@ -270,3 +275,60 @@ def test_engine_error_words_values_for_a_person(error: MahjongError, de: str) ->
 
 def test_an_uncoded_error_falls_back_to_its_message() -> None:
     assert engine_error(MahjongError("plain words"), "de") == "plain words"
+
+
+def _tries(deal: Deal, wind: Wind) -> Iterator[Action]:
+    """Moves of every kind for ``wind``, with tiles it holds and one it may not."""
+    held = sorted({Tile(t) for t in range(34) if deal.seats[wind].counts[t]})
+    for kind in KINDS:
+        for tile in (*held[:3], Tile.parse("9s")):
+            if kind in MULTI_TILE_KINDS:
+                yield Action.of(wind, kind, tiles=(tile,))
+            elif kind in TILE_KINDS:
+                yield Action.of(wind, kind, tile)
+            else:
+                yield Action.of(wind, kind)
+                break
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "settings"),
+    [
+        ("dmjl", {}),
+        ("wikibooks", {"riichi": True}),
+        ("rumisberg", {}),
+        ("jiangxi", {}),
+        ("huabao", {}),
+    ],
+)
+def test_every_refusal_met_in_play_is_worded_in_both_languages(
+    ruleset: str, settings: dict[str, object]
+) -> None:
+    """A hand played by the baseline player; at each step every seat tries moves of every kind:
+    each refusal has a code whose text fills in with its values, in English and German."""
+    deal = Deal(ruleset, settings, seed=7)
+    met: set[str] = set()
+    for _ in range(40):
+        if deal.phase == Phase.OVER:
+            break
+        for wind in deal.in_play:
+            for action in _tries(deal, Wind(wind)):
+                refused = deal.check(action)
+                if refused is None:
+                    continue
+                assert refused.code, refused.message
+                met.add(refused.code)
+                for lang in ("en", "de"):
+                    worded = engine_error(refused.error(), lang)  # type: ignore[arg-type]
+                    assert worded != refused.message and "{" not in worded, worded
+        movers = [w for w in deal.in_play if deal.legal_actions(w)]
+        wind = movers[0]
+        deal.apply(SimplePlayer().choose(deal.view(wind)).by(Wind(wind)))
+    assert len(met) >= 5, met
+
+
+def test_a_refusal_names_the_winds_in_german() -> None:
+    deal = Deal("dmjl", seed=3)
+    refused = deal.check(Action.parse("S pong"))
+    assert refused is not None and refused.code == "not_your_turn"
+    assert engine_error(refused.error(), "de") == "Ost ist am Zug, nicht Süd: warte, bis du dran bist."

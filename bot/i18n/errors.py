@@ -113,7 +113,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{tile} ist eine Blume oder Jahreszeit; schreib sie einzeln neben die Hand.",
     ),
     "err_fifth_tile": (
-        "The hand holds {count} tiles {tile}, but a set has only four of each tile: check the hand.",
+        "The hand holds {tile} {count} times, but a set has only four of each tile: check the hand.",
         "Die Hand enthält {count}-mal {tile}, aber jeden Stein gibt es nur viermal: prüf die Hand.",
     ),
     "err_bonus_twice": (
