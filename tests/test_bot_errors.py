@@ -29,7 +29,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ("no meld", {**GOOD, "hand": "234m 777z [124s] [678p] 99p"}, "ist keine Figur"),
     ("no closing bracket", {**GOOD, "hand": "234m 777z [555s [678p] 99p"}, "keine schließende"),
     ("a flower to win", {**GOOD, "win": "1f"}, "Der Gewinnstein kann nicht Pflaume sein"),
-    ("unknown flag", {**GOOD, "flags": "lucky"}, "Die Besonderheit `lucky` gibt es nicht"),
+    ("unknown flag", {**GOOD, "flags": "lucky"}, "Den Umstand `lucky` gibt es nicht"),
     ("winning tile not held", {**GOOD, "win": "1s"}, "Bambus-1 ist nicht in der Hand"),
     ("lower-case honour", {**GOOD, "hand": "234m www [555s] [678p] 99p"}, "Ehrenbuchstaben sind groß"),
     ("the winner discards", {**GOOD, "self_drawn": False, "discarder": "S"}, "Der Abwerfer (Süd) ist"),

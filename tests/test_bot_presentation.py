@@ -70,7 +70,7 @@ async def test_score_with_dora(harness: Harness[MahjongBot]) -> None:
     )
     assert rec.ephemeral and rec.text.startswith("dmjl has no dora")
     rec = await h.slash("score", user=alice, channel=CHANNEL, options={**ask, "dora_indicator": "2f"})
-    assert rec.ephemeral and rec.text == "a bonus tile (2f) shows no dora: dora are playing tiles"
+    assert rec.ephemeral and rec.text == "Orchid shows no dora: the indicators are playing tiles."
     card = await open_card(h, alice, ruleset="wikibooks", dora="5s")  # no hand: the builder
     assert "Hand builder" in card.text and "The builder scores without dora" in card.text
     h.check()
@@ -133,16 +133,16 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
         (
             "huabao",
             "111m 222p 333s 444s 55z 1f",
-            "huabao is played with 136 tiles, without flowers or seasons: there is no 1f; the setting "
-            "bonus_tiles=true adds",
-            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht; die "
-            "Einstellung bonus_tiles=true",
+            "huabao is played with 136 tiles, without flowers or seasons: there is no Plum. A table "
+            "that plays with flowers and seasons turns them on in its house rules.",
+            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: Pflaume gibt es "
+            "nicht. Ein Tisch, der mit Blumen und Jahreszeiten spielt, schaltet sie in den Hausregeln ein.",
         ),
         (
             "jiangxi",
             "[123s] 456m 888p 345p 77s",
-            "[123s] is a claimed chow, but in jiangxi no chow may be claimed",
-            "[123s] ist eine angesagte Strasse, aber in jiangxi darf man nicht Chi ansagen",
+            "`[123s]` is a claimed chow, but in jiangxi no chow may be claimed",
+            "`[123s]` ist eine angesagte Strasse, aber in jiangxi darf man nicht Chi ansagen",
         ),
     ],
 )

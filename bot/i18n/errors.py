@@ -157,7 +157,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "the winning tile to the hand, or leave out the winning tile, self-drawn and the flags to "
         "score it as a losing hand.",
         "Ein Stein fehlt: eine Gewinnhand hat 14 (ein Kong zählt 3), diese {count}. Nimm den "
-        "Gewinnstein in die Hand, oder lass Gewinnstein, Selbstgezogen und die Besonderheiten weg, "
+        "Gewinnstein in die Hand, oder lass Gewinnstein, selbst gezogen und die Umstände weg, "
         "um sie als Verliererhand zu zählen.",
     ),
     "err_tiles_missing": (
@@ -165,7 +165,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count}. Complete the hand, or leave out the winning tile, self-drawn and the flags to "
         "score it as a losing hand.",
         "Es fehlen {missing} Steine: eine Gewinnhand hat 14 (ein Kong zählt 3), diese {count}. "
-        "Vervollständige die Hand, oder lass Gewinnstein, Selbstgezogen und die Besonderheiten "
+        "Vervollständige die Hand, oder lass Gewinnstein, selbst gezogen und die Umstände "
         "weg, um sie als Verliererhand zu zählen.",
     ),
     "err_win_in_kong": (
@@ -182,7 +182,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The winning tile {tile} was self-drawn, so it is among the concealed tiles, not in an "
         "exposed set: write it without brackets, or leave out self-drawn.",
         "Der Gewinnstein {tile} wurde selbst gezogen, gehört also zu den verdeckten Steinen, nicht "
-        "in eine offene Figur: schreib ihn ohne Klammern, oder lass Selbstgezogen weg.",
+        "in eine offene Figur: schreib ihn ohne Klammern, oder lass selbst gezogen weg.",
     ),
     "err_no_bonus": (
         "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}.",
@@ -200,12 +200,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "es nicht.",
     ),
     "err_claimed_chow": (
-        "{meld_text} is a claimed chow, but in {ruleset} no chow may be claimed; write a run of "
-        "drawn tiles without brackets, like {run_text}, and one the winning discard completes with "
-        "its winning tile.",
-        "{meld_text} ist ein angesagter Chow, aber in {ruleset} darf kein Chow angesagt werden; "
-        "schreib eine Folge gezogener Steine ohne Klammern, etwa {run_text}, und eine, die der "
-        "abgeworfene Gewinnstein vervollständigt, mit ihrem Gewinnstein.",
+        "{meld_text} is a claimed chow, but in {ruleset} no chow may be claimed (不可以吃); write a "
+        "run of drawn tiles without brackets, like {run_text}, and one the winning discard "
+        "completes with its winning tile.",
+        "{meld_text} ist eine angesagte Strasse, aber in {ruleset} darf man nicht Chi ansagen "
+        "(不可以吃); schreib eine Strasse aus gezogenen Steinen ohne Klammern, etwa {run_text}, und "
+        "eine, die der abgeworfene Gewinnstein vervollständigt, mit ihrem Gewinnstein.",
     ),
     "err_not_laid_out": (
         "{tile} is written as laid out beside the hand, but {ruleset} lays out only {laid_tiles}: "
@@ -248,13 +248,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "err_flag_first_turn_east": (
         "The first turn for East is Heaven's blessing, a self-drawn hand: add self-drawn.",
         "Der erste Zug für Ost ist der Segen des Himmels, eine selbst gezogene Hand: nimm "
-        "Selbstgezogen dazu.",
+        "selbst gezogen dazu.",
     ),
     "err_flag_first_turn_other": (
         "The first turn for South, West or North is Earth's blessing, won on East's first discard: "
         "leave out self-drawn.",
         "Der erste Zug für Süd, West oder Nord ist der Segen der Erde, gewonnen auf Osts ersten "
-        "Abwurf: lass Selbstgezogen weg.",
+        "Abwurf: lass selbst gezogen weg.",
     ),
     "err_win_bonus": (
         "The winning tile cannot be {tile}: flowers and seasons are replaced. Name a playing tile.",
@@ -263,7 +263,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "err_unknown_flag": (
         "There is no flag {text}; the flags are {flags_texts}.",
-        "Die Besonderheit {text} gibt es nicht; es gibt {flags_texts}.",
+        "Den Umstand {text} gibt es nicht; es gibt {flags_texts}.",
     ),
     "err_dora_bonus": (
         "{tile} is never a dora: dora are playing tiles.",
@@ -295,7 +295,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "err_discarder_self_drawn": (
         "A self-drawn win has no discarder: leave out the discarder or self-drawn.",
-        "Ein selbst gezogener Sieg hat keinen Abwerfer: lass den Abwerfer oder Selbstgezogen weg.",
+        "Ein selbst gezogener Sieg hat keinen Abwerfer: lass den Abwerfer oder selbst gezogen weg.",
     ),
     "err_north_absent_winner": (
         "With three players North's place is empty: the winner is East, South or West.",
