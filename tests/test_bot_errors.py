@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from discord_harness import Harness
 from test_bot_discord import CHANNEL, config, guilds, make_bot
@@ -89,4 +90,30 @@ async def test_an_english_error_names_tiles(harness: Harness[MahjongBot]) -> Non
     alice = h.user(100, "alice")
     rec = await h.slash("score", user=alice, channel=CHANNEL, options={**GOOD, "win": "1s"})
     assert "The winning tile 1 bamboo is not in the hand" in rec.text, rec.text
+    h.check()
+
+
+async def test_settings_and_new_table_errors_answer_in_german(harness: Harness[MahjongBot]) -> None:
+    """`/settings set` (a setting the ruleset lacks, a ruleset there is not) and `/mahjong new`
+    (rules the ruleset cannot be played with) say why in German."""
+    h = harness
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True), locale="de")
+    said = []
+    for name, value in [("riichi", "true"), ("ruleset", "mahjong-soul")]:
+        rec = await h.slash(
+            "settings set", user=boss, channel=CHANNEL, options={"name": name, "value": value}
+        )
+        assert rec.ephemeral
+        said.append(rec.text)
+    assert said[0] == (
+        "Abgelehnt: Die Einstellung `riichi` gilt nicht für dmjl; `/settings show` zeigt die, die gelten."
+    )
+    assert said[1].startswith(
+        "Abgelehnt: Das Regelwerk `mahjong-soul` gibt es nicht; die Regelwerke sind `dmjl`"
+    )
+    carla = h.user(300, "carla", locale="de")
+    rec = await h.slash("mahjong new", user=carla, channel=CHANNEL, options={"ruleset": "dmjl", "players": 3})
+    assert rec.ephemeral and rec.text == "dmjl wird zu 4 gespielt, nicht zu 3.", rec.text
+    for text in [*said, rec.text]:
+        assert not ENGLISH.findall(_prose(text)), text
     h.check()
