@@ -350,8 +350,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Die Sonderhand {name_text} hat keinen Wert: schließ sie mit `= 3000` (Punkte) oder `= limit` ab.",
     ),
     "err_special_value": (
-        "The special hand {name_text}: the value {text} is not a whole number from 1 to {most} or `limit`.",
-        "Sonderhand {name_text}: der Wert {text} ist keine ganze Zahl von 1 bis {most} und nicht `limit`.",
+        "The special hand {name_text}: the value {text} is neither a whole number from 1 to {most} "
+        "nor the word limit.",
+        "Sonderhand {name_text}: der Wert {text} ist weder eine ganze Zahl von 1 bis {most} noch "
+        "das Wort limit.",
     ),
     "err_special_option": (
         "The special hand {name_text}: {text} is not an option; the options are `/concealed`, "
@@ -392,8 +394,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Die Einstellung {setting_text} nimmt {text} nicht an; `/settings show` zeigt, was sie annimmt.",
     ),
     "err_setting_pair": (
-        "{text} is not a setting; write name=value, like `limit=300`.",
-        "{text} ist keine Einstellung; schreib Name=Wert, etwa `limit=300`.",
+        "{text} is not a setting; write name=value: the setting's name, an equals sign and its value.",
+        "{text} ist keine Einstellung; schreib Name=Wert: den Namen der Einstellung, ein "
+        "Gleichheitszeichen und den Wert.",
     ),
     "err_unknown_setting": (
         "There is no setting {text}; `/settings show` lists them.",
