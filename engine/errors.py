@@ -18,8 +18,8 @@ QUOTE_LIMIT: Final = 40
 
 
 Value = str | int
-"""What fills in an error's message in an adapter's language: text (a tile code, a wind letter,
-what a person typed) or a whole number."""
+"""What fills in an error's message in an adapter's language: text (a tile code, what a person
+typed, a name) or a whole number (a count, a wind 0-3)."""
 
 
 class MahjongError(ValueError):
@@ -33,8 +33,8 @@ class MahjongError(ValueError):
     type (quoted as typed), ``…texts`` several such words separated by spaces; any other whole
     number a number.
 
-    >>> err = NotationError("'777' needs a suit letter", "digits_no_suit", text="777", digits="777")
-    >>> str(err), err.code, err.values["digits"]
+    >>> err = NotationError("'777' needs a suit letter", "digits_no_suit", text="777", digits_text="777")
+    >>> str(err), err.code, err.values["digits_text"]
     ("'777' needs a suit letter", 'digits_no_suit', '777')
     """
 
@@ -54,12 +54,11 @@ class InvalidHandError(MahjongError):
 
 class RulesetHandError(InvalidHandError):
     """A hand its ruleset cannot have: a tile its set lacks, a claimed chow where no chow may
-    be claimed. ``code`` names the case and ``values`` what fills it in, so an adapter can say
-    it in its own language (the bot's catalogue has ``hand_<code>``).
+    be claimed (its code and values as every :class:`MahjongError`'s).
 
-    >>> err = RulesetHandError("no 1f here", "tile_not_in_set", ruleset="huabao", tile="1f")
+    >>> err = RulesetHandError("no 1f here", "no_bonus", ruleset="huabao", size=136, tile="1f")
     >>> str(err), err.code, err.values["tile"]
-    ('no 1f here', 'tile_not_in_set', '1f')
+    ('no 1f here', 'no_bonus', '1f')
     """
 
 
