@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.cogs.settings import joined, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
-from bot.i18n import Language, engine_error, language, text
+from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin, may_open, may_stop
 from bot.storage import GameStateError, StorageError
 from bot.table import MoveNotStored, Table, TableError, check_rules, public_reason
@@ -130,7 +130,7 @@ class TableCog(commands.Cog):
     async def fail(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
         """Tell the clicker that something went wrong (and that the table is unchanged)."""
         with contextlib.suppress(discord.HTTPException):
-            await self.refuse(interaction, "error", reason=public_reason(exc))
+            await self.refuse(interaction, "error", reason=error_reason(exc, language(interaction.locale)))
 
     async def refuse(self, interaction: discord.Interaction[Any], key: str, **values: object) -> None:
         """An ephemeral refusal in the clicker's language."""

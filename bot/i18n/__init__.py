@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
 from bot.i18n import builder, chips, common, errors, settings, stats, table
-from engine.errors import MahjongError, RulesetHandError  # noqa: F401 (the doctest)
+from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
 
@@ -89,6 +89,24 @@ def engine_error(exc: MahjongError, lang: Language = "en") -> str:
     """
     worded = errors.error_text(exc, lang)
     return str(exc) if worded is None else worded
+
+
+def error_reason(exc: BaseException, lang: Language = "en") -> str:
+    """Why something failed, for the person it failed for (``{reason}`` of ``error``,
+    ``score_error``, ``chips_error`` ...): an engine error with a code in their words, a private
+    refusal without its concealed tiles, anything else as an unexpected error (never a class
+    name, never internals, which go to the log).
+
+    >>> error_reason(RuntimeError("disk on fire"), "de")
+    'ein unerwarteter Fehler; das Protokoll des Bots hat die Einzelheiten'
+    >>> error_reason(IllegalActionError("West holds no 5p", "no_tile_to_discard", private=True, tile="5p"))
+    'That move is not possible now; choose one of the moves offered.'
+    """
+    if isinstance(exc, IllegalActionError) and exc.private:
+        return text("err_cannot_now", lang)
+    if isinstance(exc, MahjongError) and errors.error_text(exc, lang) is not None:
+        return engine_error(exc, lang)
+    return text("error_unexpected", lang)
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(

@@ -607,6 +607,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 """Error code (``err_<code>``) -> (English, German)."""
 
+MESSAGES["error_unexpected"] = (
+    "an unexpected error; the bot's log has the details",
+    "ein unerwarteter Fehler; das Protokoll des Bots hat die Einzelheiten",
+)
+"""The reason given for a failure that is no engine error a person can meet (never its class name)."""
+
 
 def typed(value: object) -> str:
     """What a person typed, as they typed it, in backticks (cut short; backticks dropped).
