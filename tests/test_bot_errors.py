@@ -109,7 +109,7 @@ async def test_settings_and_new_table_errors_answer_in_german(harness: Harness[M
         "Abgelehnt: Die Einstellung `riichi` gilt nicht für dmjl; `/settings show` zeigt die, die gelten."
     )
     assert said[1].startswith(
-        "Abgelehnt: Das Regelwerk `mahjong-soul` gibt es nicht; die Regelwerke sind `dmjl`"
+        "Abgelehnt: Das Regelwerk `mahjong-soul` gibt es nicht; die Regelwerke sind `dmjl, huabao"
     )
     carla = h.user(300, "carla", locale="de")
     rec = await h.slash("mahjong new", user=carla, channel=CHANNEL, options={"ruleset": "dmjl", "players": 3})

@@ -637,8 +637,8 @@ def worded(values: Mapping[str, object], lang: Lang) -> dict[str, str]:
     ruleset = str(values.get("ruleset", ""))
     out: dict[str, str] = {}
     for key, value in values.items():
-        if key.endswith("texts"):
-            out[key] = ", ".join(typed(word) for word in str(value).split())
+        if key.endswith("texts"):  # what may be typed (the engine's list): one piece of notation
+            out[key] = "`" + ", ".join(str(value).replace("`", "").split()) + "`"
         elif key.endswith("text"):
             out[key] = typed(value)
         elif key.endswith("tiles"):
