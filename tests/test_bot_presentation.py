@@ -133,16 +133,16 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
         (
             "huabao",
             "111m 222p 333s 444s 55z 1f",
-            "huabao is played with 136 tiles, without flowers or seasons: there is no Plum. A table "
-            "that plays with flowers and seasons turns them on in its house rules.",
-            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: Pflaume gibt es "
-            "nicht. Ein Tisch, der mit Blumen und Jahreszeiten spielt, schaltet sie in den Hausregeln ein.",
+            "huabao is played with 136 tiles, without flowers or seasons: there is no Plum; the house "
+            "rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
+            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: Pflaume gibt es nicht; "
+            "die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.",
         ),
         (
             "jiangxi",
             "[123s] 456m 888p 345p 77s",
             "`[123s]` is a claimed chow, but in jiangxi no chow may be claimed",
-            "`[123s]` ist eine angesagte Strasse, aber in jiangxi darf man nicht Chi ansagen",
+            "`[123s]` ist ein angesagter Chow, aber in jiangxi darf man keinen Chow ansagen",
         ),
     ],
 )

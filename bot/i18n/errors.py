@@ -189,10 +189,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{ruleset} wird mit {size} Steinen gespielt, ohne Blumen und Jahreszeiten: {tile} gibt es nicht.",
     ),
     "err_no_bonus_adds": (
-        "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}. "
-        "A table that plays with flowers and seasons turns them on in its house rules.",
+        "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}; the "
+        "house rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
         "{ruleset} wird mit {size} Steinen gespielt, ohne Blumen und Jahreszeiten: {tile} gibt es "
-        "nicht. Ein Tisch, der mit Blumen und Jahreszeiten spielt, schaltet sie in den Hausregeln ein.",
+        "nicht; die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.\n-# "
+        "`/settings set bonus_tiles ja`",
     ),
     "err_no_winds_bonus": (
         "{ruleset} is played with {size} tiles, without winds, flowers or seasons: there is no {tile}.",
@@ -203,9 +204,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{meld_text} is a claimed chow, but in {ruleset} no chow may be claimed (不可以吃); write a "
         "run of drawn tiles without brackets, like {run_text}, and one the winning discard "
         "completes with its winning tile.",
-        "{meld_text} ist eine angesagte Strasse, aber in {ruleset} darf man nicht Chi ansagen "
-        "(不可以吃); schreib eine Strasse aus gezogenen Steinen ohne Klammern, etwa {run_text}, und "
-        "eine, die der abgeworfene Gewinnstein vervollständigt, mit ihrem Gewinnstein.",
+        "{meld_text} ist ein angesagter Chow, aber in {ruleset} darf man keinen Chow ansagen "
+        "(不可以吃); schreib einen Chow aus gezogenen Steinen ohne Klammern, etwa {run_text}, und "
+        "einen, den der abgeworfene Gewinnstein vervollständigt, mit seinem Gewinnstein.",
     ),
     "err_not_laid_out": (
         "{tile} is written as laid out beside the hand, but {ruleset} lays out only {laid_tiles}: "
