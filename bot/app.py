@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import BotConfig
-from bot.i18n import language, text
+from bot.i18n import error_reason, language, text
 from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
 from bot.retention import keep_pruning
@@ -101,7 +101,8 @@ class MahjongBot(commands.Bot):
         command = interaction.command
         root = command.qualified_name.split()[0] if command is not None else ""
         key = COMMAND_ERRORS.get(root, "command_error")
-        message = text(key, language(interaction.locale), reason=public_reason(cause))
+        lang = language(interaction.locale)
+        message = text(key, lang, reason=error_reason(cause, lang))
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)

@@ -39,7 +39,7 @@ from engine.actions import DISCARDS, Action, ActionKind
 from engine.deal_claims import _PASS
 from engine.deal_end import DealResult as DealResult
 from engine.deal_state import WHO, MeldRecord, SeatState, arranged_wall
-from engine.errors import NotationError, Refusal
+from engine.errors import NotationError, Refusal, refusal
 from engine.events import Event, EventKind
 from engine.features.base import HOOKS, Feature, Reason, hooked
 from engine.hand import Hand, Meld, MeldKind
@@ -402,21 +402,31 @@ class Deal:
         if kind is ActionKind.MAHJONG:
             if not self.can_declare:
                 who = WHO[seat]
-                return (
+                return refusal(
                     f"{who} claimed a discard and must now discard; Mah-Jongg is declared on a drawn tile",
-                    False,
+                    "mahjong_after_claim",
+                    wind=seat,
                 )
             if deal_end.complete_with(self, seat, None) and deal_end.meets_minimum(
                 self, seat, None, self_drawn=True
             ):
                 return None
-            return f"{WHO[seat]}'s tiles do not form a complete hand", True
+            return refusal(
+                f"{WHO[seat]}'s tiles do not form a complete hand", "not_complete", private=True, wind=seat
+            )
         held = tile is not None and tile < N_KINDS and st.counts[tile] > 0
         if kind is ActionKind.CONCEALED_KONG:
             if not self.can_declare:
-                return "a kong is declared after drawing, not after claiming a discard", False
+                return refusal(
+                    "a kong is declared after drawing, not after claiming a discard", "kong_after_claim"
+                )
             if st.called or self.wall.remaining <= 0 or not held or st.counts[int(tile or 0)] != 4:
-                return f"a concealed kong needs four {tile} in hand (and a replacement tile left)", True
+                return refusal(
+                    f"a concealed kong needs four {tile} in hand (and a replacement tile left)",
+                    "concealed_kong_needs_four",
+                    private=True,
+                    tile=str(tile),
+                )
             return None if self._may_meld(seat, int(tile or 0), 4) else self._kept_short(WHO[seat])
         if kind is ActionKind.ADDED_KONG:
             pong = any(
@@ -424,10 +434,17 @@ class Deal:
                 for r in st.melds
             )
             if not (self.can_declare and not st.called and self.wall.remaining > 0 and pong and held):
-                return f"an added kong needs an exposed pong of {tile} and the fourth tile in hand", True
+                return refusal(
+                    f"an added kong needs an exposed pong of {tile} and the fourth tile in hand",
+                    "added_kong_needs_pong",
+                    private=True,
+                    tile=str(tile),
+                )
             return None if self._may_meld(seat, int(tile or 0), 1) else self._kept_short(WHO[seat])
         if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG, ActionKind.PASS):
-            return f"there is no discard to claim: {WHO[seat]} must discard", False
+            return refusal(
+                f"there is no discard to claim: {WHO[seat]} must discard", "nothing_to_claim", wind=seat
+            )
         if kind is ActionKind.RIICHI or kind not in _CORE_TURN:
             return self._feature_reason(action)  # riichi: before the draw (or an old log's line)
         return self._judge_discard(action, st)  # a discard, plain or declaring
@@ -437,14 +454,25 @@ class Deal:
         :meth:`_judge_turn`'s part for them, asked directly for each discard it offers."""
         seat, kind, tile = action.seat, action.kind, action.tile
         if tile is None or tile >= N_KINDS or not st.counts[tile]:
-            return f"{WHO[seat]} holds no {tile} to discard", True
+            return refusal(
+                f"{WHO[seat]} holds no {tile} to discard",
+                "no_tile_to_discard",
+                private=True,
+                wind=seat,
+                tile=str(tile),
+            )
         if kind is ActionKind.DISCARD and self._any_discard(st):
             return None
         if st.called and (
             kind is not ActionKind.DISCARD or (self.drawn is not None and tile != KIND[self.drawn])
         ):
-            frozen = "declared riichi" if self._shows(seat, "riichi") else "made the call at the beginning"
-            return f"{WHO[seat]} {frozen} and must discard the tile just drawn", False
+            riichi = self._shows(seat, "riichi")
+            frozen = "declared riichi" if riichi else "made the call at the beginning"
+            return refusal(
+                f"{WHO[seat]} {frozen} and must discard the tile just drawn",
+                "frozen_riichi" if riichi else "frozen_call",
+                wind=seat,
+            )
         if kind is ActionKind.CALL and not (
             self.settings.original_call
             and not st.discarded
@@ -452,10 +480,12 @@ class Deal:
             and not st.melds
             and deal_end.waiting_after_discard(self, seat, tile)
         ):
-            return (
+            return refusal(
                 "the call at the beginning is made with the first discard, before any claim, "
-                "by a hand one tile from winning"
-            ), True
+                "by a hand one tile from winning",
+                "call_not_allowed",
+                private=True,
+            )
         for f in self._judges:  # a rule's limits on discards, and its declarations
             if (kind is ActionKind.DISCARD or kind in f.kinds) and (reason := f.judge(action)):
                 return reason
@@ -468,7 +498,11 @@ class Deal:
 
     @staticmethod
     def _kept_short(who: str) -> Reason:
-        return f"{who} is Fishing: a kong or claim must keep the hand one tile short", True
+        return refusal(
+            f"{who} is Fishing: a kong or claim must keep the hand one tile short",
+            "fishing_kept_short",
+            private=True,
+        )
 
     def _may_meld(self, seat: int, kind: int, taken: int, *, claimed: bool = False) -> bool:
         """Whether every rule allows ``seat`` a kong (or a claimed pong) of ``kind`` taking ``taken``
@@ -547,8 +581,7 @@ class Deal:
             self._checked = (len(self.log), action)
             return None
         self._checked = None
-        message, private = self._why_illegal(action)
-        return Refusal(message, private)
+        return deal_claims.why_illegal(self, action)
 
     def checked(self, action: Action) -> bool:
         """Whether :meth:`check` found ``action`` legal in the state the deal is in now (the
@@ -556,37 +589,6 @@ class Deal:
         without deciding it again."""
         remembered = self._checked
         return remembered is not None and remembered[0] == len(self.log) and remembered[1] == action
-
-    def _why_illegal(self, action: Action) -> tuple[str, bool]:
-        """Why ``action`` is not legal, and whether the reason speaks of the seat's hidden tiles."""
-        who = Wind(action.seat).name.title()
-        if action.seat == self.absent:
-            return f"{who} is not in this hand: three players play, and {who}'s place is empty", False
-        if self.phase == OVER:
-            return "the hand is over", False
-        if self._owner is not None:
-            return self._owner.judge(action) or (f"{who} cannot {action.kind} now", False)
-        if self.phase == TURN:
-            if action.seat != self.turn:
-                assert self.turn is not None
-                return f"it is {Wind(self.turn).name.title()}'s turn, not {who}'s", False
-            if self._paused is not None:
-                return self._paused.judge(action) or (f"{who} first decides before the draw", False)
-            return self._judge_turn(action) or (f"{who} cannot {action.kind} now", True)
-        if action.seat not in self.pending:
-            if self.phase == ROBBING:
-                return f"the other players answer {who}'s kong first: they may rob it", False
-            return f"{who} cannot claim their own discard", False
-        if action.seat in self.responses:
-            if len(self.pending[action.seat]) == 1:
-                return f"{who} has no claim on this tile", True
-            return f"{who} has already answered ({self.responses[action.seat]})", True
-        if self.phase == CLAIMS and (reason := deal_claims.judge_claim(self, action)) is not None:
-            return reason
-        if action.kind is ActionKind.MAHJONG:  # robbing a kong
-            return f"the tile does not complete {who}'s hand", True
-        options = ", ".join(str(a) for a in self.pending[action.seat])
-        return f"{who} may only claim or pass now: {options}", True
 
     def _feature_reason(self, action: Action) -> Reason | None:
         """What the rule that owns ``action``'s kind says of it (None: allowed); a kind no rule of
@@ -596,7 +598,9 @@ class Deal:
                 return f.judge(action)
         switches = [n for cls in self.ruleset.features if action.kind in cls.kinds for n in cls.on]
         where = f" (setting {', '.join(switches)})" if switches else ""
-        return f"{action.kind} is not played at this table{where}", False
+        return refusal(
+            f"{action.kind} is not played at this table{where}", "move_not_played", move=str(action.kind)
+        )
 
     def apply_turn(self, action: Action, events: list[Event]) -> None:
         """Apply a legal move of the seat to move (a discard, a kong, Mah-Jongg or a rule's move)."""

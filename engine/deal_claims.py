@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Final
 from engine import deal_end
 from engine.actions import Action, ActionKind
 from engine.deal_state import WHO, MeldRecord
+from engine.errors import refusal
 from engine.events import Event, EventKind
 from engine.features.base import Reason
 from engine.hand import Meld, MeldKind
 from engine.seats import WINDS
 from engine.shapes import is_standard_complete, is_thirteen_orphans, standard_arrangements
-from engine.tiles import HONOUR_START, TILES
+from engine.tiles import HONOUR_START, TILES, Wind
 from engine.views import DiscardView, Phase
 from engine.wall import KIND
 
@@ -79,6 +80,67 @@ def orphans_wait_on(deal: Deal, seat: int, kind: int) -> bool:
     return is_thirteen_orphans(counts)
 
 
+def why_illegal(deal: Deal, action: Action) -> Reason:
+    """Why ``action`` is not legal where ``deal`` stands (the answer of
+    :meth:`~engine.deal.Deal.check` for an action it does not offer), and whether the reason
+    speaks of the seat's hidden tiles."""
+    seat = int(action.seat)
+    who = Wind(seat).name.title()
+    move = str(action.kind)
+    if action.seat == deal.absent:
+        return refusal(
+            f"{who} is not in this hand: three players play, and {who}'s place is empty",
+            "seat_absent",
+            wind=seat,
+        )
+    if deal.phase == Phase.OVER:
+        return refusal("the hand is over", "hand_over")
+    if deal._owner is not None:
+        return deal._owner.judge(action) or refusal(
+            f"{who} cannot {move} now", "cannot_now", wind=seat, move=move
+        )
+    if deal.phase == Phase.TURN:
+        if action.seat != deal.turn:
+            assert deal.turn is not None
+            return refusal(
+                f"it is {Wind(deal.turn).name.title()}'s turn, not {who}'s",
+                "not_your_turn",
+                turn_wind=int(deal.turn),
+                wind=seat,
+            )
+        if deal._paused is not None:
+            return deal._paused.judge(action) or refusal(
+                f"{who} first decides before the draw", "decide_before_draw", wind=seat
+            )
+        return deal._judge_turn(action) or refusal(
+            f"{who} cannot {move} now", "cannot_now", private=True, wind=seat, move=move
+        )
+    if action.seat not in deal.pending:
+        if deal.phase == Phase.ROBBING:
+            return refusal(
+                f"the other players answer {who}'s kong first: they may rob it",
+                "robbing_first",
+                wind=seat,
+            )
+        return refusal(f"{who} cannot claim their own discard", "own_discard", wind=seat)
+    if action.seat in deal.responses:
+        if len(deal.pending[action.seat]) == 1:
+            return refusal(f"{who} has no claim on this tile", "no_claim", private=True, wind=seat)
+        answered = deal.responses[action.seat]
+        return refusal(
+            f"{who} has already answered ({answered})",
+            "answered",
+            private=True,
+            wind=seat,
+            move=str(answered.kind),
+        )
+    if deal.phase == Phase.CLAIMS and (reason := judge_claim(deal, action)) is not None:
+        return reason
+    if action.kind is ActionKind.MAHJONG:  # robbing a kong
+        return refusal(f"the tile does not complete {who}'s hand", "not_complete", private=True, wind=seat)
+    return claim_or_pass(deal, action.seat)
+
+
 def judge_claim(deal: Deal, action: Action) -> Reason | None:
     """Why ``action`` may not answer the open discard, or None: the one place a claim's
     conditions are written; the window offers exactly the claims it allows."""
@@ -92,21 +154,35 @@ def judge_claim(deal: Deal, action: Action) -> Reason | None:
         return (
             None
             if mahjong_claim_ok(deal, seat, k, discarder)
-            else (f"the tile does not complete {who}'s hand", True)
+            else refusal(f"the tile does not complete {who}'s hand", "not_complete", private=True, wind=seat)
         )
     st = deal.seats[seat]
     counts = st.counts
     if deal.final_discard and deal.settings.final_discard_claims == "mahjong_only":
-        return "the last discard of the wall is claimed only for Mah-Jongg", False
+        return refusal(
+            "the last discard of the wall is claimed only for Mah-Jongg", "final_discard_mahjong_only"
+        )
     if st.called:
-        return f"{who}'s hand is frozen: a discard is claimed only for Mah-Jongg", False
+        return refusal(
+            f"{who}'s hand is frozen: a discard is claimed only for Mah-Jongg", "frozen_claim", wind=seat
+        )
     if kind is ActionKind.KONG:
         if counts[k] != 3 or deal.wall.remaining <= 0:
-            return f"{who} needs three matching tiles in hand to claim a kong", True
+            return refusal(
+                f"{who} needs three matching tiles in hand to claim a kong",
+                "kong_needs_three",
+                private=True,
+                wind=seat,
+            )
         return None if deal._may_meld(seat, k, 3) else deal._kept_short(who)
     if kind is ActionKind.PONG:
         if counts[k] < 2:
-            return f"{who} needs two matching tiles in hand to claim a pong", True
+            return refusal(
+                f"{who} needs two matching tiles in hand to claim a pong",
+                "pong_needs_two",
+                private=True,
+                wind=seat,
+            )
         return None if deal._may_meld(seat, k, 2, claimed=True) else deal._kept_short(who)
     if kind is ActionKind.CHOW:
         start = -1 if action.tile is None else int(action.tile)
@@ -122,17 +198,31 @@ def judge_claim(deal: Deal, action: Action) -> Reason | None:
             and len(need) == 2
             and all(counts[t] for t in need)
         ):
-            return (
+            return refusal(
                 "a chow is claimed only by the next player, with two tiles of a run around the discard",
-                True,
+                "chow_not_allowed",
+                private=True,
             )
         if not (
             not deal._hook["may_chow"] or all(f.may_chow(seat, start, need) for f in deal._hook["may_chow"])
         ):
             return deal._kept_short(who)
         return None
-    options = ", ".join(str(a) for a in deal.pending[seat])
-    return f"{who} may only claim or pass now: {options}", True
+    return claim_or_pass(deal, seat)
+
+
+def claim_or_pass(deal: Deal, seat: int) -> Reason:
+    """The refusal of a move other than the claims ``seat`` may make on the open tile (private:
+    the claims it may make speak of its hand)."""
+    pending = deal.pending[seat]
+    options = ", ".join(str(a) for a in pending)
+    return refusal(
+        f"{WHO[seat]} may only claim or pass now: {options}",
+        "claim_or_pass",
+        private=True,
+        wind=seat,
+        moves=" ".join(str(a.kind) for a in pending),
+    )
 
 
 def open_claims(deal: Deal, events: list[Event]) -> None:

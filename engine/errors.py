@@ -9,15 +9,39 @@ returns an outcome with a reason.
 from __future__ import annotations
 
 import reprlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 QUOTE_LIMIT: Final = 40
 """How many characters of a person's input an error message quotes (see :func:`quote`)."""
 
 
+Value = str | int
+"""What fills in an error's message in an adapter's language: text (a tile code, what a person
+typed, a name) or a whole number (a count, a wind 0-3)."""
+
+
 class MahjongError(ValueError):
-    """Base of every error the engine raises on bad input."""
+    """Base of every error the engine raises on bad input.
+
+    ``str()`` is the English message (the command line, logs). ``code`` names the case and
+    ``values`` what fills it in, so an adapter can say it in its own language (the bot's
+    catalogue has ``err_<code>``, :mod:`bot.i18n.errors`); an error without a code (``""``) is
+    one no person should meet. Values by their key's ending: ``…tile`` a tile code, ``…tiles``
+    tile codes (spaces allowed), ``…wind`` a wind (0-3), ``…text`` what a person typed or would
+    type (quoted as typed), ``…texts`` several such words separated by spaces; any other whole
+    number a number.
+
+    >>> err = NotationError("'777' needs a suit letter", "digits_no_suit", text="777", digits_text="777")
+    >>> str(err), err.code, err.values["digits_text"]
+    ("'777' needs a suit letter", 'digits_no_suit', '777')
+    """
+
+    def __init__(self, message: str, code: str = "", **values: Value) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values: dict[str, Value] = values
 
 
 class NotationError(MahjongError):
@@ -30,18 +54,12 @@ class InvalidHandError(MahjongError):
 
 class RulesetHandError(InvalidHandError):
     """A hand its ruleset cannot have: a tile its set lacks, a claimed chow where no chow may
-    be claimed. ``code`` names the case and ``values`` what fills it in, so an adapter can say
-    it in its own language (the bot's catalogue has ``hand_<code>``).
+    be claimed (its code and values as every :class:`MahjongError`'s).
 
-    >>> err = RulesetHandError("no 1f here", "tile_not_in_set", ruleset="huabao", tile="1f")
+    >>> err = RulesetHandError("no 1f here", "no_bonus", ruleset="huabao", size=136, tile="1f")
     >>> str(err), err.code, err.values["tile"]
-    ('no 1f here', 'tile_not_in_set', '1f')
+    ('no 1f here', 'no_bonus', '1f')
     """
-
-    def __init__(self, message: str, code: str, **values: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.values = values
 
 
 class SettingError(MahjongError):
@@ -50,22 +68,36 @@ class SettingError(MahjongError):
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why an action is not legal where the game stands (the answer of ``Game.check``).
+    """Why an action is not legal where the game stands (the answer of ``Game.check``, and of
+    each judge: a feature's ``judge``, the deal's turn and claim judges).
 
     ``private``: the reason speaks of the acting seat's own concealed tiles or options, so it is
-    shown to that seat alone (:class:`IllegalActionError` says the same when raised).
+    shown to that seat alone (:class:`IllegalActionError` says the same when raised); its
+    ``values`` may name those tiles. ``code`` and ``values`` word it in an adapter's language,
+    as :class:`MahjongError`'s do.
 
-    >>> refusal = Refusal("West holds no 5p to discard", private=True)
-    >>> refusal.error().public_message
-    'that move is not possible now'
+    >>> refusal = Refusal("West holds no 5p to discard", private=True, code="no_tile_to_discard")
+    >>> refusal.error().public_message, refusal.error().code
+    ('that move is not possible now', 'no_tile_to_discard')
     """
 
     message: str
     private: bool = False
+    code: str = ""
+    values: Mapping[str, Value] = field(default_factory=dict, compare=False)
 
     def error(self) -> IllegalActionError:
         """The error raised for this refusal."""
-        return IllegalActionError(self.message, private=self.private)
+        return IllegalActionError(self.message, self.code, private=self.private, **self.values)
+
+
+def refusal(message: str, code: str, *, private: bool = False, **values: Value) -> Refusal:
+    """A :class:`Refusal` with its code and values, written as an error is raised.
+
+    >>> refusal("the hand is over", "hand_over").code
+    'hand_over'
+    """
+    return Refusal(message, private, code, values)
 
 
 class IllegalActionError(MahjongError):
@@ -81,8 +113,8 @@ class IllegalActionError(MahjongError):
     (True, 'that move is not possible now')
     """
 
-    def __init__(self, message: str, *, private: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, code: str = "", *, private: bool = False, **values: Value) -> None:
+        super().__init__(message, code, **values)
         self.private = private
 
     @property

@@ -119,7 +119,9 @@ class Meld:
         else:
             raise NotationError(
                 f"{quote(text)} is not a meld: write an exposed meld in brackets, like [555p], "
-                "[345s] or [5555p], or a declared concealed kong in parentheses, like (7777s)"
+                "[345s] or [5555p], or a declared concealed kong in parentheses, like (7777s)",
+                "meld_brackets",
+                text=text,
             )
         tiles = parse_tiles(text[1:-1])
         return cls.from_tiles(tiles, concealed=concealed, source=text)
@@ -133,7 +135,9 @@ class Meld:
         source = source or tiles_str(tiles)
         if any(t.is_bonus for t in tiles):
             raise InvalidHandError(
-                f"{quote(source)}: bonus tiles (1f-8f) are never part of a meld; write them on their own"
+                f"{quote(source)}: bonus tiles (1f-8f) are never part of a meld; write them on their own",
+                "bonus_in_meld",
+                text=source,
             )
         ts = sorted(tiles)
         kinds = set(ts)
@@ -142,7 +146,9 @@ class Meld:
                 return cls(MeldKind.KONG, TILES[ts[0]], True)
             raise InvalidHandError(
                 f"{quote(source)} is not a concealed kong: parentheses hold four identical tiles, "
-                "like (7777s); write other concealed tiles without brackets"
+                "like (7777s); write other concealed tiles without brackets",
+                "not_concealed_kong",
+                text=source,
             )
         if len(kinds) == 1 and len(ts) in (3, 4):
             return cls(MeldKind.PONG if len(ts) == 3 else MeldKind.KONG, TILES[ts[0]])
@@ -151,13 +157,17 @@ class Meld:
             if a >= HONOUR_START:
                 raise InvalidHandError(
                     f"{quote(source)} is not a meld: honours make no chow; a chow is three "
-                    "consecutive tiles of one suit, like [345s]"
+                    "consecutive tiles of one suit, like [345s]",
+                    "honour_chow",
+                    text=source,
                 )
             if b == a + 1 and c == a + 2 and a // 9 == c // 9:
                 return cls(MeldKind.CHOW, TILES[a])
         raise InvalidHandError(
             f"{quote(source)} is not a meld: brackets hold a pong [555p], a chow of three "
-            "consecutive tiles of one suit [345s], or a kong [5555p]"
+            "consecutive tiles of one suit [345s], or a kong [5555p]",
+            "not_a_meld",
+            text=source,
         )
 
 
@@ -206,25 +216,35 @@ class Hand:
         """
         for t in self.concealed:
             if t.is_bonus:
-                raise InvalidHandError(f"{t} is a bonus tile; keep bonus tiles in Hand.bonus")
+                raise InvalidHandError(
+                    f"{t} is a bonus tile; keep bonus tiles in Hand.bonus", "bonus_concealed", tile=str(t)
+                )
         counts = self.counts()
         for kind in range(N_KINDS):
             if counts[kind] > 4:
                 raise InvalidHandError(
-                    f"the hand holds {counts[kind]} tiles {TILES[kind]}; a set has only four of each"
+                    f"the hand holds {counts[kind]} tiles {TILES[kind]}; a set has only four of each",
+                    "fifth_tile",
+                    count=counts[kind],
+                    tile=str(TILES[kind]),
                 )
         for kind in range(N_KINDS, len(counts)):
             if counts[kind] > 1:
                 raise InvalidHandError(
-                    f"the hand holds {counts[kind]} tiles {TILES[kind]}; each bonus tile exists once"
+                    f"the hand holds {counts[kind]} tiles {TILES[kind]}; each bonus tile exists once",
+                    "bonus_twice",
+                    count=counts[kind],
+                    tile=str(TILES[kind]),
                 )
         if self.tile_count > 14:
             raise InvalidHandError(
                 f"the hand has {self.tile_count} tiles (a kong counting as 3); "
-                "a hand has at most 14, bonus tiles not counted"
+                "a hand has at most 14, bonus tiles not counted",
+                "too_many_tiles",
+                count=self.tile_count,
             )
         if self.tile_count == 0 and not self.bonus:
-            raise InvalidHandError("the hand has no tiles")
+            raise InvalidHandError("the hand has no tiles", "hand_empty")
 
     def __str__(self) -> str:
         parts = []
@@ -266,14 +286,17 @@ class Hand:
         if not parts:
             raise NotationError(
                 "the hand is empty; write tiles like '123m 456p 789s EEE 55z' "
-                "with exposed melds in brackets, e.g. [555p]"
+                "with exposed melds in brackets, e.g. [555p]",
+                "hand_empty",
             )
         for part in parts:
             if part[0] == "{":
                 if part[-1] != "}" or len(part) < 3 or any(ch in part[1:-1] for ch in "[](){}"):
                     raise NotationError(
                         f"{quote(part)}: write tiles laid out beside the hand in braces, like {{66z}}, "
-                        "separated from other parts by spaces"
+                        "separated from other parts by spaces",
+                        "braces",
+                        text=part,
                     )
                 bonus.extend(parse_tiles(part[1:-1]))
                 continue
@@ -282,16 +305,25 @@ class Hand:
                 if part[-1] != close:
                     raise NotationError(
                         f"{quote(part)} has no closing {close!r}; write melds like [555p] or (7777s), "
-                        "separated from other parts by spaces"
+                        "separated from other parts by spaces",
+                        "no_closing_bracket",
+                        text=part,
+                        bracket_text=close,
                     )
                 if any(ch in part[1:-1] for ch in "[](){}"):
-                    raise NotationError(f"{quote(part)}: put a space between two melds, like '[555p] [678s]'")
+                    raise NotationError(
+                        f"{quote(part)}: put a space between two melds, like '[555p] [678s]'",
+                        "melds_touch",
+                        text=part,
+                    )
                 melds.append(Meld.parse(part))
                 continue
             if any(ch in part for ch in "[](){}"):
                 raise NotationError(
                     f"{quote(part)}: brackets must enclose a whole part, separated by spaces, "
-                    "like '123m [555p]'"
+                    "like '123m [555p]'",
+                    "bracket_inside",
+                    text=part,
                 )
             for t in parse_tiles(part):
                 (bonus if t.is_bonus or t in laid_out else concealed).append(t)

@@ -101,7 +101,12 @@ class SettingSpec:
         return value.strip()
 
     def _bad(self, value: object) -> SettingError:
-        return SettingError(f"setting {self.name} takes {self.describe()}, not {quote(value)}")
+        return SettingError(
+            f"setting {self.name} takes {self.describe()}, not {quote(value)}",
+            "setting_value",
+            setting_text=self.name,
+            text=value if isinstance(value, str) else quote(value),
+        )
 
 
 def parse_whole_number(text: str, *, max_digits: int = 18) -> int | None:
@@ -666,7 +671,7 @@ class Settings:
         for name, value in values.items():
             spec = SPEC_BY_NAME.get(name)
             if spec is None:
-                raise SettingError(unknown_setting(name))
+                raise unknown_setting_error(name)
             changes[name] = spec.convert(value)
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
@@ -701,7 +706,9 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise SettingError(f"{quote(pair)} is not a setting; write name=value, like limit=300")
+            raise SettingError(
+                f"{quote(pair)} is not a setting; write name=value, like limit=300", "setting_pair", text=pair
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -759,6 +766,23 @@ by itself. Removing or renaming one of these would change the fingerprint of sto
 ADDED_LATER: Final = frozenset(_DEFAULTS) - FIRST_FINGERPRINTED
 """Settings added after the first stored games: each counts in a fingerprint only where it
 differs from its default (see :meth:`Settings.fingerprint`)."""
+
+
+def unknown_setting_error(name: object) -> SettingError:
+    """The error for a setting there is not (:func:`unknown_setting` its message), with the
+    names closest to it as ``close`` (empty when none is close).
+
+    >>> unknown_setting_error("limt").values["close_texts"]
+    'limit'
+    """
+    typed = name.strip().lower() if isinstance(name, str) else ""
+    close = difflib.get_close_matches(typed, SPEC_BY_NAME, n=4, cutoff=0.6) if typed else []
+    return SettingError(
+        unknown_setting(name),
+        "unknown_setting_close" if close else "unknown_setting",
+        text=name if isinstance(name, str) else quote(name),
+        close_texts=" ".join(close),
+    )
 
 
 def unknown_setting(name: object) -> str:

@@ -63,16 +63,30 @@ class Group:
         """
         body, suit = (text[:-1], text[-1]) if text[-1:].isalpha() and text[-1:] != "x" else (text, "a")
         if suit not in SUITS + "z" + VARIABLES:
-            raise SettingError(f"{where}: {quote(text)} has the suit letter {suit!r}; {_GROUP_HELP}")
+            raise SettingError(
+                f"{where}: {quote(text)} has the suit letter {suit!r}; {_GROUP_HELP}",
+                "group_suit",
+                text=text,
+                char_text=suit,
+            )
         if not body or any(ch not in "123456789x" for ch in body):
-            raise SettingError(f"{where}: {quote(text)} is not a group; {_GROUP_HELP}")
+            raise SettingError(
+                f"{where}: {quote(text)} is not a group; {_GROUP_HELP}", "not_a_group", text=text
+            )
         if len(body) not in (2, 3, 4):
-            raise SettingError(f"{where}: {quote(text)} has {len(body)} ranks; {_GROUP_HELP}")
+            raise SettingError(
+                f"{where}: {quote(text)} has {len(body)} ranks; {_GROUP_HELP}",
+                "group_ranks",
+                text=text,
+                count=len(body),
+            )
         top = 7 if suit == "z" else 9
         if len(set(body)) == 1:
             rank = 0 if body[0] == "x" else int(body[0])
             if rank > top:
-                raise SettingError(f"{where}: {quote(text)}: honours run 1z to 7z")
+                raise SettingError(
+                    f"{where}: {quote(text)}: honours run 1z to 7z", "group_honour_rank", text=text
+                )
             return cls(_KINDS[len(body)], rank, suit)
         if len(body) == 3 and "x" not in body and suit != "z":
             first = int(body[0])
@@ -80,7 +94,9 @@ class Group:
                 return cls("chow", first, suit)
         raise SettingError(
             f"{where}: {quote(text)} is neither a pair, pong or kong of one rank nor a chow of "
-            f"three rising ranks in a suit; {_GROUP_HELP}"
+            f"three rising ranks in a suit; {_GROUP_HELP}",
+            "group_shape",
+            text=text,
         )
 
 
@@ -121,33 +137,61 @@ def parse_special_hand(text: str) -> SpecialHand:
     if not colon or not name:
         raise SettingError(
             f"special hand {quote(text)} has no name: write NAME: GROUPS = VALUE, "
-            "like Club-Hand: 22 666 555 999 777 = 3000"
+            "like Club-Hand: 22 666 555 999 777 = 3000",
+            "special_no_name",
+            text=text,
         )
     where = f"special hand {quote(name)}"
     if len(name) > MAX_NAME or any(ch in name for ch in "=/;") or not name.isprintable():
-        raise SettingError(f"{where}: a name is 1 to {MAX_NAME} printable characters without = / ; or :")
+        raise SettingError(
+            f"{where}: a name is 1 to {MAX_NAME} printable characters without = / ; or :",
+            "special_name",
+            text=name,
+            most=MAX_NAME,
+        )
     pattern, equals, tail = rest.partition("=")
     if not equals:
-        raise SettingError(f"{where} has no value: end it with = 3000 (points) or = limit")
+        raise SettingError(
+            f"{where} has no value: end it with = 3000 (points) or = limit",
+            "special_no_value",
+            name_text=name,
+        )
     words = tail.split()
     if not words:
-        raise SettingError(f"{where}: after = comes the value, a whole number or limit")
+        raise SettingError(
+            f"{where}: after = comes the value, a whole number or limit", "special_no_value", name_text=name
+        )
     value_text, option_words = words[0], words[1:]
     if value_text.lower() == "limit":
         value = 0
     elif value_text.isascii() and value_text.isdigit() and len(value_text) <= 6:
         value = int(value_text)
         if not 1 <= value <= MAX_VALUE:
-            raise SettingError(f"{where}: the value is a whole number from 1 to {MAX_VALUE}, or limit")
+            raise SettingError(
+                f"{where}: the value is a whole number from 1 to {MAX_VALUE}, or limit",
+                "special_value",
+                name_text=name,
+                text=value_text,
+                most=MAX_VALUE,
+            )
     else:
         raise SettingError(
-            f"{where}: the value {quote(value_text)} is not a whole number from 1 to {MAX_VALUE} or limit"
+            f"{where}: the value {quote(value_text)} is not a whole number from 1 to {MAX_VALUE} or limit",
+            "special_value",
+            name_text=name,
+            text=value_text,
+            most=MAX_VALUE,
         )
     options: set[str] = set()
     for word in option_words:
         option = word.removeprefix("/").lower()
         if not word.startswith("/") or option not in OPTIONS:
-            raise SettingError(f"{where}: {quote(word)} is not an option; options are /{' /'.join(OPTIONS)}")
+            raise SettingError(
+                f"{where}: {quote(word)} is not an option; options are /{' /'.join(OPTIONS)}",
+                "special_option",
+                name_text=name,
+                text=word,
+            )
         options.add(option)
     groups = parse_groups(pattern, where)
     return SpecialHand(name, groups, value, "concealed" in options, "or-count" in options, "pot" in options)
@@ -179,7 +223,11 @@ def _check(groups: tuple[Group, ...], where: str) -> None:
             if len(groups) != 5
             else f"{pairs} pair{'s' if pairs != 1 else ''}"
         )
-        raise SettingError(f"{where}: it has {got}; a special hand is four sets and a pair, {_EXAMPLE}")
+        raise SettingError(
+            f"{where}: it has {got}; a special hand is four sets and a pair, {_EXAMPLE}",
+            "special_groups" if len(groups) != 5 else "special_pairs",
+            count=len(groups) if len(groups) != 5 else pairs,
+        )
     used: dict[tuple[str, int], int] = {}
     for g in groups:
         if not g.rank:
@@ -189,7 +237,12 @@ def _check(groups: tuple[Group, ...], where: str) -> None:
             used[(g.suit, r)] = used.get((g.suit, r), 0) + 1
     for (suit, rank), n in used.items():
         if n > 4:
-            raise SettingError(f"{where}: it needs {n} tiles {rank}{suit}; there are 4 of each tile")
+            raise SettingError(
+                f"{where}: it needs {n} tiles {rank}{suit}; there are 4 of each tile",
+                "special_fifth_tile",
+                count=n,
+                group_text=f"{rank}{suit}",
+            )
 
 
 def _size(group: Group) -> int:
@@ -213,10 +266,17 @@ def parse_special_hands(text: str) -> tuple[SpecialHand, ...]:
     for name, hand in zip(names, hands, strict=True):
         if names.count(name) > 1:
             raise SettingError(
-                f"special hand {quote(hand.name)} is defined twice; give each hand its own name"
+                f"special hand {quote(hand.name)} is defined twice; give each hand its own name",
+                "special_twice",
+                name_text=hand.name,
             )
     if len(hands) > MAX_HANDS:
-        raise SettingError(f"{len(hands)} special hands; a club may define up to {MAX_HANDS}")
+        raise SettingError(
+            f"{len(hands)} special hands; a club may define up to {MAX_HANDS}",
+            "special_too_many",
+            count=len(hands),
+            most=MAX_HANDS,
+        )
     return hands
 
 

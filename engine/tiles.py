@@ -89,7 +89,11 @@ class Wind(IntEnum):
         for wind in cls:
             if key in (wind.letter.lower(), wind.name.lower(), f"{wind + 1}z"):
                 return wind
-        raise NotationError(f"{quote(text)} is not a wind: use E, S, W or N (or East, South, West, North)")
+        raise NotationError(
+            f"{quote(text)} is not a wind: use E, S, W or N (or East, South, West, North)",
+            "not_a_wind",
+            text=text,
+        )
 
 
 _SUIT_NAMES: Final = {"m": "characters", "p": "circles", "s": "bamboo"}
@@ -171,7 +175,11 @@ class Tile(int):
 
     def __new__(cls, index: int) -> Tile:
         if type(index) is not int or not 0 <= index < N_ALL:
-            raise NotationError(f"tile index {quote(index)} is not a whole number from 0 to 41")
+            raise NotationError(
+                f"tile index {quote(index)} is not a whole number from 0 to 41",
+                "tile_index",
+                text=repr(index),
+            )
         return TILES[index]
 
     @classmethod
@@ -182,7 +190,12 @@ class Tile(int):
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise NotationError(f"{quote(text)} is {len(tiles)} tiles; expected exactly one, like 5p")
+            raise NotationError(
+                f"{quote(text)} is {len(tiles)} tiles; expected exactly one, like 5p",
+                "not_one_tile",
+                text=text,
+                count=len(tiles),
+            )
         return tiles[0]
 
     def __repr__(self) -> str:
@@ -263,7 +276,7 @@ class Tile(int):
         <Wind.NORTH: 3>
         """
         if not self.is_bonus:
-            raise NotationError(f"{self} is not a bonus tile (1f-8f)")
+            raise NotationError(f"{self} is not a bonus tile (1f-8f)", "not_bonus", tile=str(self))
         return Wind((self - BONUS_START) % 4)
 
 
@@ -376,7 +389,11 @@ def parse_tiles(text: str) -> list[Tile]:
             if not digits:
                 raise NotationError(
                     f"in {quote(text)}: the suit letter {ch!r} at position {i + 1} has no "
-                    f"digits before it; write e.g. 123{ch}"
+                    f"digits before it; write e.g. 123{ch}",
+                    "suit_no_digits",
+                    text=text,
+                    char_text=ch,
+                    position=i + 1,
                 )
             limit = _RANK_LIMITS[ch]
             for d in digits:
@@ -384,7 +401,13 @@ def parse_tiles(text: str) -> list[Tile]:
                 if not 1 <= rank <= limit:
                     extra = " (red fives are not used)" if rank == 0 and ch in "mps" else ""
                     raise NotationError(
-                        f"in {quote(text)}: {d}{ch} is not a tile; {ch} tiles run 1{ch} to {limit}{ch}{extra}"
+                        f"in {quote(text)}: {d}{ch} is not a tile; "
+                        f"{ch} tiles run 1{ch} to {limit}{ch}{extra}",
+                        "red_five" if extra else "rank_out_of_range",
+                        text=text,
+                        tile_text=f"{d}{ch}",
+                        first_text=f"1{ch}",
+                        last_text=f"{limit}{ch}",
                     )
                 tiles.append(TILES[_SUIT_BASE[ch] + rank - 1])
             digits = ""
@@ -393,7 +416,10 @@ def parse_tiles(text: str) -> list[Tile]:
         if digits and not ch.isnumeric():
             raise NotationError(
                 f"in {quote(text)}: the digits {quote(digits)} need a suit letter after them "
-                "(m, p, s, z or f)"
+                "(m, p, s, z or f)",
+                "digits_no_suit",
+                text=text,
+                digits_text=digits,
             )
         two = text[i : i + 2]
         if two == "Wh":
@@ -410,14 +436,25 @@ def parse_tiles(text: str) -> list[Tile]:
         elif ch.isnumeric():  # ² ٣ ５ ① Ⅷ: numbers to Python, not to the notation
             hint = " (write ranks in the plain digits 0-9)"
         raise NotationError(
-            f"in {quote(text)}: {ch!r} at position {i + 1} is not a tile{hint}; expected {_ACCEPTED}"
+            f"in {quote(text)}: {ch!r} at position {i + 1} is not a tile{hint}; expected {_ACCEPTED}",
+            "honour_lower_case"
+            if ch.upper() in HONOUR_LETTERS and ch.islower()
+            else "not_plain_digit"
+            if ch.isnumeric()
+            else "not_a_tile_char",
+            text=text,
+            char_text=ch,
+            position=i + 1,
         )
     if digits:
         raise NotationError(
-            f"in {quote(text)}: the digits {quote(digits)} at the end need a suit letter (m, p, s, z or f)"
+            f"in {quote(text)}: the digits {quote(digits)} at the end need a suit letter (m, p, s, z or f)",
+            "digits_no_suit",
+            text=text,
+            digits_text=digits,
         )
     if not tiles:
-        raise NotationError(f"{quote(text)} holds no tiles; expected {_ACCEPTED}")
+        raise NotationError(f"{quote(text)} holds no tiles; expected {_ACCEPTED}", "no_tiles", text=text)
     return tiles
 
 

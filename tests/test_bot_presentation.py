@@ -70,7 +70,7 @@ async def test_score_with_dora(harness: Harness[MahjongBot]) -> None:
     )
     assert rec.ephemeral and rec.text.startswith("dmjl has no dora")
     rec = await h.slash("score", user=alice, channel=CHANNEL, options={**ask, "dora_indicator": "2f"})
-    assert rec.ephemeral and rec.text == "a bonus tile (2f) shows no dora: dora are playing tiles"
+    assert rec.ephemeral and rec.text == "Orchid shows no dora: the indicators are playing tiles."
     card = await open_card(h, alice, ruleset="wikibooks", dora="5s")  # no hand: the builder
     assert "Hand builder" in card.text and "The builder scores without dora" in card.text
     h.check()
@@ -139,16 +139,16 @@ async def test_rules_and_settings_show_name_the_difference_from_the_parent(
         (
             "huabao",
             "111m 222p 333s 444s 55z 1f",
-            "huabao is played with 136 tiles, without flowers or seasons: there is no 1f; the house "
+            "huabao is played with 136 tiles, without flowers or seasons: there is no Plum; the house "
             "rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
-            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht; die "
-            "Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.",
+            "huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: Pflaume gibt es nicht; "
+            "die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.",
         ),
         (
             "jiangxi",
             "[123s] 456m 888p 345p 77s",
-            "[123s] is a claimed chow, but in jiangxi no chow may be claimed",
-            "[123s] ist ein angesagter Chow, aber in jiangxi darf man keinen Chow ansagen",
+            "`[123s]` is a claimed chow, but in jiangxi no chow may be claimed",
+            "`[123s]` ist ein angesagter Chow, aber in jiangxi darf man keinen Chow ansagen",
         ),
     ],
 )

@@ -138,7 +138,7 @@ async def test_bad_values_are_refused_with_the_engines_words(h: Harness[MahjongB
     said = await set_(h, boss, "game_length", "rounds:9")
     assert said.startswith("ephemeral: ") and "rounds:1 to rounds:4" in said
     said = await set_(h, boss, "ruleset", "mahjong-soul")
-    assert said.startswith("ephemeral: ") and "rulesets are: dmjl, huabao" in said
+    assert said.startswith("ephemeral: ") and "the rulesets are `dmjl, huabao" in said
     said = await set_(h, boss, "claim_seconds", "1")
     assert said.startswith("ephemeral: ") and "from 2 to 600" in said
     said = await set_(h, boss, "language", "fr")

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.builder import BUILDER_ITEMS, open_builder
-from bot.i18n import language, text
+from bot.i18n import engine_error, language, text
 from bot.score_answer import EXAMPLE, PostButton, ScoreAsk, house_rules, send_answer
 from engine.errors import MahjongError
 from engine.rulesets import RULESETS
@@ -70,7 +70,7 @@ class ScoringCog(commands.Cog):
         try:
             tiles = " ".join(str(t) for t in dora_tiles(dora or "", dora_indicator or ""))
         except MahjongError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await interaction.response.send_message(engine_error(exc, lang), ephemeral=True)
             return
         if ruleset is None:  # the channel's ruleset, whose house rules then apply
             house = await house_rules(interaction)

@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import Language, language, text
+from bot.i18n import Language, engine_error, language, text
 from bot.permissions import is_admin
 from bot.settings_registry import (
     ENTRIES,
@@ -373,7 +373,9 @@ class SettingsCog(commands.Cog):
             choices = entry.spec.choices if entry.spec is not None else ()
             unknown = bool(choices) and value.strip() not in choices
             reason = (
-                str(exc)
+                engine_error(exc, lang)  # a special hand's notation, a setting the ruleset lacks ...
+                if isinstance(exc, SettingError) and exc.code not in ("", "setting_value")
+                else str(exc)
                 if lang == "en" and not unknown
                 else text(
                     "settings_takes",

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.cogs.settings import fit, house_rules, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
-from bot.i18n import Language, language, text
+from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin, may_open, may_stop
 from bot.storage import GameStateError, StorageError
 from bot.table import MoveNotStored, Table, TableError, check_rules, public_reason
@@ -133,7 +133,7 @@ class TableCog(commands.Cog):
     async def fail(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
         """Tell the clicker that something went wrong (and that the table is unchanged)."""
         with contextlib.suppress(discord.HTTPException):
-            await self.refuse(interaction, "error", reason=public_reason(exc))
+            await self.refuse(interaction, "error", reason=error_reason(exc, language(interaction.locale)))
 
     async def refuse(self, interaction: discord.Interaction[Any], key: str, **values: object) -> None:
         """An ephemeral refusal in the clicker's language."""
@@ -194,7 +194,8 @@ class TableCog(commands.Cog):
         try:
             name = check_rules(name, overrides)
         except MahjongError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            reply = engine_error(exc, language(interaction.locale))
+            await interaction.response.send_message(reply, ephemeral=True)
             return
         unreadable = self.bot.unrestored.pop(channel_id, None)
         if unreadable is not None:  # a game that could not be restored is set aside; nothing is booked
@@ -414,7 +415,7 @@ class TableCog(commands.Cog):
         try:
             why = "stale" if action is None else await table.act(interaction.user.id, action, version)
         except IllegalActionError as exc:
-            why, note = None, str(exc)  # private to this seat: shown only on its own card
+            why, note = None, engine_error(exc, lang)  # private to this seat: shown only on its own card
         except MoveNotStored as exc:  # not applied: the card stays, and the click may be tried again
             why, note = None, text("click_not_saved", lang, reason=exc.reason)
         if why:
@@ -462,7 +463,7 @@ class TableCog(commands.Cog):
                 else await table.check(interaction.user.id, picked, version)
             )
         except IllegalActionError as exc:
-            why, note = None, str(exc)  # private to this seat: shown only on its own card
+            why, note = None, engine_error(exc, lang)  # private to this seat: shown only on its own card
         if why:
             note = text(why, lang)
         layout, file = await self.bot.presenter.card(

@@ -24,8 +24,8 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, settings, stats, table
-from engine.errors import MahjongError, RulesetHandError
+from bot.i18n import builder, chips, common, errors, settings, stats, table
+from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
 
@@ -50,7 +50,13 @@ def merged(*parts: Mapping[str, V]) -> dict[str, V]:
 
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
-    table.MESSAGES, chips.MESSAGES, stats.MESSAGES, settings.MESSAGES, builder.MESSAGES, common.MESSAGES
+    table.MESSAGES,
+    chips.MESSAGES,
+    stats.MESSAGES,
+    settings.MESSAGES,
+    builder.MESSAGES,
+    common.MESSAGES,
+    errors.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -114,18 +120,37 @@ def _plural(match: re.Match[str], values: Mapping[str, object]) -> str:
 
 
 def engine_error(exc: MahjongError, lang: Language = "en") -> str:
-    """An engine error in ``lang``: a hand its ruleset cannot have (:class:`RulesetHandError`)
-    from the catalogue's ``hand_<code>``, any other error as the engine says it.
+    """An engine error in ``lang``: a coded error (every one a person can meet) from the
+    catalogue's ``err_<code>`` (:mod:`bot.i18n.errors`), its values worded for a person (tiles
+    and winds by name, what was typed as typed); an error without a code as the engine says it.
+    A private refusal's text names the acting seat's own tiles: show it to that seat alone.
 
-    >>> err = RulesetHandError("no 1f", "no_bonus", ruleset="huabao", size="136", tile="1f")
+    >>> err = RulesetHandError("no 1f", "no_bonus", ruleset="huabao", size=136, tile="1f")
     >>> engine_error(err, "de")
-    'huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: 1f gibt es nicht.'
+    'huabao wird mit 136 Steinen gespielt, ohne Blumen und Jahreszeiten: Pflaume gibt es nicht.'
     >>> engine_error(MahjongError("bad"), "de")
     'bad'
     """
-    if isinstance(exc, RulesetHandError) and f"hand_{exc.code}" in CATALOGUE:
-        return text(f"hand_{exc.code}", lang, **exc.values)
-    return str(exc)
+    worded = errors.error_text(exc, lang)
+    return str(exc) if worded is None else worded
+
+
+def error_reason(exc: BaseException, lang: Language = "en") -> str:
+    """Why something failed, for the person it failed for (``{reason}`` of ``error``,
+    ``score_error``, ``chips_error`` ...): an engine error with a code in their words, a private
+    refusal without its concealed tiles, anything else as an unexpected error (never a class
+    name, never internals, which go to the log).
+
+    >>> error_reason(RuntimeError("disk on fire"), "de")
+    'ein unerwarteter Fehler; das Protokoll des Bots hat die Einzelheiten'
+    >>> error_reason(IllegalActionError("West holds no 5p", "no_tile_to_discard", private=True, tile="5p"))
+    'That move is not possible now; choose one of the moves offered.'
+    """
+    if isinstance(exc, IllegalActionError) and exc.private:
+        return text("err_cannot_now", lang)
+    if isinstance(exc, MahjongError) and errors.error_text(exc, lang) is not None:
+        return engine_error(exc, lang)
+    return text("error_unexpected", lang)
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(

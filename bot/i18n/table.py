@@ -340,44 +340,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Write a hand like `{example}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
         "Schreib eine Hand etwa so: `{example}`: `[...]` offene Figuren, `(7777s)` ein verdeckter Kong.",
     ),
-    # engine.errors.RulesetHandError by its code (a hand its ruleset cannot have)
-    "hand_no_bonus": (
-        "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}.",
-        "{ruleset} wird mit {size} Steinen gespielt, ohne Blumen und Jahreszeiten: {tile} gibt es nicht.",
-    ),
-    "hand_no_bonus_adds": (
-        "{ruleset} is played with {size} tiles, without flowers or seasons: there is no {tile}; "
-        "the house rule Flowers and seasons set to yes adds them.\n-# `/settings set bonus_tiles true`",
-        "{ruleset} wird mit {size} Steinen gespielt, ohne Blumen und Jahreszeiten: {tile} gibt es "
-        "nicht; die Hausregel Blumen und Jahreszeiten auf ja nimmt sie dazu.\n-# `/settings set bonus_tiles ja`",
-    ),
-    "hand_no_winds_bonus": (
-        "{ruleset} is played with {size} tiles, without winds, flowers or seasons: there is no {tile}.",
-        "{ruleset} wird mit {size} Steinen gespielt, ohne Winde, Blumen und Jahreszeiten: {tile} gibt "
-        "es nicht.",
-    ),
-    "hand_claimed_chow": (
-        "{meld} is a claimed chow, but in {ruleset} no chow may be claimed (不可以吃); write a run of "
-        "drawn tiles without brackets, like {run}, and one the winning discard completes with its "
-        "winning tile.",
-        "{meld} ist ein angesagter Chow, aber in {ruleset} darf man keinen Chow ansagen (不可以吃); "
-        "schreib einen Chow aus gezogenen Steinen ohne Klammern, etwa {run}, und einen, den der "
-        "abgeworfene Gewinnstein vervollständigt, mit ihrem Gewinnstein.",
-    ),
-    "hand_not_laid_out": (
-        "{tile} is laid out beside the hand, but {ruleset} lays out {laid}.",
-        "{tile} liegt neben der Hand aus, aber {ruleset} legt nur {laid} aus.",
-    ),
-    "hand_none_laid_out": (
-        "{tile} is laid out beside the hand, but {ruleset} lays out no playing tile.",
-        "{tile} liegt neben der Hand aus, aber {ruleset} legt keine Spielsteine aus.",
-    ),
-    "hand_lucky_held": (
-        "In {ruleset} a {tile} is laid out when drawn and replaced, never kept in the hand: "
-        "write it in braces, like {{{tile}}}.",
-        "In {ruleset} wird ein {tile} beim Ziehen ausgelegt und ersetzt, nie in der Hand behalten: "
-        "schreib ihn in geschweiften Klammern, etwa {{{tile}}}.",
-    ),
     "score_broken": (
         "This button is broken; score the hand again.",
         "Dieser Knopf geht nicht mehr; werte die Hand neu.",

@@ -16,7 +16,7 @@ from bot.storage.core import GUILD_SCOPE, StorageCore, from_json, to_json
 from bot.storage.records import SettingChange, TableRules
 from engine.errors import SettingError
 from engine.rulesets import get_ruleset
-from engine.settings import SPEC_BY_NAME, unknown_setting
+from engine.settings import SPEC_BY_NAME, unknown_setting_error
 
 
 def _scope(channel_id: int | None) -> int:
@@ -25,7 +25,7 @@ def _scope(channel_id: int | None) -> int:
 
 def _setting_name(name: object) -> str:
     if not isinstance(name, str) or name not in SPEC_BY_NAME:
-        raise SettingError(unknown_setting(name))
+        raise unknown_setting_error(name)
     return name
 
 
@@ -89,7 +89,7 @@ class RulesMixin(StorageCore):
         check_id(guild_id, "guild id")
         channel = _scope(channel_id)
         if ruleset is not None and not isinstance(ruleset, str):
-            raise SettingError(f"a ruleset is a name, not {quote(ruleset)}")
+            raise SettingError(f"a ruleset is a name, not {quote(ruleset)}", "ruleset_not_text")
         name = None if ruleset is None else get_ruleset(ruleset).name
         check_actor(actor_id)
 
@@ -147,7 +147,7 @@ class RulesMixin(StorageCore):
         channel = _scope(channel_id)
         check_actor(actor_id)
         if not isinstance(name, str):
-            raise SettingError(f"a setting is named by text, not {quote(name)}")
+            raise SettingError(f"a setting is named by text, not {quote(name)}", "setting_not_text")
 
         async def work(db: aiosqlite.Connection) -> TableRules:
             await self._ensure_guild(db, guild_id)

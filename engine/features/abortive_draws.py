@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.actions import Action, ActionKind
+from engine.errors import refusal
 from engine.events import Event
 from engine.features.base import Feature, Reason
 from engine.seats import WINDS
@@ -56,10 +57,12 @@ class NineMajors(Feature):
             or any(deal.seats[other].melds for other in deal.in_play)
             or sum(1 for t in MAJORS if counts[t]) < 9
         ):
-            return (
+            return refusal(
                 "nine different major tiles end the hand only in the player's first turn, before "
-                "anyone has exposed a set"
-            ), True
+                "anyone has exposed a set",
+                "nine_majors_not_allowed",
+                private=True,
+            )
         return None
 
     def apply_turn(self, action: Action, events: list[Event]) -> None:

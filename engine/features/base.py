@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from engine.actions import Action, ActionKind
+from engine.errors import Refusal
 from engine.events import Event
 from engine.settings import Settings
 from engine.settlement import Stake, Transfer
@@ -28,8 +29,9 @@ if TYPE_CHECKING:
     from engine.scoring import Score
 
 
-Reason = tuple[str, bool]
-"""Why an action is refused, and whether the reason speaks of the seat's own hidden tiles."""
+Reason = Refusal
+"""Why an action is refused (with its code and values), and whether the reason speaks of the
+seat's own hidden tiles (``private``: only the acting seat sees it, values and all)."""
 
 
 class Feature:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from engine.actions import Action, ActionKind
 from engine.deal_end import ready_to_win, waiting_after_discard
 from engine.deal_state import WHO
+from engine.errors import refusal
 from engine.features.base import Feature, Reason
 from engine.hand import Hand, Meld, MeldKind
 from engine.scoring import WinContext, score
@@ -124,17 +125,29 @@ class Fishing(Feature):
         who = WHO[seat]
         if action.kind is ActionKind.FISHING:
             if seat in self.fishing:
-                return f"{who} is Fishing already", False
+                return refusal(f"{who} is Fishing already", "fishing_already", wind=seat)
             if self.deal.seats[seat].called:
-                return f"{who} made the call at the beginning and must discard the tile just drawn", False
+                return refusal(
+                    f"{who} made the call at the beginning and must discard the tile just drawn",
+                    "frozen_call",
+                    wind=seat,
+                )
             if action.tile is None or not self._after(seat, int(action.tile)):
-                return "Fishing is declared with a discard that leaves the hand one tile short", True
+                return refusal(
+                    "Fishing is declared with a discard that leaves the hand one tile short",
+                    "fishing_not_short",
+                    private=True,
+                )
         elif (
             action.kind is ActionKind.DISCARD
             and seat in self.fishing
             and (action.tile is None or not self._after(seat, int(action.tile)))
         ):
-            return f"{who} is Fishing: a discard must keep the hand one tile short", True
+            return refusal(
+                f"{who} is Fishing: a discard must keep the hand one tile short",
+                "fishing_discard",
+                private=True,
+            )
         return None
 
     def discarding(self, action: Action) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from engine.actions import Action, ActionKind
 from engine.deal_state import WHO
+from engine.errors import refusal
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
 from engine.seats import WINDS
@@ -133,29 +134,37 @@ class Gulasch(Feature):
         """Why a step of the exchange is refused, or None: the one place its conditions are."""
         ex = self.exchange
         if ex is None:  # in play: only this rule's own moves are refused
-            return ("there is no Gulasch exchange now", False) if action.kind in self.kinds else None
+            if action.kind in self.kinds:
+                return refusal("there is no Gulasch exchange now", "no_exchange")
+            return None
         seat = action.seat
         who = WHO[seat]
         waiting = self._waiting()
         if seat not in waiting:
             names = " and ".join(WHO[w] for w in waiting)
-            return f"the Gulasch exchange waits for {names}, not {who}", False
+            return refusal(f"the Gulasch exchange waits for {names}, not {who}", "exchange_waits", wind=seat)
         if ex.deciding:
             if action.kind in (ActionKind.CONTINUE, ActionKind.START) and action.tile is None:
                 return None
-            return "East decides now: 'E continue' (exchange with the wall) or 'E start' (play begins)", False
+            return refusal(
+                "East decides now: 'E continue' (exchange with the wall) or 'E start' (play begins)",
+                "east_decides",
+            )
         if ex.round == 1:
             if action.kind is not ActionKind.GIVE or len(action.tiles) != 3:
                 example = f"{Wind(seat).letter} give 19m5p"
-                return f"{who} gives three tiles for East's exchange, like '{example}'", False
+                return refusal(f"{who} gives three tiles for East's exchange, like '{example}'", "give_three")
             return self._holds(seat, action.tiles)
         if action.kind is ActionKind.PASS and action.tile is None:
             return None
         if action.kind is not ActionKind.SWAP or not action.tiles:
-            return f"{who} swaps one to three tiles with the wall ('swap 9m') or keeps them ('pass')", False
+            return refusal(
+                f"{who} swaps one to three tiles with the wall ('swap 9m') or keeps them ('pass')",
+                "swap_or_keep",
+            )
         most = self._swap_most(seat)
         if len(action.tiles) > most:
-            return f"the wall has only {most} tiles left for {who} to take", False
+            return refusal(f"the wall has only {most} tiles left for {who} to take", "wall_short", most=most)
         return self._holds(seat, action.tiles)
 
     def _holds(self, seat: int, tiles: Sequence[Tile]) -> Reason | None:
@@ -165,7 +174,12 @@ class Gulasch(Feature):
                 break
         else:
             return None
-        return f"{WHO[seat]} does not hold {tiles_str(tiles)}", True
+        return refusal(
+            f"{WHO[seat]} does not hold {tiles_str(tiles)}",
+            "not_held",
+            private=True,
+            tiles=tiles_str(tiles),
+        )
 
     def _swap_most(self, seat: int) -> int:
         """How many tiles ``seat`` may swap with the wall now: three, or what is left to take

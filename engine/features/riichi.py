@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from engine.actions import Action, ActionKind
 from engine.deal_end import ready_to_win
 from engine.deal_state import WHO
+from engine.errors import refusal
 from engine.events import Event, EventKind
 from engine.features.base import Feature, Reason
 from engine.seats import WINDS
@@ -53,15 +54,8 @@ class Riichi(Feature):
         st = deal.seats[seat]
         who = WHO[seat]
         if seat in self.declared:
-            return f"{who} has declared riichi already", False
-        general = (
-            (
-                "riichi is declared at the beginning of one's turn, before the draw ("
-                f"'{Wind(seat).letter} riichi'), with nothing exposed, by a player whose hand "
-                "is already one tile from winning and who can pay the stake"
-            ),
-            True,
-        )
+            return refusal(f"{who} has declared riichi already", "riichi_already", wind=seat)
+        general = self._refusal_after_draw(seat)
         if st.called or deal.live_remaining <= 0 or not all(r.meld.concealed for r in st.melds):
             return general
         if not self._may_stake(seat):
@@ -110,21 +104,25 @@ class Riichi(Feature):
             if action.kind in (ActionKind.RIICHI, ActionKind.PASS) and self._refusal(seat) is None:
                 return None
             who, letter = WHO[seat], Wind(seat).letter
-            return (
+            return refusal(
                 f"{who} has not drawn yet and first declares riichi or not: '{letter} riichi' "
                 f"(then draws, and discards every drawn tile that does not win) or '{letter} pass' "
-                "(draws without declaring)"
-            ), False
+                "(draws without declaring)",
+                "riichi_first",
+                wind=seat,
+            )
         if action.kind is ActionKind.RIICHI:
             return self._refusal(seat) or self._refusal_after_draw(seat)
         return None
 
     def _refusal_after_draw(self, seat: int) -> Reason:
-        return (
+        return refusal(
             "riichi is declared at the beginning of one's turn, before the draw ("
             f"'{Wind(seat).letter} riichi'), with nothing exposed, by a player whose hand "
-            "is already one tile from winning and who can pay the stake"
-        ), True
+            "is already one tile from winning and who can pay the stake",
+            "riichi_not_allowed",
+            private=True,
+        )
 
     def declare(self, seat: int) -> None:
         """``seat`` declares riichi: his hand is frozen and his stake goes into the centre."""

@@ -173,11 +173,20 @@ def _check(name: str, seat_counts: tuple[int, ...], settings: Settings) -> None:
     (:meth:`Ruleset.check`)."""
     if settings.players not in seat_counts:
         counts = " or ".join(str(n) for n in seat_counts)
-        raise SettingError(f"{name} is played by {counts} players, not {settings.players}")
+        raise SettingError(
+            f"{name} is played by {counts} players, not {settings.players}",
+            "players_fixed" if len(seat_counts) == 1 else "players_range",
+            ruleset=name,
+            fewest=min(seat_counts),
+            most=max(seat_counts),
+            count=settings.players,
+        )
     if settings.deal_pattern == "R3" and settings.players != 3:
-        raise SettingError("deal_pattern R3 is the three-player deal; four players deal A or B")
+        raise SettingError(
+            "deal_pattern R3 is the three-player deal; four players deal A or B", "deal_r3_four"
+        )
     if settings.players == 3 and settings.deal_pattern != "R3":
-        raise SettingError("three players deal by deal_pattern R3")
+        raise SettingError("three players deal by deal_pattern R3", "deal_three_r3")
 
 
 @lru_cache(maxsize=256)
@@ -319,7 +328,10 @@ class Ruleset:
             if name in SPEC_BY_NAME and name not in self.setting_names:
                 raise SettingError(
                     f"setting {name} does not apply to {self.name}; its settings are: "
-                    f"{', '.join(sorted(self.setting_names))}"
+                    f"{', '.join(sorted(self.setting_names))}",
+                    "setting_not_in_ruleset",
+                    setting_text=name,
+                    ruleset=self.name,
                 )
         if "deal_pattern" not in overrides and str(overrides.get("players", "")).strip() == "3":
             overrides = {**overrides, "deal_pattern": "R3"}  # the three-player deal (RULES.md §1.4)
@@ -351,12 +363,13 @@ class Ruleset:
         """
         if settings.players == 4:
             if absent is not None:
-                raise SettingError("with four players every wind plays: none is absent")
+                raise SettingError("with four players every wind plays: none is absent", "absent_four")
             return (0, 1, 2, 3)
         gone = 3 if absent is None else absent
         if gone not in (1, 2, 3):
             raise SettingError(
-                f"the absent wind is South (1), West (2) or North (3), not {gone}: East always plays"
+                f"the absent wind is South (1), West (2) or North (3), not {gone}: East always plays",
+                "absent_east",
             )
         return tuple(w for w in range(4) if w != gone)
 
@@ -468,7 +481,12 @@ def get_ruleset(name: str) -> Ruleset:
     """
     ruleset = REGISTRY.get(name.strip().lower())
     if ruleset is None:
-        raise SettingError(f"there is no ruleset {quote(name)}; rulesets are: {', '.join(REGISTRY)}")
+        raise SettingError(
+            f"there is no ruleset {quote(name)}; rulesets are: {', '.join(REGISTRY)}",
+            "unknown_ruleset",
+            text=name,
+            rulesets_texts=" ".join(REGISTRY),
+        )
     return ruleset
 
 

@@ -72,28 +72,35 @@ class WinContext:
         if self.kong_discard and self.self_drawn:
             raise SettingError(
                 "kong-discard means the winning tile was discarded after a kong's replacement draw, "
-                "so the win is not self-drawn"
+                "so the win is not self-drawn",
+                "flag_kong_discard_self_drawn",
             )
         if self.first_draw and self.seat == Wind.EAST:
-            raise SettingError("first-draw is a win of South, West or North; for East use first-turn")
+            raise SettingError(
+                "first-draw is a win of South, West or North; for East use first-turn", "flag_first_draw_east"
+            )
         if self.restricted_rob and not (self.robbing_kong or self.kong_discard):
             raise SettingError(
-                "restricted-rob is a win from a kong's player: add robbing-kong or kong-discard"
+                "restricted-rob is a win from a kong's player: add robbing-kong or kong-discard",
+                "flag_restricted_rob",
             )
         if self.robbing_kong and self.self_drawn:
             raise SettingError(
                 "robbing-kong means the winning tile was taken from another player's kong, "
-                "so the win is not self-drawn (and not on a replacement tile)"
+                "so the win is not self-drawn (and not on a replacement tile)",
+                "flag_robbing_self_drawn",
             )
         if self.first_turn:
             if self.seat == Wind.EAST and not self.self_drawn:
                 raise SettingError(
-                    "first-turn for East is Heaven's blessing, a self-drawn hand: add --self-drawn"
+                    "first-turn for East is Heaven's blessing, a self-drawn hand: add --self-drawn",
+                    "flag_first_turn_east",
                 )
             if self.seat != Wind.EAST and self.self_drawn:
                 raise SettingError(
                     "first-turn for South, West or North is Earth's blessing, won on East's "
-                    "first discard: drop --self-drawn"
+                    "first discard: drop --self-drawn",
+                    "flag_first_turn_other",
                 )
 
     @property
@@ -126,12 +133,21 @@ class WinContext:
         prev_w = prevailing if isinstance(prevailing, Wind) else Wind.parse(prevailing)
         tile = win if isinstance(win, Tile) or win is None else Tile.parse(win)
         if tile is not None and tile.is_bonus:
-            raise SettingError(f"the winning tile cannot be a bonus tile ({tile}); bonus tiles are replaced")
+            raise SettingError(
+                f"the winning tile cannot be a bonus tile ({tile}); bonus tiles are replaced",
+                "win_bonus",
+                tile=str(tile),
+            )
         set_flags: dict[str, bool] = {}
         for flag in flags:
             key = flag.strip()
             if key not in FLAGS:
-                raise SettingError(f"unknown flag {quote(key)}; flags are: {', '.join(FLAGS)}")
+                raise SettingError(
+                    f"unknown flag {quote(key)}; flags are: {', '.join(FLAGS)}",
+                    "unknown_flag",
+                    text=key,
+                    flags_texts=" ".join(FLAGS),
+                )
             set_flags[key.replace("-", "_")] = True
         if isinstance(dora, str):
             dora_tiles = tuple(t for part in dora.split() for t in parse_tiles(part))
@@ -139,7 +155,9 @@ class WinContext:
             dora_tiles = tuple(d if isinstance(d, Tile) else Tile.parse(d) for d in dora)
         for d in dora_tiles:
             if d.is_bonus:
-                raise SettingError(f"a dora is a playing tile, not a bonus tile ({d})")
+                raise SettingError(
+                    f"a dora is a playing tile, not a bonus tile ({d})", "dora_bonus", tile=str(d)
+                )
         return cls(
             seat=seat_w,
             prevailing=prev_w,

@@ -81,9 +81,13 @@ def score_request(
     st = rs.settings(overrides)
     if tiles:
         if "dora" not in rs.setting_names:
-            raise SettingError(f"{rs.name} has no dora (a wikibooks variant, RULES.md §2.3.7): drop the dora")
+            raise SettingError(
+                f"{rs.name} has no dora (a wikibooks variant, RULES.md §2.3.7): drop the dora",
+                "no_dora",
+                ruleset=rs.name,
+            )
         if "dora" in overrides and not st.dora:
-            raise SettingError("dora were given, but the setting dora is off: drop one of them")
+            raise SettingError("dora were given, but the setting dora is off: drop one of them", "dora_off")
         st = rs.settings({**overrides, "dora": True})
     ctx = WinContext.make(
         seat=seat, prevailing=prevailing, win=win, self_drawn=self_drawn, flags=flags, dora=tiles
@@ -115,12 +119,18 @@ def dora_tiles(dora: str = "", indicators: str = "") -> tuple[Tile, ...]:
             tiles = parse_tiles(part)
             if len(found) + len(tiles) > MOST_DORA:
                 raise SettingError(
-                    f"at most {MOST_DORA} dora or indicators, not more (wikibooks turns up one indicator)"
+                    f"at most {MOST_DORA} dora or indicators, not more (wikibooks turns up one indicator)",
+                    "dora_too_many",
+                    most=MOST_DORA,
                 )
             for tile in tiles:
                 if tile.is_bonus:
                     what = "shows no dora" if shown else "is never a dora"
-                    raise SettingError(f"a bonus tile ({tile}) {what}: dora are playing tiles")
+                    raise SettingError(
+                        f"a bonus tile ({tile}) {what}: dora are playing tiles",
+                        "dora_indicator_bonus" if shown else "dora_bonus",
+                        tile=str(tile),
+                    )
                 found.append(dora_of(tile) if shown else tile)
     return tuple(found)
 
@@ -135,14 +145,22 @@ def _discarder(text: str | None, ctx: WinContext) -> Wind | None:
         return None
     letter = text.strip().upper()
     if len(letter) != 1 or letter not in SEAT_LETTERS:
-        raise SettingError(f"the discarder must be a seat letter E, S, W or N, not {quote(text)}")
+        raise SettingError(
+            f"the discarder must be a seat letter E, S, W or N, not {quote(text)}",
+            "discarder_letter",
+            text=text,
+        )
     seat = Wind(SEAT_LETTERS.index(letter))
     if seat == ctx.seat:
         raise SettingError(
-            f"the discarder ({letter}) is the winner's own seat: name the seat whose discard won"
+            f"the discarder ({letter}) is the winner's own seat: name the seat whose discard won",
+            "discarder_is_winner",
+            wind=int(seat),
         )
     if ctx.self_drawn:
-        raise SettingError("a self-drawn win has no discarder: drop the discarder or self-drawn")
+        raise SettingError(
+            "a self-drawn win has no discarder: drop the discarder or self-drawn", "discarder_self_drawn"
+        )
     return seat
 
 
@@ -157,7 +175,8 @@ def _north_absent(settings: Settings, ctx: WinContext, discarder: Wind | None) -
     for role, seat in (("winner", ctx.seat), ("discarder", discarder)):
         if seat == Wind.NORTH:
             raise SettingError(
-                f"with three players North's place is empty (A-RU-18): the {role} is E, S or W, not N"
+                f"with three players North's place is empty (A-RU-18): the {role} is E, S or W, not N",
+                "north_absent_winner" if role == "winner" else "north_absent_discarder",
             )
 
 

@@ -176,9 +176,15 @@ def score(
     if hand.tile_count == 14:
         return _score_winner(hand, ctx, table)
     if ctx.win_tile is not None or ctx.self_drawn or ctx.flags:
+        missing = 14 - hand.tile_count
+        gap = "one tile is missing" if missing == 1 else f"{missing} tiles are missing"
         raise InvalidHandError(
-            f"the hand has {hand.tile_count} tiles, so it is scored as a losing hand, without a "
-            "winning tile, self-draw or flags; a winning hand has 14 tiles (a kong counting as 3)"
+            f"the hand has {hand.tile_count} tiles: {gap}, a winning hand has 14 (a kong counting "
+            "as 3); add the winning tile to the hand, or drop the winning tile, self-draw and flags "
+            "to score it as a losing hand",
+            "one_tile_missing" if missing == 1 else "tiles_missing",
+            count=hand.tile_count,
+            missing=missing,
         )
     return _score_loser(hand, ctx, table, "")
 
@@ -206,7 +212,7 @@ def _check_tiles(hand: Hand, rs: Ruleset, st: Settings) -> None:
                 "not_laid_out" if laid else "none_laid_out",
                 ruleset=rs.name,
                 tile=str(t),
-                laid=laid,
+                laid_tiles=laid,
             )
     for t in held:
         if t in lucky:
@@ -216,6 +222,7 @@ def _check_tiles(hand: Hand, rs: Ruleset, st: Settings) -> None:
                 "lucky_held",
                 ruleset=rs.name,
                 tile=str(t),
+                braces_text=f"{{{t}}}",
             )
 
 
@@ -235,8 +242,8 @@ def check_claims(hand: Hand, rs: Ruleset) -> None:
                 f"{tiles_str(m.tiles)}, and one the winning discard completes with --win",
                 "claimed_chow",
                 ruleset=rs.name,
-                meld=str(m),
-                run=tiles_str(m.tiles),
+                meld_text=str(m),
+                run_text=tiles_str(m.tiles),
             )
 
 
@@ -246,13 +253,13 @@ def _not_in_set(t: Tile, rs: Ruleset, st: Settings, size: int) -> RulesetHandErr
     lacks = "winds, flowers or seasons" if not rs.winds else "flowers or seasons"
     adds = rs.winds and t.is_bonus and "bonus_tiles" in rs.setting_names
     how = "; the setting bonus_tiles=true adds the flowers and seasons" if adds else ""
-    code = ("no_bonus" if rs.winds else "no_winds_bonus") + ("_adds" if adds else "")
+    code = "no_winds_bonus" if not rs.winds else "no_bonus_adds" if adds else "no_bonus"
     return RulesetHandError(
         f"{rs.name} is played with {size} tiles, without {lacks}: there is no {t}{how}",
         code,
         ruleset=rs.name,
         tile=str(t),
-        size=str(size),
+        size=size,
     )
 
 
@@ -287,14 +294,20 @@ def _score_winner(hand: Hand, ctx: WinContext, table: Table, *, only_matters: bo
             if any(w in m.tiles for m in hand.melds):
                 raise InvalidHandError(
                     f"the winning tile {w} is only in a kong; a kong is never completed by the "
-                    "winning tile (the player draws a replacement after it)"
+                    "winning tile (the player draws a replacement after it)",
+                    "win_in_kong",
+                    tile=str(w),
                 )
-            raise InvalidHandError(f"the winning tile {w} is not in the hand {hand}")
+            raise InvalidHandError(
+                f"the winning tile {w} is not in the hand {hand}", "win_not_in_hand", tile=str(w)
+            )
         if ctx.self_drawn:
             if not concealed[w]:
                 raise InvalidHandError(
                     f"the winning tile {w} was self-drawn, so it must be among the concealed tiles, "
-                    "not inside an exposed meld"
+                    "not inside an exposed meld",
+                    "self_drawn_in_meld",
+                    tile=str(w),
                 )
             meld_places = []
 

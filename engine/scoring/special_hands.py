@@ -169,7 +169,11 @@ def special_items(hands: tuple[SpecialHand, ...], *, limit: int | None) -> list[
         if hand.value:
             items.append(Item(f"SH{n}", pattern, fixed=hand.value, winner_only=True, or_better=hand.or_count))
         elif limit is None:
-            raise SettingError(f"special hand {quote(hand.name)} is worth the limit, but there is no limit")
+            raise SettingError(
+                f"special hand {quote(hand.name)} is worth the limit, but there is no limit",
+                "special_no_limit",
+                name_text=hand.name,
+            )
         else:
             items.append(Item(f"SH{n}", pattern, limit=1.0, winner_only=True, or_better=hand.or_count))
     return items
