@@ -74,6 +74,7 @@ UNCODED: dict[tuple[str, str], str] = {
     ("engine/game.py", "Game.apply"): "a programming error: only 'next' is a move written as text",
     ("engine/game.py", "Game.next_hand"): "the bot offers the next hand only when a hand is over",
     ("engine/wall.py", "Wall.draw_live"): "the deal ends before the wall is empty",
+    ("engine/tiles.py", "parse_tile_name"): "`mahjong play` only (English at the terminal)",
     ("engine/wall.py", "Wall.draw_replacement"): "the deal ends before the dead wall is empty",
     ("engine/wall.py", "Wall.turn_up"): "the deal turns an indicator only while one is left",
     ("engine/wall.py", "Wall.take_from_side"): "the Gulasch exchange offers only what the wall has",
