@@ -51,7 +51,7 @@ from bot.storage import (
     StorageInputError,
     Transaction,
 )
-from bot.storage.records import seat_holder
+from bot.storage.records import computer_seat, seat_holder
 from bot.summary import summarize
 from engine.actions import Action
 from engine.ai.player import AIPlayer
@@ -82,11 +82,19 @@ class Seat:
     away: bool = False
     """A computer plays for the person (after time-outs, or after /mahjong leave)."""
     expiries: int = 0
+    number: int = 0
+    """A computer player's number at the table (its name is ``Computer <number>``; 0 for a person)."""
 
     @property
     def stored(self) -> int | str:
-        """How the seat is stored: the user id, or ``ai:<level>``."""
-        return self.user_id if self.user_id is not None else f"ai:{self.level}"
+        """How the seat is stored: the user id, or ``ai:<level>:<number>`` (a restart names the
+        computer as before)."""
+        return self.user_id if self.user_id is not None else computer_seat(self.level, self.number)
+
+    @classmethod
+    def computer_player(cls, number: int, level: str = "normal") -> Seat:
+        """A computer player's seat, named by its number."""
+        return cls(None, f"Computer {number}", level, number=number)
 
     @property
     def computer(self) -> bool:
@@ -275,8 +283,11 @@ class Table:
         self._seat_computer(level)
 
     def _seat_computer(self, level: str = "normal") -> None:
-        number = sum(1 for s in self.seats if s.user_id is None) + 1
-        self.seats.append(Seat(None, f"Computer {number}", level))
+        """Seat a computer player under the lowest number no computer at the table has (a person
+        who took a computer's seat freed its number): names are unique at a table."""
+        taken = {s.number for s in self.seats if s.user_id is None}
+        number = next(n for n in range(1, len(self.seats) + 2) if n not in taken)
+        self.seats.append(Seat.computer_player(number, level))
 
     async def start(self, seed: int) -> None:
         """Fill empty seats with computer players, store the game and deal the first hand.

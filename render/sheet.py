@@ -471,7 +471,7 @@ def sheet_lines(
         out.append(f"{who(seat)}: {arrangement(seat)}: {_amount(value, table, lang)} ({listed})")
     if sheet.payments:
         pays = ", ".join(
-            f"{_plain(_name(players, a))} → {_plain(_name(players, b))} {amount}"
+            f"{_plain(_name(players, a))} → {_plain(_name(players, b))}: {amount}"
             for a, b, amount in sheet.payments
         )
         out.append(f"{w['payments']}: {pays}")

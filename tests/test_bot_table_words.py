@@ -1,0 +1,88 @@
+"""The table's words (issue 28, items 1, 2, 4, 6 and 8), through the offline Discord harness:
+computer players' names, wind names and the word for a hand, Next hand clicked twice, tiles by
+name where people choose, and a seat that is away."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from discord_harness import FakeDiscord, Harness
+from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, play_hand
+
+from bot.app import MahjongBot
+from bot.table import Table
+from render.examples import example
+from render.sheet import sheet_lines
+
+COMPUTER = re.compile(r"Computer \d+")
+
+
+def computer_names(table: Table) -> list[str]:
+    return [s.name for s in table.seats if s.user_id is None]
+
+
+async def test_computers_keep_unique_names_through_join_leave_add_and_a_restart(tmp_path: Path) -> None:
+    """Item 1: Add computer ×3, a person joins (Computer 1's seat) and leaves, Add computer gave a
+    second "Computer 3". Names are unique at a table (the lowest free number), and a restart names
+    every computer as the lobby did."""
+    db, backend = tmp_path / "db.sqlite3", FakeDiscord()
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+    table = h.bot.tables[CHANNEL]
+    assert computer_names(table) == ["Computer 1", "Computer 2", "Computer 3"]
+    await h.click(h.messages(CHANNEL)[-1], "Join", user=bob)
+    assert computer_names(table) == ["Computer 2", "Computer 3"]
+    await h.click(h.messages(CHANNEL)[-1], "Leave", user=bob)
+    await h.click(h.messages(CHANNEL)[-1], "Add computer", user=alice)
+    names = computer_names(table)
+    assert sorted(names) == ["Computer 1", "Computer 2", "Computer 3"], names
+    lobby = h.messages(CHANNEL)[-1].text
+    assert sorted(COMPUTER.findall(lobby)) == ["Computer 1", "Computer 2", "Computer 3"], lobby
+    await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+    await h.settle()
+    assert table.game is not None
+    before = [s.name for s in table.seats]
+    assert len(set(before)) == 4 and list(table.game.names) == [table.seat_at(p).name for p in range(4)]
+    await play_hand(h, table, [alice])
+    sheet = next(m for m in reversed(h.messages(CHANNEL)) if "sheet.png" in m.filenames)
+    payments = next(line for line in sheet.text.splitlines() if "→" in line)
+    for payer, payee in re.findall(r"([\w ]+?) → ([\w ]+?):", payments):
+        assert payer != payee, payments
+    await h.close()
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    try:
+        await h2.settle()
+        again = h2.bot.tables[CHANNEL]
+        assert [s.name for s in again.seats] == before
+        assert again.game is not None and again.game.names == table.game.names
+    finally:
+        await h2.close()
+
+
+async def test_computers_stored_without_a_number_are_numbered_in_seat_order(tmp_path: Path) -> None:
+    """A game stored before computers kept their numbers (``ai:<level>``) is restored as then:
+    its computers numbered in seat order; their chips go to the level's account as before."""
+    db, backend = tmp_path / "db.sqlite3", FakeDiscord()
+    h = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    await h.bot.storage.create_game(GUILD, CHANNEL, [100, "ai:easy", "ai:normal", "ai:normal"], 7)
+    await h.close()
+    h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
+    try:
+        await h2.settle()
+        table = h2.bot.tables[CHANNEL]
+        assert [(s.name, s.level) for s in table.seats[1:]] == [
+            ("Computer 1", "easy"),
+            ("Computer 2", "normal"),
+            ("Computer 3", "normal"),
+        ]
+    finally:
+        await h2.close()
+
+
+def test_a_payment_line_sets_the_amount_apart_from_the_names() -> None:
+    """Item 1: "Computer 2 → Computer 2 64" glued the amount to a name that ends in a number."""
+    ex = example(7)
+    line = next(line for line in sheet_lines(ex.sheet, ex.players) if "→" in line)
+    assert re.fullmatch(r"Payments: (.+? → .+?: [\d,]+)(, .+? → .+?: [\d,]+)*", line), line
