@@ -38,7 +38,7 @@ from engine.ai.hints import hint
 from engine.errors import MahjongError
 from engine.events import Event, EventKind
 from engine.seats import POSITIONS
-from engine.tiles import Tile, Wind, tile_name, tiles_str
+from engine.tiles import Tile, Wind, tile_name, tiles_str, wind_name
 from engine.views import ExchangeView, Phase, SeatView
 from render.hand import render_hand
 from render.sheet import render_sheet, sheet_lines
@@ -113,8 +113,8 @@ def say_tiles(tiles: tuple[Tile, ...], lang: Language) -> str:
 
 
 def wind_word(wind: int, lang: Language) -> str:
-    """A seat wind's name (``East``, ``Ost``)."""
-    return text(f"wind_{int(wind)}", lang)
+    """A seat wind's name (``East``, ``Ost``): :func:`engine.tiles.wind_name`, as the images name it."""
+    return wind_name(wind, lang)
 
 
 def describe(table: Table, events: list[Event], lang: Language) -> str:
@@ -184,7 +184,7 @@ class DiscordPresenter:
             "hand_of",
             lang,
             number=view.hand_number,
-            wind=Wind(view.prevailing).name.title(),
+            wind=wind_name(view.prevailing, lang),
             left=view.wall_live,
         )
         when = (

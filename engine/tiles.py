@@ -312,6 +312,30 @@ def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
     return _BONUS_NAMES_DE[t - BONUS_START]
 
 
+_WIND_NAMES: Final[dict[str, tuple[str, str, str, str]]] = {
+    "en": ("East", "South", "West", "North"),
+    "de": ("Ost", "Süd", "West", "Nord"),
+}
+"""A seat's or round's wind by name (seed 000 §3.9: "Ostwind-Spieler", the round "Ost" prevails)."""
+
+
+def wind_name(wind: int, lang: str = "en") -> str:
+    """The name of a seat or prevailing wind for people, in English or German: the one source
+    of wind names for text and images (a wind *tile* is named by :func:`tile_name`).
+
+    >>> [wind_name(w, "de") for w in Wind]
+    ['Ost', 'Süd', 'West', 'Nord']
+    >>> wind_name(Wind.NORTH), wind_name(2, "en")
+    ('North', 'West')
+
+    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    """
+    names = _WIND_NAMES.get(lang)
+    if names is None:
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    return names[Wind(int(wind))]
+
+
 def _notation(index: int) -> str:
     if index < HONOUR_START:
         return f"{index % 9 + 1}{'mps'[index // 9]}"

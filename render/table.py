@@ -23,6 +23,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.tiles import wind_name
 from engine.views import DiscardView, Phase, PlayerView, SeatView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -35,7 +36,6 @@ from render.layout import (
     meld_faces,
     outline,
     paste_tile,
-    wind_name,
     words,
 )
 from render.text import draw_text, label_font, tile_font

@@ -422,7 +422,7 @@ async def test_german_table_and_card(tmp_path: Path) -> None:
         await h.click(h.messages(CHANNEL)[-1], "Starten", user=alice)
         await h.settle()
         table_message = h.messages(CHANNEL)[-1]
-        assert "Meine Hand" in table_message.labels and "Hand 1" in table_message.text
+        assert "Meine Hand" in table_message.labels and "Spiel 1" in table_message.text
         # Each private card speaks its reader's language; the table speaks the server's.
         card_de = (await h.click(table_message, "Meine Hand", user=alice)).last
         card_en = (await h.click(table_message, "Meine Hand", user=bob)).last

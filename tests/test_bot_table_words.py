@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from discord_harness import FakeDiscord, Harness
+from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness
 from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, play_hand
 
 from bot.app import MahjongBot
 from bot.table import Table
+from engine.tiles import wind_name
 from render.examples import example
+from render.layout import words
 from render.sheet import sheet_lines
 
 COMPUTER = re.compile(r"Computer \d+")
@@ -86,3 +88,46 @@ def test_a_payment_line_sets_the_amount_apart_from_the_names() -> None:
     ex = example(7)
     line = next(line for line in sheet_lines(ex.sheet, ex.players) if "→" in line)
     assert re.fullmatch(r"Payments: (.+? → .+?: [\d,]+)(, .+? → .+?: [\d,]+)*", line), line
+
+
+async def test_a_german_table_names_winds_and_the_hand_as_its_image_does(tmp_path: Path) -> None:
+    """Item 2: a German status line said "Hand 1 · East-Runde" beside an image saying "Runde Ost ·
+    Spiel 1". Wind names come from engine.tiles.wind_name, and a hand is a "Spiel" (the seeds:
+    000 §3.9 "eine Runde besteht daher aus mindestens vier Spielen", 001 "Jahr, Runde und Spiel",
+    002 "Ein neues Spiel beginnt") in text and images alike."""
+    german = [GuildSpec(GUILD, "Verein", channels=[ChannelSpec(CHANNEL, "tisch")], locale="de")]
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=german) as h:
+        alice = h.user(100, "alice", locale="de")
+        await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+        await h.click(h.messages(CHANNEL)[-1], "Starten", user=alice)
+        await h.settle()
+        table = h.bot.tables[CHANNEL]
+        game = table.game
+        assert game is not None
+        w = words("de")
+        round_words = w["round"].format(wind=wind_name(game.prevailing, "de"))
+        status = h.message(table.message_id or 0).text
+        assert status.startswith(f"{w['hand'].format(n=1)} · {round_words} · "), status
+        for english in ("East", "South", "West", "North", "Hand 1"):
+            assert english not in status, status
+        await play_hand(h, table, [alice])
+        sheet = next(m for m in reversed(h.messages(CHANNEL)) if "sheet.png" in m.filenames)
+        assert "Nächstes Spiel" in sheet.labels, sheet.labels
+        await h.settle()
+        over = h.message(table.message_id or 0).text
+        assert "Das Spiel ist vorbei." in over or "Die Partie ist vorbei." in over, over
+
+
+async def test_an_english_table_names_the_round_as_its_image_does(tmp_path: Path) -> None:
+    """Item 2 in English: "Hand 1 · East round", as the image says "East round · Hand 1"."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        alice = h.user(100, "alice")
+        await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+        await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        await h.settle()
+        table = h.bot.tables[CHANNEL]
+        assert table.game is not None
+        w = words("en")
+        round_words = w["round"].format(wind=wind_name(table.game.prevailing, "en"))
+        status = h.message(table.message_id or 0).text
+        assert status.startswith(f"{w['hand'].format(n=1)} · {round_words} · "), status

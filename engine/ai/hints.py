@@ -135,7 +135,7 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "fishing": "{tile} abwerfen und Fishing ansagen",
         "concealed-kong": "Kong {tile} melden und einen Ersatzstein ziehen",
         "added-kong": "Kong {tile} ergänzen und einen Ersatzstein ziehen",
-        "nine-majors": "Neun Trumpfziegel zeigen, die Hand endet unentschieden",
+        "nine-majors": "Neun Trumpfziegel zeigen, das Spiel endet unentschieden",
         "later": "Wenn du am Zug bist, {tile} abwerfen",
         "chow": "Chow {tiles}, dann {discard} abwerfen",
         "pong": "Pong {tiles}, dann {discard} abwerfen",
