@@ -83,13 +83,16 @@ class Seat:
     """A computer plays for the person (after time-outs, or after /mahjong leave)."""
     expiries: int = 0
     number: int = 0
-    """A computer player's number at the table (its name is ``Computer <number>``; 0 for a person)."""
+    """A computer player's number at the table (its name is ``Computer <number>``); 0 for a
+    person, or a computer seated without one."""
 
     @property
     def stored(self) -> int | str:
         """How the seat is stored: the user id, or ``ai:<level>:<number>`` (a restart names the
-        computer as before)."""
-        return self.user_id if self.user_id is not None else computer_seat(self.level, self.number)
+        computer as before; ``ai:<level>`` for one without a number)."""
+        if self.user_id is not None:
+            return self.user_id
+        return computer_seat(self.level, self.number) if self.number else f"ai:{self.level}"
 
     @classmethod
     def computer_player(cls, number: int, level: str = "normal") -> Seat:

@@ -4,18 +4,24 @@ name where people choose, and a seat that is away."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
-from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness
-from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, play_hand
+import pytest
+from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness, StoredMessage
+from test_bot_discord import CHANNEL, GUILD, config, guilds, harness, make_bot, play_hand, wait_for_turn
+from test_bot_gulasch import SEED_EAST, my_card, open_rumisberg, pick_id, tiles_of, to_a_gulasch
 
 from bot.app import MahjongBot
+from bot.presenter import say_tiles
 from bot.table import Table
-from engine.tiles import wind_name
+from engine.tiles import Lang, Tile, tile_name, wind_name
 from render.examples import example
 from render.layout import words
 from render.sheet import sheet_lines
+
+__all__ = ["harness"]  # the fixture, shared with tests/test_bot_discord.py
 
 COMPUTER = re.compile(r"Computer \d+")
 
@@ -131,3 +137,76 @@ async def test_an_english_table_names_the_round_as_its_image_does(tmp_path: Path
         round_words = w["round"].format(wind=wind_name(table.game.prevailing, "en"))
         status = h.message(table.message_id or 0).text
         assert status.startswith(f"{w['hand'].format(n=1)} · {round_words} · "), status
+
+
+SUIT_CODE = re.compile(r"(?<![0-9A-Za-z])[1-9][mpszf](?![0-9A-Za-z])")
+"""A tile code (``5p``, ``7z``, ``1f``): notation for typing, never what a card shows."""
+
+
+def codes_shown(card: StoredMessage) -> list[str]:
+    """Tile codes in what a person reads on a card: its text, labels, select options."""
+    shown = [card.text, *card.labels]
+    for custom_id in card.custom_ids:
+        with contextlib.suppress(Exception):
+            for option in card.select_options(custom_id):
+                shown += [option.get("label", ""), option.get("description", "") or ""]
+    return [code for part in shown for code in SUIT_CODE.findall(part)]
+
+
+@pytest.mark.parametrize(("lang", "ruleset"), [("en", "dmjl"), ("de", "dmjl"), ("de", "jiangxi")])
+async def test_a_card_names_its_tiles_in_the_discard_select_and_the_hint(
+    tmp_path: Path, lang: Lang, ruleset: str
+) -> None:
+    """Item 6: the discard select offered `1z`, `7z` and the English hint said "Discard 1z ...".
+    Options, buttons and hints name the tiles (jiangxi's as seed 004 names them); the option's
+    value keeps the code the click carries."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        alice = h.user(100, "alice", locale="de" if lang == "de" else "en-US")
+        rec = await h.slash(
+            "mahjong new", user=alice, channel=CHANNEL, options={"computers": 3, "ruleset": ruleset}
+        )
+        assert rec.answered and not rec.ephemeral, rec.text
+        await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        table = h.bot.tables[CHANNEL]
+        await wait_for_turn(h, table, alice)
+        rec = await h.click(h.message(table.message_id or 0), f"mj:hand:{CHANNEL}", user=alice)
+        card = rec.last.target
+        assert isinstance(card, StoredMessage)
+        (select,) = [c for c in card.custom_ids if c.startswith("mj:discard:")]
+        options = card.select_options(select)
+        assert options
+        for option in options:
+            tile = Tile.parse(option["value"])  # the value keeps the code
+            assert option["label"] == tile_name(tile, lang, ruleset), option
+            assert not option.get("description")
+        assert codes_shown(card) == [], card.text
+        hint_label = "Tipp" if lang == "de" else "Hint"
+        await h.click(card, hint_label, user=alice)
+        card = h.message(card.id)
+        ready = "bereit" if lang == "de" else "ready"  # the hint is on the card
+        assert ready in card.text or "Mah-Jongg" in card.text, card.text
+        assert codes_shown(card) == [], card.text
+
+
+async def test_the_gulasch_confirm_button_names_the_tiles_in_german(
+    harness: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 6: the Gulasch confirm button said "Give 1p 9p 1z"; it names the tiles, in the
+    reader's language, and so does the select it comes from."""
+    h = harness
+    table = await open_rumisberg(h, monkeypatch, SEED_EAST)
+    await to_a_gulasch(h, table)
+    alice = h.user(100, "alice", locale="de")
+    card = await my_card(h, alice)
+    options = card.select_options(pick_id(card))
+    for option in options:
+        code, _, copy = option["value"].partition("#")
+        name = tile_name(Tile.parse(code), "de")
+        assert option["label"] == (name if copy in ("", "1") else f"{name} #{copy}"), option
+    values = [options[0]["value"], options[5]["value"], options[13]["value"]]
+    rec = await h.select(card, pick_id(card), values, user=alice)
+    assert rec.answered
+    card = h.message(card.id)
+    gave = say_tiles(tiles_of(values), "de")
+    assert f"{gave} geben" in card.labels, card.labels
+    assert codes_shown(card) == [], (card.text, card.labels)
