@@ -523,14 +523,18 @@ class DiscordPresenter:
         note: str = "",
         with_hint: bool = False,
         picked: tuple[str, ...] = (),
+        intro: str = "",
     ) -> tuple[discord.ui.LayoutView, discord.File]:
         """A person's private card: their hand and exactly their legal moves. In a Gulasch
         exchange: a select of their tiles (``picked``: the values chosen there, shown with a
-        confirm button), East's decision, and what they gave and received."""
+        confirm button), East's decision, and what they gave and received. ``note`` takes the
+        place of the prompt (why a click did nothing); ``intro`` comes before it (what
+        happened)."""
         game = table.game
         assert game is not None
         view = game.view(position)
         if view.phase == Phase.EXCHANGE and view.exchange is not None:
+            note = "\n".join(line for line in (intro, note) if line)
             return await self.exchange_card(table, view, view.exchange, lang, note=note, picked=picked)
         prompt = note
         advice = ""
@@ -554,7 +558,7 @@ class DiscordPresenter:
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
                 prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
-        lines = [prompt, advice, self.received_line(table, view, lang)]
+        lines = [intro, prompt, advice, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(line for line in lines if line))

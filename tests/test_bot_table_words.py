@@ -10,10 +10,21 @@ from pathlib import Path
 
 import pytest
 from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness, StoredMessage
-from test_bot_discord import CHANNEL, GUILD, config, guilds, harness, make_bot, play_hand, wait_for_turn
+from test_bot_discord import (
+    CHANNEL,
+    GUILD,
+    config,
+    guilds,
+    harness,
+    make_bot,
+    open_table,
+    play_hand,
+    wait_for_turn,
+)
 from test_bot_gulasch import SEED_EAST, my_card, open_rumisberg, pick_id, tiles_of, to_a_gulasch
 
 from bot.app import MahjongBot
+from bot.i18n import text
 from bot.presenter import say_tiles
 from bot.table import Table
 from engine.tiles import Lang, Tile, tile_name, wind_name
@@ -210,3 +221,37 @@ async def test_the_gulasch_confirm_button_names_the_tiles_in_german(
     gave = say_tiles(tiles_of(values), "de")
     assert f"{gave} geben" in card.labels, card.labels
     assert codes_shown(card) == [], (card.text, card.labels)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_second_click_on_next_hand_says_the_hand_started_and_shows_the_card(
+    tmp_path: Path, lang: Lang
+) -> None:
+    """Item 4: a second click on Next hand (or an old sheet's button) answered "The table moved
+    on: here is your hand now." and showed no hand. It says that the next hand has started and
+    gives a seated person their card; someone not seated is told the same, without a card."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        locale = "de" if lang == "de" else "en-US"
+        alice, bob = h.user(100, "alice", locale=locale), h.user(200, "bob", locale=locale)
+        carol = h.user(300, "carol", locale=locale)
+        table = await open_table(h, alice, bob)
+        await play_hand(h, table, [alice, bob])
+        await h.settle()
+        sheet = next(m for m in reversed(h.messages(CHANNEL)) if "sheet.png" in m.filenames)
+        (next_id,) = [c for c in sheet.custom_ids if c.startswith("mj:next:")]
+        rec = await h.click(sheet, next_id, user=bob)
+        assert rec.answered
+        await h.settle()
+        assert table.game is not None and table.game.hand_number == 2
+        started = text("next_hand_started", lang, number=2)
+        for user in (alice, bob):  # the second click, and the first clicker's again
+            rec = await h.click(sheet, next_id, user=user)
+            assert rec.answered and rec.ephemeral
+            card = rec.last.target if rec.last is not None else None
+            assert isinstance(card, StoredMessage) and "hand.png" in card.filenames
+            assert card.text.startswith(started), card.text
+            assert text("stale", lang) not in card.text
+        assert table.game.hand_number == 2  # nothing else happened
+        rec = await h.click(sheet, next_id, user=carol)
+        assert rec.answered and rec.ephemeral
+        assert rec.text == text("next_hand_started_seen", lang, number=2), rec.text

@@ -251,6 +251,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "card_answered": ("Answered; waiting for the table.", "Geantwortet; der Tisch wartet noch."),
     "not_seated": ("You are not seated at this table.", "Du sitzt nicht an diesem Tisch."),
     "not_your_turn": ("It is not your move.", "Du bist nicht am Zug."),
+    "next_hand_started": (
+        "Hand {number} has started: here are your tiles.",
+        "Spiel {number} hat begonnen: hier sind deine Steine.",
+    ),
+    "next_hand_started_seen": ("Hand {number} has started.", "Spiel {number} hat begonnen."),
     "stale": ("The table moved on: here is your hand now.", "Der Tisch ist weiter: hier deine Hand jetzt."),
     "no_table": (
         "There is no table in this channel. Open one with /mahjong new.",
