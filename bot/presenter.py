@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 from dataclasses import dataclass
@@ -533,6 +534,8 @@ class DiscordPresenter:
         game = table.game
         assert game is not None
         view = game.view(position)
+        if table.seat_at(position).away:
+            return await self.away_card(table, view, lang, intro=intro)
         if view.phase == Phase.EXCHANGE and view.exchange is not None:
             note = "\n".join(line for line in (intro, note) if line)
             return await self.exchange_card(table, view, view.exchange, lang, note=note, picked=picked)
@@ -602,6 +605,24 @@ class DiscordPresenter:
             parts.append(discord.ui.ActionRow(*buttons[i : i + 5]))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(*parts))
+        return layout, discord.File(io.BytesIO(png), filename="hand.png")
+
+    async def away_card(
+        self, table: Table, view: SeatView, lang: Language, *, intro: str = ""
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """The card of a person marked away: their hand, that a computer plays for them, and
+        only the way back (**I'm back**), never a move."""
+        png = await asyncio.to_thread(render_hand, dataclasses.replace(view, legal=()), lang=lang)
+        lines = [intro, text("card_away", lang)]
+        back = TableButton("back", table.channel_id, None, text("im_back", lang), discord.ButtonStyle.primary)
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay("\n".join(line for line in lines if line)),
+                discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")),
+                discord.ui.ActionRow(back),
+            )
+        )
         return layout, discord.File(io.BytesIO(png), filename="hand.png")
 
     def received_line(self, table: Table, view: SeatView, lang: Language) -> str:
@@ -784,6 +805,4 @@ def _choice(seat: int, legal: list[Action], picked: tuple[str, ...]) -> Action |
 
 
 def _with_hint(view: SeatView, marks: Any) -> SeatView:
-    import dataclasses
-
     return dataclasses.replace(view, hint=marks)

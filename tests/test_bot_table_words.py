@@ -13,11 +13,14 @@ from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness, Stored
 from test_bot_discord import (
     CHANNEL,
     GUILD,
+    asked,
     config,
     guilds,
     harness,
     make_bot,
     open_table,
+    pass_time,
+    play_card,
     play_hand,
     wait_for_turn,
 )
@@ -26,8 +29,9 @@ from test_bot_gulasch import SEED_EAST, my_card, open_rumisberg, pick_id, tiles_
 from bot.app import MahjongBot
 from bot.i18n import text
 from bot.presenter import say_tiles
-from bot.table import Table
+from bot.table import MAX_EXPIRIES, Table
 from engine.tiles import Lang, Tile, tile_name, wind_name
+from engine.views import Phase
 from render.examples import example
 from render.layout import words
 from render.sheet import sheet_lines
@@ -255,3 +259,69 @@ async def test_a_second_click_on_next_hand_says_the_hand_started_and_shows_the_c
         rec = await h.click(sheet, next_id, user=carol)
         assert rec.answered and rec.ephemeral
         assert rec.text == text("next_hand_started_seen", lang, number=2), rec.text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_an_away_persons_card_says_so_and_offers_only_the_way_back(tmp_path: Path, lang: Lang) -> None:
+    """Item 8: a person marked away (three missed turns) still saw "Your turn: discard a tile."
+    with a live select on their open card. The card says that a computer plays for them and
+    offers only I'm back; I'm back gives the seat and a playing card back."""
+    fast = config(tmp_path / "db.sqlite3", turn_seconds=20.0, claim_seconds=10.0)
+    async with Harness.running(make_bot(fast), guilds=guilds()) as h:
+        alice = h.user(100, "alice", locale="de" if lang == "de" else "en-US")
+        await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+        await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        await h.settle()
+        table = h.bot.tables[CHANNEL]
+        game = table.game
+        assert game is not None
+        rec = await h.click(h.message(table.message_id or 0), f"mj:hand:{CHANNEL}", user=alice)
+        card = rec.last.target if rec.last is not None else None
+        assert isinstance(card, StoredMessage)
+        seat = table.seats[table.seat_of(alice.id) or 0]
+        for _ in range(200):
+            if seat.away or game.deal.over:
+                break
+            await pass_time(h, 20.0)
+        assert seat.away
+        await h.settle()
+        card = h.message(card.id)  # the open card, edited in place
+        assert text("card_away", lang) in card.text, card.text
+        assert text("card_turn", lang) not in card.text
+        assert card.labels == [text("im_back", lang)], card.labels
+        assert not [c for c in card.custom_ids if c.startswith(("mj:discard:", "mj:act:", "mj:pick:"))]
+        rec = await h.click(card, text("im_back", lang), user=alice)
+        assert rec.answered and not seat.away
+        back = rec.last.target if rec.last is not None else None
+        assert isinstance(back, StoredMessage) and text("card_away", lang) not in back.text
+
+
+async def test_letting_claim_windows_run_out_is_no_missed_turn(tmp_path: Path) -> None:
+    """Item 8: a claim window a person let run out counted as a time-out toward being marked
+    away; letting a discard go by is how people pass. Only missed turns count."""
+    fast = config(tmp_path / "db.sqlite3", turn_seconds=20.0, claim_seconds=10.0)
+    async with Harness.running(make_bot(fast), guilds=guilds()) as h:
+        alice = h.user(100, "alice")
+        await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+        await h.click(h.messages(CHANNEL)[-1], "Start", user=alice)
+        await h.settle()
+        table = h.bot.tables[CHANNEL]
+        game = table.game
+        assert game is not None
+        seat = table.seats[table.seat_of(alice.id) or 0]
+        windows = 0
+        for _ in range(600):
+            await h.settle()
+            if game.deal.over or windows >= MAX_EXPIRIES + 1:
+                break
+            position = table.position_of(alice.id)
+            assert position is not None
+            if not asked(table, position):
+                continue
+            if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
+                await pass_time(h, 10.0)  # the window runs out: alice passes
+                windows += 1
+                assert seat.expiries == 0 and not seat.away, windows
+            else:
+                await play_card(h, table, alice)
+        assert windows > 0 and not seat.away

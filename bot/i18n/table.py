@@ -193,6 +193,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{tile} wurde abgeworfen: ansagen oder passen.",
     ),
     "card_robbing": ("Rob the kong of {tile}?", "Den Kong {tile} rauben?"),
+    "card_away": (
+        "You are away: a computer plays your seat. Click I'm back to play again.",
+        "Du bist weg: ein Computer spielt deinen Platz. Klicke Bin zurück, um wieder zu spielen.",
+    ),
     "card_wait": (
         "Nothing to do now; this card updates when it is your move.",
         "Gerade nichts zu tun; diese Karte zeigt deinen nächsten Zug.",
