@@ -432,6 +432,7 @@ class DiscordPresenter:
                 hand_number=view.hand_number,
                 lang=lang,
                 settings=view.settings,
+                named=True,  # tiles by name: people read the sheet
             )
         ]
         if table.unbooked:

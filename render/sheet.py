@@ -10,6 +10,7 @@ in an image would be too small to read there.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Final
@@ -23,7 +24,7 @@ from engine.scoring.report import amount_text, line_value, payment_note, reckon,
 from engine.scoring.scorer import ScoreLine
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.tiles import Wind, tile_name, tiles_str, wind_name
+from engine.tiles import Wind, parse_tiles, tile_name, tile_names, tiles_str, wind_name
 from engine.views import GroupKind, PlayerView, ScoreSheetView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -121,14 +122,20 @@ def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, wind: Wind, th: Theme, *, 
 
 
 def _how_parts(
-    sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang, *, name: str | None = None
+    sheet: ScoreSheetView,
+    players: Sequence[PlayerView],
+    lang: Lang,
+    *,
+    name: str | None = None,
+    named: bool = False,
 ) -> list[str]:
-    """How the winner won, in parts: the winning tile, then self-drawn or on whose discard
-    (``name``: the discarder's name to write, instead of theirs)."""
+    """How the winner won, in parts: the winning tile (``named``: by name in English too), then
+    self-drawn or on whose discard (``name``: the discarder's name to write, instead of theirs)."""
     w = words(lang)
     if sheet.win_tile is None:
         return []
-    tile = str(sheet.win_tile) if lang == "en" else tile_name(sheet.win_tile, lang, sheet.ruleset)
+    by_code = lang == "en" and not named
+    tile = str(sheet.win_tile) if by_code else tile_name(sheet.win_tile, lang, sheet.ruleset)
     parts = [w["winning_tile"].format(tile=tile)]
     if sheet.self_drawn:
         parts.append(w["self_drawn"])
@@ -138,9 +145,9 @@ def _how_parts(
     return parts
 
 
-def _how(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang) -> str:
+def _how(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang, *, named: bool = False) -> str:
     """How the winner won: the winning tile, self-drawn or on whose discard."""
-    return ", ".join(_how_parts(sheet, players, lang))
+    return ", ".join(_how_parts(sheet, players, lang, named=named))
 
 
 def _how_lines(sheet: ScoreSheetView, players: Sequence[PlayerView], lang: Lang) -> list[str]:
@@ -374,6 +381,39 @@ def _seat_lines(sheet: ScoreSheetView, seat: int, lang: Lang) -> list[tuple[str,
     return list(sheet.lines[seat]) if seat < len(sheet.lines) else []
 
 
+_NOTATION: Final = re.compile(r"(?<![\w\[(])([\[(]?)((?:[1-9]+[mpszf])+)([\])]?)(?![\w\])])")
+"""A set or tiles in notation inside a text: ``[999m]``, ``(1111m)``, ``777z``, ``4689p355s``, ``2f``."""
+
+
+def named_tiles(text: str, lang: Lang, ruleset: str = "") -> str:
+    """``text`` with every set or tile written in notation named (:func:`engine.tiles.tile_name`):
+    a set of one kind as ``name ×n``, others by :func:`engine.tiles.tile_names`; an exposed set
+    keeps its brackets, a concealed kong its parentheses.
+
+    >>> named_tiles("offen [999m]: 4; Bonus 2f: 4", "de")
+    'offen [Zahl-9 ×3]: 4; Bonus Orchidee: 4'
+    >>> named_tiles("(1111m) 34568m345p44s", "en")
+    '(1 characters ×4) 3/4/5/6/8 characters, 3/4/5 circles, 4/4 bamboo'
+    """
+
+    def name(match: re.Match[str]) -> str:
+        opening, body, closing = match.groups()
+        if bool(opening) != bool(closing) or (opening + closing) not in ("", "[]", "()"):
+            return match.group(0)
+        try:
+            tiles = parse_tiles(body)
+        except MahjongError:
+            return match.group(0)
+        kinds = set(tiles)
+        if len(kinds) == 1 and len(tiles) > 1:
+            named = f"{tile_name(tiles[0], lang, ruleset)} ×{len(tiles)}"
+        else:
+            named = tile_names(tiles, lang, ruleset)
+        return f"{opening}{named}{closing}"
+
+    return _NOTATION.sub(name, text)
+
+
 def sheet_lines(
     sheet: ScoreSheetView,
     players: Sequence[PlayerView],
@@ -382,8 +422,12 @@ def sheet_lines(
     hand_number: int | None = None,
     lang: Lang = "en",
     settings: Settings | None = None,
+    named: bool = False,
 ) -> list[str]:
     """The score sheet as lines of plain text, to send with :func:`render_sheet`'s image.
+
+    ``named``: every tile by name (:func:`named_tiles`), as the bot shows it to people; else the
+    hands and sets in notation.
 
     The result and how it was won; the winner's hand in notation and every
     scoring line with its value (named in ``lang``: German names follow the
@@ -414,6 +458,18 @@ def sheet_lines(
         return f"{name} ({wind_name(p.wind, lang)})" if p is not None else name
 
     def arrangement(seat: int) -> str:
+        shown = notation(seat)
+        if not named:
+            return shown
+        return ", ".join(named_tiles(part, lang, sheet.ruleset) for part in shown.split())
+
+    def scored(seat: int) -> list[tuple[str, int, int]]:
+        lines = _seat_lines(sheet, seat, lang)
+        if not named:
+            return lines
+        return [(named_tiles(name, lang, sheet.ruleset), pt, db) for name, pt, db in lines]
+
+    def notation(seat: int) -> str:
         if not (0 <= seat < len(sheet.groups) and sheet.groups[seat]):
             return sheet.arrangements[seat] if seat < len(sheet.arrangements) else ""
         parts: list[str] = []
@@ -439,7 +495,7 @@ def sheet_lines(
     if winner is not None:
         value = sheet.values[winner] if winner < len(sheet.values) else 0
         title = f"{w['mahjong']}: {who(winner)}, {_amount(value, table, lang)}"
-        how = _how(sheet, players, lang)
+        how = _how(sheet, players, lang, named=named)
         out.append(title + (f" ({how})" if how else ""))
     else:
         out.append(f"{w['draw']}: {w.get(str(sheet.reason), sheet.reason.text)}")
@@ -447,7 +503,7 @@ def sheet_lines(
         out.append(" · ".join(head))
     if winner is not None:
         out.append(f"{_plain(_name(players, winner))}: {arrangement(winner)}")
-        for name, points, doubles in _seat_lines(sheet, winner, lang):
+        for name, points, doubles in scored(winner):
             out.append(f"  {name}: {_value(points, doubles, table, lang)}")
         value = sheet.values[winner] if winner < len(sheet.values) else 0
         items = sheet.items[winner] if winner < len(sheet.items) else ()
@@ -461,7 +517,7 @@ def sheet_lines(
         if seat == winner:
             continue
         value = sheet.values[seat] if seat < len(sheet.values) else 0
-        lines = _seat_lines(sheet, seat, lang)
+        lines = scored(seat)
         listed = "; ".join(f"{name} {_value(pt, db, table, lang)}" for name, pt, db in lines) or w["nothing"]
         items = sheet.items[seat] if seat < len(sheet.items) else ()
         calc = short_calc(reckon(items, value, table), lang) if table is not None and items else ""

@@ -39,6 +39,8 @@ from render.sheet import sheet_lines
 __all__ = ["harness"]  # the fixture, shared with tests/test_bot_discord.py
 
 COMPUTER = re.compile(r"Computer \d+")
+SUIT_CODE = re.compile(r"(?<![0-9A-Za-z])(?:[1-9]+[mpszf])+(?![0-9A-Za-z])")
+"""Tile codes (``5p``, ``7z``, ``1f``, ``999m``): notation for typing, never what people read."""
 
 
 def computer_names(table: Table) -> list[str]:
@@ -70,6 +72,7 @@ async def test_computers_keep_unique_names_through_join_leave_add_and_a_restart(
     assert len(set(before)) == 4 and list(table.game.names) == [table.seat_at(p).name for p in range(4)]
     await play_hand(h, table, [alice])
     sheet = next(m for m in reversed(h.messages(CHANNEL)) if "sheet.png" in m.filenames)
+    assert SUIT_CODE.findall(sheet.text) == [], sheet.text  # the sheet names its tiles
     payments = next(line for line in sheet.text.splitlines() if "→" in line)
     for payer, payee in re.findall(r"([\w ]+?) → ([\w ]+?):", payments):
         assert payer != payee, payments
@@ -134,6 +137,7 @@ async def test_a_german_table_names_winds_and_the_hand_as_its_image_does(tmp_pat
         await play_hand(h, table, [alice])
         sheet = next(m for m in reversed(h.messages(CHANNEL)) if "sheet.png" in m.filenames)
         assert "Nächstes Spiel" in sheet.labels, sheet.labels
+        assert SUIT_CODE.findall(sheet.text) == [], sheet.text  # the sheet names its tiles
         await h.settle()
         over = h.message(table.message_id or 0).text
         assert "Das Spiel ist vorbei." in over or "Die Partie ist vorbei." in over, over
@@ -152,10 +156,6 @@ async def test_an_english_table_names_the_round_as_its_image_does(tmp_path: Path
         round_words = w["round"].format(wind=wind_name(table.game.prevailing, "en"))
         status = h.message(table.message_id or 0).text
         assert status.startswith(f"{w['hand'].format(n=1)} · {round_words} · "), status
-
-
-SUIT_CODE = re.compile(r"(?<![0-9A-Za-z])[1-9][mpszf](?![0-9A-Za-z])")
-"""A tile code (``5p``, ``7z``, ``1f``): notation for typing, never what a card shows."""
 
 
 def codes_shown(card: StoredMessage) -> list[str]:
