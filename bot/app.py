@@ -26,6 +26,7 @@ from bot.presenter import DiscordPresenter
 from bot.restore import rebuild_game
 from bot.retention import keep_pruning
 from bot.storage import GameRecord, Storage, StorageError
+from bot.storage.records import computer_of
 from bot.storage.table_settings import TableSettings
 from bot.table import Seat, Table, new_seed, public_reason
 from bot.translator import CatalogueTranslator
@@ -308,7 +309,7 @@ class MahjongBot(commands.Bot):
 
     async def _table_of(self, record: GameRecord) -> Table:
         """A stored game's table as it opened: its place, owner, ruleset, language, times and
-        seats (people by their stored names, computers numbered as the lobby numbered them)."""
+        seats (people by their stored names, computers by the numbers they had in the lobby)."""
         names = {}
         for user_id in (s for s in record.seats if isinstance(s, int)):
             player = await self.storage.get_player(user_id)
@@ -323,13 +324,17 @@ class MahjongBot(commands.Bot):
         table.language = record.language
         for name, seconds in record.times.items():  # the times it opened with, not today's
             setattr(table, name, seconds)
-        computers = 0
+        computers = [computer_of(s) for s in record.seats if isinstance(s, str)]
+        # a computer keeps the number it had in the lobby; one stored without (before numbers
+        # were kept) takes the lowest number free, in seat order, as the lobby numbered them then
+        taken = {n for _, n in computers if n is not None}
+        free = (n for n in range(1, len(record.seats) + len(taken) + 1) if n not in taken)
         for s in record.seats:
             if isinstance(s, int):
                 table.seats.append(Seat(s, names[s]))
-            else:  # numbered as the lobby numbered them (Table.add_computer)
-                computers += 1
-                table.seats.append(Seat(None, f"Computer {computers}", s.partition(":")[2] or "normal"))
+            else:
+                level, number = computer_of(s)
+                table.seats.append(Seat.computer_player(number or next(free), level))
         return table
 
     async def close(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from engine.errors import MahjongError
 from engine.events import Event, EventKind
 from engine.numbers import number, signed
 from engine.seats import POSITIONS
-from engine.tiles import Tile, Wind, tile_name, tiles_str
+from engine.tiles import Tile, Wind, tile_name, tile_names, wind_name
 from engine.views import ExchangeView, Phase, SeatView
 from render.describe import describe_hand, describe_sheet, describe_table
 from render.hand import render_hand
@@ -56,18 +57,18 @@ CARD_LIFETIME = 14 * 60
 
 
 def say_tile(tile: Tile | None, lang: Language, ruleset: str = "") -> str:
-    """A tile in a sentence: suit tiles by their code (``5p``), honours and bonus tiles by name
-    with their code (``Red dragon (7z)``), since few players know the codes ``1z``-``7z``; a
-    name as ``ruleset`` gives it (jiangxi's after seed 004: ``Zhong (7z)``).
+    """A tile in a sentence, a label or an option, by name (:func:`engine.tiles.tile_name`; the
+    codes ``5p``, ``7z`` are for notation a person types): as ``ruleset`` names it (jiangxi's
+    after seed 004: ``Zhong``).
 
     >>> say_tile(Tile.parse("5p"), "en"), say_tile(Tile.parse("7z"), "de")
-    ('5p', 'Roter Drache (7z)')
+    ('5 circles', 'Roter Drache')
     >>> say_tile(Tile.parse("7z"), "de", "jiangxi")
-    'Zhong (7z)'
+    'Zhong'
     """
     if tile is None:
         return ""
-    return str(tile) if tile.is_suit else f"{tile_name(tile, lang, ruleset)} ({tile})"
+    return tile_name(tile, lang, ruleset)
 
 
 def riichi_step(legal: list[Action]) -> bool:
@@ -76,13 +77,22 @@ def riichi_step(legal: list[Action]) -> bool:
     return any(a.kind == ActionKind.RIICHI and a.tile is None for a in legal)
 
 
-def action_label(action: Action, lang: Language) -> str:
-    """The button label of a move (``Pong``, ``Chow 345p``, ``Kong 5p``, ``Mah-Jongg``, ``Pass``)."""
+def action_label(action: Action, lang: Language, ruleset: str = "") -> str:
+    """The button label of a move, its tiles by name (``Pong``, ``Chow 3/4/5 circles``,
+    ``Kong Kreis-5``, ``Mah-Jongg``, ``Pass``).
+
+    >>> from engine.seats import Position
+    >>> action_label(Action(Position(0), ActionKind.CHOW, Tile.parse("3p")), "de")
+    'Chow Kreis-3/4/5'
+    >>> action_label(Action(Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1z")), "en")
+    'Kong East wind'
+    """
     kind = action.kind
     if kind == ActionKind.CHOW and action.tile is not None:
-        return text("chow", lang, tiles=tiles_str((action.tile, action.tile + 1, action.tile + 2)))
+        run = (action.tile, action.tile + 1, action.tile + 2)
+        return text("chow", lang, tiles=tile_names(run, lang, ruleset))
     if kind == ActionKind.DISCARD:
-        return str(action.tile)
+        return say_tile(action.tile, lang, ruleset)
     if kind == ActionKind.RIICHI:
         return text(kind, lang)
     if kind in (
@@ -91,7 +101,7 @@ def action_label(action: Action, lang: Language) -> str:
         ActionKind.CONCEALED_KONG,
         ActionKind.ADDED_KONG,
     ):
-        return text(kind, lang, tile=action.tile)
+        return text(kind, lang, tile=say_tile(action.tile, lang, ruleset))
     return text(kind, lang)
 
 
@@ -105,18 +115,27 @@ _EVENT_WORDS: dict[EventKind, str] = {
 }
 
 
-def say_tiles(tiles: tuple[Tile, ...], lang: Language) -> str:
-    """Tiles in a sentence, one by one (``1m 9m Red dragon (7z)``).
+def say_tiles(tiles: tuple[Tile, ...], lang: Language, ruleset: str = "") -> str:
+    """Tiles in a sentence, one by one, by name (``1 characters, Kreis-5, Red dragon``).
 
-    >>> say_tiles((Tile.parse("1m"), Tile.parse("7z")), "en")
-    '1m Red dragon (7z)'
+    >>> say_tiles((Tile.parse("1m"), Tile.parse("7z")), "de")
+    'Zahl-1, Roter Drache'
     """
-    return " ".join(say_tile(t, lang) for t in tiles)
+    return ", ".join(say_tile(t, lang, ruleset) for t in tiles)
+
+
+def say_meld(kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "") -> str:
+    """A set laid out, by name: ``pong Red dragon``, ``Chow Kreis-3/4/5``, ``Kong Bambus-2``.
+
+    >>> say_meld("pong", (33, 33, 33), "en"), say_meld("chow", (11, 12, 13), "de")
+    ('pong Red dragon', 'Chow Kreis-3/4/5')
+    """
+    return f"{text('meld_' + kind, lang)} {tile_names(sorted(set(tiles)), lang, ruleset)}"
 
 
 def wind_word(wind: int, lang: Language) -> str:
-    """A seat wind's name (``East``, ``Ost``)."""
-    return text(f"wind_{int(wind)}", lang)
+    """A seat wind's name (``East``, ``Ost``): :func:`engine.tiles.wind_name`, as the images name it."""
+    return wind_name(wind, lang)
 
 
 def describe(table: Table, events: list[Event], lang: Language) -> str:
@@ -133,7 +152,7 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
             continue
         meld = ""
         if e.meld is not None:
-            meld = f"{text('meld_' + e.meld.kind.name.lower(), lang)} {tiles_str(e.meld.tiles)}"
+            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, table.ruleset)
         east = "" if game is None else table.seat_at(game.position_of(Wind.EAST)).name
         action = text(
             key,
@@ -188,7 +207,7 @@ class DiscordPresenter:
             "hand_of",
             lang,
             number=view.hand_number,
-            wind=Wind(view.prevailing).name.title(),
+            wind=wind_name(view.prevailing, lang),
             left=view.wall_live,
         )
         when = (
@@ -525,14 +544,20 @@ class DiscordPresenter:
         note: str = "",
         with_hint: bool = False,
         picked: tuple[str, ...] = (),
+        intro: str = "",
     ) -> tuple[discord.ui.LayoutView, discord.File]:
         """A person's private card: their hand and exactly their legal moves. In a Gulasch
         exchange: a select of their tiles (``picked``: the values chosen there, shown with a
-        confirm button), East's decision, and what they gave and received."""
+        confirm button), East's decision, and what they gave and received. ``note`` takes the
+        place of the prompt (why a click did nothing); ``intro`` comes before it (what
+        happened)."""
         game = table.game
         assert game is not None
         view = game.view(position)
+        if table.seat_at(position).away:
+            return await self.away_card(table, view, lang, intro=intro)
         if view.phase == Phase.EXCHANGE and view.exchange is not None:
+            note = "\n".join(line for line in (intro, note) if line)
             return await self.exchange_card(table, view, view.exchange, lang, note=note, picked=picked)
         prompt = note
         advice = ""
@@ -548,13 +573,15 @@ class DiscordPresenter:
                 prompt = text("card_riichi", lang, stake=game.settings.riichi_stake)
             elif view.phase == Phase.TURN and view.last_discard is not None:
                 # rumisberg rule 3: the discard he passed may still be claimed after his draw
-                prompt = text("card_turn_late", lang, tile=say_tile(view.last_discard[1], lang))
+                prompt = text(
+                    "card_turn_late", lang, tile=say_tile(view.last_discard[1], lang, table.ruleset)
+                )
             elif view.phase == Phase.TURN:
                 prompt = text("card_turn", lang)
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
                 prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
-        lines = [prompt, advice, self.received_line(table, view, lang)]
+        lines = [intro, prompt, advice, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
         alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
         parts: list[discord.ui.Item[Any]] = [
@@ -567,7 +594,11 @@ class DiscordPresenter:
         discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         others = [a for a in legal if a.kind != ActionKind.DISCARD]
         if discards:
-            options = [discord.SelectOption(label=str(a.tile), value=str(a.tile)) for a in discards]
+            # a tile by name for the person, its code as the value the click carries
+            options = [
+                discord.SelectOption(label=say_tile(a.tile, lang, table.ruleset), value=str(a.tile))
+                for a in discards
+            ]
             parts.append(
                 discord.ui.ActionRow(
                     DiscardSelect(table.channel_id, version, options, text("choose_discard", lang))
@@ -585,9 +616,8 @@ class DiscordPresenter:
                 )
             )
             label = text("riichi_pass", lang) if a.kind == ActionKind.PASS and riichi_step(legal) else None
-            buttons.append(
-                MoveButton(table.channel_id, version, action_code(a), label or action_label(a, lang), style)
-            )
+            label = label or action_label(a, lang, table.ruleset)
+            buttons.append(MoveButton(table.channel_id, version, action_code(a), label, style))
         if legal:
             buttons.append(
                 MoveButton(
@@ -599,6 +629,24 @@ class DiscordPresenter:
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(*parts))
         return layout, discord.File(io.BytesIO(png), filename="hand.png", description=alt)
+
+    async def away_card(
+        self, table: Table, view: SeatView, lang: Language, *, intro: str = ""
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """The card of a person marked away: their hand, that a computer plays for them, and
+        only the way back (**I'm back**), never a move."""
+        png = await asyncio.to_thread(render_hand, dataclasses.replace(view, legal=()), lang=lang)
+        lines = [intro, text("card_away", lang)]
+        back = TableButton("back", table.channel_id, None, text("im_back", lang), discord.ButtonStyle.primary)
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay("\n".join(line for line in lines if line)),
+                discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://hand.png")),
+                discord.ui.ActionRow(back),
+            )
+        )
+        return layout, discord.File(io.BytesIO(png), filename="hand.png")
 
     def received_line(self, table: Table, view: SeatView, lang: Language) -> str:
         """What the seat gave and received in its last exchange (its own card only)."""
@@ -613,7 +661,8 @@ class DiscordPresenter:
             else f"{table.seat_at(done.partner).name} ({wind_word(view.players[done.partner].wind, lang)})"
         )
         key = "card_received" if done.gave else "card_received_only"
-        return text(key, lang, gave=say_tiles(done.gave, lang), got=say_tiles(done.got, lang), source=source)
+        gave, got = say_tiles(done.gave, lang, table.ruleset), say_tiles(done.got, lang, table.ruleset)
+        return text(key, lang, gave=gave, got=got, source=source)
 
     async def exchange_card(
         self,
@@ -665,11 +714,13 @@ class DiscordPresenter:
                 confirm = text(
                     "card_exchange_confirm_give",
                     lang,
-                    tiles=say_tiles(choice.tiles, lang),
+                    tiles=say_tiles(choice.tiles, lang, table.ruleset),
                     partner=who(other),
                 )
             else:
-                confirm = text("card_exchange_confirm_swap", lang, tiles=say_tiles(choice.tiles, lang))
+                confirm = text(
+                    "card_exchange_confirm_swap", lang, tiles=say_tiles(choice.tiles, lang, table.ruleset)
+                )
             prompt = f"{prompt}\n{confirm}"
         lines = [note, prompt, self.received_line(table, view, lang)]
         png = await asyncio.to_thread(render_hand, view, lang=lang)
@@ -687,7 +738,7 @@ class DiscordPresenter:
             options = []
             for value, tile in tile_options(held):
                 copy = int(value.rpartition("#")[2])
-                label = say_tile(tile, lang) + (f" #{copy}" if copy > 1 else "")
+                label = say_tile(tile, lang, table.ruleset) + (f" #{copy}" if copy > 1 else "")
                 options.append(discord.SelectOption(label=label, value=value, default=value in wanted))
             least, most = min(sizes), max(sizes)
             placeholder = (
@@ -700,11 +751,11 @@ class DiscordPresenter:
             )
         buttons: list[discord.ui.Item[Any]] = []
         if choice is not None:
-            codes = " ".join(str(t) for t in choice.tiles)
+            named = say_tiles(choice.tiles, lang, table.ruleset)
             label = (
-                text("exchange_give_button", lang, tiles=codes)
+                text("exchange_give_button", lang, tiles=named)
                 if choice.kind == ActionKind.GIVE and other is not None
-                else text("exchange_swap_button", lang, tiles=codes)
+                else text("exchange_swap_button", lang, tiles=named)
             )
             buttons.append(
                 MoveButton(channel, version, action_code(choice), label, discord.ButtonStyle.success)
@@ -778,6 +829,4 @@ def _choice(seat: int, legal: list[Action], picked: tuple[str, ...]) -> Action |
 
 
 def _with_hint(view: SeatView, marks: Any) -> SeatView:
-    import dataclasses
-
     return dataclasses.replace(view, hint=marks)

@@ -51,7 +51,7 @@ from bot.storage import (
     StorageInputError,
     Transaction,
 )
-from bot.storage.records import seat_holder
+from bot.storage.records import computer_seat, seat_holder
 from bot.summary import summarize
 from engine.actions import Action
 from engine.ai.player import AIPlayer
@@ -65,7 +65,9 @@ from engine.views import Phase
 log = logging.getLogger(__name__)
 
 MAX_EXPIRIES = 3
-"""Time-outs in a row after which a computer player takes a person's seat until **I'm back**."""
+"""Missed turns in a row after which a computer player takes a person's seat until **I'm back**
+(a claim window let run out is not one: letting a discard go by is how a person passes, as at a
+real table, where a tile may be called until the next player has discarded, seed 002 rule 3)."""
 
 RETRY_SECONDS = (5.0, 15.0, 60.0)
 """How long a table waits before it tries to store again after a passing storage error: after the
@@ -82,11 +84,24 @@ class Seat:
     away: bool = False
     """A computer plays for the person (after time-outs, or after /mahjong leave)."""
     expiries: int = 0
+    """Missed turns in a row (a turn's or a Gulasch exchange step's time ran out; not a claim
+    window's, which passes)."""
+    number: int = 0
+    """A computer player's number at the table (its name is ``Computer <number>``); 0 for a
+    person, or a computer seated without one."""
 
     @property
     def stored(self) -> int | str:
-        """How the seat is stored: the user id, or ``ai:<level>``."""
-        return self.user_id if self.user_id is not None else f"ai:{self.level}"
+        """How the seat is stored: the user id, or ``ai:<level>:<number>`` (a restart names the
+        computer as before; ``ai:<level>`` for one without a number)."""
+        if self.user_id is not None:
+            return self.user_id
+        return computer_seat(self.level, self.number) if self.number else f"ai:{self.level}"
+
+    @classmethod
+    def computer_player(cls, number: int, level: str = "normal") -> Seat:
+        """A computer player's seat, named by its number."""
+        return cls(None, f"Computer {number}", level, number=number)
 
     @property
     def computer(self) -> bool:
@@ -107,8 +122,8 @@ class Presenter(Protocol):
         """The hand is over: post the score sheet and the payments."""
 
     async def seat_to_move(self, table: Table, position: int) -> None:
-        """A person must move, or received tiles in an exchange: refresh their card, or
-        mention them."""
+        """A person must move, received tiles in an exchange, or was marked away: refresh their
+        card, or mention them."""
 
     async def table_closed(self, table: Table, reason: str) -> None:
         """The table is closed (the game is kept)."""
@@ -180,6 +195,8 @@ class Table:
     _stored_deadline: tuple[float, int] | None = None
     _received: set[int] = field(default_factory=set)
     """Positions that received tiles in an exchange since their card was last refreshed for it."""
+    _went_away: set[int] = field(default_factory=set)
+    """Positions whose person was marked away since their card was last refreshed (it says so)."""
     _opened_version: int = -1
     """The decision the exchange step's ``window_opened`` belongs to."""
     _asked_version: int = -1
@@ -275,8 +292,11 @@ class Table:
         self._seat_computer(level)
 
     def _seat_computer(self, level: str = "normal") -> None:
-        number = sum(1 for s in self.seats if s.user_id is None) + 1
-        self.seats.append(Seat(None, f"Computer {number}", level))
+        """Seat a computer player under the lowest number no computer at the table has (a person
+        who took a computer's seat freed its number): names are unique at a table."""
+        taken = {s.number for s in self.seats if s.user_id is None}
+        number = next(n for n in range(1, len(self.seats) + 2) if n not in taken)
+        self.seats.append(Seat.computer_player(number, level))
 
     async def start(self, seed: int) -> None:
         """Fill empty seats with computer players, store the game and deal the first hand.
@@ -631,6 +651,14 @@ class Table:
             if not self.seat_at(position).computer:
                 await self.presenter.seat_to_move(self, position)
 
+    async def _tell_away(self) -> None:
+        """Refresh the cards of the people marked away (after missed turns, or /mahjong leave):
+        a card says that a computer plays for them, and offers only **I'm back**."""
+        gone, self._went_away = self._went_away, set()
+        for position in sorted(gone):
+            if self.game is not None and self.seat_at(position).away:
+                await self.presenter.seat_to_move(self, position)
+
     def _window_young(self) -> bool:
         return self.clock() < self.window_opened + self.claim_min_seconds
 
@@ -653,6 +681,8 @@ class Table:
             if index is None:
                 return False
             self.seats[index].away = True
+            if self.game is not None:
+                self._went_away.add(POSITIONS[self.game.order.index(index)])
             if all(s.computer for s in self.seats):
                 self.closed = True
                 if self.game_id is not None and self.game is not None and not self.game.finished:
@@ -660,6 +690,8 @@ class Table:
             self._wake.set()
         if self.closed:
             await self.presenter.table_closed(self, "no_person_left")
+        else:
+            await self._tell_away()
         return True
 
     async def next_hand(self, user_id: int | None) -> str | None:
@@ -738,6 +770,7 @@ class Table:
                 try:
                     wait = await self._step()
                     await self._tell_received()
+                    await self._tell_away()
                     if wait is None:
                         if await self._auto_next_hand():
                             continue
@@ -817,8 +850,8 @@ class Table:
                 people = game.to_act()
                 deadline = self.window_opened + self.claim_seconds
                 if now >= deadline:
-                    for position in people:
-                        await self._expire(position)
+                    for position in people:  # letting a discard go by is passing: no missed turn
+                        await self._expire(position, missed=False)
                     return await self._after_change()
                 self._set_deadline(deadline)
                 await self._store_deadline()
@@ -917,16 +950,19 @@ class Table:
             return
         self._stored_deadline = (self.deadline_wall, self.decision_version)
 
-    async def _expire(self, position: int) -> None:
-        """A person's time ran out: the default action; after three in a row a computer sits in."""
+    async def _expire(self, position: int, *, missed: bool = True) -> None:
+        """A person's time ran out: the default action. A ``missed`` turn (not a claim window let
+        run out, which passes) counts: after :data:`MAX_EXPIRIES` in a row a computer sits in."""
         game = self.game
         assert game is not None
         seat = self.seat_at(position)
         riichi_step = game.deal.before_draw
         await self._store_and_apply(game.default_action(position))
-        seat.expiries += 1  # counted once it is stored (a storage error retries the time-out)
-        if seat.expiries >= MAX_EXPIRIES:
+        if missed:
+            seat.expiries += 1  # counted once it is stored (a storage error retries the time-out)
+        if seat.expiries >= MAX_EXPIRIES and not seat.away:
             seat.away = True
+            self._went_away.add(position)
         if riichi_step and not game.deal.over and game.to_act() == [position]:
             # the time ran out before the draw: the turn's own default follows at once, as for a
             # seat that was never asked about riichi (the table learns nothing of a ready hand)

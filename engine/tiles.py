@@ -325,6 +325,56 @@ def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
     return _BONUS_NAMES_DE[t - BONUS_START]
 
 
+def tile_names(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "") -> str:
+    """Tiles by name in a sentence (:func:`tile_name`), sorted, a suit's ranks together: for the
+    tiles that help a hand, a chow, a hint's choice (never the codes ``5p``, ``7z``).
+
+    >>> tile_names([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")], "de")
+    'Kreis-1/2/3, Bambus-9, Ostwind'
+    >>> tile_names([Tile.parse(t) for t in ("3p", "4p", "5p", "7z")], "en")
+    '3/4/5 circles, Red dragon'
+    >>> tile_names([Tile.parse(t) for t in ("2m", "3m", "7z")], "de", "jiangxi")
+    'Wan-2/3, Zhong'
+    """
+    parts: list[tuple[str, str, list[int]]] = []  # a suit's name around its rank, the ranks
+    for t in sorted(TILES[int(x)] for x in tiles):
+        name = tile_name(t, lang, ruleset)
+        if not t.is_suit:
+            parts.append((name, "", []))
+            continue
+        at = name.index(str(t.rank))
+        head, tail = name[:at], name[at + 1 :]
+        if parts and parts[-1][2] and parts[-1][:2] == (head, tail):
+            parts[-1][2].append(t.rank)
+        else:
+            parts.append((head, tail, [t.rank]))
+    return ", ".join(head + "/".join(map(str, ranks)) + tail for head, tail, ranks in parts)
+
+
+_WIND_NAMES: Final[dict[str, tuple[str, str, str, str]]] = {
+    "en": ("East", "South", "West", "North"),
+    "de": ("Ost", "Süd", "West", "Nord"),
+}
+"""A seat's or round's wind by name (seed 000 §3.9: "Ostwind-Spieler", the round "Ost" prevails)."""
+
+
+def wind_name(wind: int, lang: str = "en") -> str:
+    """The name of a seat or prevailing wind for people, in English or German: the one source
+    of wind names for text and images (a wind *tile* is named by :func:`tile_name`).
+
+    >>> [wind_name(w, "de") for w in Wind]
+    ['Ost', 'Süd', 'West', 'Nord']
+    >>> wind_name(Wind.NORTH), wind_name(2, "en")
+    ('North', 'West')
+
+    :raises ValueError: for a language other than ``"en"`` or ``"de"``.
+    """
+    names = _WIND_NAMES.get(lang)
+    if names is None:
+        raise ValueError(f"language {lang!r} is not 'en' or 'de'")
+    return names[Wind(int(wind))]
+
+
 def _notation(index: int) -> str:
     if index < HONOUR_START:
         return f"{index % 9 + 1}{'mps'[index // 9]}"

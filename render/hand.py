@@ -22,7 +22,7 @@ from typing import Final
 
 from PIL import Image
 
-from engine.tiles import TILES, Tile, sorted_tiles
+from engine.tiles import TILES, Tile, sorted_tiles, wind_name
 from engine.views import ArrangedGroup, SeatView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -37,7 +37,6 @@ from render.layout import (
     outline,
     parse_arrangement,
     paste_tile,
-    wind_name,
     words,
 )
 from render.text import Font, draw_text, label_font, tile_font

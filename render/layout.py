@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 
 from engine.errors import NotationError
 from engine.hand import Hand, Meld, MeldKind
-from engine.tiles import Tile, Wind, parse_tiles
+from engine.tiles import Tile, parse_tiles
+from engine.tiles import wind_name as wind_name  # the one source of wind names (re-exported)
 from engine.views import ArrangedGroup, GroupKind
 from render.text import label_font
 from render.theme import RGB, Theme
@@ -25,7 +26,6 @@ DISPLAY_WIDTH: Final = 500
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
-        "winds": "East South West North",
         "seat": "{wind} seat",
         "round": "{wind} round",
         "hand": "Hand {n}",
@@ -70,7 +70,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "declared_call": "Call",
     },
     "de": {
-        "winds": "Ost Süd West Nord",
         "seat": "Platz {wind}",
         "round": "Runde {wind}",
         "hand": "Spiel {n}",
@@ -125,11 +124,6 @@ def words(lang: str) -> dict[str, str]:
         return WORDS[lang]
     except KeyError:
         raise ValueError(f"language {lang!r} is not 'en' or 'de'") from None
-
-
-def wind_name(wind: Wind | int, lang: str) -> str:
-    """``East`` ... ``North`` (or German)."""
-    return words(lang)["winds"].split()[int(wind)]
 
 
 def cap_height(px: int, *, bold: bool = False) -> int:

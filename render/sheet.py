@@ -477,7 +477,7 @@ def sheet_lines(
         out.append(f"{who(seat)}: {arrangement(seat)}: {_amount(value, table, lang)} ({listed})")
     if sheet.payments:
         pays = ", ".join(
-            f"{_plain(_name(players, a))} → {_plain(_name(players, b))} {number(amount, lang)}"
+            f"{_plain(_name(players, a))} → {_plain(_name(players, b))}: {number(amount, lang)}"
             for a, b, amount in sheet.payments
         )
         out.append(f"{w['payments']}: {pays}")

@@ -24,6 +24,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.numbers import number
+from engine.tiles import wind_name
 from engine.views import DiscardView, Phase, PlayerView, SeatView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -36,7 +37,6 @@ from render.layout import (
     meld_faces,
     outline,
     paste_tile,
-    wind_name,
     words,
 )
 from render.text import draw_text, label_font, tile_font

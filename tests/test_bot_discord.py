@@ -24,7 +24,7 @@ from engine.actions import ActionKind
 from engine.game import Game
 from engine.numbers import number, signed
 from engine.players import SimplePlayer
-from engine.tiles import tiles_str
+from engine.tiles import tile_names
 from engine.views import Phase, SeatView
 from render.sheet import render_sheet
 from render.table import render_table
@@ -129,7 +129,7 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
         label = {"pong": "Pong", "kong": "Kong", "mahjong": "Mah-Jongg", "pass": "Pass"}.get(action.kind)
         if action.kind == "chow":
             assert action.tile is not None
-            label = f"Chow {tiles_str((action.tile, action.tile + 1, action.tile + 2))}"
+            label = f"Chow {tile_names((action.tile, action.tile + 1, action.tile + 2))}"
         if label and user.locale.startswith("en"):
             assert label in card.labels, (label, card.labels)  # an English card's exact labels
         target = next(c for c in card.custom_ids if c.endswith(f":{action_code(action)}"))
@@ -423,7 +423,7 @@ async def test_german_table_and_card(tmp_path: Path) -> None:
         await h.click(h.messages(CHANNEL)[-1], "Starten", user=alice)
         await h.settle()
         table_message = h.messages(CHANNEL)[-1]
-        assert "Meine Hand" in table_message.labels and "Hand 1" in table_message.text
+        assert "Meine Hand" in table_message.labels and "Spiel 1" in table_message.text
         # Each private card speaks its reader's language; the table speaks the server's.
         card_de = (await h.click(table_message, "Meine Hand", user=alice)).last
         card_en = (await h.click(table_message, "Meine Hand", user=bob)).last

@@ -207,7 +207,7 @@ async def test_east_plays_the_whole_exchange_on_the_card(
         gave = tiles_of(values)
         card = await choose(h, card, alice, values)
         assert f"Give {say_tiles(gave, 'en')} to {partner}?" in card.text
-        assert f"Give {' '.join(map(str, gave))}" in card.labels
+        assert f"Give {say_tiles(gave, 'en')}" in card.labels
         card = await confirm(h, card, alice)
         assert f"E give {tiles_str(gave)}" in lines(game)
         got = Action.parse(
@@ -236,7 +236,7 @@ async def test_east_plays_the_whole_exchange_on_the_card(
     laid = tiles_of(values)
     card = await choose(h, card, alice, values)
     assert f"Lay down {say_tiles(laid, 'en')} and take as many from the wall?" in card.text
-    assert f"Swap {' '.join(map(str, laid))}" in card.labels
+    assert f"Swap {say_tiles(laid, 'en')}" in card.labels
     card = await confirm(h, card, alice)
     assert f"E swap {tiles_str(laid)}" in lines(game)
     assert f"You gave {say_tiles(laid, 'en')} and received " in card.text and "from the wall." in card.text
@@ -385,7 +385,7 @@ async def test_three_players_east_swaps_with_the_wall_for_the_empty_place(
     card = await choose(h, card, alice, values)
     laid = tiles_of(values)
     assert f"Lay down {say_tiles(laid, 'en')} and take as many from the wall?" in card.text
-    assert f"Swap {' '.join(map(str, laid))}" in card.labels
+    assert f"Swap {say_tiles(laid, 'en')}" in card.labels
     card = await confirm(h, card, alice)
     assert f"You gave {say_tiles(laid, 'en')} and received " in card.text and "from the wall." in card.text
     assert "Last: alice swapped 3 tiles with the wall" in h.message(table.message_id or 0).text

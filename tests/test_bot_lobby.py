@@ -117,7 +117,7 @@ async def test_a_join_during_start_is_refused_and_the_stored_game_is_the_one_pla
     start, (join,) = await start_with(h, alice, lambda: [h.click(lobby, "Join", user=bob)])
     assert start.answered and join.answered
     stored = await assert_seats_agree(h, table)
-    assert stored == [alice.id, "ai:normal", "ai:normal", "ai:normal"]
+    assert stored == [alice.id, "ai:normal:1", "ai:normal:2", "ai:normal:3"]
     assert table.seat_of(bob.id) is None
     assert join.ephemeral and join.text == text("lobby_starting", "en")
     await play_hand(h, table, [alice])
@@ -148,7 +148,7 @@ async def test_a_leave_or_add_computer_during_start_is_refused(tmp_path: Path) -
     )
     assert start.answered
     stored = await assert_seats_agree(h, table)
-    assert stored == [alice.id, "ai:normal", bob.id, "ai:normal"]
+    assert stored == [alice.id, "ai:normal:1", bob.id, "ai:normal:2"]
     assert table.seat_of(bob.id) is not None and not table.closed
     for rec in refused:
         assert rec.answered and rec.ephemeral and rec.text == text("lobby_starting", "en"), rec.text

@@ -17,7 +17,7 @@ from engine.ai.player import Evaluator
 from engine.ai.value import knowledge
 from engine.deal import Deal
 from engine.seats import Position
-from engine.tiles import Tile
+from engine.tiles import Tile, tile_name, tile_names
 from engine.views import HintView
 
 NO_BONUS = {"bonus_tiles": False}
@@ -38,11 +38,11 @@ def test_a_ready_hand_names_each_winning_tile_with_copies_left_and_value() -> No
     deal = Deal.arranged(["123m456p789s11z55z9m", M, P, S], settings=NO_BONUS)
     h = hint(deal.view(0))
     head, (progress, waits, chance) = sentences(h.text)
-    assert head == "Discard 9m with the call at the beginning"
+    assert head == "Discard 9 characters with the call at the beginning"
     assert progress == "keeps you ready"
     assert waits == (
-        "waiting on 1z or 5z: 1z (2 left) worth 256 (104 on a discard), "
-        "5z (2 left) worth 136 (56 on a discard)"
+        "waiting on East wind or White dragon: East wind (2 left) worth 256 (104 on a discard), "
+        "White dragon (2 left) worth 136 (56 on a discard)"
     )
     assert re.fullmatch(CHANCE_EN, chance)
     assert h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
@@ -66,10 +66,13 @@ def test_a_hand_two_tiles_from_ready_lists_the_tiles_that_help() -> None:
     h = hint(view)
     assert h.discard in (Tile.parse("1z"), Tile.parse("7z"))  # the two lone honours
     head, (progress, helps, chance) = sentences(h.text)
-    assert head == f"Discard {h.discard}" and progress == "keeps you 2 tiles from ready"
-    kinds = [str(t) for t, n in h.useful if n]
-    assert helps == f"{sum(n for _, n in h.useful)} tiles of {len(kinds)} kinds can help: {' '.join(kinds)}"
-    assert {"7m", "9p", "4s"} <= set(kinds)
+    assert h.discard is not None
+    assert head == f"Discard {tile_name(h.discard)}" and progress == "keeps you 2 tiles from ready"
+    kinds = [t for t, n in h.useful if n]
+    named = tile_names(kinds)
+    assert helps == f"{sum(n for _, n in h.useful)} tiles of {len(kinds)} kinds can help: {named}"
+    assert {"7m", "9p", "4s"} <= {str(t) for t in kinds}
+    assert not re.search(r"\b[1-9][mpsz]\b", h.text), h.text  # tiles by name, never by code
     # The chance is the evaluator's own figure for that discard, in plain words.
     ev = Evaluator(view, knowledge("dmjl", view.settings), "strong")
     option = next(o for o in ev.discard_choices(ev.state.counts, ev.state.melds) if o.discard == h.discard)
@@ -86,8 +89,8 @@ def test_a_claim_says_what_it_brings_and_what_to_discard_after_it() -> None:
     h = hint(deal.view(1))
     assert h.action == Action(Position(1), ActionKind.CHOW, Tile.parse("1m"))
     head, (progress, waits, chance) = sentences(h.text)
-    assert (head, progress) == ("Chow 1m 2m 3m, then discard 9m", "makes you ready")
-    assert waits == "waiting on 1z (3 left), worth 76 (72 on a discard)"
+    assert (head, progress) == ("Chow 1/2/3 characters, then discard 9 characters", "makes you ready")
+    assert waits == "waiting on East wind (3 left), worth 76 (72 on a discard)"
     assert re.fullmatch(CHANCE_EN, chance)
     assert hint(deal.view(1), lang="de").text.startswith(
         "Chow Zahl-1/2/3, dann Zahl-9 abwerfen: damit bist du bereit; "
@@ -100,7 +103,8 @@ def test_a_pong_counts_the_tiles_from_ready_after_the_claim() -> None:
     deal.apply("E discard 7z")
     h = hint(deal.view(1))
     head, (progress, helps, _) = sentences(h.text)
-    assert h.action == Action(Position(1), ActionKind.PONG) and head.startswith("Pong 7z, then discard ")
+    assert h.action == Action(Position(1), ActionKind.PONG)
+    assert head.startswith("Pong Red dragon, then discard ")
     assert (h.shanten_before, h.shanten_after) == (6, 5) and progress == "brings you to 5 tiles from ready"
     assert re.fullmatch(r"\d+ tiles of \d+ kinds can help: .*", helps)
     assert hint(deal.view(1), lang="de").text.startswith("Pong Roter Drache, dann ")
@@ -113,7 +117,7 @@ def test_a_pass_says_why() -> None:
     assert south.action == Action(Position(1), ActionKind.PASS)  # a chow would break the waiting hand
     head, (why, standing, waits, _) = sentences(south.text)
     assert (head, why, standing) == ("Pass", "a claim would not bring you closer", "you are ready")
-    assert waits == "waiting on 1z (3 left), worth 152 (72 on a discard)"
+    assert waits == "waiting on East wind (3 left), worth 152 (72 on a discard)"
     assert hint(deal.view(1), lang="de").text.startswith(
         "Passen: keine Ansage bringt dich näher an bereit; du bist bereit; "
         "du wartest auf: Ostwind (noch 3) ist 152 wert (72 auf einen Abwurf); "
@@ -128,9 +132,9 @@ def test_a_kong_comes_before_the_discard() -> None:
     h = hint(deal.view(0))
     assert h.action == Action(Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1m")) and h.discard is None
     head, (progress, waits, _) = sentences(h.text)
-    assert head == "Declare a concealed kong of 1m and draw a replacement tile"
+    assert head == "Declare a concealed kong of 1 characters and draw a replacement tile"
     assert progress == "keeps you ready"
-    assert waits.startswith("waiting on 1z or 5z: 1z (2 left) worth ")
+    assert waits.startswith("waiting on East wind or White dragon: East wind (2 left) worth ")
     assert hint(deal.view(0), lang="de").text.startswith(
         "Kong Zahl-1 melden und einen Ersatzstein ziehen: du bleibst bereit; du wartest auf: Ostwind (noch 2)"
     )
@@ -143,10 +147,8 @@ def test_no_tile_wins_a_hand_short_of_the_minimum() -> None:
     assert h.shanten_after == 0 and h.waits and not any(w.on_discard or w.self_drawn for w in h.waits)
     # Either lone tile keeps the hand ready; which one is the player's choice.
     assert h.discard is not None and str(h.discard) in ("5p", "9m")
-    assert (
-        h.text
-        == f"Discard {h.discard}: keeps you ready; no tile wins here (the hand is short of the minimum)."
-    )
+    short = "no tile wins here (the hand is short of the minimum)"
+    assert h.text == f"Discard {tile_name(h.discard)}: keeps you ready; {short}."
     named = {"5p": "Kreis-5", "9m": "Zahl-9"}[str(h.discard)]
     assert hint(deal.view(0), lang="de").text == (
         f"{named} abwerfen: du bleibst bereit; kein Stein gewinnt hier (die Hand erreicht das Minimum nicht)."
@@ -158,7 +160,7 @@ def test_the_gulasch_exchange() -> None:
     view = deal.view(2)
     h = hint(view)
     assert h.action is not None and h.action.kind is ActionKind.GIVE and h.action in view.legal
-    assert h.text == f"Give {' '.join(map(str, h.action.tiles))}: the three tiles your hand needs least."
+    assert h.text == f"Give {tile_names(h.action.tiles)}: the three tiles your hand needs least."
     german = hint(view, lang="de").text
     assert german.endswith(" geben: die drei Steine, die deine Hand am wenigsten braucht.")
 

@@ -355,7 +355,14 @@ class TableCog(commands.Cog):
                 await self.refuse(interaction, "not_seated")
         elif op == "next":
             if n is not None and n != table.game.hand_number:
-                await self.refuse(interaction, "stale")
+                # a second click, or an old sheet's button: the next hand has started already; a
+                # seated person gets their card with it
+                number = table.game.hand_number
+                if table.position_of(interaction.user.id) is None:
+                    await self.refuse(interaction, "next_hand_started_seen", number=number)
+                else:
+                    intro = text("next_hand_started", language(interaction.locale), number=number)
+                    await self.show_card(interaction, intro=intro)
                 return
             await interaction.response.defer()
             try:
@@ -381,16 +388,21 @@ class TableCog(commands.Cog):
         return table, position
 
     async def show_card(
-        self, interaction: discord.Interaction[Any], note: str = "", *, with_hint: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        note: str = "",
+        *,
+        with_hint: bool = False,
+        intro: str = "",
     ) -> None:
-        """Answer with the clicker's private card (or a refusal)."""
+        """Answer with the clicker's private card (or a refusal); ``intro`` comes first on it."""
         seated = await self.seated(interaction, interaction.channel_id or 0)
         if seated is None:
             return
         table, position = seated
         await interaction.response.defer(ephemeral=True, thinking=True)
         layout, file = await self.bot.presenter.card(
-            table, position, language(interaction.locale), note=note, with_hint=with_hint
+            table, position, language(interaction.locale), note=note, with_hint=with_hint, intro=intro
         )
         await interaction.followup.send(view=layout, file=file, ephemeral=True)
         self.bot.presenter.remember_card(table, interaction.user.id, interaction)

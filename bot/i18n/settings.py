@@ -62,7 +62,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "settings_no_role": ("none", "keine"),
     "settings_server_language": ("the server's language", "die Sprache des Servers"),
     "settings_seconds": ("{n} s", "{n} s"),
-    "settings_button": ("0 (the Next hand button)", "0 (Knopf Nächste Hand)"),
+    "settings_button": ("0 (the Next hand button)", "0 (Knopf Nächstes Spiel)"),
     "settings_current_season": ("those of the current season", "die der laufenden Saison"),
     "settings_no_floor": ("none (0)", "keiner (0)"),
     # /settings set and reset
@@ -192,7 +192,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_next_hand_seconds": (
         "the next hand starts by itself after this pause (0: the Next hand button)",
-        "die nächste Hand beginnt nach dieser Pause von selbst (0: Knopf Nächste Hand)",
+        "das nächste Spiel beginnt nach dieser Pause von selbst (0: Knopf Nächstes Spiel)",
     ),
     "help_who_opens": (
         "who may open a table (admins always may)",
@@ -314,7 +314,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
         "ebenso viele)"
     ),
     "gulasch_pot_carry_over": (
-        "der Gulasch-Topf bleibt für die nächste Hand, wenn ein Gulasch unentschieden endet; nein: die Einsätze "
+        "der Gulasch-Topf bleibt für das nächste Spiel, wenn ein Gulasch unentschieden endet; nein: die Einsätze "
         "gehen zurück"
     ),
     "pot_reading": (

@@ -22,11 +22,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "empty_seat": ("(empty)", "(frei)"),
     # Table message
     "my_hand": ("My hand", "Meine Hand"),
-    "next_hand": ("Next hand", "Nächste Hand"),
+    "next_hand": ("Next hand", "Nächstes Spiel"),
     "im_back": ("I'm back", "Bin zurück"),
     "hand_of": (
         "Hand {number} · {wind} round · {left} tiles left",
-        "Hand {number} · {wind}-Runde · noch {left} Steine",
+        "Spiel {number} · Runde {wind} · noch {left} Steine",
     ),
     "turn_of": ("{name}'s turn{deadline}", "{name} ist dran{deadline}"),
     "claims_open": (
@@ -37,7 +37,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name} adds a kong of {tile}: rob it?{deadline}",
         "{name} ergänzt Kong {tile}: rauben?{deadline}",
     ),
-    "hand_over": ("The hand is over.", "Die Hand ist vorbei."),
+    "hand_over": ("The hand is over.", "Das Spiel ist vorbei."),
     "game_over": ("The game is over.", "Die Partie ist vorbei."),
     "game_goes_on": (
         "The bot restarted; the game goes on.",
@@ -115,10 +115,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name} (East) ends the exchange: play begins",
         "{name} (Ost) beendet den Tausch: das Spiel beginnt",
     ),
-    "wind_0": ("East", "Ost"),
-    "wind_1": ("South", "Süd"),
-    "wind_2": ("West", "West"),
-    "wind_3": ("North", "Nord"),
     # The Gulasch exchange (rumisberg, RULES.md §2.4.6): public status lines, never a tile
     "exchange_both": (
         "Gulasch exchange: {east} and {partner} choose three tiles each to swap face down{deadline}",
@@ -154,7 +150,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "exchange_start": ("Begin play", "Spiel beginnen"),
     "choose_give": ("Choose three tiles to give", "Drei Steine zum Geben wählen"),
     "choose_swap": ("Choose 1-{most} tiles to swap", "1-{most} Steine zum Tauschen wählen"),
-    "next_hand_at": ("The next hand starts {deadline}.", "Die nächste Hand beginnt {deadline}."),
+    "next_hand_at": ("The next hand starts {deadline}.", "Das nächste Spiel beginnt {deadline}."),
     "your_turn_ping": ("{mention}, it is your move.", "{mention}, du bist dran."),
     # Actions
     "discard": ("Discard", "Abwerfen"),
@@ -197,6 +193,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{tile} wurde abgeworfen: ansagen oder passen.",
     ),
     "card_robbing": ("Rob the kong of {tile}?", "Den Kong {tile} rauben?"),
+    "card_away": (
+        "You are away: a computer plays your seat. Click I'm back to play again.",
+        "Du bist weg: ein Computer spielt deinen Platz. Klicke Bin zurück, um wieder zu spielen.",
+    ),
     "card_wait": (
         "Nothing to do now; this card updates when it is your move.",
         "Gerade nichts zu tun; diese Karte zeigt deinen nächsten Zug.",
@@ -255,6 +255,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "card_answered": ("Answered; waiting for the table.", "Geantwortet; der Tisch wartet noch."),
     "not_seated": ("You are not seated at this table.", "Du sitzt nicht an diesem Tisch."),
     "not_your_turn": ("It is not your move.", "Du bist nicht am Zug."),
+    "next_hand_started": (
+        "Hand {number} has started: here are your tiles.",
+        "Spiel {number} hat begonnen: hier sind deine Steine.",
+    ),
+    "next_hand_started_seen": ("Hand {number} has started.", "Spiel {number} hat begonnen."),
     "stale": ("The table moved on: here is your hand now.", "Der Tisch ist weiter: hier deine Hand jetzt."),
     "no_table": (
         "There is no table in this channel. Open one with /mahjong new.",
@@ -302,8 +307,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "storage_failed_booking": (
         "This hand's result could not be booked just now ({reason}). The hand is kept as it ended; "
         "booking is tried again in {seconds} seconds, then the score sheet follows.",
-        "Das Ergebnis dieser Hand konnte gerade nicht gebucht werden ({reason}). Die Hand bleibt, wie "
-        "sie endete; die Buchung wird in {seconds} Sekunden erneut versucht, dann folgt der "
+        "Das Ergebnis dieses Spiels konnte gerade nicht gebucht werden ({reason}). Das Spiel bleibt, "
+        "wie es endete; die Buchung wird in {seconds} Sekunden erneut versucht, dann folgt der "
         "Wertungszettel.",
     ),
     "storage_recovered": (
@@ -327,7 +332,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name} left; a computer plays the seat.",
         "{name} ist gegangen; ein Computer übernimmt den Platz.",
     ),
-    "drawn_hand": ("The hand is drawn: {reason}.", "Die Hand ist unentschieden: {reason}."),
+    "drawn_hand": ("The hand is drawn: {reason}.", "Das Spiel ist unentschieden: {reason}."),
     "won_by": ("{name} wins with {total}.", "{name} gewinnt mit {total}."),
     "pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
     "standings": ("Final standings:", "Endstand:"),
@@ -385,11 +390,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rules_next_button": (
         "the next hand starts with Next hand.",
-        "die nächste Hand beginnt mit Nächste Hand.",
+        "das nächste Spiel beginnt mit Nächstes Spiel.",
     ),
     "rules_next_auto": (
         "the next hand starts by itself after {seconds} s.",
-        "die nächste Hand beginnt nach {seconds} s von selbst.",
+        "das nächste Spiel beginnt nach {seconds} s von selbst.",
     ),
     "standing": ("{name}: {chips} in this game", "{name}: {chips} in dieser Partie"),
     "standing_balance": (
@@ -403,7 +408,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "unbooked": (
         "The chips of this hand could not be booked: {reason}. An admin can correct the balances.",
-        "Die Chips dieser Hand konnten nicht gebucht werden: {reason}. "
+        "Die Chips dieses Spiels konnten nicht gebucht werden: {reason}. "
         "Ein Admin kann die Kontostände korrigieren.",
     ),
     "stopped_by_vote": (

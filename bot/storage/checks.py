@@ -54,7 +54,8 @@ MAX_REASON_LENGTH: Final = 200
 QUOTE_LIMIT: Final = 80
 """The most characters of a person's input an error message quotes."""
 
-AI_SEAT: Final = re.compile(r"^ai:[a-z0-9_-]{1,32}$")
+AI_SEAT: Final = re.compile(r"^ai:[a-z0-9_-]{1,32}(:[1-9][0-9]{0,2})?$")
+"""A computer player's seat: ``ai:<level>`` and, since computers keep their names, ``:<number>``."""
 LANGUAGE: Final = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 
 
@@ -125,7 +126,7 @@ def check_text(value: object, what: str, limit: int = MAX_REASON_LENGTH) -> str:
 
 
 def check_seat(seat: object, index: int) -> Seat:
-    """A seat of a game: a Discord user id or ``"ai:<level>"``."""
+    """A seat of a game: a Discord user id or ``"ai:<level>"`` / ``"ai:<level>:<number>"``."""
     if isinstance(seat, str):
         if not AI_SEAT.match(seat):
             raise StorageInputError(

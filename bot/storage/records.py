@@ -1,7 +1,8 @@
 """Plain records the storage layer hands out: frozen dataclasses, no database handles.
 
-A seat is a Discord user id (``int``) or a computer player's level written as
-``"ai:<level>"`` (``str``), e.g. ``"ai:normal"``.
+A seat is a Discord user id (``int``) or a computer player's level and number written as
+``"ai:<level>:<number>"`` (``str``), e.g. ``"ai:normal:2"`` for Computer 2 (games stored before
+the number was kept have ``"ai:<level>"``: their computers are numbered in seat order).
 """
 
 from __future__ import annotations
@@ -16,18 +17,42 @@ from engine.rulesets import get_ruleset
 from engine.settings import Settings
 
 Seat: TypeAlias = int | str
-"""A Discord user id, or ``"ai:<level>"`` for a computer player."""
+"""A Discord user id, or ``"ai:<level>:<number>"`` (``"ai:<level>"`` before numbers were kept)
+for a computer player."""
 
 TxnKind: TypeAlias = Literal["buy_in", "hand", "adjustment", "transfer", "season_reset", "starting_chips"]
 
 
 def seat_holder(seat: Seat) -> str:
-    """The ledger account holder of a seat: ``"user:<id>"`` or the AI level itself.
+    """The ledger account holder of a seat: ``"user:<id>"`` or the AI level (``"ai:<level>"``:
+    the computers of one level share an account, whatever their number at a table).
 
-    >>> seat_holder(1234), seat_holder("ai:normal")
-    ('user:1234', 'ai:normal')
+    >>> seat_holder(1234), seat_holder("ai:normal"), seat_holder("ai:easy:3")
+    ('user:1234', 'ai:normal', 'ai:easy')
     """
-    return seat if isinstance(seat, str) else f"user:{seat}"
+    if isinstance(seat, str):
+        return "ai:" + computer_of(seat)[0]
+    return f"user:{seat}"
+
+
+def computer_seat(level: str, number: int) -> str:
+    """How a computer player's seat is stored: its level and its number at the table (the number
+    names it, ``Computer <number>``, and a restart gives it the same name).
+
+    >>> computer_seat("normal", 2)
+    'ai:normal:2'
+    """
+    return f"ai:{level}:{number}"
+
+
+def computer_of(seat: str) -> tuple[str, int | None]:
+    """The level and number of a stored computer seat (None for a seat stored without one).
+
+    >>> computer_of("ai:normal:2"), computer_of("ai:easy"), computer_of("ai:")
+    (('normal', 2), ('easy', None), ('normal', None))
+    """
+    level, _, number = seat.removeprefix("ai:").partition(":")
+    return level or "normal", int(number) if number.isdigit() else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ each would score.
 >>> str(h.discard), h.shanten_after, [str(w.tile) for w in h.waits]
 ('9m', 0, ['1z', '5z'])
 >>> h.text.split(": ", 1)[0]
-'Discard 9m with the call at the beginning'
+'Discard 9 characters with the call at the beginning'
 >>> h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
 True
 """
@@ -33,7 +33,7 @@ from engine.hand import Meld
 from engine.numbers import number
 from engine.rulesets import Ruleset
 from engine.settings import Settings
-from engine.tiles import TILES, Lang, Tile, tile_name
+from engine.tiles import TILES, Lang, Tile, tile_name, tile_names
 from engine.views import HintView, SeatView
 
 __all__ = ["Hint", "hint"]
@@ -136,7 +136,7 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "fishing": "{tile} abwerfen und Fishing ansagen",
         "concealed-kong": "Kong {tile} melden und einen Ersatzstein ziehen",
         "added-kong": "Kong {tile} ergänzen und einen Ersatzstein ziehen",
-        "nine-majors": "Neun Trumpfziegel zeigen, die Hand endet unentschieden",
+        "nine-majors": "Neun Trumpfziegel zeigen, das Spiel endet unentschieden",
         "later": "Wenn du am Zug bist, {tile} abwerfen",
         "chow": "Chow {tiles}, dann {discard} abwerfen",
         "pong": "Pong {tiles}, dann {discard} abwerfen",
@@ -185,7 +185,7 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "exchange_idle": "Im Tausch gerade nichts zu tun",
     },
 }
-"""The hint's phrases by language; tiles are named in notation in English, by name in German."""
+"""The hint's phrases by language; tiles are named (:func:`engine.tiles.tile_name`), never coded."""
 
 _CLAIM_WORDS: Final[dict[str, dict[ActionKind, str]]] = {
     "en": {ActionKind.CHOW: "chow", ActionKind.PONG: "pong", ActionKind.KONG: "kong"},
@@ -206,29 +206,19 @@ _EXCHANGE: Final = {
 """The phrase of each move of the Gulasch exchange."""
 
 
-def _tile(tile: Tile, lang: Lang) -> str:
-    return str(tile) if lang == "en" else tile_name(tile, lang)
+def _tile(tile: Tile, lang: Lang, names: str = "") -> str:
+    """A tile by name (``names``: the ruleset whose names it takes, jiangxi's after seed 004)."""
+    return tile_name(tile, lang, names)
 
 
-def _tiles(tiles: Sequence[Tile], lang: Lang) -> str:
-    """Tiles in a sentence: ``3m 6m 9p`` in English, by their German names in German."""
-    return " ".join(str(t) for t in tiles) if lang == "en" else _tiles_de(list(tiles))
+def _tiles(tiles: Sequence[Tile], lang: Lang, names: str = "") -> str:
+    """Tiles in a sentence by name, a suit's ranks together: ``Kreis-1/2/3, Ostwind``,
+    ``1/2/3 circles, East wind``.
 
-
-def _tiles_de(tiles: list[Tile]) -> str:
-    """Tiles by their German names, a suit's ranks together: ``Kreis-1/2/3, Ostwind``.
-
-    >>> _tiles_de([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")])
+    >>> _tiles([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")], "de")
     'Kreis-1/2/3, Bambus-9, Ostwind'
     """
-    parts: list[str] = []
-    for t in sorted(tiles):
-        name = tile_name(t, "de")
-        if t.is_suit and parts and parts[-1].rsplit("-", 1)[0] == name.rsplit("-", 1)[0]:
-            parts[-1] += f"/{t.rank}"
-        else:
-            parts.append(name)
-    return ", ".join(parts)
+    return tile_names(tiles, lang, names)
 
 
 def _distance(shanten: int, lang: Lang) -> str:
@@ -294,7 +284,7 @@ def _worth(wait: WaitValue, lang: Lang) -> str:
     return w["worth_both"].format(self_drawn=drawn, on_discard=discard)
 
 
-def _waits_text(waits: tuple[WaitValue, ...], lang: Lang) -> str:
+def _waits_text(waits: tuple[WaitValue, ...], lang: Lang, names: str = "") -> str:
     """The winning tiles of a ready hand, each with its copies left and its value (the tiles
     that cannot win are left out)."""
     w = _PHRASES[lang]
@@ -307,24 +297,25 @@ def _waits_text(waits: tuple[WaitValue, ...], lang: Lang) -> str:
 
     if len(winning) == 1:
         x = winning[0]
-        shown = w["wait_one"].format(tile=_tile(x.tile, lang), left=left(x))
+        shown = w["wait_one"].format(tile=_tile(x.tile, lang, names), left=left(x))
         return w["waiting_on_one"].format(tile=shown, value=_worth(x, lang))
-    names = [_tile(x.tile, lang) for x in winning]
-    tiles = ", ".join(names[:-1]) + w["or"] + names[-1]
+    named = [_tile(x.tile, lang, names) for x in winning]
+    tiles = ", ".join(named[:-1]) + w["or"] + named[-1]
     each = ", ".join(
-        w["wait"].format(tile=_tile(x.tile, lang), left=left(x), value=_worth(x, lang)) for x in winning
+        w["wait"].format(tile=_tile(x.tile, lang, names), left=left(x), value=_worth(x, lang))
+        for x in winning
     )
     return w["waiting_on"].format(tiles=tiles, each=each)
 
 
-def _useful_text(opt: Option, lang: Lang) -> str:
+def _useful_text(opt: Option, lang: Lang, names: str = "") -> str:
     """The tiles left that would bring the hand closer: ``14 tiles of 4 kinds can help: ...``."""
     w = _PHRASES[lang]
     kinds = [t for t, n in opt.useful if n]
     n = opt.unseen
     if not n:
         return w["help_none"]
-    tiles = _tiles(kinds, lang)
+    tiles = _tiles(kinds, lang, names)
     if n == 1:
         return w["help_one"].format(tiles=tiles)
     if len(kinds) == 1:
@@ -332,14 +323,14 @@ def _useful_text(opt: Option, lang: Lang) -> str:
     return w["help_kinds"].format(n=n, kinds=len(kinds), tiles=tiles)
 
 
-def _prospects(opt: Option, lang: Lang) -> list[str]:
+def _prospects(opt: Option, lang: Lang, names: str = "") -> list[str]:
     """The waits (or the tiles that help) and the chance to win, for the hand ``opt`` leaves."""
     if opt.shanten <= 0:
-        detail = _waits_text(opt.waits, lang)
+        detail = _waits_text(opt.waits, lang, names)
         if not any(x.on_discard or x.self_drawn for x in opt.waits):
             return [detail] if detail else []  # no chance to give where no tile wins
         return [detail, _chance(opt.chance, lang)]
-    return [_useful_text(opt, lang), _chance(opt.chance, lang)]
+    return [_useful_text(opt, lang, names), _chance(opt.chance, lang)]
 
 
 def _sentence(head: str, parts: list[str]) -> str:
@@ -390,14 +381,14 @@ def _claimed(ev: Evaluator, action: Action, tile: int) -> Option:
     return _discard_option(ev, counts, melds, None, held=held)
 
 
-def _exchange_hint(action: Action | None, lang: Lang) -> Hint:
+def _exchange_hint(action: Action | None, lang: Lang, names: str = "") -> Hint:
     w = _PHRASES[lang]
     if action is None or action.kind not in _EXCHANGE:
         return Hint(action, None, None, None, (), (), w["exchange_idle"] + ".")
     key = _EXCHANGE[action.kind]
     if action.kind is ActionKind.SWAP and len(action.tiles) == 1:
         key = "swap_one"
-    text = w[key].format(tiles=_tiles(action.tiles, lang))
+    text = w[key].format(tiles=_tiles(action.tiles, lang, names))
     return Hint(action, None, None, None, (), (), text + ".")
 
 
@@ -407,7 +398,7 @@ def _kong_option(ev: Evaluator, action: Action) -> Option:
     return _exact(ev, counts, melds, ev.evaluate(counts, melds))
 
 
-def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang) -> Hint:
+def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang, names: str = "") -> Hint:
     """On turn, about to discard (or to declare a kong first, or to declare with the discard)."""
     w = _PHRASES[lang]
     st = ev.state
@@ -416,33 +407,35 @@ def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang) ->
         return Hint(action, None, before, before, (), (), text)
     if action is not None and action.tile is not None and action.kind in _KONGS:
         opt = _kong_option(ev, action)
-        head = w[str(action.kind)].format(tile=_tile(action.tile, lang))
-        text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang)])
+        head = w[str(action.kind)].format(tile=_tile(action.tile, lang, names))
+        text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang, names)])
         return Hint(action, None, before, opt.shanten, opt.useful, opt.waits, text)
     chosen = action.tile if action is not None and action.kind in DISCARDS else None
     opt = _discard_option(ev, st.counts, st.melds, chosen)
     discard = opt.discard
-    shown = _tile(discard, lang) if discard is not None else "?"
+    shown = _tile(discard, lang, names) if discard is not None else "?"
     if action is None:
         head = w["later"].format(tile=shown)
     else:
         head = w.get(str(action.kind), w["discard"]).format(tile=shown)
-    text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang)])
+    text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang, names)])
     return Hint(action, discard, before, opt.shanten, opt.useful, opt.waits, text)
 
 
-def _riichi_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang) -> Hint:
+def _riichi_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang, names: str = "") -> Hint:
     """At the beginning of the turn, before the draw: declare riichi or draw without (§2.3.6)."""
     w = _PHRASES[lang]
     st = ev.state
     now = _exact(ev, st.counts, st.melds, ev.evaluate(st.counts, st.melds))
     declare = action is not None and action.kind is ActionKind.RIICHI
     head = w["riichi" if declare else "no_riichi"]
-    text = _sentence(head, [_standing(now.shanten, lang), *_prospects(now, lang)])
+    text = _sentence(head, [_standing(now.shanten, lang), *_prospects(now, lang, names)])
     return Hint(action, None, before, now.shanten, now.useful, now.waits, text)
 
 
-def _claim_hint(ev: Evaluator, view: SeatView, action: Action | None, before: int, lang: Lang) -> Hint:
+def _claim_hint(
+    ev: Evaluator, view: SeatView, action: Action | None, before: int, lang: Lang, names: str = ""
+) -> Hint:
     """Answering a discard (claim or pass), or off turn."""
     w = _PHRASES[lang]
     st = ev.state
@@ -455,12 +448,14 @@ def _claim_hint(ev: Evaluator, view: SeatView, action: Action | None, before: in
         opt = _claimed(ev, action, tile)
         low = action.tile if action.kind is ActionKind.CHOW else None
         melded = (tile,) if low is None else (low, low + 1, low + 2)
-        discard = _tile(opt.discard, lang) if opt.discard is not None else ""
-        head = w[str(action.kind)].format(tiles=_tiles([TILES[t] for t in melded], lang), discard=discard)
+        discard = _tile(opt.discard, lang, names) if opt.discard is not None else ""
+        head = w[str(action.kind)].format(
+            tiles=_tiles([TILES[t] for t in melded], lang, names), discard=discard
+        )
         progress = _progress(before, opt.shanten, lang)
         if opt.shanten == now.shanten and opt.value > now.value:
             progress += w["richer"]
-        text = _sentence(head, [progress, *_prospects(opt, lang)])
+        text = _sentence(head, [progress, *_prospects(opt, lang, names)])
         return Hint(action, None, before, opt.shanten, opt.useful, opt.waits, text)
     else:
         others = [] if tile is None else [(a, _claimed(ev, a, tile)) for a in view.legal if a.kind in claims]
@@ -473,7 +468,7 @@ def _claim_hint(ev: Evaluator, view: SeatView, action: Action | None, before: in
             a, o = min(closer, key=lambda item: (item[1].shanten, -item[1].value))
             why = w["worth_less" if o.value < now.value else "weaker"].format(kind=claims[a.kind])
         head, parts = w["pass"], [why, _standing(now.shanten, lang)]
-    text = _sentence(head, [*parts, *_prospects(now, lang)])
+    text = _sentence(head, [*parts, *_prospects(now, lang, names)])
     return Hint(action, None, before, now.shanten, now.useful, now.waits, text)
 
 
@@ -486,7 +481,8 @@ def hint(
 ) -> Hint:
     """A hint for the seat whose ``view`` this is (``settings``: the table's house rules,
     ``ruleset``: the game's ruleset, else the one the view names from the registry), its
-    ``text`` in ``lang`` (German names the tiles as the seeds do: *Kreis-5*, *Ostwind*).
+    ``text`` in ``lang``, the tiles by name (German as the seeds name them: *Kreis-5*, *Ostwind*;
+    jiangxi's as seed 004 does: *Zhong*).
 
     The hand is *ready* when one tile would complete it (shanten 0), and *n tiles from
     ready* at shanten n:
@@ -495,9 +491,9 @@ def hint(
     >>> others = ["123456789m1234p", "123456789p1234s", "123456789s1234m"]
     >>> deal = Deal.arranged(["123m456p789s11z55z9m", *others], settings={"bonus_tiles": False})
     >>> print(hint(deal.view(0)).text)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
-    Discard 9m with the call at the beginning: keeps you ready; waiting on 1z or 5z:
-    1z (2 left) worth 256 (104 on a discard), 5z (2 left) worth 136 (56 on a discard);
-    chance to win ...
+    Discard 9 characters with the call at the beginning: keeps you ready; waiting on East wind
+    or White dragon: East wind (2 left) worth 256 (104 on a discard), White dragon (2 left)
+    worth 136 (56 on a discard); chance to win ...
     >>> print(hint(deal.view(0), lang="de").text)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
     Zahl-9 abwerfen, mit Ruf zu Beginn: du bleibst bereit; du wartest auf:
     Ostwind (noch 2) ist 256 wert (104 auf einen Abwurf),
@@ -511,8 +507,9 @@ def hint(
     if view.me is None:
         raise ValueError("a spectator's view has no hand to hint at")
     player = AIPlayer("strong", seed="hint", settings=settings, ruleset=ruleset)
+    names = ruleset.name if ruleset is not None else view.ruleset  # jiangxi names its own tiles
     if view.exchange is not None:  # the Gulasch exchange: no discards yet
-        return _exchange_hint(player.choose(view) if view.legal else None, lang)
+        return _exchange_hint(player.choose(view) if view.legal else None, lang, names)
     ev = Evaluator(view, player.knowledge(view.ruleset, view.settings), "strong")
     action = player.choose(view, evaluator=ev) if view.legal else None
     st = ev.state
@@ -520,7 +517,7 @@ def hint(
     if action is not None and action.kind is ActionKind.MAHJONG:
         return Hint(action, None, before, None, (), (), _PHRASES[lang]["complete"])
     if any(a.kind is ActionKind.RIICHI and a.tile is None for a in view.legal):
-        return _riichi_hint(ev, action, before, lang)
+        return _riichi_hint(ev, action, before, lang, names)
     if sum(st.counts) % 3 == 2:  # on turn, about to discard
-        return _turn_hint(ev, action, before, lang)
-    return _claim_hint(ev, view, action, before, lang)
+        return _turn_hint(ev, action, before, lang, names)
+    return _claim_hint(ev, view, action, before, lang, names)
