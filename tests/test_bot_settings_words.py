@@ -175,7 +175,7 @@ def test_every_setting_every_choice_and_every_rule_has_words_in_both_languages()
 
 def test_counts_are_singular_and_plural() -> None:
     assert text("length_hands", "en", n=1) == "1 hand" and text("length_hands", "en", n=2) == "2 hands"
-    assert text("length_hands", "de", n=1) == "1 Hand" and text("length_hands", "de", n=0) == "0 Hände"
+    assert text("length_hands", "de", n=1) == "1 Spiel" and text("length_hands", "de", n=0) == "0 Spiele"
     assert text("length_rounds", "en", n=1) == "1 prevailing-wind round"
     one = text("stats_table_longest", "en", hands=1, game=3, started="a", ended="b")
     assert "**1** hand (game 3" in one
@@ -220,7 +220,7 @@ def test_an_unnamed_season_is_named_in_german() -> None:
 async def test_german_values_are_taken_as_typed(h: Harness[MahjongBot]) -> None:
     chef = boss(h, "de")
     answers = {}
-    for name, value in (("seven_pairs", "nein"), ("game_length", "Hände:16"), ("balance_floor", "keiner")):
+    for name, value in (("seven_pairs", "nein"), ("game_length", "Spiele:16"), ("balance_floor", "keiner")):
         options = {"name": name, "value": value}
         rec = await h.slash("settings set", user=chef, channel=CHANNEL, options=options)
         assert rec.answered and not rec.ephemeral, rec.text
@@ -228,7 +228,7 @@ async def test_german_values_are_taken_as_typed(h: Harness[MahjongBot]) -> None:
     rules = await h.bot.storage.table_rules(GUILD, None)
     assert (rules.settings.seven_pairs, rules.settings.game_length) == (False, "hands:16")
     said = answers["game_length"]
-    assert "Länge einer Partie für diesen Server auf 16 Hände gesetzt (vorher 4 Runden)" in said
+    assert "Länge einer Partie für diesen Server auf 16 Spiele gesetzt (vorher 4 Runden)" in said
     assert "auf keiner (0) gesetzt" in answers["balance_floor"]
     options = {"name": "seven_pairs", "value": "x"}
     rec = await h.slash("settings set", user=chef, channel=CHANNEL, options=options)

@@ -119,7 +119,7 @@ def test_member_figures_from_hand_made_records() -> None:
     bare = member_stats(7, [_game(6, hands)], SummaryCache(), season_id=1)
     assert (bare.hands, bare.wins, bare.best) == (3, 1, None)
     assert member_stats(99, [_game(5, hands)], cache, season_id=1).hands == 0
-    assert "3" in member_text("Ada", "Season 1", me, "en") and "Gespielte Hände" in member_text(
+    assert "3" in member_text("Ada", "Season 1", me, "en") and "Gespielte Spiele" in member_text(
         "Ada", "S", me, "de"
     )
 
@@ -238,7 +238,7 @@ async def test_stats_after_real_hands_match_the_record(harness: Harness[MahjongB
     assert isinstance(target, StoredMessage) and "no season 9" in target.text
     rec = await h.slash("stats member", user=alice, channel=CHANNEL, locale="de")
     target = rec.last.target if rec.last is not None else None
-    assert isinstance(target, StoredMessage) and f"Gespielte Hände: **{len(game.history)}**" in target.text
+    assert isinstance(target, StoredMessage) and f"Gespielte Spiele: **{len(game.history)}**" in target.text
     h.check()
 
 

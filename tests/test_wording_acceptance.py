@@ -29,7 +29,7 @@ LABELS = {
         "hand": "Meine Hand",
         "hint": "Tipp",
         "post": "Im Kanal zeigen",
-        "next": "Nächste Hand",
+        "next": "Nächstes Spiel",
     },
 }
 

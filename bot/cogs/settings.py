@@ -53,7 +53,7 @@ the storage read ``true``/``yes``/``on``/``1`` and ``false``/``no``/``off``/``0`
 GERMAN_NONE = ("keiner", "keine", "keines")
 """The German for no lowest balance (``none``)."""
 
-GERMAN_UNITS = {"runden:": "rounds:", "hände:": "hands:", "haende:": "hands:"}
+GERMAN_UNITS = {"runden:": "rounds:", "spiele:": "hands:", "hände:": "hands:", "haende:": "hands:"}
 """The German units of a game's length, as the engine reads them."""
 
 
@@ -61,7 +61,7 @@ def typed_value(shape: Shape, value: str) -> str:
     """A value as typed in German (``ja``, ``keiner``, ``runden:2``) in the words the engine and
     the storage read (``true``, ``none``, ``rounds:2``); any other value as it is.
 
-    >>> typed_value(Shape.BOOL, "Ja"), typed_value(Shape.GAME_LENGTH, "Hände:16")
+    >>> typed_value(Shape.BOOL, "Ja"), typed_value(Shape.GAME_LENGTH, "Spiele:16")
     ('true', 'hands:16')
     >>> typed_value(Shape.FLOOR, "keiner"), typed_value(Shape.FLOOR, "5")
     ('none', '5')

@@ -82,7 +82,7 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
 
 PLURAL: Final = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
 """A count-aware word in a template: ``{n|hand|hands}`` is ``hand`` when the value ``n`` is one,
-else ``hands`` (the same rule in English and German: ``1 Hand``, ``2 Hände``, ``0 Hände``)."""
+else ``hands`` (the same rule in English and German: ``1 Spiel``, ``2 Spiele``, ``0 Spiele``)."""
 
 
 SEASON_VALUES: Final = frozenset({"season", "old", "new"})

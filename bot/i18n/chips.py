@@ -29,7 +29,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "chips_history_empty": ("No chip movements yet.", "Noch keine Chip-Bewegungen."),
     "chips_previous": ("Previous", "Zurück"),
     "chips_next": ("Next", "Weiter"),
-    "chips_why_hand": ("hand {hand} of game {game}", "Hand {hand} der Partie {game}"),
+    "chips_why_hand": ("hand {hand} of game {game}", "Spiel {hand} der Partie {game}"),
     "chips_why_transfer": ("transfer from {giver} to {taker}", "Überweisung von {giver} an {taker}"),
     "chips_why_buy_in": ("buy-in", "Einkauf"),
     "chips_why_adjustment": ("adjustment by {actor}: {reason}", "Korrektur durch {actor}: {reason}"),
@@ -61,7 +61,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "chips_export": (
         "The ledger and the hands of {season}, as two CSV files.",
-        "Das Kassenbuch und die Hände von {season}, als zwei CSV-Dateien.",
+        "Das Kassenbuch und die Spiele von {season}, als zwei CSV-Dateien.",
     ),
     "chips_export_no_season": (
         "This server has no season {number}; its seasons are {seasons}. "
@@ -169,7 +169,7 @@ COMMANDS: Final[dict[str, str]] = {
         "Admin: diese Saison abschließen (die Rangliste bleibt) und die nächste eröffnen"
     ),
     "Admin: a season's ledger and hands as CSV files": (
-        "Admin: Kassenbuch und Hände einer Saison als CSV-Dateien"
+        "Admin: Kassenbuch und Spiele einer Saison als CSV-Dateien"
     ),
     "The member": "Das Mitglied",
     "Chips, 1 to 1,000,000,000": "Chips, 1 bis 1.000.000.000",

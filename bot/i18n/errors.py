@@ -450,9 +450,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # --- Moves refused (engine/deal.py, deal_claims.py, engine/features) ----------------------
     "err_seat_absent": (
         "{wind} is not in this hand: three play, and that place is empty.",
-        "{wind} spielt in dieser Hand nicht mit: es spielen drei, der Platz ist leer.",
+        "{wind} spielt in diesem Spiel nicht mit: es spielen drei, der Platz ist leer.",
     ),
-    "err_hand_over": ("The hand is over.", "Die Hand ist vorbei."),
+    "err_hand_over": ("The hand is over.", "Das Spiel ist vorbei."),
     "err_cannot_now": (
         "That move is not possible now; choose one of the moves offered.",
         "Dieser Zug geht jetzt nicht; wähl einen der angebotenen Züge.",

@@ -158,7 +158,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "accepts_choice": ("one of these: {choices}", "eine dieser Möglichkeiten: {choices}"),
     "accepts_game_length": (
         "rounds:1 to rounds:4 (prevailing-wind rounds) or hands:1 to hands:400",
-        "runden:1 bis runden:4 (Windrunden) oder hände:1 bis hände:400",
+        "runden:1 bis runden:4 (Windrunden) oder spiele:1 bis spiele:400",
     ),
     "accepts_ruleset": ("one of {choices}", "eins von {choices}"),
     "accepts_language": ("en or de", "en oder de"),
@@ -212,7 +212,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_allow_negative_balance": (
         "a hand's payments may take a member below 0 (false: a payer pays at most what they hold)",
-        "Zahlungen einer Hand dürfen ein Mitglied unter 0 bringen (nein: man zahlt höchstens, was man hat)",
+        "Zahlungen eines Spiels dürfen ein Mitglied unter 0 bringen (nein: man zahlt höchstens, was man hat)",
     ),
     "help_buy_in_amount": ("chips one buy-in grants", "Chips pro Einkauf"),
     "help_buy_in_limit": (
@@ -257,7 +257,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "break_count": "welche Würfel die Öffnung zählen",
     "loose_tile_order": "welcher lose Stein zuerst ersetzt",
     "deal_pattern": "die Reihenfolge beim Austeilen",
-    "wall_reserve": "Steine, die bei einer unentschiedenen Hand in der Mauer bleiben",
+    "wall_reserve": "Steine, die bei einem unentschiedenen Spiel in der Mauer bleiben",
     "chow_claims": "ein Chow darf angesagt werden (vom Spieler davor)",
     "mahjong_chow_from_any": "jeder darf einen Chow für Mah-Jongg ansagen",
     "rob_concealed_kong_13_orphans": "dreizehn Waisen dürfen einen verdeckten Kong rauben",
@@ -269,7 +269,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "discarder_pays_all": "bei einem Sieg auf Abwurf zahlt der Abwerfer allein 4-fach (6 für Ost)",
     "draw_settlement": "nach einer unentschiedenen Hand",
     "initial_score": "Chips jedes Spielers zu Beginn einer Partie",
-    "game_length": "runden:N (1-4 Windrunden) oder hände:N",
+    "game_length": "runden:N (1-4 Windrunden) oder spiele:N",
     "dealer_rotation": (
         "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand unentschieden endet; Ost "
         "wechselt nach jeder Hand mit Gewinner; oder wer gewinnt, gibt als Nächstes"
@@ -308,7 +308,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
         "wie lange ein Abwurf gerufen werden kann: bis der nächste Spieler zieht, oder (Rumisberg Regel 3) "
         "bis er abgelegt hat: nach dem Ziehen darf er ihn noch rufen, sein gezogener Stein geht an die Mauer zurück"
     ),
-    "gulasch_stake": "Einsatz jedes Spielers im Gulasch-Topf (nach einer Hand ohne Mah-Jongg)",
+    "gulasch_stake": "Einsatz jedes Spielers im Gulasch-Topf (nach einem Spiel ohne Mah-Jongg)",
     "gulasch_wall_exchanges": (
         "Umläufe des Tauschs mit der Mauer im Gulasch (jeder legt je Umlauf 1 bis 3 Steine ab und nimmt "
         "ebenso viele)"
@@ -341,7 +341,7 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     ),
     "riichi_stake": "Punkte, die ein Spieler beim Riichi in die Mitte legt",
     "riichi_carry_over": (
-        "Riichi-Stäbchen einer unentschiedenen Hand bleiben für den nächsten Gewinner in der Mitte; nein: sie "
+        "Riichi-Stäbchen eines unentschiedenen Spiels bleiben für den nächsten Gewinner in der Mitte; nein: sie "
         "gehen zurück"
     ),
     "dora": "ein Dora-Anzeiger wird aufgedeckt; jede Dora in einer Figur verdoppelt einmal",
@@ -449,7 +449,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "deal_pattern": ("Order of the deal", "Reihenfolge beim Austeilen"),
     "wall_reserve": (
         "Tiles left in the wall at a drawn end",
-        "Steine, die bei einer unentschiedenen Hand in der Mauer bleiben",
+        "Steine, die bei einem unentschiedenen Spiel in der Mauer bleiben",
     ),
     "chow_claims": ("Chows may be claimed", "Chows dürfen angesagt werden"),
     "mahjong_chow_from_any": (
@@ -524,7 +524,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "riichi_stake": ("Riichi stake", "Riichi-Einsatz"),
     "riichi_carry_over": (
         "Riichi sticks of a drawn hand stay for the next winner",
-        "Riichi-Stäbchen einer unentschiedenen Hand bleiben für den nächsten Gewinner",
+        "Riichi-Stäbchen eines unentschiedenen Spiels bleiben für den nächsten Gewinner",
     ),
     "dora": ("Dora", "Dora"),
     "dora_in_pair": ("Dora in the pair double", "Dora im Paar verdoppeln"),

@@ -16,7 +16,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "stats_hands": (
         "Hands played: **{hands}** · wins: **{wins}** ({share}) · self-drawn: **{self_drawn}**",
-        "Gespielte Hände: **{hands}** · gewonnen: **{wins}** ({share}) · selbst gezogen: **{self_drawn}**",
+        "Gespielte Spiele: **{hands}** · gewonnen: **{wins}** ({share}) · selbst gezogen: **{self_drawn}**",
     ),
     "stats_dealt_in": (
         "Dealt into a win: **{dealt_in}** · chips from hands: **{net}**",
@@ -24,7 +24,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "stats_average": (
         "Average winning hand: **{average}** · biggest: **{best}** ({name}, game {game} hand {hand})",
-        "Durchschnittliche Gewinnhand: **{average}** · größte: **{best}** ({name}, Partie {game} Hand {hand})",
+        "Durchschnittliche Gewinnhand: **{average}** · größte: **{best}** ({name}, Partie {game}, Spiel {hand})",
     ),
     "stats_patterns": ("Scored most often: {patterns}", "Am häufigsten gewertet: {patterns}"),
     "stats_chart_title": ("{name}: chips in {season}", "{name}: Chips in {season}"),
@@ -48,7 +48,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "stats_table_longest": (
         "Longest game: **{hands}** {hands|hand|hands} (game {game}, {started} to {ended})",
-        "Längste Partie: **{hands}** {hands|Hand|Hände} (Partie {game}, {started} bis {ended})",
+        "Längste Partie: **{hands}** {hands|Spiel|Spiele} (Partie {game}, {started} bis {ended})",
     ),
 }
 

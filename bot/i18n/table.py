@@ -383,7 +383,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "rules_limit": ("limit {limit}", "Limit {limit}"),
     "rules_no_limit": ("no limit", "kein Limit"),
     "length_rounds": ("{n} prevailing-wind {n|round|rounds}", "{n} {n|Runde|Runden}"),
-    "length_hands": ("{n} {n|hand|hands}", "{n} {n|Hand|Hände}"),
+    "length_hands": ("{n} {n|hand|hands}", "{n} {n|Spiel|Spiele}"),
     "rules_times": (
         "Times: {turn} s a turn, claims {low}-{high} s; {next}",
         "Zeiten: {turn} s pro Zug, Ansagen {low}-{high} s; {next}",
