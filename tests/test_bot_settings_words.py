@@ -179,7 +179,7 @@ def test_counts_are_singular_and_plural() -> None:
     assert text("length_rounds", "en", n=1) == "1 prevailing-wind round"
     one = text("stats_table_longest", "en", hands=1, game=3, started="a", ended="b")
     assert "**1** hand (game 3" in one
-    assert "**1** Hand (Partie 3" in text(
+    assert "**1** Spiel (Partie 3" in text(
         "stats_table_longest", "de", hands=1, game=3, started="a", ended="b"
     )
     assert "**12** hands" in text("stats_table_longest", "en", hands=12, game=3, started="a", ended="b")

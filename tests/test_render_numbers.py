@@ -84,5 +84,5 @@ def test_the_sheet_groups_and_signs_the_nets(drawn: list[str], lang: str, plus: 
     assert plus in text and minus in text, drawn
     lines = sheet_lines(sheet, players, lang=lang)  # type: ignore[arg-type]
     assert f"{players[0].name} {plus}" in lines[-1] and f"{players[1].name} {minus}" in lines[-1]
-    payment = f"{players[1].name} → {players[0].name} {plus[1:]}"
+    payment = f"{players[1].name} → {players[0].name}: {plus[1:]}"
     assert any(line.endswith(payment) for line in lines), lines

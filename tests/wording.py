@@ -180,6 +180,7 @@ SHARED: frozenset[str] = frozenset(
     {
         # words in both languages (a German text may say "also", an English one "hand")
         "also",
+        "jong",  # "Mah-Jong-Club Rumisberg", a club's own name (seed 002), in both languages
         "hand",
         "hands",
         "wind",
@@ -261,8 +262,11 @@ def _words(text: str) -> set[str]:
 
 @cache
 def vocabularies() -> tuple[frozenset[str], frozenset[str]]:
-    """(English-only, German-only) words: from the catalogue and the engine's tile names."""
+    """(English-only, German-only) words: from the catalogue, the settings' words, the scoring
+    items' names and the engine's tile names."""
     from bot.i18n import CATALOGUE, COMMAND_TEXT
+    from bot.i18n.settings import CHOICES, FEATURES, LABELS, RULE_HELP_DE, RULE_HELP_EN
+    from engine.rulesets import RULESETS
     from engine.tiles import TILES, tile_name
 
     english: set[str] = set()
@@ -276,6 +280,13 @@ def vocabularies() -> tuple[frozenset[str], frozenset[str]]:
     for tile in TILES:
         english |= _words(tile_name(tile, "en"))
         german |= _words(tile_name(tile, "de"))
+    # the settings' words (labels, choices, rules a ruleset adds, help) and the scoring items' names
+    pairs: list[tuple[str, str]] = [*LABELS.values(), *CHOICES.values(), *FEATURES.values()]
+    pairs += [(RULE_HELP_EN.get(key, ""), help_de) for key, help_de in RULE_HELP_DE.items()]
+    pairs += [(en, de) for ruleset in RULESETS.values() for de, en in ruleset.names.values()]
+    for en, de in pairs:
+        english |= _words(en)
+        german |= _words(de)
     return frozenset(english - german - SHARED), frozenset(german - english - SHARED)
 
 

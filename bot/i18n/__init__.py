@@ -111,7 +111,7 @@ def _plural(match: re.Match[str], values: Mapping[str, object]) -> str:
     number already written for people: ``"1"``, ``"1,000"``).
 
     >>> text("length_hands", "en", n=1), text("length_hands", "en", n=16), text("length_hands", "de", n=1)
-    ('1 hand', '16 hands', '1 Hand')
+    ('1 hand', '16 hands', '1 Spiel')
     """
     name, one, other = match.groups()
     value = values[name]

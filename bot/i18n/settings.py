@@ -267,12 +267,12 @@ RULE_HELP_DE: Final[dict[str, str]] = {
     "east_factor": "Ost zahlt und erhält so viel Mal",
     "loser_settlement": "wie die Verlierer untereinander abrechnen",
     "discarder_pays_all": "bei einem Sieg auf Abwurf zahlt der Abwerfer allein 4-fach (6 für Ost)",
-    "draw_settlement": "nach einer unentschiedenen Hand",
+    "draw_settlement": "nach einem unentschiedenen Spiel",
     "initial_score": "Chips jedes Spielers zu Beginn einer Partie",
     "game_length": "runden:N (1-4 Windrunden) oder spiele:N",
     "dealer_rotation": (
         "wer als Nächstes Ost ist: Ost bleibt, solange er gewinnt oder die Hand unentschieden endet; Ost "
-        "wechselt nach jeder Hand mit Gewinner; oder wer gewinnt, gibt als Nächstes"
+        "wechselt nach jedem Spiel mit Gewinner; oder wer gewinnt, gibt als Nächstes"
     ),
     # winning conditions and counting (rumisberg, jiangxi, wikibooks)
     "max_chows": "Chows, die eine Gewinnhand haben darf (4: beliebig viele)",
@@ -502,7 +502,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     ),
     "gulasch_pot_carry_over": (
         "A drawn Gulasch keeps its pot for the next hand",
-        "Ein unentschiedener Gulasch behält seinen Topf für die nächste Hand",
+        "Ein unentschiedener Gulasch behält seinen Topf für das nächste Spiel",
     ),
     "pot_reading": ("The Pot (card No. 30)", "Der Pot (Karte Nr. 30)"),
     "no_chow_points": ("Points for a hand without a chow", "Punkte für eine Hand ohne Chow"),
@@ -540,7 +540,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
         "On a discard win the discarder alone pays",
         "Bei einem Sieg auf Abwurf zahlt der Abwerfer allein",
     ),
-    "draw_settlement": ("After a drawn hand", "Nach einer unentschiedenen Hand"),
+    "draw_settlement": ("After a drawn hand", "Nach einem unentschiedenen Spiel"),
     "initial_score": ("Chips at the start of a game", "Chips zu Beginn einer Partie"),
     "game_length": ("Length of a game", "Länge einer Partie"),
     "dealer_rotation": ("Who deals next", "Wer als Nächstes gibt"),
@@ -649,10 +649,10 @@ CHOICES: Final[dict[tuple[str, str], tuple[str, str]]] = {
     ("loser_settlement", "none"): ("not at all", "gar nicht"),
     ("draw_settlement", "none"): ("nothing", "nichts"),
     ("draw_settlement", "mutual"): ("the hands settle with each other", "die Hände rechnen untereinander ab"),
-    ("draw_settlement", "gulasch"): ("the next hand is a Gulasch", "die nächste Hand ist ein Gulasch"),
+    ("draw_settlement", "gulasch"): ("the next hand is a Gulasch", "das nächste Spiel ist ein Gulasch"),
     ("dealer_rotation", "on_non_east_win"): (
         "East stays after his own win or a draw",
-        "Ost bleibt nach eigenem Sieg oder unentschiedener Hand",
+        "Ost bleibt nach eigenem Sieg oder unentschiedenem Spiel",
     ),
     ("dealer_rotation", "after_every_scored_game"): (
         "East moves on after every win",

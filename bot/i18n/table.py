@@ -339,7 +339,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # /score
     "score_error": (
         "Something went wrong scoring this hand; nothing was changed. ({reason})",
-        "Beim Zählen dieser Hand ist etwas schiefgegangen; nichts wurde geändert. ({reason})",
+        "Beim Zählen dieses Spiels ist etwas schiefgegangen; nichts wurde geändert. ({reason})",
     ),
     "score_example": (
         "Write a hand like `{example}`: `[...]` exposed sets, `(7777s)` a concealed kong.",
