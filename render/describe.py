@@ -30,7 +30,7 @@ from engine.hand import Hand, Meld, MeldKind
 from engine.numbers import number, signed
 from engine.rulesets import get_ruleset, table_for
 from engine.settings import Settings
-from engine.tiles import Lang, Tile, Wind, tile_name
+from engine.tiles import Lang, Tile, Wind, tile_name, tiles_in_words
 from engine.views import ArrangedGroup, GroupKind, Phase, PlayerView, ScoreSheetView, SeatView
 from render.layout import wind_name, words
 from render.leaderboard import TOP
@@ -66,6 +66,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "kong": "a kong of {tile}",
         "concealed_kong": "a concealed kong of {tile}",
         "pair": "a pair of {tile}",
+        "loose": "the tiles {list}",
         "and": " and ",
         "hand": "Your hand, {seat}, {round}, {hand}: {tiles}.",
         "hand_bare": "Your hand: {tiles}.",
@@ -126,6 +127,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "kong": "einen Kong aus {tile}",
         "concealed_kong": "einen verdeckten Kong aus {tile}",
         "pair": "ein Paar aus {tile}",
+        "loose": "die Steine {list}",
         "and": " und ",
         "hand": "Deine Hand, {seat}, {round}, {hand}: {tiles}.",
         "hand_bare": "Deine Hand: {tiles}.",
@@ -211,11 +213,11 @@ def _names(tiles: Iterable[int], lang: Lang, ruleset: str) -> str:
 def _and(items: Sequence[str], lang: Lang) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + _t(lang)["and"] + items[-1]
+    return "; ".join(items[:-1]) + _t(lang)["and"] + items[-1]  # a set's own words may hold commas
 
 
 def meld_words(meld: Meld, lang: Lang = "en", ruleset: str = "") -> str:
-    """One set in words: ``a pong of Red dragon``, ``a chow of 3 circles, 4 circles, 5 circles``.
+    """One set in words: ``a pong of Red dragon``, ``a chow of 3-4-5 circles``.
 
     >>> meld_words(Meld.parse("[777z]"), "en"), meld_words(Meld.parse("(1111m)"), "de")
     ('a pong of Red dragon', 'einen verdeckten Kong aus Zahl-1')
@@ -223,7 +225,7 @@ def meld_words(meld: Meld, lang: Lang = "en", ruleset: str = "") -> str:
     t = _t(lang)
     tile = tile_name(meld.tile, lang, ruleset)
     if meld.kind == MeldKind.CHOW:
-        return t["chow"].format(tiles=_names(meld.tiles, lang, ruleset))
+        return t["chow"].format(tiles=tiles_in_words(meld.tiles, lang, ruleset))
     if meld.kind == MeldKind.KONG:
         return t["concealed_kong" if meld.concealed else "kong"].format(tile=tile)
     return t["pong" if meld.kind == MeldKind.PONG else "pair"].format(tile=tile)
@@ -235,7 +237,7 @@ def group_words(group: ArrangedGroup, lang: Lang = "en", ruleset: str = "") -> s
     first = tile_name(group.tiles[0], lang, ruleset) if group.tiles else ""
     match group.kind:
         case GroupKind.CHOW:
-            return t["chow"].format(tiles=_names(group.tiles, lang, ruleset))
+            return t["chow"].format(tiles=tiles_in_words(group.tiles, lang, ruleset))
         case GroupKind.PONG:
             return t["pong"].format(tile=first)
         case GroupKind.KONG:
@@ -245,7 +247,7 @@ def group_words(group: ArrangedGroup, lang: Lang = "en", ruleset: str = "") -> s
         case GroupKind.BONUS:
             return t["bonus"].format(list=_names(group.tiles, lang, ruleset))
         case _:
-            return _names(group.tiles, lang, ruleset)
+            return t["loose"].format(list=tiles_in_words(group.tiles, lang, ruleset))
 
 
 def _who(p: PlayerView, lang: Lang) -> str:
@@ -338,7 +340,7 @@ def describe_hand(view: SeatView, lang: Lang = "en") -> str:
     """
     t = _t(lang)
     rs = view.ruleset
-    tiles = _names(view.concealed, lang, rs) or "–"
+    tiles = tiles_in_words(view.concealed, lang, rs, loose=True) or "–"
     round_, hand = _head(view, lang)
     me = view.me
     if me is not None:
