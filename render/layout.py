@@ -107,7 +107,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         # seed 001 «Unentschieden»: "Alle Spieler werfen zu Beginn den gleichen Wind ab", "neun
         # verschiedene Trumpfziegel"
         "four-winds": "alle Spieler warfen zu Beginn den gleichen Wind ab",
-        "nine-majors": "ein Spieler zeigte neun verschiedene Trumpfziegel",
+        "nine-majors": "ein Spieler zeigte neun verschiedene Trumpfsteine",
         "base": "{points} Punkte, {doubles} Verdopplungen",
         "dora_indicator": "Dora-Anzeiger",
         "centre": "Mitte {n}",

@@ -465,7 +465,7 @@ async def test_score_command(harness: Harness[MahjongBot]) -> None:
         channel=CHANNEL,
         options={"hand": "234m 777z [555s] [678p] 99p", "seat": "S", "win": "9p", "self_drawn": True},
     )
-    assert "Pong oder Kang aus Drachen" in rec.text and "76" in rec.text  # D4 by its German name
+    assert "Pong oder Kong aus Drachen" in rec.text and "76" in rec.text  # D4 by its German name
     assert rec.last is not None and "Im Kanal zeigen" in rec.last.target.labels  # type: ignore[union-attr]
     h.check()
 

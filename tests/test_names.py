@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from functools import cache
 
 import pytest
@@ -12,7 +13,7 @@ from engine.deal import Deal
 from engine.hand import Hand
 from engine.rulesets import RULESETS, get_ruleset, table_for
 from engine.scoring import WinContext, score
-from engine.scoring.names import line_name, rule_name
+from engine.scoring.names import german_terms, line_name, rule_name
 from engine.scoring.report import score_request, score_text
 from engine.scoring.tables import Item
 from engine.tiles import LANGS, N_ALL, TILES, Tile, tile_name
@@ -122,7 +123,12 @@ def test_english_names_are_the_lines_names() -> None:
     ],
 )
 def test_german_names_are_the_seeds(ruleset: str, code: str, german: str) -> None:
-    assert rule_name(ruleset, code, "de") == german
+    own = RULESETS[ruleset].names.get(code) or next(
+        rs.names[code] for rs in RULESETS.values() if code in rs.names
+    )
+    assert own[0] == german  # the seed's own words, kept in the ruleset
+    assert rule_name(ruleset, code, "de") == german_terms(german)  # shown in the words of the German text
+    assert not re.search(r"Kang|[Zz]iegel", rule_name(ruleset, code, "de"))
 
 
 def test_rule_name_refuses_unknown_codes_and_languages() -> None:
@@ -138,7 +144,7 @@ def test_score_lines_carry_their_code_and_set() -> None:
     )
     first = result.items[0]
     assert (first.code, first.detail, first.name) == ("P3", "[555s]", "exposed pong of simples [555s]")
-    assert line_name("dmjl", first, "de") == "Pong aus Grundziegeln, offen [555s]"
+    assert line_name("dmjl", first, "de") == "Pong aus Grundsteinen, offen [555s]"
     assert line_name("dmjl", first, "en") == first.name
     mj = next(line for line in result.items if line.code == "M1")
     assert mj.detail == "" and line_name("dmjl", mj, "de") == "Mah-Jongg-Ruf"
@@ -163,8 +169,8 @@ def test_score_text_in_german() -> None:
     lines = text.splitlines()
     assert lines[0] == "Klassische chinesische Mah-Jongg-Regeln (DMJL)"
     assert lines[2] == "  (Gewinnstein Kreis-9 (9p), selbst gezogen, vervollständigt 99p)"
-    assert any(line.startswith("  P3    Pong aus Grundziegeln, offen [555s]") for line in lines)
-    assert any(line.startswith("  D4    Pong oder Kang aus Drachen 777z") for line in lines)
+    assert any(line.startswith("  P3    Pong aus Grundsteinen, offen [555s]") for line in lines)
+    assert any(line.startswith("  D4    Pong oder Kong aus Drachen 777z") for line in lines)
     assert lines[-3:] == [
         "Basis 38, Verdopplungen 1: 38 Punkte × 2^1 = 76",
         "Summe: 76",
@@ -280,7 +286,7 @@ def test_settings_help_follows_the_seeds_words() -> None:
             "rumisberg",
             "123m [111z] 222z 555z 66p",
             {},
-            "eine Gewinnhand braucht in rumisberg mindestens 1 Pong oder Kang aus Farbziegeln",
+            "eine Gewinnhand braucht in rumisberg mindestens 1 Pong oder Kong aus Farbsteinen",
         ),
         ("wikibooks", "222m 555m 777p 999s 55s", {"require_flush": True}, "aus einer Farbe"),
         ("jiangxi", "123m 456m 789p 234s 55s", {"min_fan": 5}, "mindestens 5 Fan, nicht"),

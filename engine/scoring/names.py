@@ -14,19 +14,44 @@ heading, stray HTML). The English names are the engine's (each pattern's
 An item borrowed from another ruleset keeps its code and its name: ``M2`` in
 ``huabao`` (with ``winning_tile_points``) is DMJL's *Schlussziegel von der Mauer*.
 
+German is shown with one word per thing, the words the rest of the German text uses (Stein,
+not Ziegel; Kong, not Kang: :func:`german_terms`); the seeds' own wording stays in the rulesets
+(``Ruleset.names``, checked against the seeds by ``tests/test_names.py``).
+
 >>> rule_name("dmjl", "P7", "de")
-'Kang aus Grundziegeln, offen'
+'Kong aus Grundsteinen, offen'
 >>> rule_name("dmjl", "P7")
 'exposed kong of simples'
 >>> rule_name("huabao", "HD10", "de"), rule_name("huabao", "M2", "de")
-('reines Farbenspiel', 'Schlussziegel von der Mauer')
+('reines Farbenspiel', 'Schlussstein von der Mauer')
 """
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from engine.rulesets import RULESETS
 from engine.scoring.scorer import ScoreLine
 from engine.tiles import Lang, notation_in_words
+
+_KANG: Final = re.compile(r"\bKang(s?)\b")
+_ZIEGEL: Final = re.compile(r"([Zz])iegel(n|s)?\b")
+
+
+def german_terms(name: str) -> str:
+    """A German name in the words the bot's German text uses: *Kong* for the seeds' *Kang*
+    (seed 003) and *Stein* for *Ziegel* (seeds 000, 001, 003), inflected alike, so one table
+    never mixes the two (the catalogue, the buttons and seeds 000 and 002 say Stein and Kong).
+
+    >>> german_terms("Schlussziegel ist einzig möglicher Ziegel")
+    'Schlussstein ist einzig möglicher Stein'
+    >>> german_terms("Kang aus Grundziegeln, offen"), german_terms("3 x Pong/Kang, Farbziegels")
+    ('Kong aus Grundsteinen, offen', '3 x Pong/Kong, Farbsteins')
+    """
+    name = _KANG.sub(lambda m: "Kong" + m.group(1), name)
+    ending = {None: "", "n": "en", "s": "s"}
+    return _ZIEGEL.sub(lambda m: ("S" if m.group(1) == "Z" else "s") + "tein" + ending[m.group(2)], name)
 
 
 def rule_name(ruleset: str, code: str, lang: Lang = "en") -> str:
@@ -44,7 +69,7 @@ def rule_name(ruleset: str, code: str, lang: Lang = "en") -> str:
         names = next((rs.names[code] for rs in RULESETS.values() if code in rs.names), None)
     if names is None:
         raise KeyError(f"no ruleset has an item {code!r}")
-    return names[0] if lang == "de" else names[1]
+    return german_terms(names[0]) if lang == "de" else names[1]
 
 
 def line_name(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
@@ -57,7 +82,7 @@ def line_name(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
     >>> from engine.rulesets import DMJL
     >>> s = score(Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"), DMJL)
     >>> [line_name("dmjl", line, "de") for line in s.items][:2]
-    ['Pong aus Grundziegeln, offen [555s]', 'Pong aus Hauptziegeln, verdeckt 777z']
+    ['Pong aus Grundsteinen, offen [555s]', 'Pong aus Hauptsteinen, verdeckt 777z']
     """
     if lang not in ("en", "de"):
         raise ValueError(f"language {lang!r} is not 'en' or 'de'")
@@ -82,7 +107,7 @@ def line_words(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
     >>> [line_words("dmjl", line) for line in s.items][:2]
     ['exposed pong of simples – 5 bamboo ×3', 'concealed pong of major tiles – Red dragon ×3']
     >>> line_words("dmjl", s.items[1], "de")
-    'Pong aus Hauptziegeln, verdeckt – Roter Drache ×3'
+    'Pong aus Hauptsteinen, verdeckt – Roter Drache ×3'
     """
     if lang not in ("en", "de"):
         raise ValueError(f"language {lang!r} is not 'en' or 'de'")

@@ -274,7 +274,7 @@ _LABELS: Final[dict[str, dict[str, str]]] = {
 _HOW_DE: Final = {
     "self-drawn": "selbst gezogen",
     "on a discard": "auf einen Abwurf",
-    "robbed from a kong": "durch Beraubung des Kang",
+    "robbed from a kong": "durch Beraubung des Kongs",
 }
 _WIN_PLACE: Final = re.compile(
     r"winning tile (?P<tile>\w+) (?P<how>self-drawn|on a discard|robbed from a kong)"
@@ -303,7 +303,7 @@ _NO_WIN_DE: Final = (
     ),
     (
         re.compile(r"a winning hand needs at least (\d+) pung or kong of suit tiles in (\w+)"),
-        "eine Gewinnhand braucht in {1} mindestens {0} Pong oder Kang aus Farbziegeln",
+        "eine Gewinnhand braucht in {1} mindestens {0} Pong oder Kong aus Farbsteinen",
     ),
     (
         re.compile(r"a winning hand is of one suit \(honours allowed\) in (\w+)"),
@@ -572,12 +572,12 @@ def score_text(
     Klassische chinesische Mah-Jongg-Regeln (DMJL)
     Mah-Jongg: [678p] [555s] 234m 777z 99p
       (Gewinnstein Kreis-9 (9p), auf einen Abwurf, vervollständigt 99p)
-      P3    Pong aus Grundziegeln, offen [555s]                   2
-      P6    Pong aus Hauptziegeln, verdeckt 777z                  8
-      M1    Mah-Jongg-Ruf                                        20
-      M3    Schlussziegel ist einzig möglicher Ziegel             2
-      M5    Schlussziegel komplettiert Paar aus Hauptziegeln      4
-      D4    Pong oder Kang aus Drachen 777z                       1 Verdopplung
+      P3    Pong aus Grundsteinen, offen [555s]                 2
+      P6    Pong aus Hauptsteinen, verdeckt 777z                8
+      M1    Mah-Jongg-Ruf                                      20
+      M3    Schlussstein ist einzig möglicher Stein             2
+      M5    Schlussstein komplettiert Paar aus Hauptsteinen     4
+      D4    Pong oder Kong aus Drachen 777z                  1 Verdopplung
     Basis 36, Verdopplungen 1: 36 Punkte × 2^1 = 72
     Summe: 72
     Zahlungen an Süd: Ost zahlt 144, West zahlt 72, Nord zahlt 72
