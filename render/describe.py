@@ -231,6 +231,20 @@ def meld_words(meld: Meld, lang: Lang = "en", ruleset: str = "") -> str:
     return t["pong" if meld.kind == MeldKind.PONG else "pair"].format(tile=tile)
 
 
+def groups_words(groups: Sequence[ArrangedGroup], lang: Lang = "en", ruleset: str = "") -> list[str]:
+    """A scored arrangement's groups in words, its single tiles together in one phrase (by suit)."""
+    parts: list[str] = []
+    singles: list[int] = []
+    for g in groups:
+        if g.kind == GroupKind.SINGLE:
+            singles.extend(g.tiles)
+            continue
+        parts.append(group_words(g, lang, ruleset))
+    if singles:
+        parts.append(_t(lang)["loose"].format(list=tiles_in_words(singles, lang, ruleset)))
+    return parts
+
+
 def group_words(group: ArrangedGroup, lang: Lang = "en", ruleset: str = "") -> str:
     """One group of a scored arrangement in words (single tiles: their names; bonus tiles too)."""
     t = _t(lang)
@@ -429,12 +443,12 @@ def describe_sheet(
     if nets:
         out.append(t["nets"].format(list=", ".join(nets)))
     if winner is not None and winner < len(sheet.groups) and sheet.groups[winner]:
-        parts = [group_words(g, lang, rs) for g in sheet.groups[winner]]
+        parts = groups_words(sheet.groups[winner], lang, rs)
         out.append(t["winning_hand"].format(name=name(winner), list=_and(parts, lang)))
     for seat in sheet.positions:
         if seat == winner or seat >= len(sheet.groups) or not sheet.groups[seat]:
             continue
-        parts = [group_words(g, lang, rs) for g in sheet.groups[seat]]
+        parts = groups_words(sheet.groups[seat], lang, rs)
         value = sheet.values[seat] if seat < len(sheet.values) else 0
         out.append(t["other_hand"].format(name=name(seat), list=_and(parts, lang), value=amount(value)))
     return fit(out)
