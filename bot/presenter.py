@@ -795,7 +795,8 @@ class DiscordPresenter:
         lang: Language = language(table.language)
         names = [s.name if s.user_id is None else f"<@{s.user_id}>" for s in table.seats]
         names += [text("empty_seat", lang)] * (table.size - len(names))
-        rules = table.ruleset if table.size == 4 else text("lobby_three", lang, rules=table.ruleset)
+        title = table.title(lang)
+        rules = title if table.size == 4 else text("lobby_three", lang, rules=title)
         body = "\n".join(
             [
                 text("lobby_title", lang, rules=rules),

@@ -60,6 +60,7 @@ from engine.events import Event, EventKind
 from engine.game import Game
 from engine.rulesets import resolve
 from engine.seats import POSITIONS, Position
+from engine.tiles import Lang
 from engine.views import Phase
 
 log = logging.getLogger(__name__)
@@ -226,6 +227,10 @@ class Table:
     def size(self) -> int:
         """How many play at this table: 4, or 3 where the rules say so (rumisberg, players=3)."""
         return resolve(self.ruleset, self.overrides)[1].players
+
+    def title(self, lang: Lang) -> str:
+        """The table's ruleset as people name it (``Classical Chinese Mah-Jongg (DMJL)``), in ``lang``."""
+        return resolve(self.ruleset, self.overrides)[0].title_in(lang)
 
     def seat_of(self, user_id: int) -> int | None:
         """The lobby index (stored seat) of a person, or None."""

@@ -30,6 +30,7 @@ from bot.app import MahjongBot
 from bot.i18n import text
 from bot.presenter import say_tiles
 from bot.table import MAX_EXPIRIES, Table
+from engine.rulesets import get_ruleset
 from engine.tiles import Lang, Tile, tile_name, wind_name
 from engine.views import Phase
 from render.examples import example
@@ -325,3 +326,19 @@ async def test_letting_claim_windows_run_out_is_no_missed_turn(tmp_path: Path) -
             else:
                 await play_card(h, table, alice)
         assert windows > 0 and not seat.away
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Mah-Jongg table: "), ("de", "Mah-Jongg-Tisch: ")])
+async def test_the_lobby_names_its_ruleset_as_people_do(tmp_path: Path, lang: str, title: str) -> None:
+    """The lobby's title names the ruleset by its title in the table's language, not its
+    identifier (``dmjl``), before and after the start."""
+    guild = [GuildSpec(GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table")], locale=lang)]
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guild) as h:
+        alice = h.user(100, "alice", locale=lang)
+        await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+        lobby = h.messages(CHANNEL)[-1]
+        named = title + get_ruleset("dmjl").title_in("de" if lang == "de" else "en")
+        assert lobby.text.startswith(named + "\n") and "dmjl" not in lobby.text
+        await h.click(lobby, text("start", "de" if lang == "de" else "en"), user=alice)
+        await h.settle()
+        assert h.message(lobby.id).text == named

@@ -29,7 +29,7 @@ async def start(h: Harness[MahjongBot], options: dict[str, object]) -> Table:
     rec = await h.slash("mahjong new", user=alice, channel=CHANNEL, options=options)
     assert rec.answered and not rec.ephemeral, rec.text
     lobby = h.messages(CHANNEL)[-1]
-    assert "rumisberg, three players" in lobby.text
+    assert "Mah-Jongg table: Mah-Jong-Club Rumisberg house rules, three players" in lobby.text
     assert lobby.text.count("(empty)") == 2  # alice and two free places: three in all
     await h.click(lobby, "Join", user=bob)
     lobby = h.messages(CHANNEL)[-1]

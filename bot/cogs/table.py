@@ -328,7 +328,7 @@ class TableCog(commands.Cog):
                 await interaction.edit_original_response(
                     view=discord.ui.LayoutView(timeout=None).add_item(
                         discord.ui.TextDisplay(
-                            text("lobby_title", language(table.language), rules=table.ruleset)
+                            text("lobby_title", lang := language(table.language), rules=table.title(lang))
                         )
                     )
                 )
