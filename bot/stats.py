@@ -195,7 +195,7 @@ def pattern_name(line: ScoreLine, ruleset: str = "", lang: Lang = "en") -> str:
     >>> pattern_name(ScoreLine("exposed pong of simples [666s]", 2, 0, "P3", "[666s]"))
     'exposed pong of simples'
     >>> pattern_name(ScoreLine("exposed pong of simples [666s]", 2, 0, "P3", "[666s]"), "dmjl", "de")
-    'Pong aus Grundziegeln, offen'
+    'Pong aus Grundsteinen, offen'
     """
     if lang != "en" and line.code:
         try:

@@ -130,10 +130,10 @@ def test_member_figures_name_hands_and_patterns_in_the_readers_language() -> Non
     cache = SummaryCache()
     cache.remember(5, {1: HandFacts(0, value=40, score=_score(40, PONG, MJ))})
     de = member_stats(7, [_game(5, hands)], cache, season_id=1, lang="de")
-    assert de.best is not None and de.best.name == "Pong aus Grundziegeln, offen"
-    assert de.patterns == (("Pong aus Grundziegeln, offen", 1),)
+    assert de.best is not None and de.best.name == "Pong aus Grundsteinen, offen"
+    assert de.patterns == (("Pong aus Grundsteinen, offen", 1),)
     body = member_text("Ada", "Saison 1", de, "de")
-    assert "Pong aus Grundziegeln, offen ×1" in body and "exposed" not in body
+    assert "Pong aus Grundsteinen, offen ×1" in body and "exposed" not in body
     en = member_stats(7, [_game(5, hands)], cache, season_id=1)
     assert en.patterns == (("exposed pong of simples", 1),)
 

@@ -56,13 +56,13 @@ def test_a_score_lines_set_is_in_words_and_mahjong_score_keeps_notation() -> Non
     bonus = ScoreLine("bonus tile 2f", 4, 0, "P1", "2f")
     kong = ScoreLine("concealed kong of simples (5555p)", 16, 0, "P8", "(5555p)")
     assert line_words("dmjl", pong) == "exposed pong of major tiles – East wind ×3"
-    assert line_words("dmjl", pong, "de") == "Pong aus Hauptziegeln, offen – Ostwind ×3"
+    assert line_words("dmjl", pong, "de") == "Pong aus Hauptsteinen, offen – Ostwind ×3"
     assert line_words("dmjl", bonus) == "bonus tile – Orchid"
     assert line_words("dmjl", kong) == "concealed kong of simples – 5 circles ×4"
     assert line_words("dmjl", ScoreLine("Mah-Jongg", 20, 0, "M1"), "de") == "Mah-Jongg-Ruf"
     # the terminal's names are as they were
     assert line_name("dmjl", pong) == "exposed pong of major tiles [111z]"
-    assert line_name("dmjl", pong, "de") == "Pong aus Hauptziegeln, offen [111z]"
+    assert line_name("dmjl", pong, "de") == "Pong aus Hauptsteinen, offen [111z]"
 
 
 def test_example_sheets_name_every_tile_in_both_languages() -> None:

@@ -278,8 +278,9 @@ def vocabularies() -> tuple[frozenset[str], frozenset[str]]:
         english |= _words(en_command)
         german |= _words(de_command)
     for tile in TILES:
-        english |= _words(tile_name(tile, "en"))
-        german |= _words(tile_name(tile, "de"))
+        for ruleset in ("", "jiangxi"):  # jiangxi's names (Zhong, Wan) are the same in both
+            english |= _words(tile_name(tile, "en", ruleset))
+            german |= _words(tile_name(tile, "de", ruleset))
     # the settings' words (labels, choices, rules a ruleset adds, help) and the scoring items' names
     pairs: list[tuple[str, str]] = [*LABELS.values(), *CHOICES.values(), *FEATURES.values()]
     pairs += [(RULE_HELP_EN.get(key, ""), help_de) for key, help_de in RULE_HELP_DE.items()]
