@@ -62,7 +62,7 @@ def say_tile(tile: Tile | None, lang: Language, ruleset: str = "") -> str:
     after seed 004: ``Zhong``).
 
     >>> say_tile(Tile.parse("5p"), "en"), say_tile(Tile.parse("7z"), "de")
-    ('5 circles', 'Roter Drache')
+    ('Circles 5', 'Roter Drache')
     >>> say_tile(Tile.parse("7z"), "de", "jiangxi")
     'Zhong'
     """
@@ -78,7 +78,7 @@ def riichi_step(legal: list[Action]) -> bool:
 
 
 def action_label(action: Action, lang: Language, ruleset: str = "") -> str:
-    """The button label of a move, its tiles by name (``Pong``, ``Chow 3/4/5 circles``,
+    """The button label of a move, its tiles by name (``Pong``, ``Chow Circles 3/4/5``,
     ``Kong Kreis-5``, ``Mah-Jongg``, ``Pass``).
 
     >>> from engine.seats import Position
@@ -116,7 +116,7 @@ _EVENT_WORDS: dict[EventKind, str] = {
 
 
 def say_tiles(tiles: tuple[Tile, ...], lang: Language, ruleset: str = "") -> str:
-    """Tiles in a sentence, one by one, by name (``1 characters, Kreis-5, Red dragon``).
+    """Tiles in a sentence, one by one, by name (``Characters 1, Kreis-5, Red dragon``).
 
     >>> say_tiles((Tile.parse("1m"), Tile.parse("7z")), "de")
     'Zahl-1, Roter Drache'

@@ -464,7 +464,7 @@ def parse_choice(text: str, legal: list[Action], listed: list[Action] | None = N
 
 def read_tiles(words: list[str]) -> list[Tile]:
     """The tiles ``words`` name, in notation (``19m5p``, ``9P``, ``R``) or by name in English or
-    German, a name of several words read whole (``red dragon``, ``Roter Drache``, ``5 circles``).
+    German, a name of several words read whole (``red dragon``, ``Roter Drache``, ``Circles 5``).
 
     >>> [str(t) for t in read_tiles("red dragon 19m Ostwind".split())]
     ['7z', '1m', '9m', '1z']
@@ -519,10 +519,10 @@ def show(tile: Tile) -> str:
 
 def say(tile: Tile, *, full: bool = False) -> str:
     """A tile in a sentence: suits in notation, honours by their whole name (``Red dragon``,
-    ``East wind``), bonus tiles by name; ``full``: suits by name too (``5 circles``).
+    ``East wind``), bonus tiles by name; ``full``: suits by name too (``Circles 5``).
 
     >>> say(Tile.parse("7z")), say(Tile.parse("5p")), say(Tile.parse("5p"), full=True)
-    ('Red dragon', '5p', '5 circles')
+    ('Red dragon', '5p', 'Circles 5')
     """
     return tile.name if full or not tile.is_suit else str(tile)
 

@@ -96,7 +96,7 @@ class Wind(IntEnum):
         )
 
 
-_SUIT_NAMES: Final = {"m": "characters", "p": "circles", "s": "bamboo"}
+_SUIT_NAMES: Final = {"m": "Characters", "p": "Circles", "s": "Bamboo"}
 _HONOUR_NAMES: Final = (
     "East wind",
     "South wind",
@@ -166,7 +166,7 @@ class Tile(int):
 
     >>> t = Tile.parse("9s")
     >>> int(t), str(t), t.suit, t.rank, t.is_terminal, t.name
-    (26, '9s', 's', 9, True, '9 bamboo')
+    (26, '9s', 's', 9, True, 'Bamboo 9')
     >>> Tile.parse(str(t)) is t
     True
     """
@@ -216,9 +216,10 @@ class Tile(int):
 
     @property
     def name(self) -> str:
-        """English name, for people: ``'5 circles'``, ``'Red dragon'``, ``'Plum'``."""
+        """English name, for people: ``'Circles 5'``, ``'Red dragon'``, ``'Plum'`` (the suit first, so
+        that a name never reads as a count: "Circles 9 was discarded", never "9 circles was ...")."""
         if self < HONOUR_START:
-            return f"{self.rank} {_SUIT_NAMES[self.suit]}"
+            return f"{_SUIT_NAMES[self.suit]} {self.rank}"  # a name, as German Kreis-5: one tile
         if self < BONUS_START:
             return _HONOUR_NAMES[self - HONOUR_START]
         return _BONUS_NAMES[self - BONUS_START]
@@ -289,13 +290,13 @@ _JIANGXI_DRAGONS: Final = ("Bai", "Fa", "Zhong")
 def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
     """The name of ``tile`` for people, in English (:attr:`Tile.name`) or German (after the seeds).
 
-    Under ``ruleset="jiangxi"`` a tile is named as seed 004 names it: ``Wan-5`` / ``5 Wan``,
+    Under ``ruleset="jiangxi"`` a tile is named as seed 004 names it: ``Wan-5`` / ``Wan 5``,
     ``Zhong``, ``Fa``, ``Bai``.
 
     >>> [tile_name(Tile.parse(t), "de", "jiangxi") for t in ("5m", "2s", "9p", "7z", "6z", "5z")]
     ['Wan-5', 'Tiao-2', 'Bing-9', 'Zhong', 'Fa', 'Bai']
     >>> tile_name(Tile.parse("5m"), "en", "jiangxi")
-    '5 Wan'
+    'Wan 5'
 
     >>> [tile_name(Tile.parse(t), "de") for t in ("5p", "2s", "9m")]
     ['Kreis-5', 'Bambus-2', 'Zahl-9']
@@ -304,7 +305,7 @@ def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
     >>> [tile_name(Tile.parse(t), "de") for t in ("1f", "4f", "5f", "8f")]
     ['Pflaume', 'Bambus (Blume)', 'Frühling', 'Winter']
     >>> tile_name(Tile.parse("5p")), tile_name(Tile.parse("7z"), "en")
-    ('5 circles', 'Red dragon')
+    ('Circles 5', 'Red dragon')
 
     :raises ValueError: for a language other than ``"en"`` or ``"de"``.
     """
@@ -315,7 +316,7 @@ def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
         if t.is_dragon:
             return _JIANGXI_DRAGONS[t - HONOUR_START - 4]
         suit = _JIANGXI_SUITS[t.suit]
-        return f"{t.rank} {suit}" if lang == "en" else f"{suit}-{t.rank}"
+        return f"{suit} {t.rank}" if lang == "en" else f"{suit}-{t.rank}"
     if lang == "en":
         return t.name
     if t < HONOUR_START:
@@ -332,7 +333,7 @@ def tile_names(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "") -> st
     >>> tile_names([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")], "de")
     'Kreis-1/2/3, Bambus-9, Ostwind'
     >>> tile_names([Tile.parse(t) for t in ("3p", "4p", "5p", "7z")], "en")
-    '3/4/5 circles, Red dragon'
+    'Circles 3/4/5, Red dragon'
     >>> tile_names([Tile.parse(t) for t in ("2m", "3m", "7z")], "de", "jiangxi")
     'Wan-2/3, Zhong'
     """
@@ -551,7 +552,7 @@ _SUIT_WORDS: Final = {
     "p": ("circles", "circle", "dots", "dot", "kreis", "kreise", "bing"),
     "s": ("bamboo", "bamboos", "bams", "bam", "bambus", "tiao"),
 }
-"""The words a suit tile's name is written with, rank before or after (``5 circles``,
+"""The words a suit tile's name is written with, rank before or after (``Circles 5``,
 ``Kreis-5``, ``5 Wan``): English, the seeds' German (000 §2, 003), seed 004's Chinese."""
 
 _SHORT_NAMES: Final = {
@@ -608,7 +609,7 @@ def parse_tile_name(text: str) -> Tile:
     ['7z', '7z', '7z', '7z']
     >>> [str(parse_tile_name(t)) for t in ("east", "Ostwind", "East wind", "Süd", "weiss")]
     ['1z', '1z', '1z', '2z', '5z']
-    >>> [str(parse_tile_name(t)) for t in ("5 circles", "Kreis-5", "kreis 5", "5p", "Bambus-2")]
+    >>> [str(parse_tile_name(t)) for t in ("Circles 5", "Kreis-5", "kreis 5", "5p", "Bambus-2")]
     ['5p', '5p', '5p', '5p', '2s']
     >>> [str(parse_tile_name(t)) for t in ("Plum", "Bambus (Blume)", "Frühling", "Zhong", "5 Wan")]
     ['1f', '4f', '5f', '7z', '5m']
@@ -636,11 +637,11 @@ def parse_tile_name(text: str) -> Tile:
 
 
 def suit_word(suit: str, lang: Lang = "en", ruleset: str = "") -> str:
-    """The word for suit ``m``, ``p`` or ``s`` in ``lang``: ``characters`` / ``Zahl``, seed 004's
+    """The word for suit ``m``, ``p`` or ``s`` in ``lang``: ``Characters`` / ``Zahl``, seed 004's
     ``Wan`` / ``Bing`` / ``Tiao`` under ``ruleset="jiangxi"`` in both languages.
 
     >>> [suit_word(s) for s in "mps"], [suit_word(s, "de") for s in "mps"], suit_word("s", "en", "jiangxi")
-    (['characters', 'circles', 'bamboo'], ['Zahl', 'Kreis', 'Bambus'], 'Tiao')
+    (['Characters', 'Circles', 'Bamboo'], ['Zahl', 'Kreis', 'Bambus'], 'Tiao')
 
     :raises ValueError: for a language other than ``"en"`` or ``"de"``.
     """
@@ -656,25 +657,25 @@ def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *
 
     One tile is its name (:func:`tile_name`). A set is one phrase: two to four of one tile as
     its name and the count (``Red dragon ×3``, ``Kreis-5 ×2``), a run of one suit as its ranks
-    and the suit (``2-3-4 characters``, ``Zahl 2-3-4``). Other tiles, or any tiles with
+    and the suit (``Characters 2-3-4``, ``Zahl 2-3-4``). Other tiles, or any tiles with
     ``loose=True``, are grouped by suit in canonical order, each suit's word once before its
-    ranks (``characters 3 4 5 6 8``), honours and bonus tiles by name (with a count when one is
+    ranks (``Characters 3 4 5 6 8``), honours and bonus tiles by name (with a count when one is
     there more than once), the groups separated by commas.
 
     >>> tiles_in_words(parse_tiles("777z")), tiles_in_words(parse_tiles("234m"), "de")
     ('Red dragon ×3', 'Zahl 2-3-4')
     >>> tiles_in_words(parse_tiles("234m")), tiles_in_words(parse_tiles("55p"), "de")
-    ('2-3-4 characters', 'Kreis-5 ×2')
+    ('Characters 2-3-4', 'Kreis-5 ×2')
     >>> tiles_in_words(parse_tiles("34568m345p44s11z2f"))
-    'characters 3 4 5 6 8, circles 3 4 5, bamboo 4 4, East wind ×2, Orchid'
+    'Characters 3 4 5 6 8, Circles 3 4 5, Bamboo 4 4, East wind ×2, Orchid'
     >>> tiles_in_words(parse_tiles("34568m345p44s11z2f"), "de")
     'Zahl 3 4 5 6 8, Kreis 3 4 5, Bambus 4 4, Ostwind ×2, Orchidee'
     >>> tiles_in_words(parse_tiles("345m"), loose=True)
-    'characters 3 4 5'
+    'Characters 3 4 5'
     >>> [tiles_in_words(parse_tiles(t), "de", "jiangxi") for t in ("777z", "345s")]
     ['Zhong ×3', 'Tiao 3-4-5']
     >>> [tiles_in_words(parse_tiles(t), "en", "jiangxi") for t in ("345s", "66z1m")]
-    ['3-4-5 Tiao', 'Wan 1, Fa ×2']
+    ['Tiao 3-4-5', 'Wan 1, Fa ×2']
 
     :raises ValueError: for a language other than ``"en"`` or ``"de"``.
     """
@@ -696,7 +697,7 @@ def tiles_in_words(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "", *
     ):
         run = "-".join(str(t.rank) for t in ordered)
         word = suit_word(first.suit, lang, ruleset)
-        return f"{run} {word}" if lang == "en" else f"{word} {run}"
+        return f"{word} {run}"
     parts: list[str] = []
     for suit in "mps":
         ranks = [str(t.rank) for t in ordered if t.is_suit and t.suit == suit]
@@ -716,7 +717,7 @@ def notation_in_words(text: str, lang: Lang = "en", ruleset: str = "") -> str:
     returned as it is.
 
     >>> notation_in_words("[999m] (1111s) 33z 2f")
-    '[9 characters ×3], (1 bamboo ×4), West wind ×2, Orchid'
+    '[Characters 9 ×3], (Bamboo 1 ×4), West wind ×2, Orchid'
     >>> notation_in_words("[222s] 2256m688p789s 6f", "de")
     '[Bambus-2 ×3], Zahl 2 2 5 6, Kreis 6 8 8, Bambus 7 8 9, Sommer'
     >>> notation_in_words("{66z} 1f", "de", "jiangxi"), notation_in_words("the wall")

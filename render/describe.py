@@ -217,7 +217,7 @@ def _and(items: Sequence[str], lang: Lang) -> str:
 
 
 def meld_words(meld: Meld, lang: Lang = "en", ruleset: str = "") -> str:
-    """One set in words: ``a pong of Red dragon``, ``a chow of 3-4-5 circles``.
+    """One set in words: ``a pong of Red dragon``, ``a chow of Circles 3-4-5``.
 
     >>> meld_words(Meld.parse("[777z]"), "en"), meld_words(Meld.parse("(1111m)"), "de")
     ('a pong of Red dragon', 'einen verdeckten Kong aus Zahl-1')
@@ -475,22 +475,21 @@ def describe_strip(
     """A hand's tile strip (``/score``, the hand builder, a best hand) in words: its groups and
     the winning tile. ``arrangement`` as :func:`render.hand.render_strip` takes it.
 
-    >>> for part in describe_strip("[777z] 234m 99p", "en", win_tile="9p").split(", 4 "):
-    ...     print(part)
-    A hand of 8 tiles: a pong of Red dragon and 2 characters, 3 characters
-    characters, 9 circles, 9 circles. Winning tile: 9 circles.
+    >>> print(describe_strip("[777z] 234m 99p", "en", win_tile="9p"))  # doctest: +NORMALIZE_WHITESPACE
+    A hand of 8 tiles: a pong of Red dragon and the tiles Characters 2 3 4, Circles 9 9.
+    Winning tile: Circles 9.
     """
     t = _t(lang)
     if isinstance(arrangement, str):
         hand = Hand.parse(arrangement)
         parts = [meld_words(m, lang, ruleset) for m in hand.melds]
         if hand.concealed:
-            parts.append(_names(hand.concealed, lang, ruleset))
+            parts.append(t["loose"].format(list=tiles_in_words(hand.concealed, lang, ruleset)))
         if hand.bonus:
             parts.append(t["bonus"].format(list=_names(hand.bonus, lang, ruleset)))
         count = sum(len(m.tiles) for m in hand.melds) + len(hand.concealed) + len(hand.bonus)
     else:
-        parts = [group_words(g, lang, ruleset) for g in arrangement]
+        parts = groups_words(arrangement, lang, ruleset)
         count = sum(len(g.tiles) for g in arrangement)
     out = [t["strip"].format(n=number(count, lang), list=_and(parts, lang))]
     if win_tile is not None:

@@ -215,7 +215,7 @@ def test_hint_discard_waits_and_scores() -> None:
     assert waits["1z"].on_discard > waits["5z"].on_discard > 0
     assert waits["1z"].self_drawn >= waits["1z"].on_discard
     assert h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
-    assert "9 characters" in h.text and "East wind" in h.text and "9m" not in h.text
+    assert "Characters 9" in h.text and "East wind" in h.text and "9m" not in h.text
 
 
 def test_hint_off_turn_lists_useful_tiles() -> None:

@@ -194,7 +194,7 @@ async def test_score_builder_stats_and_leaderboard_images_describe_themselves(
         )
         text = described(typed, "hand.png")
         names = {
-            "en": ("Red dragon", "Winning tile: 9 circles"),
+            "en": ("Red dragon", "Winning tile: Circles 9"),
             "de": ("Roter Drache", "Gewinnstein: Kreis-9"),
         }
         assert all(n in text for n in names[lang]), text

@@ -73,7 +73,7 @@ async def test_a_hand_built_click_by_click_scores_as_typed(harness: Harness[Mahj
     assert "builder.png" not in card.filenames
     await build_ex01(h, card, alice)
     assert "Hand: `234m99p777z [555s] [678p]`" in card.text and "14 of 14 tiles" in card.text
-    assert "Winning tile: 9 circles (9p) · self-drawn · seat South · prevailing wind East" in card.text
+    assert "Winning tile: Circles 9 (9p) · self-drawn · seat South · prevailing wind East" in card.text
     assert "builder.png" in card.filenames
     assert all(len(c) <= 100 for c in card.custom_ids)
     built = await h.click(card, card_id(card, "score"), user=alice)

@@ -89,7 +89,7 @@ async def test_an_english_error_names_tiles(harness: Harness[MahjongBot]) -> Non
     h = harness
     alice = h.user(100, "alice")
     rec = await h.slash("score", user=alice, channel=CHANNEL, options={**GOOD, "win": "1s"})
-    assert "The winning tile 1 bamboo is not in the hand" in rec.text, rec.text
+    assert "The winning tile Bamboo 1 is not in the hand" in rec.text, rec.text
     h.check()
 
 

@@ -136,10 +136,10 @@ def test_charts_strips_and_leaderboards_in_both_languages() -> None:
     assert describe_chart([], title="Ada", lang="de") == "Ada. Noch keine Werte."
     assert describe_strip("[777z] (1111m) 99p 1f", "de", win_tile="9p") == (
         "Eine Hand aus 10 Steinen: einen verdeckten Kong aus Zahl-1; einen Pong aus Roter Drache; "
-        "Kreis-9, Kreis-9 und die Bonussteine Pflaume. Gewinnstein: Kreis-9."
+        "die Steine Kreis-9 ×2 und die Bonussteine Pflaume. Gewinnstein: Kreis-9."
     )
     assert describe_strip("[123m] 99p", "en", ruleset="jiangxi").startswith(
-        "A hand of 5 tiles: a chow of 1-2-3 Wan"
+        "A hand of 5 tiles: a chow of Wan 1-2-3"
     )
     board = describe_leaderboard(
         [("Ada", 12_500, 0), ("Bo", 12_500, -100)], title="S", lang="de", change=False

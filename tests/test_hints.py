@@ -38,7 +38,7 @@ def test_a_ready_hand_names_each_winning_tile_with_copies_left_and_value() -> No
     deal = Deal.arranged(["123m456p789s11z55z9m", M, P, S], settings=NO_BONUS)
     h = hint(deal.view(0))
     head, (progress, waits, chance) = sentences(h.text)
-    assert head == "Discard 9 characters with the call at the beginning"
+    assert head == "Discard Characters 9 with the call at the beginning"
     assert progress == "keeps you ready"
     assert waits == (
         "waiting on East wind or White dragon: East wind (2 left) worth 256 (104 on a discard), "
@@ -89,7 +89,7 @@ def test_a_claim_says_what_it_brings_and_what_to_discard_after_it() -> None:
     h = hint(deal.view(1))
     assert h.action == Action(Position(1), ActionKind.CHOW, Tile.parse("1m"))
     head, (progress, waits, chance) = sentences(h.text)
-    assert (head, progress) == ("Chow 1/2/3 characters, then discard 9 characters", "makes you ready")
+    assert (head, progress) == ("Chow Characters 1/2/3, then discard Characters 9", "makes you ready")
     assert waits == "waiting on East wind (3 left), worth 76 (72 on a discard)"
     assert re.fullmatch(CHANCE_EN, chance)
     assert hint(deal.view(1), lang="de").text.startswith(
@@ -132,7 +132,7 @@ def test_a_kong_comes_before_the_discard() -> None:
     h = hint(deal.view(0))
     assert h.action == Action(Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1m")) and h.discard is None
     head, (progress, waits, _) = sentences(h.text)
-    assert head == "Declare a concealed kong of 1 characters and draw a replacement tile"
+    assert head == "Declare a concealed kong of Characters 1 and draw a replacement tile"
     assert progress == "keeps you ready"
     assert waits.startswith("waiting on East wind or White dragon: East wind (2 left) worth ")
     assert hint(deal.view(0), lang="de").text.startswith(

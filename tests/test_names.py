@@ -208,7 +208,7 @@ def test_tile_names() -> None:
         "Sommer",
         "Herbst",
     ]
-    assert tile_name(Tile.parse("5p"), "en") == Tile.parse("5p").name == "5 circles"
+    assert tile_name(Tile.parse("5p"), "en") == Tile.parse("5p").name == "Circles 5"
     with pytest.raises(ValueError):
         tile_name(TILES[0], "fr")  # type: ignore[arg-type]
 
@@ -220,7 +220,7 @@ def test_hint_in_german_names_the_tiles() -> None:
     )
     english, german = hint(deal.view(0)), hint(deal.view(0), lang="de")
     assert (english.action, english.discard, english.waits) == (german.action, german.discard, german.waits)
-    assert english.text.startswith("Discard 9 characters with the call at the beginning: keeps you ready; ")
+    assert english.text.startswith("Discard Characters 9 with the call at the beginning: keeps you ready; ")
     assert german.text.startswith("Zahl-9 abwerfen, mit Ruf zu Beginn: du bleibst bereit; ")
     assert "du wartest auf: Ostwind (noch 2) ist 256 wert" in german.text and "Weißer Drache" in german.text
     off_turn = Deal.arranged(

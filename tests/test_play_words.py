@@ -166,11 +166,11 @@ def test_score_and_a_name_at_the_end_of_a_hand_gives_that_players_breakdown() ->
         ("Süd", "2z"),
         ("weisser drache", "5z"),
         ("Grün", "6z"),
-        ("5 circles", "5p"),
+        ("Circles 5", "5p"),
         ("Kreis-5", "5p"),
         ("kreis 5", "5p"),
         ("Bambus-2", "2s"),
-        ("9 characters", "9m"),
+        ("Characters 9", "9m"),
         ("Pflaume", "1f"),
         ("Bamboo flower", "4f"),
         ("Bambus (Blume)", "4f"),
@@ -212,7 +212,7 @@ def test_a_discard_or_claim_takes_the_tile_by_name() -> None:
         assert parse_choice(typed, legal) == legal[0], typed
     for typed in ("east", "Ostwind", "east wind", "discard Ost"):
         assert parse_choice(typed, legal) == legal[1], typed
-    for typed in ("5 circles", "Kreis-5", "discard kreis 5"):
+    for typed in ("Circles 5", "Kreis-5", "discard kreis 5"):
         assert parse_choice(typed, legal) == legal[2], typed
     assert parse_choice("concealed-kong east", legal) == legal[3]
     assert parse_choice("green", legal) == (

@@ -265,7 +265,7 @@ def test_a_jiangxi_sheet_says_fan_in_text_and_image() -> None:
     assert "  all four Fa: doubles the total" in lines
     assert lines[lines.index("  Fan: 6 × 2 = 12 fan") + 1] == "  Total: 12 fan"
     assert any(
-        line.startswith("Cem (West): [2 Wan ×3], Wan 4 5, Bing 3 4 5, Tiao 1 1, Fa: 0 fan") for line in lines
+        line.startswith("Cem (West): [Wan 2 ×3], Wan 4 5, Bing 3 4 5, Tiao 1 1, Fa: 0 fan") for line in lines
     )
     german = sheet_lines(sheet, PLAYERS, lang="de")
     assert "  Summe: 12 Fan" in german and not any("Punkte" in line for line in german)
@@ -279,14 +279,14 @@ def test_a_wikibooks_and_a_rumisberg_sheet_show_rounding_and_scale() -> None:
     lines = sheet_lines(sheet, PLAYERS)
     assert "  Base 28 → 30 (rounded up to 10), doubles 1: 30 points × 2^1 = 60" in lines
     assert any(
-        line.startswith("Ada (East): [9 bamboo ×3], characters 1 2 3 4, circles 5 6 7: 10 (4 → 10; ")
+        line.startswith("Ada (East): [Bamboo 9 ×3], Characters 1 2 3 4, Circles 5 6 7: 10 (4 → 10; ")
         for line in lines
     )
     sheet = _sheet("rumisberg", "[555s] 777z 333m [678p] 99p", "S", "9p", True, "[999s] 1234m 567p")
     lines = sheet_lines(sheet, PLAYERS, settings=get_ruleset("rumisberg").defaults)
     assert "  Base 42, doubles 1: 42 points × 2^1 × 10 (count scale) = 840" in lines
     assert any(
-        line.startswith("Cem (West): [9 bamboo ×3], characters 1 2 3 4, circles 5 6 7: 40 (4 × 10 = 40; ")
+        line.startswith("Cem (West): [Bamboo 9 ×3], Characters 1 2 3 4, Circles 5 6 7: 40 (4 × 10 = 40; ")
         for line in lines
     )
     assert "Each payment is rounded to hundreds after East's doubling, then capped at 10,000." in lines

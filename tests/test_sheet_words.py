@@ -22,21 +22,21 @@ TILE_CODE = re.compile(r"\b[1-9]+[mpszf]\b")
 def test_tiles_in_words_says_sets_runs_and_loose_tiles() -> None:
     assert tiles_in_words(parse_tiles("777z")) == "Red dragon ×3"
     assert tiles_in_words(parse_tiles("7777z"), "de") == "Roter Drache ×4"
-    assert tiles_in_words(parse_tiles("423m")) == "2-3-4 characters"  # in order, however given
+    assert tiles_in_words(parse_tiles("423m")) == "Characters 2-3-4"  # in order, however given
     assert tiles_in_words(parse_tiles("234p"), "de") == "Kreis 2-3-4"
     assert tiles_in_words(parse_tiles("99s"), "de") == "Bambus-9 ×2"
-    assert tiles_in_words(parse_tiles("5p")) == "5 circles"
+    assert tiles_in_words(parse_tiles("5p")) == "Circles 5"
     loose = parse_tiles("8m3m45m6m345p44s2f11z")
-    assert tiles_in_words(loose) == "characters 3 4 5 6 8, circles 3 4 5, bamboo 4 4, East wind ×2, Orchid"
+    assert tiles_in_words(loose) == "Characters 3 4 5 6 8, Circles 3 4 5, Bamboo 4 4, East wind ×2, Orchid"
     assert tiles_in_words(loose, "de") == "Zahl 3 4 5 6 8, Kreis 3 4 5, Bambus 4 4, Ostwind ×2, Orchidee"
-    assert tiles_in_words(parse_tiles("234m"), loose=True) == "characters 2 3 4"
-    assert tiles_in_words(parse_tiles("135m")) == "characters 1 3 5"  # no run: loose
+    assert tiles_in_words(parse_tiles("234m"), loose=True) == "Characters 2 3 4"
+    assert tiles_in_words(parse_tiles("135m")) == "Characters 1 3 5"  # no run: loose
     assert tiles_in_words([]) == ""
 
 
 def test_jiangxi_tiles_are_named_as_seed_004_names_them() -> None:
     assert [suit_word(s, "de", "jiangxi") for s in "mps"] == ["Wan", "Bing", "Tiao"]
-    assert tiles_in_words(parse_tiles("345s"), "en", "jiangxi") == "3-4-5 Tiao"
+    assert tiles_in_words(parse_tiles("345s"), "en", "jiangxi") == "Tiao 3-4-5"
     assert tiles_in_words(parse_tiles("345s"), "de", "jiangxi") == "Tiao 3-4-5"
     assert tiles_in_words(parse_tiles("6666z"), "de", "jiangxi") == "Fa ×4"
     assert tiles_in_words(parse_tiles("99m"), "de", "jiangxi") == "Wan-9 ×2"
@@ -45,7 +45,7 @@ def test_jiangxi_tiles_are_named_as_seed_004_names_them() -> None:
 
 def test_notation_in_words_keeps_the_marks_of_exposed_sets_and_concealed_kongs() -> None:
     assert (
-        notation_in_words("[999m] (1111s) 33z 2f") == "[9 characters ×3], (1 bamboo ×4), West wind ×2, Orchid"
+        notation_in_words("[999m] (1111s) 33z 2f") == "[Characters 9 ×3], (Bamboo 1 ×4), West wind ×2, Orchid"
     )
     assert notation_in_words("{66z} 1f", "de", "jiangxi") == "Fa ×2, Pflaume"
     assert notation_in_words("no tiles here") == "no tiles here"
@@ -58,7 +58,7 @@ def test_a_score_lines_set_is_in_words_and_mahjong_score_keeps_notation() -> Non
     assert line_words("dmjl", pong) == "exposed pong of major tiles – East wind ×3"
     assert line_words("dmjl", pong, "de") == "Pong aus Hauptsteinen, offen – Ostwind ×3"
     assert line_words("dmjl", bonus) == "bonus tile – Orchid"
-    assert line_words("dmjl", kong) == "concealed kong of simples – 5 circles ×4"
+    assert line_words("dmjl", kong) == "concealed kong of simples – Circles 5 ×4"
     assert line_words("dmjl", ScoreLine("Mah-Jongg", 20, 0, "M1"), "de") == "Mah-Jongg-Ruf"
     # the terminal's names are as they were
     assert line_name("dmjl", pong) == "exposed pong of major tiles [111z]"
@@ -94,10 +94,10 @@ def test_a_jiangxi_sheet_uses_jiangxis_names() -> None:
     for lang in LANGS:
         text = "\n".join(sheet_lines(sheet, PLAYERS, lang=lang))
         assert not TILE_CODE.search(text), TILE_CODE.findall(text)
-        assert "Fa ×4" in text and ("9 Wan ×2" if lang == "en" else "Wan-9 ×2") in text
+        assert "Fa ×4" in text and ("Wan 9 ×2" if lang == "en" else "Wan-9 ×2") in text
         assert (
-            "[2 Wan ×3], Wan 4 5, Bing 3 4 5, Tiao 1 1, Fa:" if lang == "en" else "[Wan-2 ×3], Wan 4 5"
+            "[Wan 2 ×3], Wan 4 5, Bing 3 4 5, Tiao 1 1, Fa:" if lang == "en" else "[Wan-2 ×3], Wan 4 5"
         ) in text
         assert not re.search(r"\b(characters|circles|bamboo|Zahl|Kreis|Bambus)\b", text)
-    assert "(winning tile 9 Wan, self-drawn)" in sheet_lines(sheet, PLAYERS)[0]
+    assert "(winning tile Wan 9, self-drawn)" in sheet_lines(sheet, PLAYERS)[0]
     assert "(Gewinnstein Wan-9, selbst gezogen)" in sheet_lines(sheet, PLAYERS, lang="de")[0]

@@ -16,7 +16,7 @@ each would score.
 >>> str(h.discard), h.shanten_after, [str(w.tile) for w in h.waits]
 ('9m', 0, ['1z', '5z'])
 >>> h.text.split(": ", 1)[0]
-'Discard 9 characters with the call at the beginning'
+'Discard Characters 9 with the call at the beginning'
 >>> h.marks() == HintView(Tile.parse("9m"), (Tile.parse("1z"), Tile.parse("5z")))
 True
 """
@@ -213,7 +213,7 @@ def _tile(tile: Tile, lang: Lang, names: str = "") -> str:
 
 def _tiles(tiles: Sequence[Tile], lang: Lang, names: str = "") -> str:
     """Tiles in a sentence by name, a suit's ranks together: ``Kreis-1/2/3, Ostwind``,
-    ``1/2/3 circles, East wind``.
+    ``Circles 1/2/3, East wind``.
 
     >>> _tiles([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")], "de")
     'Kreis-1/2/3, Bambus-9, Ostwind'
@@ -491,7 +491,7 @@ def hint(
     >>> others = ["123456789m1234p", "123456789p1234s", "123456789s1234m"]
     >>> deal = Deal.arranged(["123m456p789s11z55z9m", *others], settings={"bonus_tiles": False})
     >>> print(hint(deal.view(0)).text)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
-    Discard 9 characters with the call at the beginning: keeps you ready; waiting on East wind
+    Discard Characters 9 with the call at the beginning: keeps you ready; waiting on East wind
     or White dragon: East wind (2 left) worth 256 (104 on a discard), White dragon (2 left)
     worth 136 (56 on a discard); chance to win ...
     >>> print(hint(deal.view(0), lang="de").text)  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS

@@ -105,7 +105,7 @@ def line_words(ruleset: str, line: ScoreLine, lang: Lang = "en") -> str:
     >>> from engine.rulesets import DMJL
     >>> s = score(Hand.parse("234m 777z [555s] [678p] 99p"), WinContext.make(seat="S", win="9p"), DMJL)
     >>> [line_words("dmjl", line) for line in s.items][:2]
-    ['exposed pong of simples – 5 bamboo ×3', 'concealed pong of major tiles – Red dragon ×3']
+    ['exposed pong of simples – Bamboo 5 ×3', 'concealed pong of major tiles – Red dragon ×3']
     >>> line_words("dmjl", s.items[1], "de")
     'Pong aus Hauptsteinen, verdeckt – Roter Drache ×3'
     """
