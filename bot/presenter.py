@@ -423,43 +423,26 @@ class DiscordPresenter:
         lang: Language = language(table.language)
         view = game.view(None)
         assert view.sheet is not None
-        png = await asyncio.to_thread(
-            render_sheet,
-            view.sheet,
-            view.players,
-            prevailing=view.prevailing,
-            hand_number=view.hand_number,
-            lang=lang,
-            settings=view.settings,
-        )
-        lines = [
-            discord.utils.escape_markdown(line)
-            for line in sheet_lines(
-                view.sheet,
-                view.players,
-                prevailing=view.prevailing,
-                hand_number=view.hand_number,
-                lang=lang,
-                settings=view.settings,
-            )
-        ]
+        # the image, its text and its description are drawn from the same sheet and settings
+        how: dict[str, Any] = {
+            "prevailing": view.prevailing,
+            "hand_number": view.hand_number,
+            "lang": lang,
+            "settings": view.settings,
+        }
+        png = await asyncio.to_thread(render_sheet, view.sheet, view.players, **how)
+        lines = [discord.utils.escape_markdown(line) for line in sheet_lines(view.sheet, view.players, **how)]
         if table.unbooked:
             lines.append(text("unbooked", lang, reason=table.unbooked))
         for name, paid, owed in table.short:
+            name = discord.utils.escape_markdown(name)
             lines.append(
-                text("paid_short", lang, name=discord.utils.escape_markdown(name), paid=paid, owed=owed)
+                text("paid_short", lang, name=name, paid=number(paid, lang), owed=number(owed, lang))
             )
         if game.finished:
             lines.append(text("standings", lang))
             lines.extend(await self.standings(table, lang))
-        alt = describe_sheet(
-            view.sheet,
-            view.players,
-            prevailing=view.prevailing,
-            hand_number=view.hand_number,
-            lang=lang,
-            settings=view.settings,
-        )
+        alt = describe_sheet(view.sheet, view.players, **how)
         layout = discord.ui.LayoutView(timeout=None)
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(lines)),
