@@ -40,7 +40,7 @@ from engine.errors import MahjongError
 from engine.events import Event, EventKind
 from engine.numbers import number, signed
 from engine.seats import POSITIONS
-from engine.tiles import Tile, Wind, tile_name, tile_names, wind_name
+from engine.tiles import Tile, Wind, tile_name, tiles_in_words, wind_name
 from engine.views import ExchangeView, Phase, SeatView
 from render.describe import describe_hand, describe_sheet, describe_table
 from render.hand import render_hand
@@ -78,19 +78,19 @@ def riichi_step(legal: list[Action]) -> bool:
 
 
 def action_label(action: Action, lang: Language, ruleset: str = "") -> str:
-    """The button label of a move, its tiles by name (``Pong``, ``Chow Circles 3/4/5``,
+    """The button label of a move, its tiles by name (``Pong``, ``Chow Circles 3-4-5``,
     ``Kong Kreis-5``, ``Mah-Jongg``, ``Pass``).
 
     >>> from engine.seats import Position
     >>> action_label(Action(Position(0), ActionKind.CHOW, Tile.parse("3p")), "de")
-    'Chow Kreis-3/4/5'
+    'Chow Kreis 3-4-5'
     >>> action_label(Action(Position(0), ActionKind.CONCEALED_KONG, Tile.parse("1z")), "en")
     'Kong East wind'
     """
     kind = action.kind
     if kind == ActionKind.CHOW and action.tile is not None:
         run = (action.tile, action.tile + 1, action.tile + 2)
-        return text("chow", lang, tiles=tile_names(run, lang, ruleset))
+        return text("chow", lang, tiles=tiles_in_words(run, lang, ruleset))
     if kind == ActionKind.DISCARD:
         return say_tile(action.tile, lang, ruleset)
     if kind == ActionKind.RIICHI:
@@ -125,12 +125,12 @@ def say_tiles(tiles: tuple[Tile, ...], lang: Language, ruleset: str = "") -> str
 
 
 def say_meld(kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "") -> str:
-    """A set laid out, by name: ``pong Red dragon``, ``Chow Kreis-3/4/5``, ``Kong Bambus-2``.
+    """A set laid out, by name: ``pong Red dragon``, ``Chow Kreis 3-4-5``, ``Kong Bambus-2``.
 
     >>> say_meld("pong", (33, 33, 33), "en"), say_meld("chow", (11, 12, 13), "de")
-    ('pong Red dragon', 'Chow Kreis-3/4/5')
+    ('pong Red dragon', 'Chow Kreis 3-4-5')
     """
-    return f"{text('meld_' + kind, lang)} {tile_names(sorted(set(tiles)), lang, ruleset)}"
+    return f"{text('meld_' + kind, lang)} {tiles_in_words(sorted(set(tiles)), lang, ruleset)}"
 
 
 def wind_word(wind: int, lang: Language) -> str:

@@ -326,32 +326,6 @@ def tile_name(tile: int, lang: Lang = "en", ruleset: str = "") -> str:
     return _BONUS_NAMES_DE[t - BONUS_START]
 
 
-def tile_names(tiles: Iterable[int], lang: Lang = "en", ruleset: str = "") -> str:
-    """Tiles by name in a sentence (:func:`tile_name`), sorted, a suit's ranks together: for the
-    tiles that help a hand, a chow, a hint's choice (never the codes ``5p``, ``7z``).
-
-    >>> tile_names([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")], "de")
-    'Kreis-1/2/3, Bambus-9, Ostwind'
-    >>> tile_names([Tile.parse(t) for t in ("3p", "4p", "5p", "7z")], "en")
-    'Circles 3/4/5, Red dragon'
-    >>> tile_names([Tile.parse(t) for t in ("2m", "3m", "7z")], "de", "jiangxi")
-    'Wan-2/3, Zhong'
-    """
-    parts: list[tuple[str, str, list[int]]] = []  # a suit's name around its rank, the ranks
-    for t in sorted(TILES[int(x)] for x in tiles):
-        name = tile_name(t, lang, ruleset)
-        if not t.is_suit:
-            parts.append((name, "", []))
-            continue
-        at = name.index(str(t.rank))
-        head, tail = name[:at], name[at + 1 :]
-        if parts and parts[-1][2] and parts[-1][:2] == (head, tail):
-            parts[-1][2].append(t.rank)
-        else:
-            parts.append((head, tail, [t.rank]))
-    return ", ".join(head + "/".join(map(str, ranks)) + tail for head, tail, ranks in parts)
-
-
 _WIND_NAMES: Final[dict[str, tuple[str, str, str, str]]] = {
     "en": ("East", "South", "West", "North"),
     "de": ("Ost", "Süd", "West", "Nord"),

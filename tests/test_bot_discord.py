@@ -24,7 +24,7 @@ from engine.actions import ActionKind
 from engine.game import Game
 from engine.numbers import number, signed
 from engine.players import SimplePlayer
-from engine.tiles import tile_names
+from engine.tiles import tiles_in_words
 from engine.views import Phase, SeatView
 from render.sheet import render_sheet
 from render.table import render_table
@@ -129,7 +129,7 @@ async def play_card(h: Harness[MahjongBot], table: Table, user: FakeUser, channe
         label = {"pong": "Pong", "kong": "Kong", "mahjong": "Mah-Jongg", "pass": "Pass"}.get(action.kind)
         if action.kind == "chow":
             assert action.tile is not None
-            label = f"Chow {tile_names((action.tile, action.tile + 1, action.tile + 2))}"
+            label = f"Chow {tiles_in_words((action.tile, action.tile + 1, action.tile + 2))}"
         if label and user.locale.startswith("en"):
             assert label in card.labels, (label, card.labels)  # an English card's exact labels
         target = next(c for c in card.custom_ids if c.endswith(f":{action_code(action)}"))

@@ -17,7 +17,7 @@ from engine.ai.player import Evaluator
 from engine.ai.value import knowledge
 from engine.deal import Deal
 from engine.seats import Position
-from engine.tiles import Tile, tile_name, tile_names
+from engine.tiles import Tile, tile_name, tiles_in_words
 from engine.views import HintView
 
 NO_BONUS = {"bonus_tiles": False}
@@ -69,7 +69,7 @@ def test_a_hand_two_tiles_from_ready_lists_the_tiles_that_help() -> None:
     assert h.discard is not None
     assert head == f"Discard {tile_name(h.discard)}" and progress == "keeps you 2 tiles from ready"
     kinds = [t for t, n in h.useful if n]
-    named = tile_names(kinds)
+    named = tiles_in_words(kinds, loose=True)
     assert helps == f"{sum(n for _, n in h.useful)} tiles of {len(kinds)} kinds can help: {named}"
     assert {"7m", "9p", "4s"} <= {str(t) for t in kinds}
     assert not re.search(r"\b[1-9][mpsz]\b", h.text), h.text  # tiles by name, never by code
@@ -89,11 +89,11 @@ def test_a_claim_says_what_it_brings_and_what_to_discard_after_it() -> None:
     h = hint(deal.view(1))
     assert h.action == Action(Position(1), ActionKind.CHOW, Tile.parse("1m"))
     head, (progress, waits, chance) = sentences(h.text)
-    assert (head, progress) == ("Chow Characters 1/2/3, then discard Characters 9", "makes you ready")
+    assert (head, progress) == ("Chow Characters 1-2-3, then discard Characters 9", "makes you ready")
     assert waits == "waiting on East wind (3 left), worth 76 (72 on a discard)"
     assert re.fullmatch(CHANCE_EN, chance)
     assert hint(deal.view(1), lang="de").text.startswith(
-        "Chow Zahl-1/2/3, dann Zahl-9 abwerfen: damit bist du bereit; "
+        "Chow Zahl 1-2-3, dann Zahl-9 abwerfen: damit bist du bereit; "
         "du wartest auf: Ostwind (noch 3) ist 76 wert (72 auf einen Abwurf); Gewinnchance "
     )
 
@@ -160,7 +160,9 @@ def test_the_gulasch_exchange() -> None:
     view = deal.view(2)
     h = hint(view)
     assert h.action is not None and h.action.kind is ActionKind.GIVE and h.action in view.legal
-    assert h.text == f"Give {tile_names(h.action.tiles)}: the three tiles your hand needs least."
+    assert (
+        h.text == f"Give {tiles_in_words(h.action.tiles, loose=True)}: the three tiles your hand needs least."
+    )
     german = hint(view, lang="de").text
     assert german.endswith(" geben: die drei Steine, die deine Hand am wenigsten braucht.")
 

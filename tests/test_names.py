@@ -229,7 +229,7 @@ def test_hint_in_german_names_the_tiles() -> None:
     )
     text = hint(off_turn.view(1), lang="de").text
     assert text.startswith("Du bist nicht am Zug: noch 1 Stein bis bereit; 11 Steine (4 Sorten) helfen: ")
-    assert "Zahl-2, Bambus-6/9, Weißer Drache" in text and "Shanten" not in text
+    assert "Zahl 2, Bambus 6 9, Weißer Drache" in text and "Shanten" not in text
     with pytest.raises(ValueError):
         hint(deal.view(0), lang="fr")  # type: ignore[arg-type]
 

@@ -33,7 +33,7 @@ from engine.hand import Meld
 from engine.numbers import number
 from engine.rulesets import Ruleset
 from engine.settings import Settings
-from engine.tiles import TILES, Lang, Tile, tile_name, tile_names
+from engine.tiles import TILES, Lang, Tile, tile_name, tiles_in_words
 from engine.views import HintView, SeatView
 
 __all__ = ["Hint", "hint"]
@@ -212,13 +212,13 @@ def _tile(tile: Tile, lang: Lang, names: str = "") -> str:
 
 
 def _tiles(tiles: Sequence[Tile], lang: Lang, names: str = "") -> str:
-    """Tiles in a sentence by name, a suit's ranks together: ``Kreis-1/2/3, Ostwind``,
-    ``Circles 1/2/3, East wind``.
+    """Tiles in a sentence by name, a suit's ranks together (:func:`engine.tiles.tiles_in_words`):
+    ``Kreis 1 2 3, Bambus 9, Ostwind``, ``Circles 1 2 3, East wind``.
 
     >>> _tiles([Tile.parse(t) for t in ("1p", "2p", "3p", "9s", "1z")], "de")
-    'Kreis-1/2/3, Bambus-9, Ostwind'
+    'Kreis 1 2 3, Bambus 9, Ostwind'
     """
-    return tile_names(tiles, lang, names)
+    return tiles_in_words(tiles, lang, names, loose=True)
 
 
 def _distance(shanten: int, lang: Lang) -> str:
@@ -450,7 +450,7 @@ def _claim_hint(
         melded = (tile,) if low is None else (low, low + 1, low + 2)
         discard = _tile(opt.discard, lang, names) if opt.discard is not None else ""
         head = w[str(action.kind)].format(
-            tiles=_tiles([TILES[t] for t in melded], lang, names), discard=discard
+            tiles=tiles_in_words([TILES[t] for t in melded], lang, names), discard=discard
         )
         progress = _progress(before, opt.shanten, lang)
         if opt.shanten == now.shanten and opt.value > now.value:
