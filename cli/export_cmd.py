@@ -51,7 +51,9 @@ def add_parsers(sub: Any) -> None:
         help="comma-separated player names, one per seat, or how many play (3 or 4; default A,B,C,D)",
     )
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a house-rule setting")
-    p.add_argument("--out", default=None, metavar="FILE", help="write the log to FILE (default: standard output)")
+    p.add_argument(
+        "--out", default=None, metavar="FILE", help="write the log to FILE (default: standard output)"
+    )
     p.set_defaults(run=run_export)
 
     q: argparse.ArgumentParser = sub.add_parser(
@@ -69,7 +71,9 @@ def add_parsers(sub: Any) -> None:
 
 def play_game(game: Game) -> Game:
     """Let ``normal`` computer players (or the level each name says) play ``game`` to its end."""
-    choosers = {p: player_for(n, seed=f"{game.seed}:{p}", ruleset=game.ruleset) for p, n in enumerate(game.names)}
+    choosers = {
+        p: player_for(n, seed=f"{game.seed}:{p}", ruleset=game.ruleset) for p, n in enumerate(game.names)
+    }
     while not game.finished:
         if game.deal.over:
             game.apply(NEXT)
@@ -116,10 +120,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     """Carry out ``mahjong import``; returns the exit code."""
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(args.file).read_text(encoding="utf-8")
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         print(f"mahjong import: cannot read {quote(args.file)}: {reason}", file=sys.stderr)

@@ -186,9 +186,7 @@ def export_events(game: Game) -> list[dict[str, Any]]:
     }
     if game.rotating_vacant:
         header["rotating_vacant"] = True
-    replay = Game(
-        game.ruleset.name, overrides, game.seed, game.players, rotating_vacant=game.rotating_vacant
-    )
+    replay = Game(game.ruleset.name, overrides, game.seed, game.players, rotating_vacant=game.rotating_vacant)
     hands = game.log.count(NEXT) + 1
     last_open = not game.deal.over
 
@@ -301,9 +299,7 @@ def import_events(events: Iterable[Mapping[str, Any]]) -> Game:
                 replays=False,
             )
     if len(again) != len(given):
-        raise EventLogError(
-            f"the replay gives {len(again)} events, the file has {len(given)}", replays=False
-        )
+        raise EventLogError(f"the replay gives {len(again)} events, the file has {len(given)}", replays=False)
     return game
 
 
@@ -329,6 +325,6 @@ def loads(text: str) -> list[dict[str, Any]]:
         except ValueError as exc:
             raise EventLogError(f"line {number}: not JSON ({exc.args[0] if exc.args else exc})") from None
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
-            raise EventLogError(f"line {number}: each line is a JSON object with a \"type\"")
+            raise EventLogError(f'line {number}: each line is a JSON object with a "type"')
         out.append(value)
     return out
