@@ -216,3 +216,16 @@ def test_import_raises_only_its_own_error() -> None:
 
 def test_every_registered_ruleset_is_covered() -> None:
     assert {rs for rs, _, _ in TABLES} == set(RULESETS)
+
+
+def test_the_readme_table_names_every_event_type_and_no_other() -> None:
+    """README.md "Game logs" documents exactly the types the module writes and reads."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Game logs", 1)[1].split("\n## ", 1)[0]
+    documented = {
+        name.strip("` ")
+        for row in section.splitlines()
+        if row.startswith("| `")
+        for name in row.split("|")[1].split("/")
+    }
+    assert documented == set(TYPES)
