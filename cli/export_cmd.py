@@ -2,27 +2,30 @@
 README.md "Game logs").
 
 ``export`` has computer players play a game (``--ruleset``, ``--seed``, ``--hands``) and writes its
-log to standard output or ``--out FILE``. ``import FILE`` reads a log back, replays every move
-through the engine and prints a short summary. Exit codes: 0 done, 2 a bad argument, 3 a file
-that cannot be read or is no event log of this format (not JSON, an unknown event, another
-version), 4 a log the engine does not replay (a move it refuses, an event the replay does not give).
+log to standard output or ``--out FILE``; with ``--db PATH --game ID`` it exports a game the
+bot stored instead (read through bot/storage's ``load_game``, rebuilt as the bot restores it).
+``import FILE`` reads a log back, replays every move through the engine and prints a short
+summary. Exit codes: 0 done, 2 a bad argument, 3 a file that cannot be read or is no event log
+of this format (not JSON, an unknown event, another version), 4 a log the engine does not
+replay (a move it refuses, an event the replay does not give; a stored game whose log does not).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any, Final
 
 from cli.seats import table_settings
 from cli.simulate_cmd import hand_count, player_for, player_names, unique_names
-from engine.errors import MahjongError, quote, shorten
+from engine.errors import IllegalActionError, MahjongError, quote, shorten
 from engine.eventlog import EventLogError, dumps, export_events, import_events, loads
 from engine.game import NEXT, Game
 from engine.numbers import number
 from engine.rulesets import RULESETS, get_ruleset
-from engine.settings import parse_assignments
+from engine.settings import parse_assignments, parse_whole_number
 
 BAD_ARGUMENT: Final = 2
 """Exit code: a bad argument (as the parser's own refusals)."""
@@ -54,6 +57,10 @@ def add_parsers(sub: Any) -> None:
     p.add_argument(
         "--out", default=None, metavar="FILE", help="write the log to FILE (default: standard output)"
     )
+    p.add_argument(
+        "--db", default=None, metavar="PATH", help="export a game stored by the bot in this SQLite file"
+    )
+    p.add_argument("--game", default=None, metavar="ID", help="with --db: the stored game's id")
     p.set_defaults(run=run_export)
 
     q: argparse.ArgumentParser = sub.add_parser(
@@ -87,8 +94,52 @@ def play_game(game: Game) -> Game:
     return game
 
 
+def stored_game(path: str, game_id: str) -> Game:
+    """The game ``game_id`` stored by the bot in the SQLite file ``path``, rebuilt by replaying its
+    stored log (:func:`bot.restore.rebuild_game`), finished or running.
+
+    :raises MahjongError: for a file that does not exist or the bot's storage cannot open, an id
+        that is not a whole number, or a game that is not stored.
+    :raises IllegalActionError: for a stored log that does not replay.
+    """
+    from bot.restore import rebuild_game  # the bot's storage only when a stored game is asked for
+    from bot.storage import NotFoundError, Storage, StorageError
+
+    if not Path(path).is_file():
+        raise MahjongError(f"--db: no such file {quote(path)}")
+    number_id = parse_whole_number(game_id.strip(), max_digits=18)
+    if number_id is None:
+        raise MahjongError(f"--game takes a stored game's id, a whole number like 12, not {quote(game_id)}")
+
+    async def load() -> Game:
+        async with Storage(path) as storage:
+            try:
+                record = await storage.load_game(number_id)
+            except NotFoundError:
+                raise MahjongError(f"--game: no game {number_id} is stored in {quote(path)}") from None
+        return rebuild_game(record)
+
+    try:
+        return asyncio.run(load())
+    except StorageError as exc:
+        raise MahjongError(f"--db: {exc}") from None
+
+
 def run_export(args: argparse.Namespace) -> int:
     """Carry out ``mahjong export``; returns the exit code."""
+    if args.db is not None or args.game is not None:
+        if args.db is None or args.game is None:
+            print("mahjong export: --db and --game go together", file=sys.stderr)
+            return BAD_ARGUMENT
+        try:
+            game = stored_game(args.db, args.game)
+        except IllegalActionError as exc:
+            print(f"mahjong export: the stored game does not replay: {shorten(str(exc))}", file=sys.stderr)
+            return NO_REPLAY
+        except MahjongError as exc:
+            print(f"mahjong export: {shorten(str(exc))}", file=sys.stderr)
+            return BAD_ARGUMENT
+        return _write(game, args.out)
     try:
         rs = get_ruleset(args.ruleset)
         names, count = player_names(args.players)
@@ -105,14 +156,19 @@ def run_export(args: argparse.Namespace) -> int:
     except MahjongError as exc:
         print(f"mahjong export: {shorten(str(exc))}", file=sys.stderr)
         return BAD_ARGUMENT
+    return _write(game, args.out)
+
+
+def _write(game: Game, out: str | None) -> int:
+    """Write the event log of ``game`` to ``out`` (None: standard output); the exit code."""
     text = dumps(export_events(game))
-    if args.out is None:
+    if out is None:
         sys.stdout.write(text)
         return 0
     try:
-        Path(args.out).write_text(text, encoding="utf-8")
+        Path(out).write_text(text, encoding="utf-8")
     except OSError as exc:
-        print(f"mahjong export: cannot write {quote(args.out)}: {exc.strerror}", file=sys.stderr)
+        print(f"mahjong export: cannot write {quote(out)}: {exc.strerror}", file=sys.stderr)
         return BAD_ARGUMENT
     return 0
 

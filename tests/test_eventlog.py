@@ -9,12 +9,14 @@ and a documented exit code.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.storage import Storage
 from cli.export_cmd import NO_REPLAY, UNREADABLE, play_game
 from cli.main import main
 from engine.eventlog import (
@@ -229,3 +231,56 @@ def test_the_readme_table_names_every_event_type_and_no_other() -> None:
         for name in row.split("|")[1].split("/")
     }
     assert documented == set(TYPES)
+
+
+async def _store(path: Path, game: Game, seats: list[int | str]) -> int:
+    """Store ``game``'s log as the bot stores it (one row an action, hand by hand); its id."""
+    async with Storage(path, synchronous="NORMAL") as storage:
+        record = await storage.create_game(1, 1, seats, game.seed, ruleset=game.ruleset.name, overrides={})
+        hand_no, seq = 1, 0
+        for line in game.log:
+            if line == NEXT:
+                await storage.finish_hand(record.game_id, hand_no, result=f"hand {hand_no} over")
+                hand_no, seq = hand_no + 1, 0
+                await storage.start_hand(record.game_id, hand_no)
+                continue
+            seq += 1
+            await storage.append_action(record.game_id, hand_no, seq, line)
+        return record.game_id
+
+
+async def test_a_game_stored_by_the_bot_exports_by_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``mahjong export --db PATH --game ID`` writes the stored game's log; it imports to the game
+    the bot would restore. An unknown id, a missing file and --db alone are refused (exit 2)."""
+    seats: list[int | str] = [101, 102, "ai:normal", "ai:normal"]
+    played = Game("jiangxi", {}, 29, [str(s) for s in seats])
+    while len(played.history) < 2:  # two hands, then part of the third: a running game
+        if played.deal.over:
+            played.apply(NEXT)
+        else:
+            position = played.to_act()[0]
+            played.apply(played.default_action(position))
+    played.apply(NEXT)
+    for _ in range(6):
+        played.apply(played.default_action(played.to_act()[0]))
+    db = tmp_path / "bot.sqlite3"
+    game_id = await _store(db, played, seats)
+    out = tmp_path / "stored.jsonl"
+    code = await asyncio.to_thread(
+        main, ["export", "--db", str(db), "--game", str(game_id), "--out", str(out)]
+    )
+    assert code == 0
+    back = import_events(loads(out.read_text(encoding="utf-8")))
+    _same(played, back)
+    for args, fragment in (
+        (["--db", str(db), "--game", str(game_id + 5)], f"no game {game_id + 5} is stored"),
+        (["--db", str(tmp_path / "none.sqlite3"), "--game", "1"], "no such file"),
+        (["--db", str(db), "--game", "x1"], "--game takes a stored game's id"),
+        (["--db", str(db)], "--db and --game go together"),
+    ):
+        assert await asyncio.to_thread(main, ["export", *args]) == 2
+        err = capsys.readouterr().err
+        assert fragment in err and "Traceback" not in err
+    assert not (tmp_path / "none.sqlite3").exists()
