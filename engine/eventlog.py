@@ -287,8 +287,8 @@ def import_events(events: Iterable[Mapping[str, Any]]) -> Game:
                     raise EventLogError(f"{where}: {exc}", replays=False) from None
         elif kind in KIND_OF:
             action = _action(event, where)
-            try:
-                game.apply(action)
+            try:  # as a log line: a stored log of older rules reads as it was played (deal_replay)
+                game.apply_line(game.line(action))
             except MahjongError as exc:
                 raise EventLogError(f"{where}: the engine refuses {kind}: {exc}", replays=False) from None
     again = export_events(game)
