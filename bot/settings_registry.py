@@ -220,11 +220,6 @@ _EFFECT: Final = {
 }
 
 
-def group(value: int, lang: Language) -> str:
-    """A number with thousands separators (``10,000``; German ``10.000``)."""
-    return number(value, lang)
-
-
 def label(name: str, lang: Language) -> str:
     """A setting (or a ruleset's own difference: ``tiles``, ``chows``, ``rotation``) named in
     words, the way a sentence about it begins.
@@ -375,7 +370,7 @@ class Entry:
         if shape is Shape.CHOICE:
             return text("accepts_choice", lang, choices=", ".join(spec.choices if spec else ()))
         if shape is Shape.WHOLE:
-            return text("accepts_int", lang, low=group(self.low, lang), high=group(self.high, lang))
+            return text("accepts_int", lang, low=number(self.low, lang), high=number(self.high, lang))
         if shape is Shape.ROLE:
             return text("accepts_role", lang)
         if shape is Shape.ADMIN_ROLE:
@@ -383,9 +378,9 @@ class Entry:
         if shape is Shape.LANGUAGE:
             return text("accepts_language", lang)
         if shape is Shape.FLOOR:
-            return text("accepts_floor", lang, low=group(self.low, lang), high=group(self.high, lang))
+            return text("accepts_floor", lang, low=number(self.low, lang), high=number(self.high, lang))
         key = "accepts_seconds" if shape is Shape.SECONDS else "accepts_chips"
-        return text(key, lang, low=group(self.low, lang), high=group(self.high, lang))
+        return text(key, lang, low=number(self.low, lang), high=number(self.high, lang))
 
     def show(self, value: object, lang: Language) -> str:
         """How a value is shown, in words (a role as a mention, seconds with their unit, numbers

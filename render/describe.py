@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -34,6 +33,7 @@ from engine.tiles import Lang, Tile, Wind, tile_name, tiles_in_words
 from engine.views import ArrangedGroup, GroupKind, Phase, PlayerView, ScoreSheetView, SeatView
 from render.layout import wind_name, words
 from render.leaderboard import TOP
+from render.text import one_line
 from render.tiles import BACK
 
 LIMIT: Final = 1024
@@ -195,17 +195,6 @@ def fit(sentences: Iterable[str], limit: int = LIMIT) -> str:
     return out
 
 
-def _plain(name: str) -> str:
-    """A name on one line: controls, line breaks and bidi overrides removed."""
-    kept = []
-    for ch in name:
-        if ch.isspace():
-            kept.append(" ")
-        elif unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            kept.append(ch)
-    return " ".join("".join(kept).split()) or "?"
-
-
 def _names(tiles: Iterable[int], lang: Lang, ruleset: str) -> str:
     return ", ".join(tile_name(t, lang, ruleset) for t in tiles if t != BACK)
 
@@ -265,7 +254,7 @@ def group_words(group: ArrangedGroup, lang: Lang = "en", ruleset: str = "") -> s
 
 
 def _who(p: PlayerView, lang: Lang) -> str:
-    return _t(lang)["who"].format(name=_plain(p.name), wind=wind_name(p.wind, lang))
+    return _t(lang)["who"].format(name=one_line(p.name), wind=wind_name(p.wind, lang))
 
 
 def _head(view: SeatView, lang: Lang) -> tuple[str, str]:
@@ -305,7 +294,7 @@ def describe_table(view: SeatView, lang: Lang = "en") -> str:
     discard = None
     if view.last_discard is not None and view.last_discard[0] in by_seat:
         seat, tile = view.last_discard
-        discard = (_plain(by_seat[seat].name), tile_name(tile, lang, rs))
+        discard = (one_line(by_seat[seat].name), tile_name(tile, lang, rs))
     if view.phase == Phase.TURN and view.turn is not None and view.turn in by_seat:
         out.append(t["turn"].format(name=_who(by_seat[view.turn], lang)))
     elif view.phase == Phase.CLAIMS and discard is not None:
@@ -324,18 +313,18 @@ def describe_table(view: SeatView, lang: Lang = "en") -> str:
     shown = [(p, _shown(p, lang, rs)) for p in seated]
     if not any(parts for _, parts in shown):
         out.append(t["no_sets"])
-    out += [t["sets"].format(name=_plain(p.name), list=_and(parts, lang)) for p, parts in shown if parts]
+    out += [t["sets"].format(name=one_line(p.name), list=_and(parts, lang)) for p, parts in shown if parts]
     if view.dora_indicator is not None:
         out.append(t["dora"].format(tile=tile_name(view.dora_indicator, lang, rs)))
     if view.centre:
         out.append(t["centre"].format(n=number(view.centre, lang)))
     for seat, what in view.declared:
         if seat in by_seat and f"declared_{what}" in w:
-            out.append(t["declared"].format(what=w[f"declared_{what}"], name=_plain(by_seat[seat].name)))
+            out.append(t["declared"].format(what=w[f"declared_{what}"], name=one_line(by_seat[seat].name)))
     out += [t["vacant"].format(wind=wind_name(p.wind, lang)) for p in view.players if p.vacant]
-    out += [t["concealed"].format(name=_plain(p.name), n=number(p.concealed_count, lang)) for p in seated]
+    out += [t["concealed"].format(name=one_line(p.name), n=number(p.concealed_count, lang)) for p in seated]
     out += [
-        t["discards"].format(name=_plain(p.name), list=_names((d.tile for d in p.discards), lang, rs))
+        t["discards"].format(name=one_line(p.name), list=_names((d.tile for d in p.discards), lang, rs))
         for p in seated
         if p.discards
     ]
@@ -376,7 +365,7 @@ def describe_hand(view: SeatView, lang: Lang = "en") -> str:
         seat_of, tile = view.last_discard
         who = next((p for p in view.players if p.seat == seat_of), None)
         if who is not None:
-            out.append(t["last"].format(tile=tile_name(tile, lang, rs), name=_plain(who.name)))
+            out.append(t["last"].format(tile=tile_name(tile, lang, rs), name=one_line(who.name)))
     return fit(out)
 
 
@@ -404,7 +393,7 @@ def describe_sheet(
     rs = sheet.ruleset
 
     def name(seat: int | None) -> str:
-        return _plain(players[seat].name) if seat is not None and 0 <= seat < len(players) else "?"
+        return one_line(players[seat].name) if seat is not None and 0 <= seat < len(players) else "?"
 
     unit = _unit(sheet, settings)
 
@@ -518,10 +507,10 @@ def describe_chart(
     'Ada: chips. One value: 7.'
     """
     t = _t(lang)
-    title = _plain(title)
+    title = one_line(title)
 
     def labelled(value: int, label: str) -> str:
-        return f"{number(value, lang)} ({_plain(label)})" if label else number(value, lang)
+        return f"{number(value, lang)} ({one_line(label)})" if label else number(value, lang)
 
     if not values:
         return fit([t["chart_none"].format(title=title)])
@@ -562,7 +551,7 @@ def describe_leaderboard(
     2. Bo 500 chips (−250 in 7 days).
     """
     t = _t(lang)
-    title = _plain(title)
+    title = one_line(title)
     if not rows:
         return fit([t["leaderboard_none"].format(title=title)])
     ranks: list[int] = []
@@ -573,7 +562,7 @@ def describe_leaderboard(
         name, chips, moved = rows[i]
         key = "row" if change else "row_closed"
         return t[key].format(
-            rank=ranks[i], name=_plain(name), chips=number(chips, lang), change=signed(moved, lang)
+            rank=ranks[i], name=one_line(name), chips=number(chips, lang), change=signed(moved, lang)
         )
 
     shown = [row(i) for i in range(min(top, len(rows)))]

@@ -10,7 +10,6 @@ in an image would be too small to read there.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
@@ -38,7 +37,7 @@ from render.layout import (
     wind_name,
     words,
 )
-from render.text import clean, draw_text, label_font, tile_font
+from render.text import clean, draw_text, label_font, one_line, tile_font
 from render.text import width as text_width
 from render.theme import Lang, Theme, ThemeName
 from render.theme import theme as get_theme
@@ -136,7 +135,7 @@ def _how_parts(
     if sheet.self_drawn:
         parts.append(w["self_drawn"])
     elif sheet.discarder is not None:
-        who = _plain(_name(players, sheet.discarder)) if name is None else name
+        who = one_line(_name(players, sheet.discarder)) if name is None else name
         parts.append(w["on_discard"].format(name=who))
     return parts
 
@@ -347,20 +346,6 @@ def render_sheet(
 # --- The sheet as text -------------------------------------------------------------------
 
 
-def _plain(name: str) -> str:
-    """A name on one line: controls, line breaks and bidi overrides removed, spaces collapsed."""
-    kept = []
-    for ch in name:
-        cat = unicodedata.category(ch)
-        if ch.isspace() or cat in ("Zl", "Zp"):
-            kept.append(" ")
-        elif cat not in ("Cc", "Cs", "Co", "Cn") and not (
-            "\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069"
-        ):
-            kept.append(ch)
-    return " ".join("".join(kept).split()) or "?"
-
-
 def _value(points: int, doubles: int, table: Table | None, lang: Lang) -> str:
     """One line's value in words, as ``mahjong score`` and ``/score`` write it."""
     return line_value(ScoreLine("", points, doubles), table.unit if table is not None else "points", lang)
@@ -415,7 +400,7 @@ def sheet_lines(
 
     def who(seat: int) -> str:
         p = players[seat] if 0 <= seat < len(players) else None
-        name = _plain(_name(players, seat))
+        name = one_line(_name(players, seat))
         return f"{name} ({wind_name(p.wind, lang)})" if p is not None else name
 
     def arrangement(seat: int) -> str:
@@ -453,7 +438,7 @@ def sheet_lines(
     if head:
         out.append(" · ".join(head))
     if winner is not None:
-        out.append(f"{_plain(_name(players, winner))}: {arrangement(winner)}")
+        out.append(f"{one_line(_name(players, winner))}: {arrangement(winner)}")
         for name, points, doubles in _seat_lines(sheet, winner, lang):
             out.append(f"  {name}: {_value(points, doubles, table, lang)}")
         value = sheet.values[winner] if winner < len(sheet.values) else 0
@@ -477,13 +462,13 @@ def sheet_lines(
         out.append(f"{who(seat)}: {arrangement(seat)}: {_amount(value, table, lang)} ({listed})")
     if sheet.payments:
         pays = ", ".join(
-            f"{_plain(_name(players, a))} → {_plain(_name(players, b))}: {number(amount, lang)}"
+            f"{one_line(_name(players, a))} → {one_line(_name(players, b))}: {number(amount, lang)}"
             for a, b, amount in sheet.payments
         )
         out.append(f"{w['payments']}: {pays}")
         note = payment_note(settings or get_ruleset(sheet.ruleset).defaults, lang) if sheet.ruleset else ""
         if note and winner is not None and not fixed:  # a fixed value is paid as it is
             out.append(note)
-    nets = ", ".join(f"{_plain(_name(players, s))} {_signed(sheet.nets[s], lang)}" for s in sheet.positions)
+    nets = ", ".join(f"{one_line(_name(players, s))} {_signed(sheet.nets[s], lang)}" for s in sheet.positions)
     out.append(f"{w['net'].capitalize()}: {nets}")
     return out

@@ -215,3 +215,22 @@ def draw_text(
         draw.text((x, y), run, font=run_font, fill=fill, anchor=vertical)
         x += run_font.getlength(run)
     return total
+
+
+def one_line(name: str) -> str:
+    """A name on one line, for text beside an image (the sheet's lines, alt text): controls,
+    line breaks and bidi overrides removed, spaces collapsed; ``?`` for a name left empty.
+
+    >>> one_line(" Ada   Lovelace "), one_line("")
+    ('Ada Lovelace', '?')
+    """
+    kept = []
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if ch.isspace() or cat in ("Zl", "Zp"):
+            kept.append(" ")
+        elif cat not in ("Cc", "Cs", "Co", "Cn") and not (
+            "\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069"
+        ):
+            kept.append(ch)
+    return " ".join("".join(kept).split()) or "?"

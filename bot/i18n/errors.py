@@ -15,11 +15,10 @@ from typing import Final, Literal
 
 from engine.errors import QUOTE_LIMIT, MahjongError
 from engine.numbers import number
-from engine.tiles import Tile, parse_tiles, tile_name
+from engine.tiles import Tile, parse_tiles, tile_name, wind_name
 
 Lang = Literal["en", "de"]
 
-WINDS: Final = (("East", "Ost"), ("South", "Süd"), ("West", "West"), ("North", "Nord"))
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # --- Tiles (engine/tiles.py) ---------------------------------------------------------------
@@ -647,7 +646,7 @@ def worded(values: Mapping[str, object], lang: Lang) -> dict[str, str]:
         elif key.endswith("tile"):
             out[key] = tile_name(Tile.parse(str(value)), lang, ruleset)
         elif key.endswith("wind") and isinstance(value, int):
-            out[key] = WINDS[value % 4][lang == "de"]
+            out[key] = wind_name(value % 4, lang)
         elif isinstance(value, int) and not isinstance(value, bool):
             out[key] = number(value, lang)
         else:
