@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from cli.seats import table_settings
-from cli.simulate_cmd import hand_count, player_for, player_names, unique_names
+from cli.simulate_cmd import computer_choosers, hand_count, play_hand_out, player_names, unique_names
 from engine.errors import IllegalActionError, MahjongError, quote, shorten
 from engine.eventlog import EventLogError, dumps, export_events, import_events, loads
 from engine.game import NEXT, Game
@@ -78,19 +78,12 @@ def add_parsers(sub: Any) -> None:
 
 def play_game(game: Game) -> Game:
     """Let ``normal`` computer players (or the level each name says) play ``game`` to its end."""
-    choosers = {
-        p: player_for(n, seed=f"{game.seed}:{p}", ruleset=game.ruleset) for p, n in enumerate(game.names)
-    }
+    choosers = computer_choosers(game)
     while not game.finished:
         if game.deal.over:
             game.apply(NEXT)
-            continue
-        for idle in game.idle_passes():
-            game.apply(idle)
-        if game.deal.over:
-            continue
-        position = game.to_act()[0]
-        game.apply(choosers[position](game.view(position)))
+        else:
+            play_hand_out(game, choosers)
     return game
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cli.seats import table_settings
@@ -49,6 +49,29 @@ def player_for(name: str, *, seed: str = "", ruleset: Ruleset | None = None) -> 
     if level == "simple":
         return SimplePlayer().choose
     return AIPlayer(level, seed=seed, ruleset=ruleset).choose
+
+
+def computer_choosers(game: Game) -> dict[int, Chooser]:
+    """A computer player for each position of ``game``, of the level its name says (``normal``
+    otherwise), seeded by the game's seed and the position."""
+    return {p: player_for(n, seed=f"{game.seed}:{p}", ruleset=game.ruleset) for p, n in enumerate(game.names)}
+
+
+def play_hand_out(game: Game, choosers: Mapping[int, Chooser]) -> None:
+    """The computer players ``choosers`` (by position) play ``game``'s current hand to its end;
+    seats with nothing to claim pass without being asked.
+
+    :raises MahjongError: when no seat has a legal action (a hand that cannot go on).
+    """
+    while not game.deal.over:
+        for idle in game.idle_passes():
+            game.apply(idle)
+        if game.deal.over:
+            break
+        movers = game.to_act()
+        if not movers:
+            raise MahjongError("no seat has a legal action")
+        game.apply(choosers[movers[0]](game.view(movers[0])))
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -189,21 +212,10 @@ def simulate(
         game = Game(ruleset, settings, f"{seed}:{game_no}", names)
         game_no += 1
         base = list(game.chips)
-        choosers = {
-            n: player_for(n, seed=f"{game.seed}:{p}", ruleset=game.ruleset) for p, n in enumerate(game.names)
-        }
+        choosers = computer_choosers(game)
         try:
             while played < hands:
-                while not game.deal.over:
-                    for idle in game.idle_passes():
-                        game.apply(idle)
-                    if game.deal.over:
-                        break
-                    movers = game.to_act()
-                    if not movers:
-                        raise MahjongError("no seat has a legal action")
-                    position = movers[0]
-                    game.apply(choosers[game.names[position]](game.view(position)))
+                play_hand_out(game, choosers)
                 record = game.history[-1]
                 played += 1
                 if record.winner is None:
