@@ -133,11 +133,6 @@ def say_meld(kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "
     return f"{text('meld_' + kind, lang)} {tiles_in_words(sorted(set(tiles)), lang, ruleset)}"
 
 
-def wind_word(wind: int, lang: Language) -> str:
-    """A seat wind's name (``East``, ``Ost``): :func:`engine.tiles.wind_name`, as the images name it."""
-    return wind_name(wind, lang)
-
-
 def describe(table: Table, events: list[Event], lang: Language) -> str:
     """The table's last public action in words (private events are skipped). A Gulasch
     exchange is told without its tiles: they change hands face down."""
@@ -260,7 +255,7 @@ class DiscordPresenter:
 
         def who(position: int, *, mention: bool = False) -> str:
             name = self.called(table, position) if mention else table.seat_at(position).name
-            return f"{name} ({wind_word(view.players[position].wind, lang)})"
+            return f"{name} ({wind_name(view.players[position].wind, lang)})"
 
         east = next(p.seat for p in view.players if p.wind == Wind.EAST and not p.vacant)
         if ex.deciding:
@@ -641,7 +636,7 @@ class DiscordPresenter:
         source = (
             text("exchange_the_wall", lang)
             if done.partner is None
-            else f"{table.seat_at(done.partner).name} ({wind_word(view.players[done.partner].wind, lang)})"
+            else f"{table.seat_at(done.partner).name} ({wind_name(view.players[done.partner].wind, lang)})"
         )
         key = "card_received" if done.gave else "card_received_only"
         gave, got = say_tiles(done.gave, lang, table.ruleset), say_tiles(done.got, lang, table.ruleset)
@@ -670,7 +665,7 @@ class DiscordPresenter:
         channel, version = table.channel_id, game.version
 
         def who(position: int) -> str:
-            return f"{table.seat_at(position).name} ({wind_word(view.players[position].wind, lang)})"
+            return f"{table.seat_at(position).name} ({wind_name(view.players[position].wind, lang)})"
 
         east = next(p.seat for p in view.players if p.wind == Wind.EAST and not p.vacant)
         other = None  # the other side of this seat's swap in round 1 (None: the wall)

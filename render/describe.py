@@ -29,9 +29,9 @@ from engine.hand import Hand, Meld, MeldKind
 from engine.numbers import number, signed
 from engine.rulesets import get_ruleset, table_for
 from engine.settings import Settings
-from engine.tiles import Lang, Tile, Wind, tile_name, tiles_in_words
+from engine.tiles import Lang, Tile, Wind, tile_name, tiles_in_words, wind_name
 from engine.views import ArrangedGroup, GroupKind, Phase, PlayerView, ScoreSheetView, SeatView
-from render.layout import wind_name, words
+from render.layout import words
 from render.leaderboard import TOP
 from render.text import one_line
 from render.tiles import BACK

@@ -12,7 +12,6 @@ from PIL import Image, ImageDraw
 from engine.errors import NotationError
 from engine.hand import Hand, Meld, MeldKind
 from engine.tiles import Tile, parse_tiles
-from engine.tiles import wind_name as wind_name  # the one source of wind names (re-exported)
 from engine.views import ArrangedGroup, GroupKind
 from render.text import label_font
 from render.theme import RGB, Theme

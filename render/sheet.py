@@ -23,7 +23,7 @@ from engine.scoring.report import amount_text, line_value, payment_note, reckon,
 from engine.scoring.scorer import ScoreLine
 from engine.scoring.tables import Table
 from engine.settings import Settings
-from engine.tiles import Wind, notation_in_words, tile_name, tiles_in_words
+from engine.tiles import Wind, notation_in_words, tile_name, tiles_in_words, wind_name
 from engine.views import GroupKind, PlayerView, ScoreSheetView
 from render.layout import (
     DISPLAY_WIDTH,
@@ -34,7 +34,6 @@ from render.layout import (
     draw_groups,
     encode,
     groups_width,
-    wind_name,
     words,
 )
 from render.text import clean, draw_text, label_font, one_line, tile_font

@@ -12,7 +12,7 @@ import pytest
 from engine.deal import Deal
 from engine.hand import Meld, MeldKind
 from engine.numbers import number, signed
-from engine.tiles import LANGS, Lang, Tile, Wind, tile_name, tiles_in_words
+from engine.tiles import LANGS, Lang, Tile, Wind, tile_name, tiles_in_words, wind_name
 from engine.views import Phase, SeatView
 from engine.wall import KIND
 from render.describe import (
@@ -26,7 +26,6 @@ from render.describe import (
     fit,
 )
 from render.examples import example
-from render.layout import wind_name
 
 LONG = "Ä" * 300 + " the longest name a person could choose"
 
