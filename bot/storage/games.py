@@ -257,7 +257,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
             _check_players(fixed, checked)
             live = await self._one(
                 db,
-                "SELECT game_id FROM games WHERE guild_id = ? AND channel_id = ? AND status = 'live'",
+                "SELECT game_id FROM games WHERE guild_id = ? AND channel_id = ? AND status = 'live' "
+                f"AND {self._played_here}",
                 (guild_id, channel_id),
             )
             if live is not None:
@@ -292,6 +293,12 @@ class GamesMixin(LedgerMixin, RulesMixin):
             return await self._game(db, game_id)
 
         return await self._write(work)
+
+    @property
+    def _played_here(self) -> str:
+        """The SQL condition for a game played in Discord (with a move log, restored on start-up),
+        not one recorded at a real table (``kind``, schema version 12; every game before it)."""
+        return "kind = 'discord'" if self._schema_target is None or self._schema_target >= 12 else "1"
 
     async def append_action(self, game_id: int, hand_no: int, seq: int, action: str) -> None:
         """Append one action to the live hand's log; durable (committed, fsynced) when this returns.
@@ -705,6 +712,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             # (a Row's "in" looks at values: its keys need .keys(); "times" came in version 7)
             times=_stored_times(game) if "times" in game.keys() else {},  # noqa: SIM118
             log_pruned_at=game["log_pruned_at"] if "log_pruned_at" in game.keys() else None,  # noqa: SIM118
+            kind=game["kind"] if "kind" in game.keys() else "discord",  # noqa: SIM118
         )
 
     async def load_game(self, game_id: int) -> GameRecord:
@@ -723,7 +731,10 @@ class GamesMixin(LedgerMixin, RulesMixin):
         """Every live game, oldest first, with everything needed to rebuild it by replaying its log."""
 
         async def work(db: aiosqlite.Connection) -> list[GameRecord]:
-            rows = await self._all(db, "SELECT game_id FROM games WHERE status = 'live' ORDER BY game_id")
+            rows = await self._all(
+                db,
+                f"SELECT game_id FROM games WHERE status = 'live' AND {self._played_here} ORDER BY game_id",
+            )
             return [await self._game(db, row[0]) for row in rows]
 
         return await self._read(work)
@@ -738,8 +749,9 @@ class GamesMixin(LedgerMixin, RulesMixin):
         async def work(db: aiosqlite.Connection) -> list[GameRecord | tuple[int, int, int, Exception]]:
             rows = await self._all(
                 db,
-                "SELECT game_id, guild_id, channel_id, language FROM games WHERE status = 'live' "
-                "OR (status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL) "
+                f"SELECT game_id, guild_id, channel_id, language FROM games WHERE {self._played_here} AND "
+                "(status = 'live' OR "
+                "(status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL)) "
                 "ORDER BY game_id",
             )
             out: list[GameRecord | tuple[int, int, int, Exception]] = []

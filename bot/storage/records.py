@@ -272,6 +272,9 @@ class GameRecord:
     log_pruned_at: str | None = None
     """When the game's move log was pruned, long after it ended (``bot/storage/retention.py``):
     its hands' ``actions`` are then empty, though they were played. None: the log is whole."""
+    kind: str = "discord"
+    """``discord`` (played here, with a move log) or ``record`` (played at a real table and scored
+    with ``/record``: no move log, no seed)."""
 
     @property
     def actions(self) -> tuple[str, ...]:
