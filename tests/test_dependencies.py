@@ -77,3 +77,17 @@ def test_property_tests_have_no_deadline_and_fixed_examples() -> None:
     from hypothesis import settings
 
     assert settings.default.deadline is None and settings.default.derandomize
+
+
+def test_openskill_floor_rates_ties_as_the_rating_needs() -> None:
+    """The rating (bot/rating.py) gives equal chips one shared place: from the floor on,
+    Plackett-Luce leaves two equal players who tie where they were (earlier 6.x releases moved
+    both up), and the installed release is within the requirement."""
+    from openskill.models import PlackettLuce
+
+    openskill = requirements()["openskill"]
+    assert floor(openskill) >= Version("6.2")
+    assert Version(version("openskill")) in openskill.specifier
+    model = PlackettLuce()
+    [[a], [b]] = model.rate([[model.rating()], [model.rating()]], ranks=[1.0, 1.0])
+    assert a.mu == b.mu == model.mu and a.ordinal() == b.ordinal()

@@ -500,6 +500,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
                     "WHERE game_id = ?",
                     (self._now(), game_id),
                 )
+                await self._game_finished(db, game_id)
             return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
         return await self._write(work)
@@ -639,8 +640,15 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 "WHERE game_id = ?",
                 ("abandoned" if abandoned else "finished", now, reason, now if abandoned else None, game_id),
             )
+            if not abandoned:
+                await self._game_finished(db, game_id)
 
         await self._write(work)
+
+    async def _game_finished(self, db: aiosqlite.Connection, game_id: int) -> None:
+        """What follows a game's end inside the transaction that ends it, whichever call ends it
+        (:meth:`end_game`, :meth:`finish_hand` with ``ends_game``): its rating
+        (:class:`bot.storage.ratings.RatingsMixin` overrides this)."""
 
     async def mark_end_posted(self, game_id: int) -> None:
         """Note that finished game ``game_id``'s final sheet was posted (or can never be): the
