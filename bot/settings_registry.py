@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from bot.i18n import Language, text
 from bot.i18n.settings import CHOICES, FEATURES, LABELS, RULE_HELP_DE, RULE_HELP_EN
+from bot.rating import DEFAULT_RATING_BY, RATING_BY
 from bot.storage.records import ClubOptions
 from bot.storage.table_settings import EVERYONE, TABLE_SETTINGS
 from engine.numbers import decimal, number
@@ -198,6 +199,24 @@ class ClubOptionStore:
         await storage.set_club_option(guild, key, getattr(ClubOptions(), key), actor_id=actor)
 
 
+class RatingStore:
+    """How the server groups its rulesets into rating families (``Storage.set_rating_by``, which
+    rebuilds the ratings); server-wide, reset by name only, like the club's options."""
+
+    resettable = False
+
+    async def read(self, storage: Storage, guild: int, channel: int | None) -> Read:
+        return Read({"rating_by": await storage.rating_by(guild)}, frozenset())
+
+    async def write(
+        self, storage: Storage, guild: int, channel: int | None, key: str, value: object, actor: int
+    ) -> None:
+        await storage.set_rating_by(guild, value, actor_id=actor)
+
+    async def clear(self, storage: Storage, guild: int, channel: int | None, key: str, actor: int) -> None:
+        await storage.set_rating_by(guild, DEFAULT_RATING_BY, actor_id=actor)
+
+
 _CLUB_KEYS: Final = (
     "admin_role_id",
     "allow_member_transfers",
@@ -211,6 +230,7 @@ RULESET_STORE: Final = RulesetStore()
 HOUSE_RULE_STORE: Final = HouseRuleStore()
 TABLE_SETTING_STORE: Final = TableSettingStore()
 CLUB_OPTION_STORE: Final = ClubOptionStore()
+RATING_STORE: Final = RatingStore()
 
 _EFFECT: Final = {
     SettingKind.HOUSE: "settings_takes_effect_tables",
@@ -306,7 +326,8 @@ class Entry:
     """The store's name for it (default: ``name``)."""
     server_only: bool = False
     spec: SettingSpec | None = None
-    """A house rule's engine spec (its bounds, choices and English description)."""
+    """A house rule's engine spec (its bounds, choices and English description); a bot setting
+    with choices has one too (``rating_by``)."""
     low: int = 0
     high: int = 0
     suggested: tuple[int, ...] = ()
@@ -529,12 +550,28 @@ ENTRIES: Final[dict[str, Entry]] = {
             empty="settings_current_season",
             effect="settings_takes_effect_season",
         ),
+        _bot(
+            "rating_by",
+            SettingKind.CLUB,
+            Shape.CHOICE,
+            RATING_STORE,
+            lambda d: DEFAULT_RATING_BY,
+            server_only=True,
+            spec=SettingSpec("rating_by", str, text("help_rating_by", "en"), choices=RATING_BY),
+            effect="rating_by_effect",
+        ),
     )
 }
 """Every setting by name, in the order ``/settings`` lists them: the ruleset and the house
 rules, the language and the table settings, the club options."""
 
-STORES: Final[tuple[Store, ...]] = (RULESET_STORE, HOUSE_RULE_STORE, TABLE_SETTING_STORE, CLUB_OPTION_STORE)
+STORES: Final[tuple[Store, ...]] = (
+    RULESET_STORE,
+    HOUSE_RULE_STORE,
+    TABLE_SETTING_STORE,
+    CLUB_OPTION_STORE,
+    RATING_STORE,
+)
 
 
 @dataclass(frozen=True, slots=True)

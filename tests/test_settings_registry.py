@@ -83,6 +83,8 @@ def sample(entry: Entry) -> tuple[object, object]:
         return ROLE, ROLE
     if entry.shape is Shape.BOOL:
         return ("false", False) if entry.name == "allow_negative_balance" else ("true", True)
+    if entry.shape is Shape.CHOICE and entry.spec is not None:
+        return entry.spec.choices[-1], entry.spec.choices[-1]
     return str(entry.high), entry.high  # a whole number: its upper bound
 
 

@@ -508,7 +508,9 @@ class SettingsCog(commands.Cog):
         channel = getattr(interaction.namespace, "channel", None)
         rules = await self.bot.storage.table_rules(interaction.guild_id or 0, getattr(channel, "id", None))
         takes = get_ruleset(rules.ruleset).setting_names
-        names = [n for n, e in ENTRIES.items() if e.spec is None or n in takes]
+        names = [
+            n for n, e in ENTRIES.items() if e.kind is not SettingKind.HOUSE or e.spec is None or n in takes
+        ]
         return self._names(names, current, language(interaction.locale))
 
     @reset.autocomplete("name")

@@ -562,6 +562,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
         "Tiefster Kontostand nach einer Überweisung oder Korrektur",
     ),
     "initial_balance": ("Starting chips next season", "Startchips der nächsten Saison"),
+    "rating_by": ("Rating families", "Wertungsgruppen"),
 }
 """Every setting's name in words (a noun phrase that a value follows), and the ruleset's own
 differences: what a person reads where the identifier was."""
@@ -659,6 +660,12 @@ CHOICES: Final[dict[tuple[str, str], tuple[str, str]]] = {
         "Ost wechselt nach jedem Sieg",
     ),
     ("dealer_rotation", "winner"): ("the winner deals next", "wer gewinnt, gibt als Nächstes"),
+    ("rating_by", "ruleset"): ("each ruleset on its own", "jedes Regelwerk für sich"),
+    ("rating_by", "classical"): (
+        "the classical Chinese rules (dmjl, huabao) together",
+        "die klassischen chinesischen Regeln (dmjl, huabao) zusammen",
+    ),
+    ("rating_by", "all"): ("all rulesets together", "alle Regelwerke zusammen"),
 }
 """Each choice of a house rule in words, by (setting, choice)."""
 
