@@ -62,9 +62,13 @@ class RatingsMixin(GamesMixin):
         await super()._game_finished(db, game_id)
         if not self._has_ratings:
             return
-        row = await self._one(db, "SELECT guild_id FROM games WHERE game_id = ?", (game_id,))
-        if row is not None:
-            await self._catch_up(db, row[0])
+        row = await self._one(db, "SELECT guild_id, ruleset FROM games WHERE game_id = ?", (game_id,))
+        if row is None:
+            return
+        await self._catch_up(db, row[0])  # the server's older games first (this one among them)
+        rated = await self._one(db, "SELECT 1 FROM rated_games WHERE game_id = ?", (game_id,))
+        if rated is None:
+            await self._rate_game(db, row[0], game_id, row[1], await self._rating_by(db, row[0]))
 
     # ----------------------------------------------------------------- the grouping
 
@@ -125,7 +129,12 @@ class RatingsMixin(GamesMixin):
     # ----------------------------------------------------------------- rating games
 
     async def _catch_up(self, db: aiosqlite.Connection, guild_id: int) -> int:
-        """Rate every finished game of the server not rated yet, in the order they ended; how many."""
+        """Rate every finished game of the server not rated yet, in the order they ended, once per
+        server (``rating_backfilled``: afterwards each game is rated as it ends); how many."""
+        done = await self._one(db, "SELECT 1 FROM rating_backfilled WHERE guild_id = ?", (guild_id,))
+        if done is not None:
+            return 0
+        await db.execute("INSERT INTO rating_backfilled (guild_id) VALUES (?)", (guild_id,))
         rows = await self._all(
             db,
             "SELECT g.game_id, g.ruleset FROM games g LEFT JOIN rated_games r USING (game_id) "

@@ -15,6 +15,12 @@ CREATE TABLE rating_settings (
     rating_by  TEXT NOT NULL CHECK (rating_by IN ('ruleset', 'classical', 'all'))
 );
 
+-- The servers whose games finished before this version have been rated (once, at the first need):
+-- from then on each game is rated as it ends, and nothing needs to look for unrated games.
+CREATE TABLE rating_backfilled (
+    guild_id   INTEGER PRIMARY KEY
+);
+
 -- Every finished game the rating has seen, in the order it was rated (seq), whether it rated
 -- anyone (people >= 2) or not.
 CREATE TABLE rated_games (
