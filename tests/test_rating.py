@@ -246,3 +246,27 @@ def test_places_and_families() -> None:
     assert base_ruleset(get_ruleset("huabao").derive("club", title="Club")) == "huabao"
     assert base_ruleset(derived) == "club"  # derived from a ruleset the registry does not know
     assert MIN_GAMES == 5
+
+
+async def test_a_game_ends_and_is_rated_in_one_transaction(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When rating fails the game's end is rolled back with it: never a finished game unrated."""
+    import bot.storage.ratings as ratings
+
+    record = await storage.create_game(GUILD, CHANNEL, [ADA, BO, CY, DI], 1, ruleset="dmjl")
+    await storage.finish_hand(record.game_id, 1, result="hand", payments=[Payment(1, 0, 100)])
+    await storage.rating_board(GUILD, "dmjl")  # the server is caught up: the game is rated as it ends
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("rating failed")
+
+    monkeypatch.setattr(ratings, "rate", broken)
+    with pytest.raises(RuntimeError, match="rating failed"):
+        await storage.end_game(record.game_id, reason="finished")
+    assert [g.game_id for g in await storage.load_unfinished_games()] == [record.game_id]
+    assert await storage.rated_game_ids(GUILD) == []
+    monkeypatch.undo()
+    await storage.end_game(record.game_id, reason="finished")
+    assert await storage.rated_game_ids(GUILD) == [record.game_id]
+    assert {user for user, _ in await storage.rating_board(GUILD, "dmjl")} == {ADA, BO, CY, DI}
