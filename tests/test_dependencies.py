@@ -81,8 +81,8 @@ def test_property_tests_have_no_deadline_and_fixed_examples() -> None:
 
 def test_openskill_floor_rates_ties_as_the_rating_needs() -> None:
     """The rating (bot/rating.py) gives equal chips one shared place: from the floor on,
-    Plackett-Luce leaves two equal players who tie where they were (earlier 6.x releases moved
-    both up), and the installed release is within the requirement."""
+    Plackett-Luce leaves two equal players who tie where they were (before openskill.py #176
+    both moved up), and the installed release is within the requirement."""
     from openskill.models import PlackettLuce
 
     openskill = requirements()["openskill"]
