@@ -149,3 +149,19 @@ async def test_rating_speaks_german(harness: Harness[MahjongBot]) -> None:
     synced = {c["name"]: c for c in h.backend.commands.get(None, [])}
     assert synced["rating"]["name_localizations"]["de"] == "wertung"
     h.check()
+
+
+def test_leaderboard_text_lists_twenty_and_the_new_apart_within_a_message() -> None:
+    established = [(1000 + i, Rating(40 - i * 0.5, 2.0, 9 + i)) for i in range(25)]
+    new = [(2000 + i, Rating(30.0, 6.0, 1 + i % 4)) for i in range(12)]
+    for lang in ("en", "de"):
+        text = leaderboard_text("dmjl", established + new, lang)  # type: ignore[arg-type]
+        assert len(text) <= 2000
+        lines = text.splitlines()
+        ranked = [line for line in lines if line[:1].isdigit()]
+        assert [line.split()[1] for line in ranked] == [f"<@{1000 + i}>" for i in range(20)]
+        assert lines.count("… and 5 more" if lang == "en" else "… und 5 weitere") == 1
+        assert sum(line.startswith("<@20") for line in lines) == 10
+        assert ("… and 2 more" if lang == "en" else "… und 2 weitere") in lines
+    first = leaderboard_text("dmjl", established, "en").splitlines()[1]
+    assert first == f"1. <@1000> **{number(shown(40 - 6.0))}** · 9 games"

@@ -57,8 +57,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "In {family} hat noch niemand eine gewertete Partie. Es zählt jede beendete Partie mit mindestens zwei Menschen.",
     ),
     "rating_board_row": (
-        "{place}. {member} **{rating}** · {games} games",
-        "{place}. {member} **{rating}** · {games} Partien",
+        "{place}. {member} **{rating}** · {games} {games|game|games}",
+        "{place}. {member} **{rating}** · {games} {games|Partie|Partien}",
     ),
     "rating_board_none_yet": (
         "Nobody has {needed} rated games yet.",
@@ -69,8 +69,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "**Weniger als {needed} Partien** (gesondert):",
     ),
     "rating_board_new_row": (
-        "{member} {rating} · {games} games",
-        "{member} {rating} · {games} Partien",
+        "{member} {rating} · {games} {games|game|games}",
+        "{member} {rating} · {games} {games|Partie|Partien}",
     ),
     "rating_board_more": ("… and {count} more", "… und {count} weitere"),
     "help_rating_by": (
