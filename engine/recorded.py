@@ -1,0 +1,330 @@
+"""A hand played at a real table, entered by its players and scored and settled by the engine's
+own code (issue 29 §1, ``/record``): no wall, no moves, only what each seat says of the hand.
+
+Everything here is by table *position* (0 to 3, or 0 to 2 with three players; position 0 is the
+first hand's East), as :class:`~engine.game.Game` speaks. Each position enters one
+:class:`SeatEntry`: it won (its hand in notation, as ``mahjong score`` takes it, with the winning
+tile and self-drawn or on whose discard, and the flags :class:`~engine.scoring.WinContext` knows),
+it lost (its hand in notation where the ruleset scores losers' hands, or just the points it
+counted; nothing but "I lost" where losers do not score), or the hand was drawn.
+
+:func:`check_entry` scores one entry at once (``engine.scoring.score`` with the seat's wind and
+the prevailing wind, exactly as the game scores that seat), refusing what does not match the
+ruleset; :func:`settle_entries` settles a whole hand as :class:`~engine.deal.Deal` does at its
+end (the ruleset's own ``settle``, the bouquets paid from the bonus tiles entered, a Gulasch pot
+in the centre) and asks the ruleset's rotation who deals next and whether the game is over
+(:func:`engine.settings.game_length`), exactly as ``Game._settle`` does.
+
+What hand entry cannot express (the Discord game plays them; a recorded hand has none): riichi
+and its sticks (wikibooks), Fishing (rumisberg rule 18), East's Pot (rumisberg rule 20, which
+pays out the game's own balances), Gen zhuang and the restricted rob's debt (jiangxi), the
+pass-over rule, dora (no indicator is turned up), the abortive draws' reasons. The Gulasch
+*exchange* is play, so nothing to enter; its *stakes* are settled (a drawn hand makes the next
+a Gulasch, its pot goes to the next winner).
+
+>>> from engine.rulesets import DMJL
+>>> state = TableState.start(DMJL, DMJL.defaults)
+>>> win = SeatEntry.won("234m 777z [555s] [678p] 99p", win_tile="9p", self_drawn=True)
+>>> check_entry(win, 1, ruleset=DMJL, settings=DMJL.defaults, state=state).value
+76
+>>> entries = {1: win, 0: SeatEntry.lost(points=16), 2: SeatEntry.lost(points=4), 3: SeatEntry.lost(points=0)}
+>>> hand = settle_entries(entries, ruleset=DMJL, settings=DMJL.defaults, state=state)
+>>> hand.nets                                                      # RULES.md EX-01
+(-96, 304, -96, -112)
+>>> hand.after.seating.east                                        # South won: East moves on
+1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from engine.hand import Hand
+from engine.rotation import Seating
+from engine.rulesets import Ruleset
+from engine.scoring import Score
+from engine.settings import Settings, game_length
+from engine.settlement import Stake, Transfer
+from engine.tiles import Tile, Wind
+
+Outcome = Literal["won", "lost", "drawn"]
+"""What a seat says of the hand: it won, it lost, or nobody won."""
+
+OUTCOMES: Final[tuple[Outcome, ...]] = ("won", "lost", "drawn")
+
+MAX_POINTS: Final = 1_000_000
+"""The most points a loser may say he counted (a real hand is worth far less)."""
+
+MAX_NOTATION: Final = 200
+"""The longest hand notation an entry keeps (a real hand is under 60 characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEntry:
+    """What one seat entered for one hand (by position; see the module docstring).
+
+    Build one with :meth:`won`, :meth:`lost` or :meth:`drawn`; :meth:`to_json` /
+    :meth:`from_json` store it.
+
+    >>> SeatEntry.won("123m 456m 789m [555z] 11p", win_tile="1p", discarder=2).outcome
+    'won'
+    """
+
+    outcome: Outcome
+    hand: str = ""
+    """The hand in notation (``Hand.parse``, as ``mahjong score`` takes it), bonus tiles included
+    where the ruleset has them; ``""`` when not given (a loser's points, "I lost", a drawn hand)."""
+    win_tile: str = ""
+    """The winning tile (a win), ``""`` when the hand was complete as dealt (Heaven's blessing)."""
+    self_drawn: bool = False
+    discarder: int | None = None
+    """The position whose discard won (robbing a kong: the robbed player); None when self-drawn."""
+    flags: tuple[str, ...] = ()
+    """The circumstances :data:`engine.scoring.context.FLAGS` names (``last-tile``,
+    ``robbing-kong``, ``replacement``...); ``nine-times`` is added by the table, never entered."""
+    points: int | None = None
+    """A loser's (or a drawn hand's) own count, instead of his hand in notation."""
+    bonus: str = ""
+    """Bonus tiles laid out, for an entry without a hand (rumisberg's bouquets: ``1f 2f 3f 4f``)."""
+
+    @classmethod
+    def won(
+        cls,
+        hand: str,
+        *,
+        win_tile: str = "",
+        self_drawn: bool = False,
+        discarder: int | None = None,
+        flags: Sequence[str] = (),
+    ) -> SeatEntry:
+        """A winner's entry: the whole hand, the winning tile, self-drawn or on whose discard."""
+        return cls("won", hand, win_tile, self_drawn, discarder, tuple(flags))
+
+    @classmethod
+    def lost(cls, hand: str = "", *, points: int | None = None, bonus: str = "") -> SeatEntry:
+        """A loser's entry: his hand in notation, or the points he counted, or nothing ("I lost")."""
+        return cls("lost", hand, points=points, bonus=bonus)
+
+    @classmethod
+    def drawn(cls, hand: str = "", *, points: int | None = None, bonus: str = "") -> SeatEntry:
+        """A drawn hand (nobody won), with the seat's hand or points where the draw is settled."""
+        return cls("drawn", hand, points=points, bonus=bonus)
+
+    def to_json(self) -> str:
+        """The entry as compact JSON (:meth:`from_json` reads it back to an equal entry).
+
+        >>> e = SeatEntry.lost(points=12)
+        >>> SeatEntry.from_json(e.to_json()) == e
+        True
+        """
+        data = {
+            "outcome": self.outcome,
+            "hand": self.hand,
+            "win_tile": self.win_tile,
+            "self_drawn": self.self_drawn,
+            "discarder": self.discarder,
+            "flags": list(self.flags),
+            "points": self.points,
+            "bonus": self.bonus,
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> SeatEntry:
+        """The entry :meth:`to_json` wrote.
+
+        :raises ValueError: for text that is not such an entry.
+        """
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("outcome") not in OUTCOMES:
+            raise ValueError(f"not a stored entry: {text[:80]!r}")
+        discarder = data.get("discarder")
+        points = data.get("points")
+        return cls(
+            data["outcome"],
+            str(data.get("hand", "")),
+            str(data.get("win_tile", "")),
+            bool(data.get("self_drawn", False)),
+            None if discarder is None else int(discarder),
+            tuple(str(f) for f in data.get("flags", ())),
+            None if points is None else int(points),
+            str(data.get("bonus", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Where a recorded table stands before a hand, by position: the seating (East, the
+    prevailing wind, East's run of wins, the rounds), the hands that stand so far and the stakes
+    lying in the centre for the next winner (a Gulasch pot)."""
+
+    seating: Seating
+    hands_played: int = 0
+    """Hands booked that stand (for ``game_length = hands:N``)."""
+    centre: tuple[Stake, ...] = ()
+    """Stakes lying in the centre, by position (rumisberg's Gulasch pot)."""
+    gulasch: bool = False
+    """This hand is a Gulasch (the last was drawn under ``draw_settlement = gulasch``)."""
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, settings: Settings, prevailing: Wind = Wind.EAST) -> TableState:
+        """The table before its first hand: position 0 is East, ``prevailing`` the wind.
+
+        >>> from engine.rulesets import get_ruleset
+        >>> rs = get_ruleset("rumisberg")
+        >>> TableState.start(rs, rs.settings({"players": 3})).seating.players
+        3
+        """
+        del ruleset  # every ruleset starts so; kept for symmetry with the other calls
+        return cls(Seating(east=0, prevailing=Wind(prevailing), players=settings.players))
+
+    @property
+    def players(self) -> int:
+        """How many positions play (3 or 4)."""
+        return self.seating.players
+
+    def wind_of(self, position: int) -> Wind:
+        """The wind of ``position`` in this hand, as :meth:`engine.game.Game.wind_of` gives it
+        (three players: North's place is the empty one, the winds move among 0-2).
+
+        >>> state = TableState(Seating(east=1, prevailing=Wind.EAST))
+        >>> state.wind_of(1).name, state.wind_of(0).name
+        ('EAST', 'NORTH')
+        """
+        n = self.players
+        return Wind((position - self.seating.east) % n)
+
+    def position_of(self, wind: int) -> int:
+        """The position holding ``wind`` in this hand (None's place never asked: North with three
+        players has none)."""
+        return (self.seating.east + wind) % self.players
+
+    def over(self, settings: Settings) -> bool:
+        """Whether the game has ended by its length (``game_length``), as ``Game._settle`` decides.
+
+        >>> from engine.rulesets import DMJL
+        >>> TableState(Seating(east=0, prevailing=Wind.EAST), hands_played=3).over(
+        ...     DMJL.settings({"game_length": "hands:3"}))
+        True
+        """
+        unit, count = game_length(settings)
+        return (self.hands_played if unit == "hands" else self.seating.rounds) >= count
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedEntry:
+    """One entry as the engine read it: its hand, its score (None without a hand) and the value
+    the settlement takes (the score's total, the points entered, or 0)."""
+
+    position: int
+    entry: SeatEntry
+    hand: Hand | None
+    score: Score | None
+    value: int
+    bonus: tuple[Tile, ...] = ()
+    """The bonus tiles the seat laid out (from its hand, or entered on their own)."""
+    win_tile: Tile | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """A whole hand settled: every value, every payment, by position, and what comes next."""
+
+    winners: tuple[int, ...]
+    """Every winner (several only on one discard, where the ruleset lets them all win); () drawn."""
+    discarder: int | None
+    self_drawn: bool
+    win_tile: Tile | None
+    scores: tuple[Score | None, ...]
+    """Each position's score (None: no hand entered)."""
+    values: tuple[int, ...]
+    """Each position's hand value as settled."""
+    transfers: tuple[Transfer, ...]
+    """Every payment, payer and payee by position, with its reason (``Mah-Jongg``, ``difference
+    of hands``, ``bouquet``, ``gulasch``)."""
+    nets: tuple[int, ...]
+    """Each position's net result; they sum to zero."""
+    after: TableState
+    """Where the table stands for the next hand."""
+    over: bool
+    """The game has ended with this hand (``game_length``)."""
+    east: int = 0
+    """East's position in this hand."""
+    prevailing: Wind = Wind.EAST
+
+    @property
+    def winner(self) -> int | None:
+        """The (first) winner, None for a drawn hand."""
+        return self.winners[0] if self.winners else None
+
+    @property
+    def drawn(self) -> bool:
+        """Whether nobody won."""
+        return not self.winners
+
+
+def losers_score(settings: Settings, *, drawn: bool = False) -> bool:
+    """Whether the settlement reads a loser's hand value (so a loser enters his hand or points):
+    with a winner, ``loser_settlement`` other than ``none``; in a drawn hand,
+    ``draw_settlement = mutual``.
+
+    >>> from engine.rulesets import get_ruleset
+    >>> losers_score(get_ruleset("dmjl").defaults), losers_score(get_ruleset("rumisberg").defaults)
+    (True, False)
+    """
+    if drawn:
+        return settings.draw_settlement == "mutual"
+    return settings.loser_settlement != "none"
+
+
+def check_entry(
+    entry: SeatEntry, position: int, *, ruleset: Ruleset, settings: Settings, state: TableState
+) -> CheckedEntry:
+    """Read and score one seat's entry as the game would score that seat's hand: a winner with
+    his win's circumstances, a loser's (or a drawn hand's) hand as a losing hand, each with the
+    seat's wind and the prevailing wind; a loser's points as they are.
+
+    >>> from engine.rulesets import DMJL
+    >>> state = TableState.start(DMJL, DMJL.defaults)
+    >>> check_entry(SeatEntry.lost("123m 456m 789m 555z 1p"), 2, ruleset=DMJL,
+    ...             settings=DMJL.defaults, state=state).value
+    8
+    >>> check_entry(SeatEntry.won("123m 456m 789m 555z 1p 2p", win_tile="2p", self_drawn=True), 2,
+    ...             ruleset=DMJL, settings=DMJL.defaults, state=state)
+    Traceback (most recent call last):
+    ...
+    engine.errors.EntryError: the hand entered as a win does not win: ...
+
+    :raises EntryError: for an entry that does not fit the table (a position not in play, a win
+        that does not win, a win without self-drawn or discarder, a loser's 14-tile hand, both a
+        hand and points, points out of range ...), with a ``code`` the bot words.
+    :raises NotationError: for a hand or tile that cannot be read.
+    :raises InvalidHandError: (and :class:`~engine.errors.RulesetHandError`) for a hand that
+        cannot exist or that the ruleset cannot have.
+    :raises SettingError: for an unknown flag or flags that contradict each other.
+    """
+    raise NotImplementedError
+
+
+def settle_entries(
+    entries: Mapping[int, SeatEntry],
+    *,
+    ruleset: Ruleset,
+    settings: Settings,
+    state: TableState,
+) -> RecordedHand:
+    """Settle one hand from every position's entry, as :class:`~engine.deal.Deal` settles at its
+    end (``ruleset.settle``: the winner's payments by the ruleset's ``pays``, the losers' part;
+    a drawn hand by ``draw_settlement``), plus the bouquets the bonus tiles entered complete
+    (rumisberg rule 7) and the centre's stakes (a Gulasch pot: the winner takes it), and the
+    next seating from the ruleset's rotation (``Game._settle``).
+
+    :raises EntryError: when the entries do not make one hand: a position missing, a winner and
+        a drawn hand at once, losers without a winner, several winners where the ruleset lets
+        only one win (or not on one discard), winners naming different discarders; and every
+        refusal of :func:`check_entry`.
+    """
+    raise NotImplementedError
