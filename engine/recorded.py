@@ -39,16 +39,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from engine.errors import EntryError
+from engine.features.bouquets import Bouquets, bouquet_payments, bouquets
+from engine.features.gulasch import gulasch_stakes
+from engine.features.multiple_winners import MultipleWinners
 from engine.hand import Hand
-from engine.rotation import Seating
+from engine.rotation import HandEnd, Seating
 from engine.rulesets import Ruleset
-from engine.scoring import Score
+from engine.scoring import Score, WinContext, score
+from engine.scoring.scorer import check_claims
 from engine.settings import Settings, game_length
-from engine.settlement import Stake, Transfer
-from engine.tiles import Tile, Wind
+from engine.settlement import Stake, Transfer, nets, take_centre
+from engine.tiles import Tile, Wind, parse_tiles
 
 Outcome = Literal["won", "lost", "drawn"]
 """What a seat says of the hand: it won, it lost, or nobody won."""
@@ -291,7 +296,7 @@ def check_entry(
     >>> state = TableState.start(DMJL, DMJL.defaults)
     >>> check_entry(SeatEntry.lost("123m 456m 789m 555z 1p"), 2, ruleset=DMJL,
     ...             settings=DMJL.defaults, state=state).value
-    8
+    16
     >>> check_entry(SeatEntry.won("123m 456m 789m 555z 1p 2p", win_tile="2p", self_drawn=True), 2,
     ...             ruleset=DMJL, settings=DMJL.defaults, state=state)
     Traceback (most recent call last):
@@ -306,7 +311,140 @@ def check_entry(
         cannot exist or that the ruleset cannot have.
     :raises SettingError: for an unknown flag or flags that contradict each other.
     """
-    raise NotImplementedError
+    if not 0 <= position < state.players:
+        raise EntryError(
+            f"seat {position} is not in play: the table has seats 0 to {state.players - 1}",
+            "record_seat_not_in_play",
+            count=state.players,
+        )
+    if entry.outcome not in OUTCOMES:
+        raise EntryError(
+            f"an entry says won, lost or drawn, not {entry.outcome!r}",
+            "record_outcome",
+            text=str(entry.outcome),
+        )
+    if len(entry.hand) > MAX_NOTATION or len(entry.bonus) > MAX_NOTATION:
+        raise EntryError(
+            f"a hand is written in at most {MAX_NOTATION} characters",
+            "record_hand_too_long",
+            most=MAX_NOTATION,
+        )
+    wind = state.wind_of(position)
+    if entry.outcome == "won":
+        return _check_win(entry, position, wind, ruleset=ruleset, settings=settings, state=state)
+    if entry.win_tile or entry.self_drawn or entry.discarder is not None or entry.flags:
+        raise EntryError(
+            "only a win has a winning tile, self-drawn, a discarder or flags", "record_loser_win_details"
+        )
+    if entry.points is not None and (entry.hand.strip() or entry.bonus.strip()):
+        raise EntryError(
+            "enter either your hand or the points you counted, not both", "record_hand_and_points"
+        )
+    if entry.hand.strip() and entry.bonus.strip():
+        raise EntryError(
+            "your bonus tiles are part of your hand: write them in it, not apart", "record_hand_and_bonus"
+        )
+    if entry.points is not None:
+        if isinstance(entry.points, bool) or not 0 <= entry.points <= MAX_POINTS:
+            raise EntryError(
+                f"the points a hand counted are 0 to {MAX_POINTS}, not {entry.points}",
+                "record_points_range",
+                most=MAX_POINTS,
+            )
+        return CheckedEntry(position, entry, None, None, entry.points)
+    if entry.hand.strip():
+        hand = Hand.parse(entry.hand, laid_out=ruleset.lucky)
+        check_claims(hand, ruleset)
+        if hand.tile_count >= 14:
+            raise EntryError(
+                "a hand of 14 tiles is a complete hand: enter it as your win, or leave out the "
+                "tile you did not take",
+                "record_loser_complete",
+            )
+        result = score(hand, WinContext(seat=wind, prevailing=state.seating.prevailing), ruleset, settings)
+        return CheckedEntry(position, entry, hand, result, result.total, tuple(hand.bonus))
+    if losers_score(settings, drawn=entry.outcome == "drawn"):
+        raise EntryError(
+            "these rules settle the losers' hands among them: enter your hand or the points you counted",
+            "record_loser_value_needed",
+        )
+    bonus: tuple[Tile, ...] = ()
+    if entry.bonus.strip():
+        bonus = tuple(t for part in entry.bonus.split() for t in parse_tiles(part))
+        for t in bonus:
+            if not t.is_bonus:
+                raise EntryError(
+                    f"{t} is no bonus tile: enter only flowers and seasons (1f-8f) here",
+                    "record_bonus_not_bonus",
+                    tile=str(t),
+                )
+        # the ruleset's own word on bonus tiles it does not have (huabao, jiangxi)
+        score(
+            Hand((), (), bonus), WinContext(seat=wind, prevailing=state.seating.prevailing), ruleset, settings
+        )
+    return CheckedEntry(position, entry, None, None, 0, bonus)
+
+
+def _check_win(
+    entry: SeatEntry, position: int, wind: Wind, *, ruleset: Ruleset, settings: Settings, state: TableState
+) -> CheckedEntry:
+    """A winner's entry scored as the game scores a winner (``engine.deal_end.context``)."""
+    if entry.points is not None or entry.bonus.strip():
+        raise EntryError("a win is entered as the whole hand in notation, not as points", "record_win_points")
+    if not entry.hand.strip():
+        raise EntryError("enter your winning hand in notation", "record_win_hand_needed")
+    if entry.self_drawn and entry.discarder is not None:
+        raise EntryError(
+            "a self-drawn win has no discarder: choose one of them", "record_self_drawn_discarder"
+        )
+    flags = [f.strip() for f in entry.flags]
+    self_drawn = entry.self_drawn or any(
+        f in flags for f in ("replacement", "kong-replacement", "kong-on-kong")
+    )
+    if not self_drawn and entry.discarder is None:
+        raise EntryError(
+            "say how the hand was won: self-drawn, or whose discard (or kong) it took",
+            "record_discarder_needed",
+        )
+    if entry.discarder is not None:
+        if entry.discarder == position:
+            raise EntryError(
+                "the discarder is the winner himself: name the player whose discard won",
+                "record_discarder_self",
+            )
+        if not 0 <= entry.discarder < state.players:
+            raise EntryError(
+                f"the discarder is one of the seats 0 to {state.players - 1}",
+                "record_discarder_not_seated",
+                count=state.players,
+            )
+    if "nine-times" in flags:
+        raise EntryError(
+            "East's ninth Mah-Jongg in a row is counted by the table, not entered",
+            "record_flag_not_entered",
+            text="nine-times",
+        )
+    heaven = self_drawn and "first-turn" in flags  # complete as dealt: no winning tile
+    if not entry.win_tile.strip() and not heaven:
+        raise EntryError("name the winning tile", "record_win_tile_needed")
+    if wind == Wind.EAST and state.seating.streak >= 8 and settings.nine_times_rule:
+        flags.append("nine-times")
+    hand = Hand.parse(entry.hand, laid_out=ruleset.lucky)
+    check_claims(hand, ruleset)
+    ctx = WinContext.make(
+        seat=wind,
+        prevailing=state.seating.prevailing,
+        win=None if heaven else entry.win_tile.strip(),
+        self_drawn=self_drawn,
+        flags=flags,
+    )
+    result = score(hand, ctx, ruleset, settings)
+    if not result.won:
+        raise EntryError(
+            f"the hand entered as a win does not win: {result.reason or 'no Mah-Jongg'}",
+            "record_not_a_win",
+        )
+    return CheckedEntry(position, entry, hand, result, result.total, tuple(hand.bonus), ctx.win_tile)
 
 
 def settle_entries(
@@ -327,4 +465,100 @@ def settle_entries(
         only one win (or not on one discard), winners naming different discarders; and every
         refusal of :func:`check_entry`.
     """
-    raise NotImplementedError
+    players = state.players
+    for p in entries:
+        if not 0 <= p < players:
+            raise EntryError(
+                f"seat {p} is not in play: the table has seats 0 to {players - 1}",
+                "record_seat_not_in_play",
+                count=players,
+            )
+    missing = [p for p in range(players) if p not in entries]
+    if missing:
+        raise EntryError(
+            f"{len(missing)} of the seats have not entered the hand yet",
+            "record_entries_missing",
+            count=len(missing),
+        )
+    checked = [
+        check_entry(entries[p], p, ruleset=ruleset, settings=settings, state=state) for p in range(players)
+    ]
+    outcomes = {c.entry.outcome for c in checked}
+    if "drawn" in outcomes and len(outcomes) > 1:
+        raise EntryError(
+            "some say the hand was drawn, others that it was won: agree on one", "record_outcomes_mixed"
+        )
+    won = [c for c in checked if c.entry.outcome == "won"]
+    if not won and "lost" in outcomes:
+        raise EntryError("someone lost, but nobody entered the win", "record_no_winner")
+    discarder = won[0].entry.discarder if won else None
+    self_drawn = bool(won) and won[0].entry.discarder is None
+    if len(won) > 1:
+        if MultipleWinners not in ruleset.features_for(settings) or discarder is None:
+            raise EntryError(
+                f"{len(won)} seats entered a win, but under these rules only one wins a hand",
+                "record_several_winners",
+                count=len(won),
+            )
+        if any(c.entry.discarder != discarder for c in won) or any(c.position == discarder for c in won):
+            raise EntryError(
+                "the winners name different discarders: several win only on one discard",
+                "record_winners_disagree",
+            )
+    wind_of = state.wind_of
+    seats = ruleset.seats(settings)  # the winds in play (three players: North absent, A-RU-18)
+    # Like Deal: the settlement by wind, East = wind 0; then back to positions (Game._settle).
+    if discarder is not None:
+        # several winners on one discard: the first in turn order after the discarder
+        won.sort(key=lambda c: (wind_of(c.position) - wind_of(discarder)) % len(seats))
+    values_w = [0] * 4
+    for c in checked:
+        values_w[wind_of(c.position)] = c.value
+    winners_w = [int(wind_of(c.position)) for c in won]
+    settlement = ruleset.settle(
+        values_w,
+        winners=winners_w,
+        discarder=None if discarder is None else int(wind_of(discarder)),
+        ruleset=ruleset,
+        settings=settings,
+        seats=seats,
+        fixed=[int(wind_of(c.position)) for c in won if c.score is not None and c.score.fixed],
+    )
+    paid: list[Transfer] = []  # during play: bouquets (rule 7), from the bonus tiles entered
+    if Bouquets in ruleset.features_for(settings):
+        for c in checked:
+            for _ in range(bouquets(int(t) for t in c.bonus)):
+                paid += bouquet_payments(int(wind_of(c.position)), seats=seats, settings=settings)
+    centre = [replace(stake, seat=int(wind_of(stake.seat))) for stake in state.centre]
+    transfers_w = paid + list(settlement.transfers)
+    if won:
+        transfers_w += take_centre(centre, winners_w[0])
+        left: list[Stake] = []
+    else:  # a Gulasch pot stays for the next winner or goes back (Gulasch.keeps)
+        left = [s for s in centre if s.reason != "gulasch" or settings.gulasch_pot_carry_over]
+    position = state.position_of
+    transfers = tuple(replace(t, payer=position(t.payer), payee=position(t.payee)) for t in transfers_w)
+    after_centre = [replace(stake, seat=position(stake.seat)) for stake in left]
+    gulasch = not won and settings.draw_settlement == "gulasch"
+    if gulasch:  # the next hand is a Gulasch: each player stakes into its pot (rule 19)
+        stakes = gulasch_stakes(range(players), settings)
+        after_centre += [Stake(p, amount, "gulasch") for p, amount in stakes.items() if amount]
+    winners = tuple(c.position for c in won)
+    seating = ruleset.rotation_for(settings).next_seating(
+        HandEnd(winners[0] if winners else None, winners, discarder), state.seating, settings
+    )
+    after = TableState(seating, state.hands_played + 1, tuple(after_centre), gulasch)
+    return RecordedHand(
+        winners=winners,
+        discarder=discarder,
+        self_drawn=self_drawn,
+        win_tile=won[0].win_tile if won else None,
+        scores=tuple(c.score for c in checked),
+        values=tuple(c.value for c in checked),
+        transfers=transfers,
+        nets=nets(transfers, players),
+        after=after,
+        over=after.over(settings),
+        east=state.seating.east,
+        prevailing=state.seating.prevailing,
+    )
