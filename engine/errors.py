@@ -66,6 +66,12 @@ class SettingError(MahjongError):
     """An unknown ruleset, setting or flag, or a value it does not take."""
 
 
+class EntryError(MahjongError):
+    """A hand entered at a real table (:mod:`engine.recorded`) that does not fit the table: a win
+    that does not win, a loser's value missing where the ruleset settles losers, entries that do
+    not make one hand (two winners where one may win, a winner beside a drawn hand) ..."""
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why an action is not legal where the game stands (the answer of ``Game.check``, and of

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.storage.errors  # noqa: F401  (its RecordError is coded too: bot/storage/recorded.py)
 import engine.errors
 from bot.i18n import CATALOGUE, engine_error
 from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action
@@ -36,7 +37,11 @@ from engine.tiles import Tile, Wind
 from engine.views import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [*sorted((ROOT / "engine").rglob("*.py")), ROOT / "bot" / "storage" / "rules.py"]
+SOURCES = [
+    *sorted((ROOT / "engine").rglob("*.py")),
+    ROOT / "bot" / "storage" / "rules.py",
+    ROOT / "bot" / "storage" / "recorded.py",
+]
 
 
 def _error_classes() -> set[str]:

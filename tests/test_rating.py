@@ -50,11 +50,11 @@ async def play(
             payments=[Payment(a, b, n) for a, b, n in paid],
             ends_game=last and end_with_last_hand and not reverse,
         )
-    for number in reverse:  # an undo books a reversing transaction (the record helper's); marked here
+    for number in reverse:  # as an undo marks a hand (bot/storage/recorded.py undo_last_hand)
 
         async def mark(db: object, number: int = number) -> None:
             await db.execute(  # type: ignore[attr-defined]
-                "UPDATE hands SET reversed_txn = txn_id, reversed_reason = 'undo' "
+                "UPDATE hands SET reversed_at = finished_at, reversed_txn = txn_id, reversed_reason = 'undo' "
                 "WHERE game_id = ? AND hand_no = ?",
                 (record.game_id, number),
             )

@@ -388,6 +388,163 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Die Sonderhand {name_text} ist das Limit wert, aber diese Regeln haben kein Limit: gib "
         "ihr eine Punktzahl.",
     ),
+    # --- A hand entered at a real table (engine/recorded.py, bot/storage/recorded.py: /record) ---
+    "err_record_seat_not_in_play": (
+        "That seat is not at this table; it has {count} seats.",
+        "Diesen Platz gibt es an diesem Tisch nicht; er hat {count} Plätze.",
+    ),
+    "err_record_outcome": (
+        "{text} is no outcome: a hand was won, lost or drawn.",
+        "{text} ist kein Ausgang: eine Hand ist gewonnen, verloren oder unentschieden.",
+    ),
+    "err_record_hand_too_long": (
+        "A hand is written in at most {most} characters.",
+        "Eine Hand wird mit höchstens {most} Zeichen geschrieben.",
+    ),
+    "err_record_loser_win_details": (
+        "Only a win has a winning tile, self-drawn, a discarder or special circumstances.",
+        "Nur ein Sieg hat einen Gewinnstein, Selbstgezogen, einen Abwerfer oder besondere Umstände.",
+    ),
+    "err_record_hand_and_points": (
+        "Enter either your hand or the points you counted, not both.",
+        "Gib entweder deine Hand oder die gezählten Punkte ein, nicht beides.",
+    ),
+    "err_record_hand_and_bonus": (
+        "Your flowers and seasons are part of your hand: write them in it, not apart.",
+        "Deine Blumen und Jahreszeiten gehören zu deiner Hand: schreib sie dort hinein, nicht getrennt.",
+    ),
+    "err_record_points_range": (
+        "The points a hand counted are 0 to {most}.",
+        "Die gezählten Punkte einer Hand liegen zwischen 0 und {most}.",
+    ),
+    "err_record_loser_complete": (
+        "A hand of 14 tiles is complete: enter it as your win, or leave out the tile you did not take.",
+        "Eine Hand mit 14 Steinen ist fertig: gib sie als deinen Sieg ein, oder lass den Stein weg, "
+        "den du nicht genommen hast.",
+    ),
+    "err_record_loser_value_needed": (
+        "These rules settle the losers' hands among them: enter your hand or the points you counted.",
+        "Nach diesen Regeln rechnen die Verlierer ihre Hände untereinander ab: gib deine Hand oder "
+        "die gezählten Punkte ein.",
+    ),
+    "err_record_bonus_not_bonus": (
+        "{tile} is no flower or season: enter only flowers and seasons here.",
+        "{tile} ist keine Blume und keine Jahreszeit: gib hier nur Blumen und Jahreszeiten ein.",
+    ),
+    "err_record_win_points": (
+        "A win is entered as the whole hand in notation, not as points.",
+        "Ein Sieg wird als ganze Hand in Notation eingegeben, nicht als Punkte.",
+    ),
+    "err_record_win_hand_needed": (
+        "Enter your winning hand in notation.",
+        "Gib deine Gewinnhand in Notation ein.",
+    ),
+    "err_record_self_drawn_discarder": (
+        "A self-drawn win has no discarder: choose one of the two.",
+        "Ein selbstgezogener Sieg hat keinen Abwerfer: wähle eines von beiden.",
+    ),
+    "err_record_discarder_needed": (
+        "Say how the hand was won: self-drawn, or on whose discard (or kong).",
+        "Sag, wie die Hand gewonnen wurde: selbstgezogen oder mit wessen Abwurf (oder Kong).",
+    ),
+    "err_record_discarder_self": (
+        "You cannot win on your own discard: name the player whose discard won.",
+        "Mit dem eigenen Abwurf kann man nicht gewinnen: nenne den Spieler, dessen Abwurf gewann.",
+    ),
+    "err_record_discarder_not_seated": (
+        "The discarder must be one of the {count} players at this table.",
+        "Der Abwerfer muss einer der {count} Spieler an diesem Tisch sein.",
+    ),
+    "err_record_flag_not_entered": (
+        "{text} is counted by the table itself; leave it out.",
+        "{text} zählt der Tisch selbst; lass es weg.",
+    ),
+    "err_record_win_tile_needed": (
+        "Name the winning tile.",
+        "Nenne den Gewinnstein.",
+    ),
+    "err_record_not_a_win": (
+        "The hand entered as a win does not win under these rules.",
+        "Die als Sieg eingegebene Hand gewinnt nach diesen Regeln nicht.",
+    ),
+    "err_record_entries_missing": (
+        "Not every hand is in yet; still missing: {count}.",
+        "Noch sind nicht alle Hände eingegeben; es fehlen noch: {count}.",
+    ),
+    "err_record_outcomes_mixed": (
+        "Some say the hand was drawn, others that it was won: agree on one.",
+        "Einige sagen, die Hand war unentschieden, andere, sie wurde gewonnen: einigt euch.",
+    ),
+    "err_record_no_winner": (
+        "Someone lost, but nobody entered the win.",
+        "Jemand hat verloren, aber niemand hat den Sieg eingegeben.",
+    ),
+    "err_record_several_winners": (
+        "{count} players entered a win, but under these rules only one wins a hand.",
+        "{count} Spieler haben einen Sieg eingegeben, aber nach diesen Regeln gewinnt nur einer.",
+    ),
+    "err_record_winners_disagree": (
+        "The winners name different discarders: several win only on one discard.",
+        "Die Gewinner nennen verschiedene Abwerfer: mehrere gewinnen nur mit demselben Abwurf.",
+    ),
+    "err_record_not_found": (
+        "This recorded game does not exist.",
+        "Diese aufgezeichnete Partie gibt es nicht.",
+    ),
+    "err_record_ended": (
+        "This recorded game has ended.",
+        "Diese aufgezeichnete Partie ist beendet.",
+    ),
+    "err_record_not_seated": (
+        "{mention} is not at this table.",
+        "{mention} sitzt nicht an diesem Tisch.",
+    ),
+    "err_record_hand_booked": (
+        "That hand is booked already; this is the card of an earlier hand.",
+        "Diese Hand ist schon verbucht; das ist die Karte einer früheren Hand.",
+    ),
+    "err_record_game_over": (
+        "The game has reached its end: undo the last hand, or end the game.",
+        "Die Partie ist zu Ende gespielt: mach die letzte Hand rückgängig oder beende die Partie.",
+    ),
+    "err_record_incomplete": (
+        "Not every hand is in yet (still missing: {count}); confirm when every hand is in.",
+        "Noch sind nicht alle Hände eingegeben (es fehlen noch: {count}); bestätige, wenn alle "
+        "Hände da sind.",
+    ),
+    "err_record_confirmed_twice": (
+        "You have confirmed this hand already.",
+        "Du hast diese Hand schon bestätigt.",
+    ),
+    "err_record_no_entry": (
+        "There is no entry of that seat in this hand.",
+        "Für diesen Platz gibt es in dieser Hand keine Eingabe.",
+    ),
+    "err_record_nothing_to_undo": (
+        "No booked hand is left to undo.",
+        "Es ist keine verbuchte Hand mehr da, die man rückgängig machen könnte.",
+    ),
+    "err_record_undo_closed_season": (
+        "The last hand was booked in a season that is closed now: it cannot be undone.",
+        "Die letzte Hand wurde in einer inzwischen abgeschlossenen Saison verbucht: sie lässt sich "
+        "nicht rückgängig machen.",
+    ),
+    "err_record_entries_pending": (
+        "The current hand has entries: book it first, or end the game and drop them.",
+        "Die laufende Hand hat schon Eingaben: verbuche sie zuerst, oder beende die Partie und verwirf sie.",
+    ),
+    "err_record_seat_count": (
+        "These rules are played by {players} players, not {count}.",
+        "Nach diesen Regeln spielen {players} Personen, nicht {count}.",
+    ),
+    "err_record_seat_twice": (
+        "A member can take only one seat at a table.",
+        "Ein Mitglied kann nur einen Platz am Tisch einnehmen.",
+    ),
+    "err_record_member_busy": (
+        "{mention} is already at a recorded table in this server: end that one first.",
+        "{mention} sitzt schon an einem aufgezeichneten Tisch auf diesem Server: beendet den zuerst.",
+    ),
     # --- Settings and rulesets (engine/settings.py, engine/rulesets, bot/storage/rules.py) ----
     "err_setting_value": (
         "The setting {setting_text} does not take {text}; see `/settings show` for what it takes.",

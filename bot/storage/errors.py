@@ -10,6 +10,8 @@ are meant for logs and the operator.
 
 from __future__ import annotations
 
+from engine.errors import MahjongError, Value
+
 
 class StorageError(Exception):
     """Base of every error raised by :mod:`bot.storage`."""
@@ -59,3 +61,18 @@ class SchemaError(StorageError):
 
 class SchemaTooNewError(SchemaError):
     """The database was upgraded by a newer version of the bot than this one."""
+
+
+class RecordError(StorageInputError, MahjongError):
+    """A ``/record`` request a recorded game's state refuses (a member not at the table, a hand
+    already booked, confirming twice, a record that has ended ...). Nothing was written. Like an
+    engine error it has a ``code`` and ``values``, so the bot words it in the reader's language
+    with ``bot.i18n.engine_error`` (catalogue ``err_<code>``, :mod:`bot.i18n.errors`).
+
+    >>> err = RecordError("member 5 is not at this table", "record_not_seated", member_text="5")
+    >>> err.code, isinstance(err, StorageInputError), isinstance(err, MahjongError)
+    ('record_not_seated', True, True)
+    """
+
+    def __init__(self, message: str, code: str, **values: Value) -> None:
+        MahjongError.__init__(self, message, code, **values)

@@ -456,54 +456,72 @@ class GamesMixin(LedgerMixin, RulesMixin):
                         f"hand {hand_no} of game {game_id} has {row[0] if row else 0} actions stored, "
                         f"not {last_seq}; the result was not stored"
                     )
-            seats = await self._seats(db, game_id)
-            for p in payments:
-                if not (0 <= p.payer < len(seats) and 0 <= p.payee < len(seats)) or p.payer == p.payee:
-                    raise StorageInputError(
-                        f"a payment goes from one seat to another of 0 to {len(seats) - 1}, "
-                        f"not {quote(p.payer)} to {quote(p.payee)}"
-                    )
-            season = await self._open_season(db, game["guild_id"])
-            accounts: dict[int, int] = {}  # seat -> account, opened in the order the payments name them
-            for seat in (s for p in payments for s in (p.payer, p.payee)):
-                if seat not in accounts:
-                    accounts[seat] = await self._account(db, season, seat_holder(seats[seat]))
-            booked = list(payments)
-            if booked and not (await self._options(db, game["guild_id"])).allow_negative_balance:
-                booked = await self._capped(db, accounts, seats, booked)
-            txn_id: int | None = None
-            if booked:
-                legs: list[Leg] = []
-                for p in booked:
-                    memo = f"seat {p.payer} to seat {p.payee}" + (f": {p.reason}" if p.reason else "")
-                    legs.append((accounts[p.payer], -p.amount, memo))
-                    legs.append((accounts[p.payee], p.amount, memo))
-                txn_id = await self._post(db, season, "hand", None, f"game {game_id} hand {hand_no}", legs)
-                await db.executemany(
-                    "INSERT INTO hand_payments (game_id, hand_no, idx, payer_seat, payee_seat, amount, "
-                    "reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (game_id, hand_no, i, p.payer, p.payee, p.amount, p.reason)
-                        for i, p in enumerate(booked)
-                    ],
-                )
-            await db.execute(
-                "UPDATE hands SET finished_at = ?, result = ?, season_id = ?, txn_id = ? "
-                "WHERE game_id = ? AND hand_no = ?",
-                (self._now(), result, season.season_id, txn_id, game_id, hand_no),
+            return await self._book_hand(
+                db, game, hand_no, result=result, payments=payments, summary=summary, ends_game=ends_game
             )
-            if summary is not None:
-                await self._store_summary(db, game_id, hand_no, summary, len(seats))
-            if ends_game:
-                await db.execute(
-                    "UPDATE games SET status = 'finished', ended_at = ?, end_reason = 'finished' "
-                    "WHERE game_id = ?",
-                    (self._now(), game_id),
-                )
-                await self._game_finished(db, game_id)
-            return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
         return await self._write(work)
+
+    async def _book_hand(
+        self,
+        db: aiosqlite.Connection,
+        game: sqlite3.Row,
+        hand_no: int,
+        *,
+        result: str,
+        payments: Sequence[Payment],
+        summary: HandSummary | None,
+        ends_game: bool,
+    ) -> Transaction | None:
+        """Book live hand ``hand_no`` of ``game`` inside the caller's transaction (the caller checked
+        it is the live, unfinished hand, and the payments' types and amounts): its result, its
+        payments (capped where the club forbids negative balances) and their ledger transaction,
+        its summary, and with ``ends_game`` the game's end. A Discord hand (:meth:`finish_hand`)
+        and a recorded one (``bot/storage/recorded.py``) are booked by this one code."""
+        game_id = game["game_id"]
+        seats = await self._seats(db, game_id)
+        for p in payments:
+            if not (0 <= p.payer < len(seats) and 0 <= p.payee < len(seats)) or p.payer == p.payee:
+                raise StorageInputError(
+                    f"a payment goes from one seat to another of 0 to {len(seats) - 1}, "
+                    f"not {quote(p.payer)} to {quote(p.payee)}"
+                )
+        season = await self._open_season(db, game["guild_id"])
+        accounts: dict[int, int] = {}  # seat -> account, opened in the order the payments name them
+        for seat in (s for p in payments for s in (p.payer, p.payee)):
+            if seat not in accounts:
+                accounts[seat] = await self._account(db, season, seat_holder(seats[seat]))
+        booked = list(payments)
+        if booked and not (await self._options(db, game["guild_id"])).allow_negative_balance:
+            booked = await self._capped(db, accounts, seats, booked)
+        txn_id: int | None = None
+        if booked:
+            legs: list[Leg] = []
+            for p in booked:
+                memo = f"seat {p.payer} to seat {p.payee}" + (f": {p.reason}" if p.reason else "")
+                legs.append((accounts[p.payer], -p.amount, memo))
+                legs.append((accounts[p.payee], p.amount, memo))
+            txn_id = await self._post(db, season, "hand", None, f"game {game_id} hand {hand_no}", legs)
+            await db.executemany(
+                "INSERT INTO hand_payments (game_id, hand_no, idx, payer_seat, payee_seat, amount, "
+                "reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, hand_no, i, p.payer, p.payee, p.amount, p.reason) for i, p in enumerate(booked)],
+            )
+        await db.execute(
+            "UPDATE hands SET finished_at = ?, result = ?, season_id = ?, txn_id = ? "
+            "WHERE game_id = ? AND hand_no = ?",
+            (self._now(), result, season.season_id, txn_id, game_id, hand_no),
+        )
+        if summary is not None:
+            await self._store_summary(db, game_id, hand_no, summary, len(seats))
+        if ends_game:
+            await db.execute(
+                "UPDATE games SET status = 'finished', ended_at = ?, end_reason = 'finished' "
+                "WHERE game_id = ?",
+                (self._now(), game_id),
+            )
+            await self._game_finished(db, game_id)
+        return None if txn_id is None else await self._transaction(db, txn_id, game_id, hand_no)
 
     async def _capped(
         self,

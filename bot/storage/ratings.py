@@ -9,7 +9,7 @@ the first game that ends after the upgrade, or the first time the server's ratin
 id in ``rated_games``: never rated twice.
 
 A game's chips per seat are the sum of its hands' payments, a hand whose booking was reversed
-(``hands.reversed_txn``) left out; who is rated and how is :mod:`bot.rating`'s. Changing how a
+(``hands.reversed_at``) left out; who is rated and how is :mod:`bot.rating`'s. Changing how a
 server groups its rulesets (:meth:`RatingsMixin.set_rating_by`) rebuilds that server's ratings
 from the stored places, game by game in the order they were rated, in the same transaction.
 """
@@ -154,7 +154,7 @@ class RatingsMixin(GamesMixin):
         rows = await self._all(
             db,
             "SELECT p.payer_seat, p.payee_seat, p.amount FROM hand_payments p JOIN hands h "
-            "USING (game_id, hand_no) WHERE p.game_id = ? AND h.reversed_txn IS NULL",
+            "USING (game_id, hand_no) WHERE p.game_id = ? AND h.reversed_at IS NULL",
             (game_id,),
         )
         return chips_won(seats, [(r[0], r[1], r[2]) for r in rows])

@@ -43,6 +43,7 @@ from bot.storage.export import ExportMixin
 from bot.storage.games import Rebuild, RestoreResult
 from bot.storage.players import PlayersMixin
 from bot.storage.ratings import RatingsMixin
+from bot.storage.recorded import RecordedMixin
 from bot.storage.retention import RetentionMixin
 from bot.storage.stats import StatsMixin
 from bot.storage.table_settings import TableSettingsMixin
@@ -58,7 +59,14 @@ __all__ = [
 
 
 class Storage(
-    RatingsMixin, StatsMixin, ExportMixin, RetentionMixin, ChipsMixin, PlayersMixin, TableSettingsMixin
+    RecordedMixin,
+    RatingsMixin,
+    StatsMixin,
+    ExportMixin,
+    RetentionMixin,
+    ChipsMixin,
+    PlayersMixin,
+    TableSettingsMixin,
 ):
     """Everything the bot keeps: house rules, players, the chip ledger, games and their logs.
 

@@ -7,8 +7,9 @@
 -- played in Discord; it has no move log (`actions`) and no seed of its own (0). Several
 -- recorded games may be open in one channel, beside its one live Discord game, so the
 -- one-live-game index now covers Discord games only. A booked hand is never deleted: an undo
--- books a reversing ledger transaction (kind 'hand', the reason says it is an undo) and marks the
--- hand with it, and every reader leaves a reversed hand out.
+-- books a reversing ledger transaction (kind 'hand', the reason says it is an undo; none for a hand
+-- that paid nothing) and marks the hand undone (`reversed_at`), and every reader leaves an undone
+-- hand out (`reversed_at IS NULL`: the hand stands).
 
 ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'discord' CHECK (kind IN ('discord', 'record'));
 
@@ -16,7 +17,8 @@ DROP INDEX games_one_live_per_channel;
 CREATE UNIQUE INDEX games_one_live_per_channel ON games (guild_id, channel_id)
     WHERE status = 'live' AND kind = 'discord';
 
--- The ledger transaction that reversed the hand's booking (NULL: the hand stands), who undid it
--- and why.
+-- When the hand was undone (NULL: the hand stands), the ledger transaction that reversed its booking
+-- (NULL for a hand that paid nothing), who undid it and why.
+ALTER TABLE hands ADD COLUMN reversed_at TEXT;
 ALTER TABLE hands ADD COLUMN reversed_txn INTEGER REFERENCES transactions (txn_id);
 ALTER TABLE hands ADD COLUMN reversed_reason TEXT NOT NULL DEFAULT '';
