@@ -41,6 +41,7 @@ from bot.storage.chips import ChipsMixin
 from bot.storage.core import DEFAULT_DB_PATH, DEFAULT_STARTING_CHIPS, db_path_from_env
 from bot.storage.export import ExportMixin
 from bot.storage.games import Rebuild, RestoreResult
+from bot.storage.history import HistoryMixin
 from bot.storage.players import PlayersMixin
 from bot.storage.retention import RetentionMixin
 from bot.storage.stats import StatsMixin
@@ -56,7 +57,9 @@ __all__ = [
 ]
 
 
-class Storage(StatsMixin, ExportMixin, RetentionMixin, ChipsMixin, PlayersMixin, TableSettingsMixin):
+class Storage(
+    HistoryMixin, StatsMixin, ExportMixin, RetentionMixin, ChipsMixin, PlayersMixin, TableSettingsMixin
+):
     """Everything the bot keeps: house rules, players, the chip ledger, games and their logs.
 
     :param path: the SQLite file (created with its folder if missing).
