@@ -8,7 +8,20 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bench import ai, bot, game, leaderboard, render, retention, rollout, scoring, shanten, stats, storage
+from bench import (
+    ai,
+    bot,
+    game,
+    history,
+    leaderboard,
+    render,
+    retention,
+    rollout,
+    scoring,
+    shanten,
+    stats,
+    storage,
+)
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": scoring.run,
@@ -22,6 +35,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "leaderboard": leaderboard.run,
     "stats": stats.run,
     "retention": retention.run,
+    "history": history.run,
 }
 
 
