@@ -1,8 +1,8 @@
 """``/stats member [member] [season]`` and ``/stats table``: statistics from the record.
 
 A slash-command group cannot also be a command, so ``/stats`` has two subcommands: ``member``
-(a member's figures over a season, with their chips as a chart and their biggest hand as an
-image) and ``table`` (this channel's games). The answers are public: a member's results are the
+(a member's figures over a season, split by ruleset and by table size, with their last games,
+their chips as a chart and their biggest hand as an image) and ``table`` (this channel's games). The answers are public: a member's results are the
 club's information, like the score sheets the table posts. They speak the asker's language.
 
 The figures come from :mod:`bot.stats` (stored hands with the engine's summary of each, the
