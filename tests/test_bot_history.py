@@ -180,12 +180,23 @@ async def test_history_lists_games_newest_first_with_results_and_pages(h: Harnes
 async def test_export_sends_the_event_log_that_imports_into_the_same_game(h: Harness[MahjongBot]) -> None:
     alice, bob = h.user(100, "alice"), h.user(200, "bob")
     table = await open_table(h, alice, bob)
+    game_id = table.game_id
+    assert game_id is not None
+    # While the first hand is played: nobody's concealed tiles are in the file, and no hand is
+    # finished yet to replay.
+    rec = await h.slash("mahjong history", user=bob, channel=CHANNEL)
+    assert "still going" in card(rec).text and f"mj:replay-pick:{game_id}" not in card(rec).custom_ids
+    rec = await h.click(card(rec), f"mj:history:export:{game_id}", user=bob)
+    (sent,) = rec.files
+    running = loads(sent.data.decode("utf-8"))
+    assert [e["type"] for e in running[:2]] == ["start_game", "start_kyoku"]
+    assert "tehais" not in running[1] and "bonus" not in running[1]
+    draws = [e for e in running if e["type"] == "tsumo"]
+    assert draws and all("pai" not in e for e in draws)
     await play_hand(h, table, [alice, bob])
     await h.settle()
     game = table.game
     assert game is not None and game.history and game.deal.over
-    game_id = table.game_id
-    assert game_id is not None
 
     rec = await h.slash("mahjong history", user=bob, channel=CHANNEL)
     page = card(rec)
@@ -254,4 +265,12 @@ async def test_history_speaks_german(tmp_path: Path) -> None:
         assert text.startswith("**Partien auf diesem Server** · Seite 1")
         assert f"**Partie {game}**" in text and "am echten Tisch erfasst · beendet · 1 Spiel" in text
         assert f"Ada **{signed(1500, 'de')}**" in text
+        here = await stored_game(storage, 31, [ada.id, "ai:easy:1", "ai:easy:2", "ai:easy:3"], [[]])
+        rec = await h.slash("mahjong history", user=ada, channel=CHANNEL, locale="de")
+        page = card(rec)
+        assert "Exportieren" in page.labels and "hier gespielt · beendet · 1 Spiel" in page.text
+        assert (
+            page.find(f"mj:replay-pick:{here}")["placeholder"] == f"Ein Spiel der Partie {here} nachspielen"
+        )
+        assert [o["label"] for o in page.select_options(f"mj:replay-pick:{here}")] == ["Spiel 1"]
         h.check()

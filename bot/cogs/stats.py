@@ -2,8 +2,9 @@
 
 A slash-command group cannot also be a command, so ``/stats`` has two subcommands: ``member``
 (a member's figures over a season, split by ruleset and by table size, with their last games,
-their chips as a chart and their biggest hand as an image) and ``table`` (this channel's games). The answers are public: a member's results are the
-club's information, like the score sheets the table posts. They speak the asker's language.
+their chips as a chart and their biggest hand as an image) and ``table`` (this channel's games).
+The answers are public: a member's results are the club's information, like the score sheets the
+table posts. They speak the asker's language.
 
 The figures come from :mod:`bot.stats` (stored hands with the engine's summary of each, the
 ledger; kept in a :class:`~bot.stats.SummaryCache`). Hands finished before summaries were kept are
