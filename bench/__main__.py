@@ -12,6 +12,7 @@ from bench import (
     ai,
     bot,
     game,
+    history,
     leaderboard,
     rating,
     render,
@@ -36,6 +37,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "stats": stats.run,
     "retention": retention.run,
     "rating": rating.run,
+    "history": history.run,
 }
 
 

@@ -8,6 +8,7 @@ unfinished game comes back exactly as it was after its last stored action.
 from __future__ import annotations
 
 from bot.storage import GameRecord
+from engine.eventlog import dumps, export_events
 from engine.game import NEXT, Game
 
 
@@ -36,3 +37,14 @@ def rebuild_game(record: GameRecord) -> Game:
     return Game.replay(
         record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats], game_log(record)
     )
+
+
+def event_log(record: GameRecord) -> str:
+    """A stored game as its JSON-lines event log (:mod:`engine.eventlog`): rebuilt by
+    :func:`rebuild_game`, then exported. ``mahjong export --db`` writes it, and the **Export**
+    button of ``/mahjong history`` sends it; in a hand still being played no concealed tile is
+    in it (the export leaves them out).
+
+    :raises IllegalActionError: if the stored log does not replay (a corrupt log).
+    """
+    return dumps(export_events(rebuild_game(record)))

@@ -63,6 +63,41 @@ class BestHand:
 
 
 @dataclass(frozen=True, slots=True)
+class Split:
+    """A member's figures in one part of their games: one ruleset, or one table size."""
+
+    key: str
+    """The ruleset's name, or the table's size (``"4"``, ``"3"``)."""
+    games: int
+    hands: int
+    wins: int
+    net: int
+
+    @property
+    def win_share(self) -> float:
+        """Wins per hand played (0 without hands)."""
+        return self.wins / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LastGame:
+    """One of a member's last games: when, what was played, where, and the member's result (the
+    chips they won in the whole game, + or -; an undone hand left out)."""
+
+    game_id: int
+    created_at: str
+    ruleset: str
+    overrides: Mapping[str, object]
+    kind: str
+    """``discord`` (played here) or ``record`` (recorded at a real table)."""
+    net: int
+
+
+LAST_GAMES = 5
+"""How many of a member's last games ``/stats member`` lists."""
+
+
+@dataclass(frozen=True, slots=True)
 class MemberStats:
     """A member's figures over a season."""
 
@@ -79,11 +114,30 @@ class MemberStats:
     """The scoring patterns of the member's wins, most often first."""
     net: int
     """Chips won (+) or paid (-) in the season's hands."""
+    by_ruleset: tuple[Split, ...] = ()
+    """The same figures per ruleset played, most hands first."""
+    by_size: tuple[Split, ...] = ()
+    """The same figures per table size, four players first."""
+    last_games: tuple[LastGame, ...] = ()
+    """The member's last :data:`LAST_GAMES` games of the season, newest first."""
 
     @property
     def win_share(self) -> float:
         """Wins per hand played (0 without hands)."""
         return self.wins / self.hands if self.hands else 0.0
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A split's counts while they are added up."""
+
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    net: int = 0
+
+    def split(self, key: str) -> Split:
+        return Split(key, self.games, self.hands, self.wins, self.net)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,22 +290,32 @@ def member_stats(
 
     Wins and payments come from the stored hands; self-drawn, deals into a win, values and
     patterns from the summaries in ``cache`` (a hand without one counts as played and, if its
-    stored result names the member, as a win).
+    stored result names the member, as a win). Games played here and games recorded at a real
+    table count alike; an undone hand is not among the stored hands. The figures are split by
+    ruleset and by table size (:attr:`MemberStats.by_ruleset`, :attr:`MemberStats.by_size`), and
+    the member's last games are listed with the chips they won in each whole game.
     """
     hands = wins = self_drawn = dealt_in = net = 0
     values: list[int] = []
     best: BestHand | None = None
     patterns: Counter[str] = Counter()
+    by_ruleset: dict[str, _Tally] = {}
+    by_size: dict[str, _Tally] = {}
+    played: list[tuple[PlayedGame, int]] = []  # the games with a hand counted, and the member's seat
     for game in games:
         if user_id not in game.seats:
             continue
         me = game.seats.index(user_id)
+        before = (hands, wins, net)
         for hand in game.hands:
             if season_id is not None and hand.season_id != season_id:
                 continue
             hands += 1
-            net += sum(p.amount for p in hand.payments if p.payee == me)
-            net -= sum(p.amount for p in hand.payments if p.payer == me)
+            for p in hand.payments:
+                if p.payee == me:
+                    net += p.amount
+                elif p.payer == me:
+                    net -= p.amount
             facts = cache.facts(game.game_id, hand.hand_no, score=False)
             winner = facts.winner if facts is not None else _stored_winner(hand.result, game.seats)
             if facts is not None and facts.discarder == me and winner is not None and winner != me:
@@ -276,6 +340,17 @@ def member_stats(
             if facts.score is not None:
                 rules = facts.score.ruleset
                 patterns.update({pattern_name(i, rules, lang) for i in facts.score.items if not _is_base(i)})
+        if hands == before[0]:
+            continue
+        for part in (
+            by_ruleset.setdefault(game.ruleset, _Tally()),
+            by_size.setdefault(str(len(game.seats)), _Tally()),
+        ):
+            part.games += 1
+            part.hands += hands - before[0]
+            part.wins += wins - before[1]
+            part.net += net - before[2]
+        played.append((game, me))
     running, balance = [], 0
     for point in chips:
         balance += point.amount
@@ -290,7 +365,21 @@ def member_stats(
         chips=tuple(running),
         patterns=tuple(sorted(patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top_patterns]),
         net=net,
+        by_ruleset=tuple(
+            t.split(k) for k, t in sorted(by_ruleset.items(), key=lambda kv: (-kv[1].hands, kv[0])) if t.hands
+        ),
+        by_size=tuple(t.split(k) for k, t in sorted(by_size.items(), reverse=True) if t.hands),
+        last_games=tuple(
+            _last_game(game, me) for game, me in sorted(played, key=lambda g: -g[0].game_id)[:LAST_GAMES]
+        ),
     )
+
+
+def _last_game(game: PlayedGame, me: int) -> LastGame:
+    """A game as one of a member's last games: the chips seat ``me`` won in the whole game."""
+    paid = [p for h in game.hands for p in h.payments]
+    result = sum(p.amount for p in paid if p.payee == me) - sum(p.amount for p in paid if p.payer == me)
+    return LastGame(game.game_id, game.created_at, game.ruleset, game.overrides, game.kind, result)
 
 
 def table_stats(games: Iterable[PlayedGame]) -> TableStats:
@@ -317,7 +406,11 @@ async def _load_missing(storage: Storage, cache: SummaryCache, games: Sequence[P
     if not missing:
         return
     stored = await storage.hand_summaries([g.game_id for g in missing])
-    unsummarized = [g for g in missing if any(h.hand_no not in stored[g.game_id] for h in g.hands)]
+    # A game recorded at a real table has no log: it is never replayed. Its hands' summaries were
+    # written at booking; one without (none is known) counts from its stored result alone.
+    unsummarized = [
+        g for g in missing if g.kind == "discord" and any(h.hand_no not in stored[g.game_id] for h in g.hands)
+    ]
     if unsummarized:
         logs = await storage.game_logs([g.game_id for g in unsummarized])
 
@@ -335,7 +428,9 @@ async def _load_missing(storage: Storage, cache: SummaryCache, games: Sequence[P
         for (game_id, number), summary in new.items():
             stored[game_id][number] = summary
     for game in missing:
-        cache.add(game, stored[game.game_id])
+        known: dict[int, HandSummary | None] = {h.hand_no: None for h in game.hands}
+        known.update(stored[game.game_id])
+        cache.remember(game.game_id, known)
 
 
 async def store_missing_summaries(storage: Storage, games: Sequence[PlayedGame]) -> None:

@@ -87,16 +87,17 @@ def play_game(game: Game) -> Game:
     return game
 
 
-def stored_game(path: str, game_id: str) -> Game:
-    """The game ``game_id`` stored by the bot in the SQLite file ``path``, rebuilt by replaying its
-    stored log (:func:`bot.restore.rebuild_game`), finished or running.
+def stored_log(path: str, game_id: str) -> str:
+    """The event log of the game ``game_id`` stored by the bot in the SQLite file ``path``, rebuilt
+    by replaying its stored log, finished or running (:func:`bot.restore.event_log`, which the
+    bot's **Export** button on ``/mahjong history`` sends too).
 
     :raises MahjongError: for a file that does not exist or the bot's storage cannot open, an id
         that is not a whole number, or a game that is not stored.
     :raises IllegalActionError: for a stored log that does not replay.
     """
-    from bot.restore import rebuild_game  # the bot's storage only when a stored game is asked for
-    from bot.storage import NotFoundError, Storage, StorageError
+    from bot.restore import event_log  # the bot's storage only when a stored game is asked for
+    from bot.storage import GameRecord, NotFoundError, Storage, StorageError
 
     if not Path(path).is_file():
         raise MahjongError(f"--db: no such file {quote(path)}")
@@ -104,18 +105,18 @@ def stored_game(path: str, game_id: str) -> Game:
     if number_id is None:
         raise MahjongError(f"--game takes a stored game's id, a whole number like 12, not {quote(game_id)}")
 
-    async def load() -> Game:
+    async def load() -> GameRecord:
         async with Storage(path) as storage:
             try:
-                record = await storage.load_game(number_id)
+                return await storage.load_game(number_id)
             except NotFoundError:
                 raise MahjongError(f"--game: no game {number_id} is stored in {quote(path)}") from None
-        return rebuild_game(record)
 
     try:
-        return asyncio.run(load())
+        record = asyncio.run(load())
     except StorageError as exc:
         raise MahjongError(f"--db: {exc}") from None
+    return event_log(record)
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -125,14 +126,14 @@ def run_export(args: argparse.Namespace) -> int:
             print("mahjong export: --db and --game go together", file=sys.stderr)
             return BAD_ARGUMENT
         try:
-            game = stored_game(args.db, args.game)
+            log = stored_log(args.db, args.game)
         except IllegalActionError as exc:
             print(f"mahjong export: the stored game does not replay: {shorten(str(exc))}", file=sys.stderr)
             return NO_REPLAY
         except MahjongError as exc:
             print(f"mahjong export: {shorten(str(exc))}", file=sys.stderr)
             return BAD_ARGUMENT
-        return _write(game, args.out)
+        return _write(log, args.out)
     try:
         rs = get_ruleset(args.ruleset)
         names, count = player_names(args.players)
@@ -149,12 +150,11 @@ def run_export(args: argparse.Namespace) -> int:
     except MahjongError as exc:
         print(f"mahjong export: {shorten(str(exc))}", file=sys.stderr)
         return BAD_ARGUMENT
-    return _write(game, args.out)
+    return _write(dumps(export_events(game)), args.out)
 
 
-def _write(game: Game, out: str | None) -> int:
-    """Write the event log of ``game`` to ``out`` (None: standard output); the exit code."""
-    text = dumps(export_events(game))
+def _write(text: str, out: str | None) -> int:
+    """Write an event log's ``text`` to ``out`` (None: standard output); the exit code."""
     if out is None:
         sys.stdout.write(text)
         return 0

@@ -1,9 +1,10 @@
 """``/stats member [member] [season]`` and ``/stats table``: statistics from the record.
 
 A slash-command group cannot also be a command, so ``/stats`` has two subcommands: ``member``
-(a member's figures over a season, with their chips as a chart and their biggest hand as an
-image) and ``table`` (this channel's games). The answers are public: a member's results are the
-club's information, like the score sheets the table posts. They speak the asker's language.
+(a member's figures over a season, split by ruleset and by table size, with their last games,
+their chips as a chart and their biggest hand as an image) and ``table`` (this channel's games).
+The answers are public: a member's results are the club's information, like the score sheets the
+table posts. They speak the asker's language.
 
 The figures come from :mod:`bot.stats` (stored hands with the engine's summary of each, the
 ledger; kept in a :class:`~bot.stats.SummaryCache`). Hands finished before summaries were kept are
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,10 +24,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Language, language, text
-from bot.stats import MemberStats, SummaryCache, TableStats, load_member_stats, load_table_stats
+from bot.stats import (
+    LastGame,
+    MemberStats,
+    Split,
+    SummaryCache,
+    TableStats,
+    load_member_stats,
+    load_table_stats,
+)
 from bot.storage import NotFoundError
 from bot.storage.core import unstamp
+from engine.errors import MahjongError
 from engine.numbers import number, percent, signed
+from engine.rulesets import resolve
 from render.chart import render_line_chart
 from render.describe import describe_chart, describe_strip
 from render.hand import render_strip
@@ -67,7 +79,50 @@ def member_text(name: str, season: str, stats: MemberStats, lang: Language) -> s
     if stats.patterns:
         listed = ", ".join(f"{name} ×{number(count, lang)}" for name, count in stats.patterns)
         lines.append(text("stats_patterns", lang, patterns=listed))
+    if stats.by_ruleset:
+        parts = [split_text(f"{ruleset_title(s.key, lang)}:", s, lang) for s in stats.by_ruleset]
+        lines.append(text("stats_by_ruleset", lang, parts=" · ".join(parts)))
+    if stats.by_size:
+        parts = [split_text(text(f"stats_size_{s.key}", lang), s, lang) for s in stats.by_size]
+        lines.append(text("stats_by_size", lang, parts=" · ".join(parts)))
+    if stats.last_games:
+        lines.append(text("stats_last_games", lang))
+        lines += [f"- {last_game_text(g, lang)}" for g in stats.last_games]
     return "\n".join(lines)
+
+
+def ruleset_title(name: str, lang: Language, overrides: Mapping[str, object] | None = None) -> str:
+    """A ruleset as people name it, in ``lang`` (its stored name if no ruleset has it any more)."""
+    try:
+        return resolve(name, overrides)[0].title_in(lang)
+    except MahjongError:
+        return name
+
+
+def split_text(name: str, split: Split, lang: Language) -> str:
+    """One part of a member's split figures: hands, wins with their share, and chips."""
+    return text(
+        "stats_split",
+        lang,
+        name=name,
+        hands=number(split.hands, lang),
+        wins=number(split.wins, lang),
+        share=percent(split.win_share, lang, digits=0),
+        net=signed(split.net, lang),
+    )
+
+
+def last_game_text(game: LastGame, lang: Language) -> str:
+    """One of a member's last games: date, ruleset, the game, where, and the member's result."""
+    return text(
+        "stats_last_game",
+        lang,
+        date=discord.utils.format_dt(unstamp(game.created_at), "d"),
+        ruleset=ruleset_title(game.ruleset, lang, game.overrides),
+        game=game.game_id,
+        where=text("stats_last_recorded", lang) if game.kind == "record" else "",
+        net=signed(game.net, lang),
+    )
 
 
 def member_images(name: str, season: str, stats: MemberStats, lang: Language) -> list[tuple[str, bytes]]:

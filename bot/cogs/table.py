@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.cogs.settings import fit, house_rules, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
+from bot.history import HISTORY_ITEMS, show_history
 from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin, may_open, may_stop
 from bot.storage import GameStateError, StorageError
@@ -299,6 +300,17 @@ class TableCog(commands.Cog):
             text("abandoned", language(interaction.guild_locale), game=game_id)
         )
 
+    @mahjong.command(
+        name="history", description="Recent games on this server, played here or recorded, newest first"
+    )
+    @app_commands.describe(member="Only the games this member sat in")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        """The server's games, paged, ephemerally (:mod:`bot.history`)."""
+        await show_history(interaction, None if member is None else member.id)
+
     # --- Buttons ---------------------------------------------------------------------------------
 
     @always_answers
@@ -489,9 +501,9 @@ async def setup(bot: MahjongBot) -> None:
     """Load the cog and register the table's persistent components (discord.py extension entry
     point)."""
     await bot.add_cog(TableCog(bot))
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
 
 
 async def teardown(bot: MahjongBot) -> None:
     """Unload: the table's components are no longer taken (discord.py extension exit point)."""
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, errors, rating, settings, stats, table
+from bot.i18n import builder, chips, common, errors, history, rating, settings, stats, table
 from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
@@ -58,6 +58,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     common.MESSAGES,
     errors.MESSAGES,
     rating.MESSAGES,
+    history.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -155,7 +156,13 @@ def error_reason(exc: BaseException, lang: Language = "en") -> str:
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(
-    table.COMMANDS, chips.COMMANDS, stats.COMMANDS, settings.COMMANDS, builder.COMMANDS, rating.COMMANDS
+    table.COMMANDS,
+    chips.COMMANDS,
+    stats.COMMANDS,
+    settings.COMMANDS,
+    builder.COMMANDS,
+    rating.COMMANDS,
+    history.COMMANDS,
 )
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 

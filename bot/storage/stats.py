@@ -48,6 +48,11 @@ class PlayedGame:
     created_at: str
     ended_at: str | None
     hands: tuple[PlayedHand, ...]
+    """The finished hands that stand: a hand whose booking was undone (``hands.reversed_at``)
+    is left out, as every reader of the record leaves it out."""
+    kind: str = "discord"
+    """``discord`` (played here: a move log) or ``record`` (recorded at a real table: its hands'
+    summaries were written at booking, and there is no log to replay)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,9 @@ class StatsMixin(GamesMixin):
     async def played_games(
         self, guild_id: int, *, season: int | None = None, channel_id: int | None = None
     ) -> tuple[Season | None, list[PlayedGame]]:
-        """The games of a server with their finished hands, oldest first.
+        """The games of a server with their finished hands, oldest first: played here or
+        recorded at a real table (:attr:`PlayedGame.kind`); a hand whose booking was undone is
+        left out.
 
         With ``channel_id``: every game of that channel (all seasons) and ``None`` as season.
         Otherwise the games with a hand finished in ``season`` (a number; default the open one),
@@ -116,7 +123,7 @@ class StatsMixin(GamesMixin):
                 db,
                 f"SELECT h.game_id, h.hand_no, h.result, h.season_id, h.finished_at FROM hands h "
                 f"JOIN games g USING (game_id) WHERE {where} AND h.finished_at IS NOT NULL "
-                f"ORDER BY h.game_id, h.hand_no",
+                f"AND h.reversed_at IS NULL ORDER BY h.game_id, h.hand_no",
                 params,
             ):
                 hands.setdefault(r[0], []).append(
@@ -134,6 +141,7 @@ class StatsMixin(GamesMixin):
                     created_at=g["created_at"],
                     ended_at=g["ended_at"],
                     hands=tuple(hands.get(g["game_id"], ())),
+                    kind=g["kind"],
                 )
                 for g in games
             ]

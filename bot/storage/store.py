@@ -41,6 +41,7 @@ from bot.storage.chips import ChipsMixin
 from bot.storage.core import DEFAULT_DB_PATH, DEFAULT_STARTING_CHIPS, db_path_from_env
 from bot.storage.export import ExportMixin
 from bot.storage.games import Rebuild, RestoreResult
+from bot.storage.history import HistoryMixin
 from bot.storage.players import PlayersMixin
 from bot.storage.ratings import RatingsMixin
 from bot.storage.recorded import RecordedMixin
@@ -61,6 +62,7 @@ __all__ = [
 class Storage(
     RecordedMixin,
     RatingsMixin,
+    HistoryMixin,
     StatsMixin,
     ExportMixin,
     RetentionMixin,
