@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, errors, settings, stats, table
+from bot.i18n import builder, chips, common, errors, replay, settings, stats, table
 from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
@@ -57,6 +57,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     builder.MESSAGES,
     common.MESSAGES,
     errors.MESSAGES,
+    replay.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
