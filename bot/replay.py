@@ -21,7 +21,7 @@ import discord
 
 from bot.i18n import Language, text
 from bot.presenter import event_words
-from bot.storage import NotFoundError, Storage
+from bot.storage import NotFoundError, Storage, StorageInputError
 from bot.storage.records import GameRecord, computer_of
 from engine.errors import MahjongError
 from engine.events import EventKind
@@ -74,7 +74,7 @@ async def load_hand(storage: Storage, guild_id: int, game_id: int, hand_no: int)
     """
     try:
         record = await storage.load_game(game_id)
-    except NotFoundError:
+    except (NotFoundError, StorageInputError):  # none, or an id no game can have (a forged one)
         raise ReplayRefused("replay_unknown_game", game=game_id) from None
     if record.guild_id != guild_id:
         raise ReplayRefused("replay_unknown_game", game=game_id)

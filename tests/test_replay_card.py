@@ -272,3 +272,33 @@ async def test_only_the_replay_cog_answers_a_pick_and_its_image_bytes_decode(h: 
     (sent,) = rec.files
     assert Image.open(io.BytesIO(sent.data)).size[0] == 600
     h.check()
+
+
+async def test_forged_custom_ids_are_answered_without_a_traceback(h: Harness[MahjongBot]) -> None:
+    ada, bo = h.user(100, "Ada"), h.user(101, "Bo")
+    game = played(ada, bo)
+    game_id = await store(h.bot.storage, game, GUILD, CHANNEL, seats(ada, bo))
+    huge = "9" * 20
+    cases = [
+        (f"mj:replay:{huge}:1:0", [], text("replay_unknown_game", "en", game=int(huge))),
+        (
+            f"mj:replay:{game_id}:{huge}:0",
+            [],
+            text("replay_no_hand", "en", game=game_id, hand=int(huge), hands=3),
+        ),
+        (f"mj:replay:{game_id}:1:{huge}:2", [], "has steps 0 to"),
+        (f"mj:replay-pick:{huge}", ["1"], text("replay_unknown_game", "en", game=int(huge))),
+        (f"mj:replay-pick:{game_id}", [huge + "9"], text("component_broken", "en")),
+        (f"mj:replay-jump:{game_id}:1", ["-3"], text("component_broken", "en")),
+        (f"mj:replay:{game_id}:1:{huge}9", [], text("component_broken", "en")),
+    ]
+    for custom_id, values, said in cases:
+        message = forged_message(h, CHANNEL, custom_id, values)
+        if values:
+            rec = await h.select(message, custom_id, values, user=ada)
+        else:
+            rec = await h.click(message, custom_id, user=ada)
+        await h.settle()
+        assert rec.answered and not h.errors, custom_id
+        assert said in rec.text, (custom_id, rec.text)
+    h.check()
