@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import discord
 
@@ -27,9 +27,9 @@ from engine.errors import MahjongError
 from engine.events import EventKind
 from engine.replay import FinishedHand, HandInPlayError
 from engine.tiles import Wind, wind_name
-from render.describe import describe_table
+from render.describe import describe_sheet, describe_table
 from render.layout import words
-from render.sheet import sheet_lines
+from render.sheet import render_sheet, sheet_lines
 from render.table import render_table
 
 OPTIONS: Final = 25
@@ -162,6 +162,8 @@ class Card:
     """First, previous, next, last: each label and the step it goes to (None: disabled)."""
     options: tuple[tuple[int, str], ...] = field(default=())
     """The jump menu: (step, label) in step order."""
+    sheet: tuple[bytes, str] | None = None
+    """At the end: the score sheet's image and its alt text (the image the table was sent)."""
 
 
 def neighbours(moves: Sequence[int], step: int, last: int) -> tuple[int | None, ...]:
@@ -246,17 +248,20 @@ def card(hand: FinishedHand, game_id: int, step: int, lang: Language) -> Card:
         ),
         discord.utils.escape_markdown(step_words(hand, step, lang)),
     ]
+    sheet_image: tuple[bytes, str] | None = None
     if view.sheet is not None:
         lines.append(text("replay_end", lang))
-        sheet = sheet_lines(
-            view.sheet,
-            view.players,
-            prevailing=view.prevailing,
-            hand_number=view.hand_number,
-            lang=lang,
-            settings=view.settings,
+        how: dict[str, Any] = {
+            "prevailing": view.prevailing,
+            "hand_number": view.hand_number,
+            "lang": lang,
+            "settings": view.settings,
+        }
+        sheet_image = (
+            render_sheet(view.sheet, view.players, **how),
+            describe_sheet(view.sheet, view.players, **how),
         )
-        for line in sheet:
+        for line in sheet_lines(view.sheet, view.players, **how):
             line = discord.utils.escape_markdown(line)
             if len("\n".join([*lines, line, "…"])) > CONTENT:
                 lines.append("…")
@@ -283,4 +288,5 @@ def card(hand: FinishedHand, game_id: int, step: int, lang: Language) -> Card:
         description=describe_table(view, lang),
         buttons=tuple(zip(labels, targets, strict=True)),
         options=tuple(options),
+        sheet=sheet_image,
     )

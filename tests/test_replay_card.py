@@ -24,7 +24,8 @@ from bot.storage import Storage
 from cli.simulate_cmd import computer_choosers, play_hand_out
 from engine.game import NEXT, Game
 from engine.replay import FinishedHand, open_view
-from render.describe import describe_table
+from render.describe import describe_sheet, describe_table
+from render.sheet import render_sheet
 from render.table import render_table
 
 OTHER_GUILD = 2
@@ -168,13 +169,25 @@ async def test_the_card_steps_through_a_stored_hand_and_ends_where_the_live_game
     await h.settle()
     card = h.backend.message(card.id)
     assert f"move {moves} of {moves}" in card.text and "The end of the hand:" in card.text
+    disabled = [c for c in card.components[0]["components"] if c.get("disabled")]
+    assert [c["label"] for c in disabled] == ["Next ▶", "End ⏭"]
     live = Game.replay("dmjl", {}, SEED, [str(s) for s in seats(ada, bo)], game.log)
     live.rename(["Ada", "Bo", "Computer 1", "Computer 2"])
     end = open_view(live, finished=True)
     assert end.sheet is not None and end.sheet == hand.view_at(hand.last).sheet
     assert card.file("replay.png") == render_table(end)
-    disabled = [c for c in card.components[0]["components"] if c.get("disabled")]
-    assert [c["label"] for c in disabled] == ["Next ▶", "End ⏭"]
+    how: dict[str, Any] = {
+        "prevailing": end.prevailing,
+        "hand_number": 2,
+        "lang": "en",
+        "settings": end.settings,
+    }
+    assert card.file("sheet.png") == render_sheet(end.sheet, end.players, **how)
+    assert describe_sheet(end.sheet, end.players, **how) in [f.description for f in rec.files]
+    rec = await h.click(card, "◀ Back", user=bo)
+    await h.settle()
+    card = h.backend.message(card.id)
+    assert card.filenames == ["replay.png"]  # before the end: the table alone
     h.check()
 
 

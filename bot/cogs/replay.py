@@ -99,14 +99,17 @@ async def show(
     except ReplayRefused as refused:
         await interaction.followup.send(refused.say(lang), ephemeral=True, allowed_mentions=NONE)
         return
-    file = discord.File(io.BytesIO(shown.png), filename="replay.png", description=shown.description)
+    files = [discord.File(io.BytesIO(shown.png), filename="replay.png", description=shown.description)]
+    if shown.sheet is not None:  # the end: the score sheet as the table saw it
+        png, alt = shown.sheet
+        files.append(discord.File(io.BytesIO(png), filename="sheet.png", description=alt))
     if new:
         await interaction.followup.send(
-            shown.content, file=file, view=card_view(shown, lang), ephemeral=True, allowed_mentions=NONE
+            shown.content, files=files, view=card_view(shown, lang), ephemeral=True, allowed_mentions=NONE
         )
     else:
         await interaction.edit_original_response(
-            content=shown.content, attachments=[file], view=card_view(shown, lang), allowed_mentions=NONE
+            content=shown.content, attachments=files, view=card_view(shown, lang), allowed_mentions=NONE
         )
 
 
