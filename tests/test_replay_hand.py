@@ -84,15 +84,18 @@ def test_the_replayed_end_of_every_hand_is_the_live_games_end(
         assert hand.end.history[-1].nets == game.history[number - 1].nets
 
 
-def test_each_step_is_the_game_replayed_to_that_step_with_every_hand_face_up() -> None:
-    players = PLAYERS
-    game, _, _ = play("dmjl", 5, players, 2)
+@pytest.mark.parametrize(("ruleset", "settings"), [("dmjl", {}), ("rumisberg", {"players": 3})])
+def test_each_step_is_the_game_replayed_to_that_step_with_every_hand_face_up(
+    ruleset: str, settings: dict[str, object]
+) -> None:
+    players = PLAYERS[:3] if settings else PLAYERS
+    game, _, _ = play(ruleset, 5, players, 2, settings)
     logs = [list(h.actions) for h in game.history]
-    hand = FinishedHand("dmjl", {}, 5, players, logs, 2)
+    hand = FinishedHand(ruleset, settings, 5, players, logs, 2)
     before = [*logs[0], NEXT]
     assert hand.last == len(logs[1])
     for step in range(hand.last + 1):
-        live = Game.replay("dmjl", {}, 5, players, before + logs[1][:step])
+        live = Game.replay(ruleset, settings, 5, players, before + logs[1][:step])
         view = hand.view_at(step)
         assert hidden(view) == live.view(None), step
         assert shown(view) == tiles_held(live), step
