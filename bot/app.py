@@ -48,6 +48,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.stats",
     "bot.cogs.settings",
     "bot.cogs.rating",
+    "bot.cogs.replay",
 )
 """The cogs ``setup_hook`` loads: each extension's ``setup`` adds its cog and registers the
 persistent components it sends (``bot.add_dynamic_items``)."""

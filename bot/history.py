@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
+from bot.cogs.replay import pick_select
 from bot.components import NUMBER
 from bot.i18n import Language, error_reason, language, text
 from bot.restore import event_log
@@ -115,17 +116,10 @@ def exportable(game: HistoryGame) -> bool:
     return game.kind == "discord" and game.log_kept
 
 
-def replay_select(game: HistoryGame, lang: Language) -> discord.ui.Select[Any]:
-    """The Replay select of a game: one option a finished hand (the last 25), value its number.
-    The replay's own component (``mj:replay-pick:<game>``) answers it."""
-    return discord.ui.Select(
-        custom_id=f"mj:replay-pick:{game.game_id}",
-        placeholder=text("history_replay", lang, game=game.game_id),
-        options=[
-            discord.SelectOption(label=text("history_replay_hand", lang, hand=n), value=str(n))
-            for n in game.last_hands
-        ],
-    )
+def replay_select(game: HistoryGame, lang: Language) -> discord.ui.Item[Any]:
+    """The Replay select of a game: one option a finished hand (the last 25), value its number;
+    the replay's own component (``mj:replay-pick:<game>``, :func:`bot.cogs.replay.pick_select`)."""
+    return pick_select(game.game_id, game.last_hands, lang)
 
 
 def history_layout(

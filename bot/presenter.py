@@ -16,6 +16,7 @@ import contextlib
 import dataclasses
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -137,6 +138,19 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
     """The table's last public action in words (private events are skipped). A Gulasch
     exchange is told without its tiles: they change hands face down."""
     game = table.game
+    names = [] if game is None else [table.seat_at(p).name for p in game.positions]
+    east = None if game is None else game.position_of(Wind.EAST)
+    action = event_words(events, names, east, lang, table.ruleset)
+    return text("last_action", lang, action=action) if action else ""
+
+
+def event_words(
+    events: Sequence[Event], names: Sequence[str], east: int | None, lang: Language, ruleset: str = ""
+) -> str:
+    """The last public event of ``events`` in words (``Ada discarded Bamboo 5``), or ``""`` when
+    none is public: the one source of what the table is told happened, for the table message and
+    a replayed hand's card (:mod:`bot.replay`). ``names`` are by position, ``east`` the position of
+    this hand's East (None: unknown). A Gulasch exchange is told without its tiles."""
     for e in reversed(events):
         key = _EVENT_WORDS.get(e.kind)
         if e.kind in (EventKind.DECLARE, EventKind.PAID, EventKind.EXCHANGE):
@@ -147,18 +161,16 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
             continue
         meld = ""
         if e.meld is not None:
-            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, table.ruleset)
-        east = "" if game is None else table.seat_at(game.position_of(Wind.EAST)).name
-        action = text(
+            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, ruleset)
+        return text(
             key,
             lang,
-            name=table.seat_at(e.seat).name,
-            tile=say_tile(e.tile, lang, table.ruleset),
+            name=names[e.seat] if e.seat < len(names) else "",
+            tile=say_tile(e.tile, lang, ruleset),
             meld=meld,
             amount=number(e.amount, lang),
-            east=east,
+            east="" if east is None or east >= len(names) else names[east],
         )
-        return text("last_action", lang, action=action)
     return ""
 
 

@@ -4,7 +4,9 @@ Renderers and the bot only ever see views. A :class:`SeatView` holds the
 concealed tiles of its own seat alone; every other seat appears as a
 :class:`PlayerView`, whose concealed tiles are reduced to a count. The public
 view of a table is a :class:`SeatView` with ``seat`` None and no concealed
-tiles at all, so a renderer given a view *cannot* leak hidden tiles.
+tiles at all, so a renderer given a view *cannot* leak hidden tiles. Only the replay of a
+finished hand (:mod:`engine.replay`) fills in every seat's tiles face up
+(:attr:`PlayerView.revealed`): it refuses a hand still in play.
 
 >>> from engine.tiles import Wind
 >>> p = PlayerView(seat=0, wind=Wind.EAST, name="Ada", chips=2000, concealed_count=13)
@@ -111,6 +113,12 @@ class PlayerView:
     vacant: bool = False
     """An empty place: with three players one of the four positions stays empty, and its
     wind is absent from the hand (RULES.md §2.4.9, A-RU-18); no name, chips or tiles."""
+    revealed: tuple[Tile, ...] | None = None
+    """The concealed tiles face up, sorted (the tile just drawn apart, in ``revealed_drawn``):
+    only in the open view of a finished hand's replay (:func:`engine.replay.open_view`); None in
+    every view of a hand in play, whoever looks."""
+    revealed_drawn: Tile | None = None
+    """In an open view, the tile the seat to move has just drawn (face up beside its hand)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bonus": "bonus tiles {list}",
         "discards": "{name} discarded {list}.",
         "concealed": "{name} holds {n} concealed tiles.",
+        "open_hand": "{name}'s hand, face up: {list}.",
+        "open_drawn": "{name} has just drawn {tile}.",
         "dora": "Dora indicator: {tile}.",
         "centre": "{n} points lie in the centre.",
         "declared": "{what}: {name}.",
@@ -118,6 +120,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bonus": "die Bonussteine {list}",
         "discards": "{name} hat abgeworfen: {list}.",
         "concealed": "{name} hält {n} verdeckte Steine.",
+        "open_hand": "Hand von {name}, offen: {list}.",
+        "open_drawn": "{name} hat gerade {tile} gezogen.",
         "dora": "Dora-Anzeiger: {tile}.",
         "centre": "In der Mitte liegen {n} Punkte.",
         "declared": "{what}: {name}.",
@@ -279,7 +283,9 @@ def describe_table(view: SeatView, lang: Lang = "en") -> str:
     whose turn it is or what the table waits for, the last discard, the tiles left in the wall
     (and in the dead wall), every seat's chips, the sets and bonus tiles on show; then the dora
     indicator, the centre, the declarations, each seat's count of concealed tiles and its
-    discards. Only what the public view holds: never a concealed tile.
+    discards. Only what the public view holds: never a concealed tile, but in the open view of a
+    finished hand's replay (:func:`engine.replay.open_view`) each seat's hand face up, after the
+    sets on show.
 
     >>> from render.examples import example
     >>> text = describe_table(example(7).public, "de")
@@ -314,6 +320,15 @@ def describe_table(view: SeatView, lang: Lang = "en") -> str:
     if not any(parts for _, parts in shown):
         out.append(t["no_sets"])
     out += [t["sets"].format(name=one_line(p.name), list=_and(parts, lang)) for p, parts in shown if parts]
+    for p in seated:  # a finished hand's replay: every hand face up
+        if p.revealed is not None:
+            out.append(
+                t["open_hand"].format(name=one_line(p.name), list=tiles_in_words(p.revealed, lang, rs))
+            )
+        if p.revealed_drawn is not None:
+            out.append(
+                t["open_drawn"].format(name=one_line(p.name), tile=tile_name(p.revealed_drawn, lang, rs))
+            )
     if view.dora_indicator is not None:
         out.append(t["dora"].format(tile=tile_name(view.dora_indicator, lang, rs)))
     if view.centre:
@@ -322,7 +337,11 @@ def describe_table(view: SeatView, lang: Lang = "en") -> str:
         if seat in by_seat and f"declared_{what}" in w:
             out.append(t["declared"].format(what=w[f"declared_{what}"], name=one_line(by_seat[seat].name)))
     out += [t["vacant"].format(wind=wind_name(p.wind, lang)) for p in view.players if p.vacant]
-    out += [t["concealed"].format(name=one_line(p.name), n=number(p.concealed_count, lang)) for p in seated]
+    out += [
+        t["concealed"].format(name=one_line(p.name), n=number(p.concealed_count, lang))
+        for p in seated
+        if p.revealed is None
+    ]
     out += [
         t["discards"].format(name=one_line(p.name), list=_names((d.tile for d in p.discards), lang, rs))
         for p in seated

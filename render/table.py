@@ -9,7 +9,10 @@ the seat's wind, name (with a badge for each declaration in force: riichi,
 Fishing, a call), chips and number of concealed tiles, its exposed melds and
 bonus tiles, and its discards in rows (the last one framed, claimed ones
 washed out, the one that declared riichi laid sideways). Concealed tiles are
-never drawn, whoever looks: the table is public.
+never drawn, whoever looks: the table is public. Only the open view of a finished hand's
+replay (:func:`engine.replay.open_view`, :attr:`PlayerView.revealed`) has them: then each band
+shows its seat's hand face up on a darker strip between the melds and the discards, the tile just
+drawn set apart.
 
 Sizes are chosen for :data:`DISPLAY_WIDTH`: shown that wide, a discard is at
 least 24 pixels wide and a capital letter at least 11 pixels high
@@ -143,15 +146,29 @@ VACANT_H: Final = 46
 """Height of the band of an empty place (three players): one line, no rack."""
 
 
+HAND_PAD: Final = 5
+"""Space around the tiles of a hand shown face up (a replay), inside its strip."""
+DRAWN_GAP: Final = 10
+"""Space before the tile just drawn in a hand shown face up."""
+
+
+def hand_row_height(p: PlayerView) -> int:
+    """Height of the strip of ``p``'s hand face up (a finished hand's replay), 0 without one."""
+    if p.revealed is None:
+        return 0
+    return tile_height(TILE) + 2 * HAND_PAD + 8
+
+
 def band_height(p: PlayerView) -> int:
-    """Height of ``p``'s band: one row of discards (two if needed), a row of melds if they need one;
-    an empty place's band is one slim line."""
+    """Height of ``p``'s band: one row of discards (two if needed), a row of melds if they need one,
+    the hand face up in a replay; an empty place's band is one slim line."""
     if p.vacant:
         return VACANT_H
     rows = discard_rows(p.discards)
     size, beside = melds_layout(p)
     melds = 0 if beside else tile_height(size) + 6
-    return PAD + ROW1_H + 8 + melds + rows * tile_height(TILE) + (rows - 1) * ROW_GAP + PAD
+    hand = hand_row_height(p)
+    return PAD + ROW1_H + 8 + melds + hand + rows * tile_height(TILE) + (rows - 1) * ROW_GAP + PAD
 
 
 def head_height(view: SeatView) -> int:
@@ -302,9 +319,14 @@ def _band(
     if p.is_ai:
         draw_text(draw, (cx, sy), f" · {w['ai']}", sub, colour, anchor="lm", max_width=left + name_w - cx)
 
+    # The hand face up (a finished hand's replay only), on a darker strip.
+    dy0 = y + ROW1_H + 8 + (0 if beside else tile_height(size) + 6)
+    if p.revealed is not None:
+        _hand_strip(image, draw, p, x, dy0 - 4, th)
+        dy0 += hand_row_height(p)
+
     # Discards in order, in rows; the last one framed, claimed ones washed out, the one that
     # declared riichi laid sideways (on the rows' baseline).
-    dy0 = y + ROW1_H + 8 + (0 if beside else tile_height(size) + 6)
     th_t = tile_height(TILE)
     last = view.last_discard
     shade = th.panel if th.name == "dark" else th.panel_edge
@@ -314,6 +336,27 @@ def _band(
         image.paste(sprite, (dx, dy), sprite)
         if last is not None and last[0] == p.seat and i == len(p.discards) - 1 and d.tile == last[1]:
             outline(draw, dx, dy, TILE, th.last, grow=2, size=sprite.size)
+
+
+def _hand_strip(
+    image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerView, x: int, y: int, th: Theme
+) -> None:
+    """``p``'s concealed tiles face up from (``x``, ``y``) on a strip as wide as the band's inside,
+    the tile just drawn set apart and framed; tiles shrink if a long hand needs it."""
+    tiles = list(p.revealed or ())
+    count = len(tiles) + (p.revealed_drawn is not None)
+    room = INNER - 2 * HAND_PAD - (DRAWN_GAP if p.revealed_drawn is not None else 0)
+    size = min(TILE, (room + TILE_GAP) // max(1, count) - TILE_GAP)
+    height = tile_height(TILE) + 2 * HAND_PAD
+    draw.rounded_rectangle((x, y, x + INNER, y + height), radius=8, fill=th.background)
+    tx, ty = x + HAND_PAD, y + HAND_PAD + tile_height(TILE) - tile_height(size)
+    for t in tiles:
+        paste_tile(image, t, size, tx, ty)
+        tx += size + TILE_GAP
+    if p.revealed_drawn is not None:
+        tx += DRAWN_GAP - TILE_GAP
+        paste_tile(image, p.revealed_drawn, size, tx, ty)
+        outline(draw, tx, ty, size, th.accent, grow=2)
 
 
 def _discard_sprite(d: DiscardView, shade: RGB) -> Image.Image:
@@ -481,6 +524,7 @@ def render_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en"
     melds (concealed kongs with their outer tiles face down), bonus tiles, and
     the discards in rows (the last one framed, claimed ones washed out, the
     one that declared riichi laid sideways). No concealed tile face is drawn,
-    even when ``view`` is a seat's private view.
+    even when ``view`` is a seat's private view; only the open view of a finished
+    hand's replay shows each seat's hand face up (:func:`engine.replay.open_view`).
     """
     return encode(compose_table(view, theme=theme, lang=lang))

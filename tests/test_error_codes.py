@@ -20,6 +20,7 @@ import pytest
 
 import bot.storage.errors  # noqa: F401  (its RecordError is coded too: bot/storage/recorded.py)
 import engine.errors
+import engine.replay  # its error class, HandInPlayError, is one the walk must know
 from bot.i18n import CATALOGUE, engine_error
 from engine.actions import KINDS, MULTI_TILE_KINDS, TILE_KINDS, Action
 from engine.deal import Deal
@@ -83,6 +84,10 @@ UNCODED: dict[tuple[str, str], str] = {
     ("engine/wall.py", "Wall.draw_replacement"): "the deal ends before the dead wall is empty",
     ("engine/wall.py", "Wall.turn_up"): "the deal turns an indicator only while one is left",
     ("engine/wall.py", "Wall.take_from_side"): "the Gulasch exchange offers only what the wall has",
+    ("engine/replay.py", "FinishedHand.__init__"): "the replay card says it in its own words (bot/replay.py)",
+    ("engine/replay.py", "FinishedHand._check"): "the replay card checks the step first (bot/replay.py card)",
+    ("engine/replay.py", "FinishedHand._start"): "the replay card says it in its own words (bot/replay.py)",
+    ("engine/replay.py", "open_view"): "a programming error: only a finished hand's replay opens the hands",
 }
 """Constructions of an engine error without a code, by module and enclosing function, each with
 the reason no person meets it (a programming error, or English at the terminal only)."""

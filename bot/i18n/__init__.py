@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, errors, history, rating, settings, stats, table
+from bot.i18n import builder, chips, common, errors, history, rating, replay, settings, stats, table
 from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
@@ -59,6 +59,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     errors.MESSAGES,
     rating.MESSAGES,
     history.MESSAGES,
+    replay.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 

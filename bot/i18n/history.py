@@ -44,8 +44,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "history_previous": ("Previous", "Zurück"),
     "history_next": ("Next", "Weiter"),
     "history_export": ("Export", "Exportieren"),
-    "history_replay": ("Replay a hand of game {game}", "Ein Spiel der Partie {game} nachspielen"),
-    "history_replay_hand": ("Hand {hand}", "Spiel {hand}"),
     "history_export_sent": (
         "Game {game} as an event log, one JSON object a line ({hands} {hands|hand|hands}); "
         "`mahjong import` reads it back.",
