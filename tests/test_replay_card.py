@@ -97,7 +97,7 @@ async def history_card(h: Harness[MahjongBot], game_id: int, hands: list[int], l
     select = pick_select(game_id, hands, lang).item
     assert select.custom_id == f"mj:replay-pick:{game_id}"
     assert [o.value for o in select.options] == [str(n) for n in hands]
-    assert select.placeholder == text("replay_pick", lang)
+    assert select.placeholder == text("replay_pick", lang, game=game_id)
     return forged_message(h, CHANNEL, select.custom_id, [o.value for o in select.options])
 
 
