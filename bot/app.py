@@ -47,6 +47,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.chips",
     "bot.cogs.stats",
     "bot.cogs.settings",
+    "bot.cogs.record",
 )
 """The cogs ``setup_hook`` loads: each extension's ``setup`` adds its cog and registers the
 persistent components it sends (``bot.add_dynamic_items``)."""
@@ -57,6 +58,7 @@ COMMAND_ERRORS: dict[str, str] = {
     "chips": "chips_error",
     "stats": "stats_error",
     "settings": "settings_error",
+    "record": "record_error",
 }
 """A failed slash command's message, by its top-level command: each area says it in its own words
 (a failed /chips does not speak of the table); any other command ``command_error``."""

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, errors, settings, stats, table
+from bot.i18n import builder, chips, common, errors, record, settings, stats, table
 from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
@@ -57,6 +57,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     builder.MESSAGES,
     common.MESSAGES,
     errors.MESSAGES,
+    record.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -154,7 +155,7 @@ def error_reason(exc: BaseException, lang: Language = "en") -> str:
 
 
 COMMAND_TEXT: Final[dict[str, str]] = merged(
-    table.COMMANDS, chips.COMMANDS, stats.COMMANDS, settings.COMMANDS, builder.COMMANDS
+    table.COMMANDS, chips.COMMANDS, stats.COMMANDS, settings.COMMANDS, builder.COMMANDS, record.COMMANDS
 )
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
