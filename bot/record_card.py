@@ -79,6 +79,24 @@ def payment_line(transfer: Transfer, names: Sequence[str], lang: Language) -> st
     return line if key is None else f"{line} ({text(key, lang)})"
 
 
+def counted(state: RecordState, seat: int) -> bool:
+    """Whether the seat's entry gives a value of its own: a hand, or the points counted (not a
+    bare "I lost" or "drawn")."""
+    stored = state.entries.get(seat)
+    return stored is not None and (bool(stored.entry.hand) or stored.entry.points is not None)
+
+
+def table_number(state: RecordState, booked: BookedHand) -> int:
+    """A booked hand's number as the table counted it when it was played: the hands that stood
+    before it, plus one (an undone hand's number is played again)."""
+    before = 0
+    for other in state.booked:
+        if other.hand_no == booked.hand_no:
+            break
+        before += not other.reversed
+    return before + 1
+
+
 def preview_lines(state: RecordState, hand: RecordedHand, names: Sequence[str], lang: Language) -> list[str]:
     """The hand as entered: each seat's value (the winner first, and how he won) and every payment."""
     lines = [text("record_preview", lang, hand=state.number)]
@@ -93,10 +111,10 @@ def preview_lines(state: RecordState, hand: RecordedHand, names: Sequence[str], 
                 else text("record_how_discard", lang, name=_name(names, hand.discarder or 0))
             )
             lines.append(text("record_value_won", lang, name=_name(names, seat), value=value, how=how))
-        elif hand.scores[seat] is None and hand.values[seat] == 0 and not hand.drawn:
-            lines.append(text("record_value_lost_nothing", lang, name=_name(names, seat)))
-        else:
+        elif counted(state, seat):
             lines.append(text("record_value_lost", lang, name=_name(names, seat), value=value))
+        elif not hand.drawn:
+            lines.append(text("record_value_lost_nothing", lang, name=_name(names, seat)))
     if hand.transfers:
         lines.extend(f"· {payment_line(t, names, lang)}" for t in hand.transfers)
     else:
@@ -120,11 +138,12 @@ def given_reason(stored: str) -> str:
     return stored if found is None else found["why"] or ""
 
 
-def _last(booked: BookedHand, names: Sequence[str], lang: Language) -> str:
+def _last(state: RecordState, booked: BookedHand, names: Sequence[str], lang: Language) -> str:
+    number = table_number(state, booked)
     if booked.reversed:
         reason = given_reason(booked.reversed_reason) or "–"
-        return text("record_last_undone", lang, hand=booked.hand_no, reason=reason)
-    return text("record_last_booked", lang, hand=booked.hand_no, nets=_nets(booked.nets, names, lang))
+        return text("record_last_undone", lang, hand=number, reason=reason)
+    return text("record_last_booked", lang, hand=number, nets=_nets(booked.nets, names, lang))
 
 
 def card(state: RecordState, names: Sequence[str], lang: Language) -> Card:
@@ -164,7 +183,7 @@ def card(state: RecordState, names: Sequence[str], lang: Language) -> Card:
         else:
             lines.append(text("record_seat_entered", lang, **values))
     if state.booked:
-        lines.append(_last(state.booked[-1], names, lang))
+        lines.append(_last(state, state.booked[-1], names, lang))
     if live and state.hand_no is not None:
         if state.missing:
             lines.append(text("record_waiting", lang, names=_names(names, state.missing, lang)))

@@ -30,7 +30,9 @@ def guilds(locale: str = "en-US") -> list[GuildSpec]:
     return [GuildSpec(GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table")], locale=locale)]
 
 
-async def start(h: Harness[MahjongBot], opener: FakeUser, seated: Sequence[FakeUser], **options: object) -> int:
+async def start(
+    h: Harness[MahjongBot], opener: FakeUser, seated: Sequence[FakeUser], **options: object
+) -> int:
     """``/record start`` with ``seated`` East, South, West (, North); the card's message id."""
     names = ("east", "south", "west", "north")
     rec = await h.slash(
@@ -60,7 +62,8 @@ async def enter(
 ) -> InteractionRecord:
     """``user`` enters a hand: **Enter my hand** on the card, the seat (someone else's, where
     given), how it ended, then the modal with ``values`` where one is shown."""
-    rec = await h.click(card, "Enter my hand", user=user)
+    button = next(c for c in h.message(card).custom_ids if ":enter:" in c)
+    rec = await h.click(card, button, user=user)
     assert rec.ephemeral, rec.text
     entry = rec.last.target
     assert entry is not None
@@ -185,11 +188,11 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
     await enter(h, card, di, "l", {"hand": "0"})
     for person in (bo, cy, di):
         await h.click(card, "Confirm", user=person, settle=True)
-    rec = await h.click(card, "Confirm", user=boss, settle=True)  # an admin (not seated) confirms for the table
+    rec = await h.click(
+        card, "Confirm", user=boss, settle=True
+    )  # an admin (not seated) confirms for the table
     assert "Hand 2 is booked." in rec.text
-    want_2 = expected_nets(
-        "dmjl", {2: cy_hand, 0: 8, 1: 4, 3: 0}, winner=2, discarder=None, win="1p", east=1
-    )
+    want_2 = expected_nets("dmjl", {2: cy_hand, 0: 8, 1: 4, 3: 0}, winner=2, discarder=None, win="1p", east=1)
     after_2 = await balances(h, people)
     assert [a - b for a, b in zip(after_2, after_1, strict=True)] == want_2
 
@@ -241,3 +244,165 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
         h2.check()
     finally:
         await h2.close()
+
+
+async def test_a_rumisberg_three_player_evening_with_a_bouquet(tmp_path: Path) -> None:
+    """Rumisberg at a table of three (RULES.md §2.4.9): North is left out, the winds move among
+    the three; the winner's four flowers complete a bouquet (rule 7), paid by each other player
+    on top of the win; losers do not score, so a loser enters only "lost" (and bonus tiles)."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        ada, bo, cy = (h.user(100 + i, name) for i, name in enumerate(("Ada", "Bo", "Cy")))
+        people = [ada, bo, cy]
+        card = await start(h, ada, people, ruleset="rumisberg")
+        text = card_text(h, card)
+        assert "North" not in text and "Waiting for the hands of Ada, Bo and Cy." in text
+        before = await balances(h, people)
+        bo_hand = "[555s] 777z 333m [678p] 99p 1f 2f 3f 4f"
+        rec = await enter(h, card, bo, "s", {"hand": bo_hand, "win": "9p", "flags": ""})
+        assert "entered" in rec.text
+        shown = await h.click(card, "Enter my hand", user=ada)
+        entry = shown.last.target
+        assert entry is not None
+        how = next(c for c in entry.custom_ids if c.endswith(":how"))
+        asked = await h.select(entry, how, ["l"], user=ada)
+        assert asked.modal is not None  # only the bonus tiles: a loser's hand is not scored here
+        assert [c.get("custom_id") for c in _inputs(asked.modal)] == ["bonus"]
+        await h.submit_modal(asked, {"bonus": ""}, user=ada)
+        await enter(h, card, cy, "l", {"bonus": "5f"})
+        text = card_text(h, card)
+        assert "(bouquet)" in text, text
+        for person in people:
+            await h.click(card, "Confirm", user=person, settle=True)
+        rs = get_ruleset("rumisberg")
+        st = rs.settings({"players": 3})
+        value = score_request(
+            hand=bo_hand, ruleset=rs, seat="S", win="9p", self_drawn=True, settings={"players": 3}
+        ).total
+        settled = settle_hand(
+            [0, value, 0, 0], winners=[1], discarder=None, ruleset=rs, settings=st, seats=(0, 1, 2)
+        )
+        bouquet = [-1000, 2000, -1000]  # rule 7: each other player pays the bouquet's 1,000
+        want = [settled.nets[s] + bouquet[s] for s in range(3)]
+        after = await balances(h, people)
+        assert [a - b for a, b in zip(after, before, strict=True)] == want
+        assert sum(want) == 0 and (await h.bot.storage.check_ledger(GUILD)).ok
+        text = card_text(h, card)
+        assert "hand 2" in text and "East: **Bo**" in text  # rule 21: East moves on after every hand
+        await h.click(card, "End", user=cy, settle=True)
+        assert "Standings of the evening" in h.messages(CHANNEL)[-1].text
+        print_messages(h, "rumisberg")
+        h.check()
+
+
+def _inputs(modal: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    found: list[Mapping[str, Any]] = []
+
+    def walk(node: Mapping[str, Any]) -> None:
+        if node.get("type") == 4:
+            found.append(node)
+        for child in node.get("components") or []:
+            walk(child)
+        if isinstance(node.get("component"), Mapping):
+            walk(node["component"])
+
+    for part in modal.get("components") or []:
+        walk(part)
+    return found
+
+
+async def test_bad_input_is_answered_and_nothing_is_booked(tmp_path: Path) -> None:
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        ada, bo, cy, di = (h.user(100 + i, name) for i, name in enumerate(("Ada", "Bo", "Cy", "Di")))
+        eve = h.user(200, "Eve")
+        people = [ada, bo, cy, di]
+        # seating: a member twice, a bot
+        rec = await h.slash(
+            "record start",
+            user=ada,
+            channel=CHANNEL,
+            options={"east": ada, "south": bo, "west": ada, "north": di},
+        )
+        assert rec.ephemeral and "4 different members" in rec.text
+        card = await start(h, ada, people)
+        # a member already at a live record
+        rec = await h.slash(
+            "record start",
+            user=eve,
+            channel=CHANNEL,
+            options={"east": eve, "south": bo, "west": cy, "north": di},
+        )
+        assert rec.ephemeral and "already at a recorded table" in rec.text
+        before = await balances(h, people)
+        # a member not at the table
+        rec = await h.click(card, "Enter my hand", user=eve)
+        assert rec.ephemeral and "Only the members seated at this table" in rec.text
+        # a hand that does not match the ruleset: refused, nothing entered
+        rec = await enter(h, card, bo, "s", {"hand": "123m 456m 789m 11p", "win": "1p", "flags": ""})
+        assert "Not entered" in rec.text
+        rec = await enter(h, card, bo, "s", {"hand": "123m 456m 789m [555s] 99x", "win": "9p", "flags": ""})
+        assert "Not entered" in rec.text
+        assert "Bo** · net 0 · not entered yet" in card_text(h, card)
+        rec = await h.click(card, "Enter my hand", user=ada)
+        assert rec.ephemeral
+        # confirming before every hand is in
+        for person in people:
+            if person is not bo:
+                await enter(h, card, person, "l", {"hand": "4"})
+        assert "Confirm" not in h.message(card).labels
+        await enter(h, card, bo, "s", {"hand": "123m 456m 789m [555s] 11p", "win": "1p", "flags": ""})
+        old_entry = h.ephemeral_messages(CHANNEL, ada)[-1]
+        rec = await h.click(card, "Confirm", user=ada, settle=True)
+        assert "You confirmed hand 1." in rec.text
+        rec = await h.click(card, "Confirm", user=ada, settle=True)
+        assert rec.ephemeral and "You have confirmed this hand already." in rec.text
+        rec = await h.click(card, "Confirm", user=eve, settle=True)
+        assert rec.ephemeral and "or an admin" in rec.text
+        assert await balances(h, people) == before
+        for person in (bo, cy, di):
+            await h.click(card, "Confirm", user=person, settle=True)
+        booked = await balances(h, people)
+        assert booked != before
+        # entering after the hand was booked: the old entry card of hand 1
+        how = next(c for c in old_entry.custom_ids if c.endswith(":how"))
+        rec = await h.select(old_entry, how, ["l"], user=ada)
+        assert rec.ephemeral and "hand 1, which is already booked" in rec.text
+        # an undo by someone not at the table, an empty reason
+        rec = await h.click(card, "Undo last hand", user=eve)
+        assert rec.ephemeral and "or an admin" in rec.text
+        shown = await h.click(card, "Undo last hand", user=cy)
+        rec = await h.submit_modal(shown, {"reason": "   "})
+        assert "Give a reason" in rec.text
+        assert await balances(h, people) == booked
+        # ending with entries pending asks first
+        await enter(h, card, ada, "l", {"hand": "4"})
+        rec = await h.click(card, "End", user=bo)
+        assert rec.ephemeral and "End anyway" in rec.labels
+        assert "Enter my hand" in h.message(card).labels  # still live
+        assert (await h.bot.storage.check_ledger(GUILD)).ok
+        print_messages(h, "bad input")
+        h.check()
+
+
+async def test_the_card_speaks_german_at_a_german_table(tmp_path: Path) -> None:
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds("de")) as h:
+        people = [h.user(100 + i, name, locale="de") for i, name in enumerate(("Ada", "Bo", "Cy", "Di"))]
+        ada, bo, cy, di = people
+        card = await start(h, ada, people)
+        text = card_text(h, card)
+        assert "**Echter Tisch: " in text and "Runde: **Ost** · Ost: **Ada**" in text, text
+        assert "Es fehlen noch die Hände von Ada, Bo, Cy und Di." in text
+        assert h.message(card).labels == ["Meine Hand eintragen", "Beenden"]
+        rec = await enter(
+            h, card, bo, "d2", {"hand": "234m 777z [555s] [678p] 99p", "win": "9p", "flags": ""}
+        )
+        assert "Die Hand von Bo für Spiel 1 ist eingetragen: 72." in rec.text
+        for person in (ada, cy, di):
+            await enter(h, card, person, "l", {"hand": "1.200"})
+        text = card_text(h, card)
+        assert "Bo gewinnt mit **72** Punkten (mit dem Abwurf von Cy)" in text, text
+        for person in people:
+            rec = await h.click(card, "Bestätigen", user=person, settle=True)
+        assert "Spiel 1 ist gebucht." in rec.text
+        assert "Spiel 1 wurde gebucht" in card_text(h, card)
+        print_messages(h, "German")
+        h.check()

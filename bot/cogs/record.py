@@ -52,7 +52,7 @@ from bot.cogs.table import with_players
 from bot.components import NUMBER
 from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin
-from bot.record_card import Card, card
+from bot.record_card import Card, card, table_number
 from bot.score_answer import EXAMPLE
 from bot.storage import StorageError
 from bot.storage.recorded import RecordState
@@ -552,7 +552,7 @@ class RecordCog(commands.Cog):
         if last is None:
             await self.say(interaction, text("record_nothing_to_undo", lang))
             return
-        await interaction.response.send_modal(undo_modal(game_id, last.hand_no, lang))
+        await interaction.response.send_modal(undo_modal(game_id, table_number(state, last), lang))
 
     async def on_end(self, interaction: discord.Interaction[Any], game_id: int, *, drop: bool) -> None:
         """**End** (a seated member or an admin): the record ends, the standings are posted. With
@@ -683,7 +683,9 @@ class RecordCog(commands.Cog):
         last = next((b for b in reversed(state.booked) if not b.reversed), None)
         await self.bot.storage.undo_last_hand(game_id, by=interaction.user.id, reason=reason)
         self.refresh(game_id)
-        await self.say(interaction, text("record_undone", lang, hand=last.hand_no if last else "?"))
+        await self.say(
+            interaction, text("record_undone", lang, hand=table_number(state, last) if last else "?")
+        )
 
 
 # ---------------------------------------------------------------------- layouts
