@@ -163,14 +163,21 @@ def card(state: RecordState, names: Sequence[str], lang: Language) -> Card:
                 "record_round", lang, wind=wind_name(table.seating.prevailing, lang), east=_name(names, east)
             )
         )
-    for seat in sorted(range(len(state.seats)), key=table.wind_of):
+    order = (
+        sorted(range(len(state.seats)), key=table.wind_of)
+        if live
+        else sorted(range(len(state.seats)), key=lambda s: (-state.nets[s], s))
+    )
+    for seat in order:
         values = {
             "wind": wind_name(table.wind_of(seat), lang),
             "name": _name(names, seat),
             "net": signed(state.nets[seat], lang),
         }
         entry = state.entries.get(seat)
-        if not live or state.hand_no is None:
+        if not live:  # the evening's result; the seating is no longer played
+            lines.append(text("record_seat_final", lang, name=values["name"], net=values["net"]))
+        elif state.hand_no is None:
             lines.append(text("record_seat", lang, **values))
         elif entry is None:
             lines.append(text("record_seat_missing", lang, **values))

@@ -259,7 +259,7 @@ async def test_a_rumisberg_three_player_evening_with_a_bouquet(tmp_path: Path) -
         before = await balances(h, people)
         bo_hand = "[555s] 777z 333m [678p] 99p 1f 2f 3f 4f"
         rec = await enter(h, card, bo, "s", {"hand": bo_hand, "win": "9p", "flags": ""})
-        assert "entered" in rec.text
+        assert "Entered for hand 1: Bo, **2,320** points." in rec.text
         shown = await h.click(card, "Enter my hand", user=ada)
         entry = shown.last.target
         assert entry is not None
@@ -322,7 +322,7 @@ async def test_bad_input_is_answered_and_nothing_is_booked(tmp_path: Path) -> No
             channel=CHANNEL,
             options={"east": ada, "south": bo, "west": ada, "north": di},
         )
-        assert rec.ephemeral and "4 different members" in rec.text
+        assert rec.ephemeral and "Choose 4 different members" in rec.text
         card = await start(h, ada, people)
         # a member already at a live record
         rec = await h.slash(
@@ -395,7 +395,7 @@ async def test_the_card_speaks_german_at_a_german_table(tmp_path: Path) -> None:
         rec = await enter(
             h, card, bo, "d2", {"hand": "234m 777z [555s] [678p] 99p", "win": "9p", "flags": ""}
         )
-        assert "Die Hand von Bo für Spiel 1 ist eingetragen: 72." in rec.text
+        assert "Für Spiel 1 eingetragen: Bo, **72** Punkte." in rec.text
         for person in (ada, cy, di):
             await enter(h, card, person, "l", {"hand": "1.200"})
         text = card_text(h, card)

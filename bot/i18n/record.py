@@ -28,6 +28,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Runde: **{wind}** · Ost: **{east}**",
     ),
     "record_seat": ("{wind}: **{name}** · net {net}", "{wind}: **{name}** · bisher {net}"),
+    "record_seat_final": ("**{name}** · {net}", "**{name}** · {net}"),
     "record_seat_entered": (
         "{wind}: **{name}** · net {net} · entered",
         "{wind}: **{name}** · bisher {net} · eingetragen",
@@ -153,8 +154,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "record_modal_undo_title": ("Undo hand {hand}", "Spiel {hand} rückgängig machen"),
     # answers (ephemeral)
     "record_entered": (
-        "The hand of {name} for hand {hand} is entered: {value}.",
-        "Die Hand von {name} für Spiel {hand} ist eingetragen: {value}.",
+        "Entered for hand {hand}: {name}, **{value}** points.",
+        "Für Spiel {hand} eingetragen: {name}, **{value}** Punkte.",
     ),
     "record_entered_drawn": (
         "Entered for hand {hand}: a drawn hand.",
@@ -210,8 +211,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Es gibt noch nichts zu bestätigen: die Hände von {names} fehlen.",
     ),
     "record_bad_seats": (
-        "Seat {count} different members, none of them a bot: {seats}.",
-        "Setze {count} verschiedene Mitglieder, keines davon ein Bot: {seats}.",
+        "Choose {count} different members for the seats, none of them a bot; you chose {seats}.",
+        "Wähle {count} verschiedene Mitglieder für die Plätze, keines davon ein Bot; gewählt war {seats}.",
     ),
     "record_three_players": (
         "{ruleset} is played by three here: leave North empty.",
