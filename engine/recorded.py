@@ -203,8 +203,12 @@ class TableState:
         return Wind((position - self.seating.east) % n)
 
     def position_of(self, wind: int) -> int:
-        """The position holding ``wind`` in this hand (None's place never asked: North with three
-        players has none)."""
+        """The position holding ``wind`` in this hand (with three players North has none: ask only
+        for the winds in play).
+
+        >>> TableState(Seating(east=1, prevailing=Wind.EAST)).position_of(Wind.WEST)
+        3
+        """
         return (self.seating.east + wind) % self.players
 
     def over(self, settings: Settings) -> bool:
@@ -464,6 +468,15 @@ def settle_entries(
         a drawn hand at once, losers without a winner, several winners where the ruleset lets
         only one win (or not on one discard), winners naming different discarders; and every
         refusal of :func:`check_entry`.
+
+    A drawn hand in dmjl pays nothing, and East deals again:
+
+    >>> from engine.rulesets import DMJL
+    >>> state = TableState.start(DMJL, DMJL.defaults)
+    >>> drawn = settle_entries({p: SeatEntry.drawn() for p in range(4)}, ruleset=DMJL,
+    ...                        settings=DMJL.defaults, state=state)
+    >>> drawn.nets, drawn.after.seating.east, drawn.after.hands_played
+    ((0, 0, 0, 0), 0, 1)
     """
     players = state.players
     for p in entries:

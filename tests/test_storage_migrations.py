@@ -23,6 +23,7 @@ from storage_support import fold
 from bot.storage import DatabaseAccessError, HandSummary, Payment, SchemaError, SchemaTooNewError, Storage
 from bot.storage import migrate as migrate_module
 from bot.storage.migrate import LATEST_VERSION, Migration, load_migrations
+from engine.recorded import SeatEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,6 +96,16 @@ async def _fill(storage: Storage, versions: range) -> None:
         unposted = await storage.restore_unfinished_games(lambda record: record.status)
         assert unposted.games[done.game_id] == "finished"
         await storage.mark_end_posted(done.game_id)
+    if 14 in versions:  # a recorded game (kind 'record', 12): an entry, a booked hand, one pending
+        record = await storage.open_record(7, 74, [41, 42, 43, 44], opened_by=41, ruleset="dmjl")
+        entries = {1: SeatEntry.won("234m 777z [555s] [678p] 99p", win_tile="9p", self_drawn=True)}
+        entries |= {seat: SeatEntry.lost(points=seat) for seat in (0, 2, 3)}
+        for seat, entry in entries.items():
+            await storage.enter_hand(record.game_id, 1, record.seats[seat], entry, by=41)
+        for member in record.seats:
+            await storage.confirm_hand(record.game_id, 1, member)
+        await storage.enter_hand(record.game_id, 2, 42, SeatEntry.lost(points=2), by=42)
+        await storage.set_record_card(record.game_id, 74, 9)
 
 
 async def _create_game_as_version_3_did(storage: Storage) -> int:
@@ -161,6 +172,9 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         assert await storage.balance(7, 11) == 2260
         assert (await storage.check_ledger()).ok
         assert await storage.integrity_check() == "ok"
+        (record,) = await storage.live_records(7)
+        assert (record.hand_no, sorted(record.entries), record.card_message_id) == (2, [1], 9)
+        assert sum(record.nets) == 0 and record.nets[1] > 0
         # The games a start-up takes up: the live ones; no finished one (posted, or from before 11).
         restored = await storage.restore_unfinished_games(lambda record: record.channel_id)
         assert sorted(restored.games.values()) == [70, 71] and not restored.failed
