@@ -19,6 +19,7 @@ import bot.app
 from bot.app import MahjongBot
 from bot.cogs.builder import BUILDER_ITEMS
 from bot.cogs.chips import HistoryButton
+from bot.cogs.record import RECORD_ITEMS
 from bot.cogs.table import TableCog
 from bot.components import DYNAMIC_ITEMS
 from bot.i18n import text
@@ -53,7 +54,7 @@ async def test_each_cog_registers_the_components_it_sends(tmp_path: Path) -> Non
     async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
         registered = named(h.bot.persistent_items)
         assert registered == bot_dynamic_items()
-        assert named([*DYNAMIC_ITEMS, PostButton, *BUILDER_ITEMS, HistoryButton]) == registered
+        assert named([*DYNAMIC_ITEMS, PostButton, *BUILDER_ITEMS, HistoryButton, *RECORD_ITEMS]) == registered
         alice = h.user(100, "alice")
         custom_id = f"mj:chips:hist:{alice.id}:0"
         rec = await h.click(forged_message(h, CHANNEL, custom_id, []), custom_id, user=alice)
