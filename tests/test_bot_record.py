@@ -21,6 +21,7 @@ from engine.numbers import signed
 from engine.rulesets import get_ruleset
 from engine.scoring.report import score_request
 from engine.settlement import settle_hand
+from render.leaderboard import LeaderboardRow, render_leaderboard
 
 GUILD, CHANNEL = 1, 10
 WINDS = "ESWN"
@@ -232,6 +233,22 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
         await h2.settle()
         standings = h2.messages(CHANNEL)[-1]
         assert "standings.png" in standings.filenames
+        best_first = [p.name for _, p in sorted(zip(after_2, people, strict=True), key=lambda x: -x[0])]
+        rows = [
+            LeaderboardRow(n, a - s, 0)
+            for n, a, s in zip((p.name for p in people), after_2, start_chips, strict=True)
+        ]
+        rows.sort(key=lambda r: -r.chips)
+        assert [r.name for r in rows] == best_first
+        # the evening's nets, without the season's 7-day column
+        assert standings.file("standings.png") == render_leaderboard(
+            rows, title="Real table, record 1", change=False
+        )
+        alt = standings.attachments[0].get("description") or ""
+        assert (
+            alt.startswith("Real table, record 1. 4 members, best first: 1. Bo 228 chips")
+            and "7 days" not in alt
+        )
         totals = [a - s for a, s in zip(after_2, start_chips, strict=True)]
         for person, total, chips in zip(people, totals, after_2, strict=True):
             assert f"{person.name}: {signed(total)} this evening · balance {chips:,}" in standings.text
@@ -349,6 +366,15 @@ async def test_bad_input_is_answered_and_nothing_is_booked(tmp_path: Path) -> No
             if person is not bo:
                 await enter(h, card, person, "l", {"hand": "4"})
         assert "Confirm" not in h.message(card).labels
+        # two winners where only one wins a hand: shown on the card, nothing to confirm
+        await enter(h, card, bo, "s", {"hand": "123m 456m 789m [555s] 11p", "win": "1p", "flags": ""})
+        await enter(h, card, di, "s", {"hand": "123m 456m 789m [555s] 11p", "win": "1p", "flags": ""})
+        text = card_text(h, card)
+        assert "Every hand is in, but they do not make one hand: 2 players entered a win" in text, text
+            text
+        )
+        assert "Confirm" not in h.message(card).labels
+        await enter(h, card, di, "l", {"hand": "4"})
         await enter(h, card, bo, "s", {"hand": "123m 456m 789m [555s] 11p", "win": "1p", "flags": ""})
         old_entry = h.ephemeral_messages(CHANNEL, ada)[-1]
         rec = await h.click(card, "Confirm", user=ada, settle=True)
