@@ -371,8 +371,6 @@ async def test_bad_input_is_answered_and_nothing_is_booked(tmp_path: Path) -> No
         await enter(h, card, di, "s", {"hand": "123m 456m 789m [555s] 11p", "win": "1p", "flags": ""})
         text = card_text(h, card)
         assert "Every hand is in, but they do not make one hand: 2 players entered a win" in text, text
-            text
-        )
         assert "Confirm" not in h.message(card).labels
         await enter(h, card, di, "l", {"hand": "4"})
         await enter(h, card, bo, "s", {"hand": "123m 456m 789m [555s] 11p", "win": "1p", "flags": ""})
