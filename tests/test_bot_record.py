@@ -270,9 +270,10 @@ async def test_a_rumisberg_three_player_evening_with_a_bouquet(tmp_path: Path) -
     async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
         ada, bo, cy = (h.user(100 + i, name) for i, name in enumerate(("Ada", "Bo", "Cy")))
         people = [ada, bo, cy]
-        card = await start(h, ada, people, ruleset="rumisberg")
+        card = await start(h, ada, people, ruleset="rumisberg", wind="S")
         text = card_text(h, card)
         assert "North" not in text and "Waiting for the hands of Ada, Bo and Cy." in text
+        assert "Prevailing wind: **South** · East: **Ada**" in text
         before = await balances(h, people)
         bo_hand = "[555s] 777z 333m [678p] 99p 1f 2f 3f 4f"
         rec = await enter(h, card, bo, "s", {"hand": bo_hand, "win": "9p", "flags": ""})
@@ -293,7 +294,13 @@ async def test_a_rumisberg_three_player_evening_with_a_bouquet(tmp_path: Path) -
         rs = get_ruleset("rumisberg")
         st = rs.settings({"players": 3})
         value = score_request(
-            hand=bo_hand, ruleset=rs, seat="S", win="9p", self_drawn=True, settings={"players": 3}
+            hand=bo_hand,
+            ruleset=rs,
+            seat="S",
+            prevailing="S",
+            win="9p",
+            self_drawn=True,
+            settings={"players": 3},
         ).total
         settled = settle_hand(
             [0, value, 0, 0], winners=[1], discarder=None, ruleset=rs, settings=st, seats=(0, 1, 2)

@@ -41,7 +41,7 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -255,7 +255,11 @@ class RecordCog(commands.Cog):
 
     # ------------------------------------------------------------------ helpers
 
-    async def answer(self, interaction: discord.Interaction[Any], handler: Any) -> None:
+    async def answer(
+        self,
+        interaction: discord.Interaction[Any],
+        handler: Callable[[discord.Interaction[Any]], Awaitable[None]],
+    ) -> None:
         """Run a component's handler; whatever fails, the clicker gets an answer (never "This
         interaction failed"), and nothing is booked that the storage did not book."""
         lang = language(interaction.locale)
