@@ -213,6 +213,13 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
     assert await balances(h, people) == after_2
     assert "Hand 3 was undone: Di's winning tile was the 8s" in card_text(h, card)
     assert (await h.bot.storage.check_ledger(GUILD)).ok
+    # Ada opens the form for a losing hand; the bot restarts before she sends it.
+    button = next(c for c in h.message(card).custom_ids if ":enter:" in c)
+    entry = (await h.click(card, button, user=ada)).last.target
+    assert entry is not None
+    pick_how = next(c for c in entry.custom_ids if c.endswith(":how"))
+    open_form = await h.select(entry, pick_how, ["l"], user=ada)
+    assert open_form.modal is not None
     print_messages(h, "before the restart")
     await h.close()
 
@@ -220,6 +227,10 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
     h2 = await Harness.start(make_bot(config(db)), guilds=guilds(), backend=backend)
     try:
         h2.user(100, "Ada"), h2.user(101, "Bo"), h2.user(102, "Cy"), h2.user(103, "Di")
+        rec = await h2.submit_modal(open_form, {"hand": "8"}, user=ada)
+        await h2.settle()
+        assert "Entered for hand 3: Ada, **8** points." in rec.text
+        assert "Ada** · net −126 · entered" in card_text(h2, card)
         # Hand 3 again: a drawn hand, everyone enters "drawn" (dmjl settles nothing: no modal).
         for person in people:
             rec = await enter(h2, card, person, "x")
