@@ -49,6 +49,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.settings",
     "bot.cogs.rating",
     "bot.cogs.replay",
+    "bot.cogs.record",
 )
 """The cogs ``setup_hook`` loads: each extension's ``setup`` adds its cog and registers the
 persistent components it sends (``bot.add_dynamic_items``)."""
@@ -60,6 +61,7 @@ COMMAND_ERRORS: dict[str, str] = {
     "stats": "stats_error",
     "settings": "settings_error",
     "rating": "rating_error",
+    "record": "record_error",
 }
 """A failed slash command's message, by its top-level command: each area says it in its own words
 (a failed /chips does not speak of the table); any other command ``command_error``."""

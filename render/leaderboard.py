@@ -75,10 +75,12 @@ def compose_leaderboard(
     lang: str = "en",
     me: int | None = None,
     top: int = TOP,
+    change: bool = True,
 ) -> Image.Image:
     """The standings image: rows in the order given, ranked 1, 2, ... (equal chips share a rank).
     The first ``top`` rows are drawn, and row ``me`` (the reader's, highlighted) after a gap when
-    it comes later."""
+    it comes later. Without ``change`` the last seven days' column is left out (an evening's
+    standings, ``/record``)."""
     th = theme(theme_name)
     words = WORDS["de" if lang == "de" else "en"]
     rank_of = ranks(rows)
@@ -95,7 +97,8 @@ def compose_leaderboard(
     draw_text(draw, (rank_x, y), words[0], bold, th.muted, anchor="ra")
     draw_text(draw, (name_x, y), words[1], bold, th.muted)
     draw_text(draw, (chips_x, y), words[2], bold, th.muted, anchor="ra")
-    draw_text(draw, (change_x, y), words[3], bold, th.muted, anchor="ra")
+    if change:
+        draw_text(draw, (change_x, y), words[3], bold, th.muted, anchor="ra")
     draw.line((PAD, HEADER - 4, WIDTH - PAD, HEADER - 4), fill=th.panel_edge, width=1)
     if not rows:
         draw_text(draw, (PAD, HEADER + 4), words[4], font, th.muted, max_width=WIDTH - 2 * PAD)
@@ -112,9 +115,10 @@ def compose_leaderboard(
         draw_text(draw, (rank_x, y), str(rank_of[i]), font, th.muted, anchor="ra")
         draw_text(draw, (name_x, y), row.name, font, th.text, max_width=chips_x - 110 - name_x)
         draw_text(draw, (chips_x, y), _number(row.chips, lang), bold, th.text, anchor="ra")
-        change = "±0" if row.change == 0 else signed(row.change, "de" if lang == "de" else "en")
-        colour = th.muted if row.change == 0 else th.good if row.change > 0 else th.bad
-        draw_text(draw, (change_x, y), change, font, colour, anchor="ra")
+        if change:
+            moved = "±0" if row.change == 0 else signed(row.change, "de" if lang == "de" else "en")
+            colour = th.muted if row.change == 0 else th.good if row.change > 0 else th.bad
+            draw_text(draw, (change_x, y), moved, font, colour, anchor="ra")
     return image
 
 
@@ -126,6 +130,11 @@ def render_leaderboard(
     lang: str = "en",
     me: int | None = None,
     top: int = TOP,
+    change: bool = True,
 ) -> bytes:
     """:func:`compose_leaderboard` as PNG bytes."""
-    return encode(compose_leaderboard(rows, title=title, theme_name=theme_name, lang=lang, me=me, top=top))
+    return encode(
+        compose_leaderboard(
+            rows, title=title, theme_name=theme_name, lang=lang, me=me, top=top, change=change
+        )
+    )

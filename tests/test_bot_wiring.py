@@ -19,6 +19,7 @@ import bot.app
 from bot.app import MahjongBot
 from bot.cogs.builder import BUILDER_ITEMS
 from bot.cogs.chips import HistoryButton
+from bot.cogs.record import RECORD_ITEMS
 from bot.cogs.replay import REPLAY_ITEMS
 from bot.cogs.table import TableCog
 from bot.components import DYNAMIC_ITEMS
@@ -56,7 +57,17 @@ async def test_each_cog_registers_the_components_it_sends(tmp_path: Path) -> Non
         registered = named(h.bot.persistent_items)
         assert registered == bot_dynamic_items()
         assert (
-            named([*DYNAMIC_ITEMS, PostButton, *BUILDER_ITEMS, HistoryButton, *HISTORY_ITEMS, *REPLAY_ITEMS])
+            named(
+                [
+                    *DYNAMIC_ITEMS,
+                    PostButton,
+                    *BUILDER_ITEMS,
+                    HistoryButton,
+                    *HISTORY_ITEMS,
+                    *REPLAY_ITEMS,
+                    *RECORD_ITEMS,
+                ]
+            )
             == registered
         )
         alice = h.user(100, "alice")

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, errors, history, rating, replay, settings, stats, table
+from bot.i18n import builder, chips, common, errors, history, rating, record, replay, settings, stats, table
 from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
@@ -60,6 +60,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     rating.MESSAGES,
     history.MESSAGES,
     replay.MESSAGES,
+    record.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -164,6 +165,7 @@ COMMAND_TEXT: Final[dict[str, str]] = merged(
     builder.COMMANDS,
     rating.COMMANDS,
     history.COMMANDS,
+    record.COMMANDS,
 )
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
