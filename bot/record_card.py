@@ -14,7 +14,6 @@ Discord's markdown here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -123,25 +122,10 @@ def preview_lines(state: RecordState, hand: RecordedHand, names: Sequence[str], 
     return lines
 
 
-UNDO_REASON = re.compile(r"undo of game \d+ hand \d+ by user \d+(?:: (?P<why>.*))?", re.DOTALL)
-"""How the storage writes an undone hand's reason (``hands.reversed_reason``): the card shows
-the reason the member gave."""
-
-
-def given_reason(stored: str) -> str:
-    """The reason a member gave for an undo, from the reason the storage keeps.
-
-    >>> given_reason("undo of game 4 hand 3 by user 101: wrong tile"), given_reason("typo")
-    ('wrong tile', 'typo')
-    """
-    found = UNDO_REASON.fullmatch(stored)
-    return stored if found is None else found["why"] or ""
-
-
 def _last(state: RecordState, booked: BookedHand, names: Sequence[str], lang: Language) -> str:
     number = table_number(state, booked)
     if booked.reversed:
-        reason = given_reason(booked.reversed_reason) or "–"
+        reason = booked.reversed_reason or "–"
         return text("record_last_undone", lang, hand=number, reason=reason)
     return text("record_last_booked", lang, hand=number, nets=_nets(booked.nets, names, lang))
 

@@ -83,6 +83,7 @@ class BookedHand:
     """The ledger transaction (None: nobody paid)."""
     reversed: bool = False
     reversed_reason: str = ""
+    """Why it was undone, as the member gave it ('' for a hand that stands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,11 +420,11 @@ class RecordedMixin(GamesMixin):
 
     async def undo_last_hand(self, game_id: int, *, by: int, reason: str = "") -> RecordState:
         """Undo the last booked hand that stands: a reversing ledger transaction (kind ``hand``; its
-        reason says undo, who and ``reason``), the hand marked (``hands.reversed_txn``,
-        ``reversed_reason``), never deleted; the seating goes back to that hand's, and the current
-        hand's entries and confirmations are cleared. A hand nobody paid for (a drawn hand
-        settled with nothing) has no ledger transaction to reverse: it is marked by its
-        ``reversed_reason`` alone.
+        reason says undo, who and ``reason``), the hand marked (``hands.reversed_at``, ``reversed_txn``,
+        ``reversed_by`` and ``reversed_reason``: the reason as given), never deleted; the seating
+        goes back to that hand's, and the current hand's entries and confirmations are cleared. A
+        hand nobody paid for (a drawn hand settled with nothing) has no ledger transaction to
+        reverse: it is marked all the same.
 
         :raises RecordError: ``record_not_found``, ``record_ended``, ``record_nothing_to_undo``,
             ``record_undo_closed_season`` (the hand was booked in a season since closed).
@@ -463,9 +464,9 @@ class RecordedMixin(GamesMixin):
                 ]
                 reversal = await self._post(db, season, "hand", by, text, legs)
             await db.execute(
-                "UPDATE hands SET reversed_at = ?, reversed_txn = ?, reversed_reason = ? "
+                "UPDATE hands SET reversed_at = ?, reversed_txn = ?, reversed_by = ?, reversed_reason = ? "
                 "WHERE game_id = ? AND hand_no = ?",
-                (self._now(), reversal, text, game_id, undone),
+                (self._now(), reversal, by, why, game_id, undone),
             )
             current = game["current_hand"]
             await db.execute(

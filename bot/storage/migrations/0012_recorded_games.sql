@@ -18,7 +18,8 @@ CREATE UNIQUE INDEX games_one_live_per_channel ON games (guild_id, channel_id)
     WHERE status = 'live' AND kind = 'discord';
 
 -- When the hand was undone (NULL: the hand stands), the ledger transaction that reversed its booking
--- (NULL for a hand that paid nothing), who undid it and why.
+-- (NULL for a hand that paid nothing), who undid it and the reason they gave, as they typed it.
 ALTER TABLE hands ADD COLUMN reversed_at TEXT;
 ALTER TABLE hands ADD COLUMN reversed_txn INTEGER REFERENCES transactions (txn_id);
+ALTER TABLE hands ADD COLUMN reversed_by INTEGER;
 ALTER TABLE hands ADD COLUMN reversed_reason TEXT NOT NULL DEFAULT '';
