@@ -177,7 +177,9 @@ def card(state: RecordState, names: Sequence[str], lang: Language) -> Card:
         lines.append(_last(state, state.booked[-1], names, lang))
     if live and state.hand_no is not None:
         if state.missing:
-            lines.append(text("record_waiting", lang, names=_names(names, state.missing, lang)))
+            lines.append(
+                text("record_waiting", lang, names=_names(names, state.missing, lang), n=len(state.missing))
+            )
         elif state.preview is not None:
             lines.extend(preview_lines(state, state.preview, names, lang))
             if state.confirmed:

@@ -158,6 +158,7 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
     await enter(h, card, bo, "d2", {"hand": bo_hand, "win": "9p", "flags": ""})
     await enter(h, card, ada, "l", {"hand": "16"})
     await enter(h, card, cy, "l", {"hand": "123m 456m 789m 555z 1p"})
+    assert "Waiting for the hand of Di." in card_text(h, card)
     await enter(h, card, di, "l", {"hand": "0"})
     text = card_text(h, card)
     assert "Bo wins with **72** points (on Cy's discard)" in text, text

@@ -42,8 +42,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{wind}: **{name}** · bisher {net} · noch nicht eingetragen",
     ),
     "record_waiting": (
-        "Waiting for the hands of {names}.",
-        "Es fehlen noch die Hände von {names}.",
+        "Waiting for {n|the hand|the hands} of {names}.",
+        "Es {n|fehlt|fehlen} noch {n|die Hand|die Hände} von {names}.",
     ),
     "record_preview": (
         "**Hand {hand}, as entered** (booked once everyone confirms):",
