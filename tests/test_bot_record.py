@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harness, InteractionRecord
+from openskill.models import PlackettLuce
 from test_bot_discord import config, make_bot
 
 from bot.app import MahjongBot
@@ -269,6 +271,17 @@ async def test_a_dmjl_evening_with_an_undo_a_restart_and_the_end(tmp_path: Path)
         check = await h2.bot.storage.check_ledger(GUILD)
         assert check.ok, check
         assert sum(await balances(h2, people)) == sum(start_chips)
+        # the ended evening is rated like a game played here: by the evening's order of finish
+        direct = PlackettLuce()
+        ranked = sorted(range(4), key=lambda i: -totals[i])
+        places = [1 + sum(1 for t in totals if t > totals[i]) for i in range(4)]
+        expected = direct.rate([[direct.rating()] for _ in people], ranks=[float(p) for p in places])
+        board = dict(await h2.bot.storage.rating_board(GUILD, "dmjl"))
+        assert list(board) == [people[i].id for i in ranked]
+        for person, (mine,) in zip(people, expected, strict=True):
+            assert (board[person.id].mu, board[person.id].sigma, board[person.id].games) == pytest.approx(
+                (mine.mu, mine.sigma, 1)
+            )
         print_messages(h2, "after the restart")
         h2.check()
     finally:
