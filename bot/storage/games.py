@@ -263,36 +263,65 @@ class GamesMixin(LedgerMixin, RulesMixin):
             )
             if live is not None:
                 raise GameStateError(f"channel {channel_id} already has a live game ({live[0]})")
-            game_id = await self._insert(
+            game_id = await self._insert_game(
                 db,
-                "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
-                "created_at, language, times) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    fixed.ruleset,
-                    to_json(dict(fixed.overrides)),
-                    fixed.settings.fingerprint(),
-                    seed,
-                    actor_id,
-                    now,
-                    language,
-                    to_json(checked_times),
-                ),
-            )
-            await db.executemany(
-                "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
-                [
-                    (game_id, i, s if isinstance(s, int) else None, s if isinstance(s, str) else None)
-                    for i, s in enumerate(checked)
-                ],
-            )
-            await db.execute(
-                "INSERT INTO hands (game_id, hand_no, started_at) VALUES (?, 1, ?)", (game_id, now)
+                guild_id,
+                channel_id,
+                fixed,
+                checked,
+                seed=seed,
+                actor_id=actor_id,
+                now=now,
+                language=language,
+                times=checked_times,
             )
             return await self._game(db, game_id)
 
         return await self._write(work)
+
+    async def _insert_game(
+        self,
+        db: aiosqlite.Connection,
+        guild_id: int,
+        channel_id: int,
+        rules: TableRules,
+        seats: Sequence[Seat],
+        *,
+        seed: int,
+        actor_id: int | None,
+        now: str,
+        language: str,
+        times: Mapping[str, float],
+        kind: str = "discord",
+    ) -> int:
+        """Insert a new game (its row, its seats and its first hand) inside the caller's
+        transaction, checked by the caller; its id. ``kind`` ``record`` is a game recorded at a
+        real table (:mod:`bot.storage.recorded`), a column only schema version 12 has."""
+        columns = "guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, created_at, "
+        columns += "language, times" + (", kind" if kind != "discord" else "")
+        values: tuple[object, ...] = (
+            guild_id,
+            channel_id,
+            rules.ruleset,
+            to_json(dict(rules.overrides)),
+            rules.settings.fingerprint(),
+            seed,
+            actor_id,
+            now,
+            language,
+            to_json(dict(times)),
+        ) + ((kind,) if kind != "discord" else ())
+        marks = ", ".join("?" * len(values))
+        game_id = await self._insert(db, f"INSERT INTO games ({columns}) VALUES ({marks})", values)
+        await db.executemany(
+            "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, i, s if isinstance(s, int) else None, s if isinstance(s, str) else None)
+                for i, s in enumerate(seats)
+            ],
+        )
+        await db.execute("INSERT INTO hands (game_id, hand_no, started_at) VALUES (?, 1, ?)", (game_id, now))
+        return game_id
 
     @property
     def _played_here(self) -> str:

@@ -33,7 +33,6 @@ from bot.storage.checks import (
     quote,
     valid_overrides,
 )
-from bot.storage.core import to_json
 from bot.storage.errors import RecordError, StorageInputError
 from bot.storage.games import LANGUAGES, GamesMixin
 from bot.storage.records import HandSummary, Payment, TableRules, Transaction
@@ -254,29 +253,20 @@ class RecordedMixin(GamesMixin):
                     "record_member_busy",
                     mention=_mention(member),
                 )
-            game_id = await self._insert(
+            game_id = await self._insert_game(
                 db,
-                "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
-                "created_at, language, times, kind) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, '{}', 'record')",
-                (
-                    guild_id,
-                    channel_id,
-                    fixed.ruleset,
-                    to_json(dict(fixed.overrides)),
-                    fixed.settings.fingerprint(),
-                    opened_by,
-                    now,
-                    language,
-                ),
-            )
-            await db.executemany(
-                "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, NULL)",
-                [(game_id, i, member) for i, member in enumerate(seats)],
+                guild_id,
+                channel_id,
+                fixed,
+                seats,
+                seed=0,
+                actor_id=opened_by,
+                now=now,
+                language=language,
+                times={},
+                kind="record",
             )
             await db.execute("INSERT INTO record_cards (game_id) VALUES (?)", (game_id,))
-            await db.execute(
-                "INSERT INTO hands (game_id, hand_no, started_at) VALUES (?, 1, ?)", (game_id, now)
-            )
             rs, _ = resolve(fixed.ruleset, fixed.overrides)
             await self._put_table(db, game_id, 1, TableState.start(rs, fixed.settings, wind))
             return await self._state(db, game_id)
