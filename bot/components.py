@@ -36,6 +36,7 @@ comes back with the choice and a confirm button whose action code names the tile
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -190,6 +191,37 @@ class MoveButton(
         await _table_cog(interaction).on_move(interaction, self.channel, self.version, self.code)
 
 
+def persistent_select(
+    custom_id: str,
+    options: Sequence[discord.SelectOption],
+    placeholder: str = "",
+    *,
+    least: int = 1,
+    most: int = 1,
+) -> discord.ui.Select[Any]:
+    """The select inside a persistent :class:`discord.ui.DynamicItem`: ``least`` to ``most`` of
+    ``options`` (one by default). An item rebuilt from its custom_id alone (``from_custom_id``,
+    to answer a click) has no options, and discord.py's select needs one: a stand-in never
+    shown takes their place.
+
+    >>> persistent_select("mj:x:1", [], "Pick").options[0].value
+    '-'
+    """
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=list(options) or [discord.SelectOption(label="-", value="-")],
+        placeholder=placeholder or None,
+        min_values=least,
+        max_values=most,
+    )
+
+
+def chosen_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values chosen in the select an interaction comes from, as text (none: ``[]``)."""
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
+
+
 class DiscardSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"mj:discard:(?P<channel>{NUMBER}):(?P<version>{NUMBER})",
@@ -200,15 +232,7 @@ class DiscardSelect(
         self, channel: int, version: int, options: list[discord.SelectOption], placeholder: str
     ) -> None:
         self.channel, self.version = channel, version
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"mj:discard:{channel}:{version}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(persistent_select(f"mj:discard:{channel}:{version}", options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -217,8 +241,7 @@ class DiscardSelect(
         return cls(int(match["channel"]), int(match["version"]), [], "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
+        values = chosen_values(interaction)
         code = f"discard-{values[0]}" if values else "discard-"
         await _table_cog(interaction).on_move(interaction, self.channel, self.version, code)
 
@@ -244,12 +267,8 @@ class ExchangeSelect(
     ) -> None:
         self.channel, self.version, self.kind = channel, version, kind
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"mj:pick:{channel}:{version}:{kind}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=least,
-                max_values=most,
+            persistent_select(
+                f"mj:pick:{channel}:{version}:{kind}", options, placeholder, least=least, most=most
             )
         )
 
@@ -260,8 +279,7 @@ class ExchangeSelect(
         return cls(int(match["channel"]), int(match["version"]), match["kind"], [], "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values") or []]
+        values = chosen_values(interaction)
         await _table_cog(interaction).on_exchange_pick(
             interaction, self.channel, self.version, self.kind, values
         )

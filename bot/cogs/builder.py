@@ -28,6 +28,7 @@ from typing import Any, Final
 import discord
 
 from bot.builder import HOWS, SEATS, Builder, BuilderError
+from bot.components import persistent_select
 from bot.i18n import Language, language, text
 from bot.score_answer import ScoreAsk, send_answer
 from engine.errors import MahjongError
@@ -156,14 +157,10 @@ class BuilderSelect(
         many: bool = False,
     ) -> None:
         self.op, self.state = op, state
-        options = options or [discord.SelectOption(label="-", value="-")]
+        options = options or []
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"mj:bs:{op}:{state}",
-                options=options,
-                placeholder=placeholder or None,
-                min_values=1,
-                max_values=len(options) if many else 1,
+            persistent_select(
+                f"mj:bs:{op}:{state}", options, placeholder, most=max(1, len(options)) if many else 1
             )
         )
 

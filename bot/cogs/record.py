@@ -49,7 +49,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.table import with_players
-from bot.components import NUMBER
+from bot.components import NUMBER, chosen_values, persistent_select
 from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin
 from bot.record_card import Card, card, table_number
@@ -165,11 +165,7 @@ class EntrySelect(
     ) -> None:
         self.game, self.hand, self.seat, self.kind = game, hand, seat, kind
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"mj:recs:{game}:{hand}:{seat}:{kind}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder or None,
-            )
+            persistent_select(f"mj:recs:{game}:{hand}:{seat}:{kind}", options or [], placeholder)
         )
 
     @classmethod
@@ -179,8 +175,7 @@ class EntrySelect(
         return cls(int(match["game"]), int(match["hand"]), int(match["seat"]), match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values") or []]
+        values = chosen_values(interaction)
         chosen = values[0] if values else ""
         cog = _cog(interaction)
         await cog.answer(

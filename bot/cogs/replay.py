@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 from discord.ext import commands
 
-from bot.components import NUMBER
+from bot.components import NUMBER, chosen_values, persistent_select
 from bot.i18n import Language, language, text
 from bot.replay import Card, HandCache, ReplayRefused, card, load_hand
 
@@ -157,15 +157,7 @@ class JumpSelect(
         self, game_id: int, hand_no: int, options: list[discord.SelectOption], placeholder: str
     ) -> None:
         self.game_id, self.hand_no = game_id, hand_no
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"mj:replay-jump:{game_id}:{hand_no}",
-                options=options or [discord.SelectOption(label="-", value="0")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(persistent_select(f"mj:replay-jump:{game_id}:{hand_no}", options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -192,15 +184,7 @@ class ReplayPick(
 
     def __init__(self, game_id: int, options: list[discord.SelectOption], placeholder: str) -> None:
         self.game_id = game_id
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"mj:replay-pick:{game_id}",
-                options=options or [discord.SelectOption(label="-", value="1")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(persistent_select(f"mj:replay-pick:{game_id}", options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -220,9 +204,8 @@ class ReplayPick(
 
 def _chosen(interaction: discord.Interaction[Any]) -> int | None:
     """The one number a select's option value holds (None: none, or not a number of at most 20 digits)."""
-    data: Any = interaction.data or {}
-    values = data.get("values") or []
-    if len(values) != 1 or not re.fullmatch(NUMBER, str(values[0])):
+    values = chosen_values(interaction)
+    if len(values) != 1 or not re.fullmatch(NUMBER, values[0]):
         return None
     return int(values[0])
 
