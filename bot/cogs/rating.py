@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import RULESET_CHOICES
 from bot.i18n import Language, language, text
 from bot.rating import ALL_FAMILY, CLASSICAL_FAMILY, MIN_GAMES, Rating, family, shown
 from bot.storage.ratings import MemberRating
@@ -39,7 +40,6 @@ BOARD_ROWS = 20
 NEW_ROWS = 10
 """Members with fewer than MIN_GAMES games listed apart (the rest counted)."""
 
-RULESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in RULESETS]
 
 NONE = discord.AllowedMentions.none()
 

@@ -48,6 +48,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import RULESET_CHOICES, WIND_CHOICES
 from bot.cogs.table import with_players
 from bot.components import NUMBER, chosen_values, persistent_select
 from bot.i18n import Language, engine_error, error_reason, language, text
@@ -60,7 +61,7 @@ from engine.errors import MahjongError
 from engine.features.bouquets import Bouquets
 from engine.numbers import number, signed
 from engine.recorded import SeatEntry, losers_score
-from engine.rulesets import RULESETS, get_ruleset
+from engine.rulesets import get_ruleset
 from engine.tiles import wind_name
 from render.describe import describe_leaderboard
 from render.leaderboard import LeaderboardRow, render_leaderboard
@@ -347,8 +348,8 @@ class RecordCog(commands.Cog):
         wind="The prevailing wind to begin with (default East)",
     )
     @app_commands.choices(
-        ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()],
-        wind=[app_commands.Choice(name=n, value=n[0]) for n in ("East", "South", "West", "North")],
+        ruleset=RULESET_CHOICES,
+        wind=WIND_CHOICES,
     )
     async def start(
         self,

@@ -14,17 +14,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import RULESET_CHOICES, WIND_CHOICES
 from bot.cogs.builder import BUILDER_ITEMS, open_builder
 from bot.i18n import engine_error, language, text
 from bot.score_answer import EXAMPLE, PostButton, ScoreAsk, house_rules, send_answer
 from engine.errors import MahjongError
-from engine.rulesets import RULESETS
 from engine.scoring.report import dora_tiles
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
-
-WINDS = [app_commands.Choice(name=n, value=n[0]) for n in ("East", "South", "West", "North")]
 
 
 class ScoringCog(commands.Cog):
@@ -47,10 +45,10 @@ class ScoringCog(commands.Cog):
         dora_indicator="wikibooks: the dora indicator turned up, like 4s for dora 5s",
     )
     @app_commands.choices(
-        ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()],
-        seat=WINDS,
-        round=WINDS,
-        discarder=WINDS,
+        ruleset=RULESET_CHOICES,
+        seat=WIND_CHOICES,
+        round=WIND_CHOICES,
+        discarder=WIND_CHOICES,
     )
     async def score(
         self,

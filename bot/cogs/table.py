@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import RULESET_CHOICES
 from bot.cogs.settings import fit, house_rules, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
 from bot.history import HISTORY_ITEMS, show_history
@@ -27,7 +28,7 @@ from bot.table import MoveNotStored, Table, TableError, check_rules, public_reas
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
 from engine.numbers import decimal, number
-from engine.rulesets import RULESETS, get_ruleset, table_for
+from engine.rulesets import get_ruleset, table_for
 from engine.seats import POSITIONS
 from engine.settings import game_length
 
@@ -155,9 +156,7 @@ class TableCog(commands.Cog):
         computers="How many computer players to seat now (0-3)",
         players="How many play: 4, or 3 where the rules allow it (rumisberg)",
     )
-    @app_commands.choices(
-        ruleset=[app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
-    )
+    @app_commands.choices(ruleset=RULESET_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
