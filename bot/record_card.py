@@ -147,6 +147,9 @@ def card(state: RecordState, names: Sequence[str], lang: Language) -> Card:
                 "record_round", lang, wind=wind_name(table.seating.prevailing, lang), east=_name(names, east)
             )
         )
+        pot = sum(stake.amount for stake in table.centre)
+        if table.gulasch or pot:
+            lines.append(text("record_gulasch", lang, pot=number(pot, lang)))
     order = (
         sorted(range(len(state.seats)), key=table.wind_of)
         if live

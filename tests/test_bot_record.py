@@ -337,6 +337,18 @@ async def test_a_rumisberg_three_player_evening_with_a_bouquet(tmp_path: Path) -
         assert sum(want) == 0 and (await h.bot.storage.check_ledger(GUILD)).ok
         text = card_text(h, card)
         assert "hand 2" in text and "East: **Bo**" in text  # rule 21: East moves on after every hand
+        assert "Gulasch" not in text
+        # Hand 2 is drawn: the next is a Gulasch (rule 19), its stakes in the centre for its winner
+        for person in people:
+            await enter(h, card, person, "x", {"bonus": ""})
+        for person in people:
+            await h.click(card, "Confirm", user=person, settle=True)
+        (state,) = await h.bot.storage.live_records(GUILD)
+        pot = sum(stake.amount for stake in state.table.centre)
+        assert state.table.gulasch and pot > 0
+        assert f"This hand is a Gulasch: the pot of **{pot:,}** in the centre goes to its winner." in (
+            card_text(h, card)
+        )
         await h.click(card, "End", user=cy, settle=True)
         assert "Standings of the evening" in h.messages(CHANNEL)[-1].text
         print_messages(h, "rumisberg")

@@ -41,6 +41,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{wind}: **{name}** · net {net} · not entered yet",
         "{wind}: **{name}** · bisher {net} · noch nicht eingetragen",
     ),
+    "record_gulasch": (
+        "This hand is a Gulasch: the pot of **{pot}** in the centre goes to its winner.",
+        "Dieses Spiel ist ein Gulasch: der Pott von **{pot}** in der Mitte geht an seinen Gewinner.",
+    ),
     "record_waiting": (
         "Waiting for {n|the hand|the hands} of {names}.",
         "Es {n|fehlt|fehlen} noch {n|die Hand|die Hände} von {names}.",
