@@ -474,3 +474,33 @@ async def test_the_card_speaks_german_at_a_german_table(tmp_path: Path) -> None:
         assert "Spiel 1 wurde gebucht" in card_text(h, card)
         print_messages(h, "German")
         h.check()
+
+
+async def test_confirmations_clicked_at_once_book_the_hand_once(tmp_path: Path) -> None:
+    """The last member double-clicks **Confirm** while an admin confirms for the table: the three
+    clicks reach the bot together; the hand is booked once, and every click is answered."""
+    async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
+        ada, bo, cy, di = (h.user(100 + i, name) for i, name in enumerate(("Ada", "Bo", "Cy", "Di")))
+        boss = h.user(900, "Boss", permissions=discord.Permissions(manage_guild=True))
+        people = [ada, bo, cy, di]
+        card = await start(h, ada, people)
+        await enter(h, card, bo, "d2", {"hand": "234m 777z [555s] [678p] 99p", "win": "9p", "flags": ""})
+        for person, points in ((ada, "16"), (cy, "8"), (di, "0")):
+            await enter(h, card, person, "l", {"hand": points})
+        for person in (ada, bo, cy):
+            await h.click(card, "Confirm", user=person, settle=True)
+        before = await h.bot.storage.transactions(GUILD)
+        clicks = [
+            await h.click(card, "Confirm", user=di, wait=False),
+            await h.click(card, "Confirm", user=di, wait=False),
+            await h.click(card, "Confirm", user=boss, wait=False),
+        ]
+        await h.settle()
+        assert all(c.answered for c in clicks)
+        booked = [c for c in clicks if "Hand 1 is booked." in c.text]
+        assert len(booked) == 1, [c.text for c in clicks]
+        added = [t for t in await h.bot.storage.transactions(GUILD) if t not in before]
+        assert [t.kind for t in added if t.kind != "starting_chips"] == ["hand"]  # (chips: first use)
+        assert (await h.bot.storage.check_ledger(GUILD)).ok
+        assert "hand 2" in card_text(h, card)
+        h.check()
