@@ -28,6 +28,10 @@ DEFAULT_ENV_FILE: Final = ".env"
 MAX_KEEP_LOGS_DAYS: Final = 36500
 """The longest ``MAHJONG_KEEP_LOGS_DAYS`` (a hundred years)."""
 
+MAX_SHARDS: Final = 65536
+"""The largest ``MAHJONG_SHARD_COUNT`` taken (Discord asks for one shard per 1,000 servers at most
+and far fewer; a bound keeps a typo from naming millions of shards)."""
+
 
 class ConfigError(ValueError):
     """A configuration value that cannot be used; the message names the variable and what it takes."""
@@ -65,6 +69,37 @@ class BotConfig:
     payments and summaries and the ledger stay (``bot/retention.py``). 0: logs are kept for ever."""
     log_level: str = "INFO"
     """``MAHJONG_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
+    shard_count: int | None = None
+    """How many shards the bot runs in all, over every process (``MAHJONG_SHARD_COUNT``); None:
+    one process runs them all, as many as Discord recommends."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``MAHJONG_SHARD_IDS``: ``0-3``, ``0,2,5``); None: all of
+    ``shard_count``. A server's shard is ``(guild_id >> 22) % shard_count``."""
+    sync_commands: bool | None = None
+    """Whether this process syncs the slash commands (``MAHJONG_SYNC_COMMANDS``); None: the
+    process that runs shard 0 does, so exactly one of a set of processes does."""
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process drives the tables of server ``guild_id`` (it runs that server's
+        shard); a direct message (no server) is every process's.
+
+        >>> config = BotConfig(shard_count=4, shard_ids=(1, 2))
+        >>> [config.serves(s << 22) for s in range(6)]
+        [False, True, True, False, False, True]
+        >>> BotConfig().serves(123)
+        True
+        """
+        if guild_id is None or self.shard_count is None or self.shard_ids is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shard_ids
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: as ``MAHJONG_SYNC_COMMANDS`` says, else
+        the process that runs shard 0 (one process alone runs it)."""
+        if self.sync_commands is not None:
+            return self.sync_commands
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def from_env(
@@ -119,6 +154,13 @@ class BotConfig:
         level = values.get("MAHJONG_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"MAHJONG_LOG_LEVEL takes DEBUG, INFO, WARNING or ERROR, not {quote(level)}")
+        shard_count, shard_ids = read_shards(
+            values.get("MAHJONG_SHARD_COUNT", ""), values.get("MAHJONG_SHARD_IDS", "")
+        )
+        sync_text = values.get("MAHJONG_SYNC_COMMANDS", "").strip().lower()
+        if sync_text not in ("", "yes", "no", "true", "false", "1", "0"):
+            raise ConfigError(f"MAHJONG_SYNC_COMMANDS takes yes or no (or nothing), not {quote(sync_text)}")
+        sync_commands = None if not sync_text else sync_text in ("yes", "true", "1")
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip(),
             database=Path(values.get("MAHJONG_DB", "").strip() or "mahjong.sqlite3"),
@@ -131,7 +173,79 @@ class BotConfig:
             next_hand_seconds=number("MAHJONG_NEXT_HAND_SECONDS", 0.0, 0, 3600),
             keep_logs_days=keep_logs_days,
             log_level=level,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            sync_commands=sync_commands,
         )
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that carries server ``guild_id``'s events and interactions (Discord's rule).
+
+    >>> shard_of(81384788765712384, 2), shard_of(81384788765712384, 3), shard_of(5 << 22, 4)
+    (0, 1, 1)
+    """
+    return (guild_id >> 22) % shard_count
+
+
+def read_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``MAHJONG_SHARD_COUNT`` and ``MAHJONG_SHARD_IDS`` read: the count, and the shards this
+    process runs (sorted, each once), or None for all.
+
+    >>> read_shards("8", "0-3")
+    (8, (0, 1, 2, 3))
+    >>> read_shards("6", " 5, 0,2 ")
+    (6, (0, 2, 5))
+    >>> read_shards("", "")
+    (None, None)
+    >>> read_shards("4", "")
+    (4, None)
+    >>> read_shards("4", "2-5")
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: MAHJONG_SHARD_IDS names shard 4 and 5, but there are 4 shards: 0 to 3
+    """
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    count: int | None = None
+    if count_text:
+        if not (
+            count_text.isascii()
+            and count_text.isdigit()
+            and len(count_text) <= 6
+            and 1 <= int(count_text) <= MAX_SHARDS
+        ):
+            raise ConfigError(
+                f"MAHJONG_SHARD_COUNT takes the number of shards in all processes, a whole number "
+                f"from 1 to {MAX_SHARDS} (or nothing: one process runs as many as Discord "
+                f"recommends), not {quote(count_text)}"
+            )
+        count = int(count_text)
+    if not ids_text:
+        return count, None
+    if count is None:
+        raise ConfigError(
+            f"MAHJONG_SHARD_IDS ({quote(ids_text)}) needs MAHJONG_SHARD_COUNT, the number of shards "
+            "in all processes"
+        )
+    shards: set[int] = set()
+    for part in ids_text.split(","):
+        low_text, dash, high_text = part.strip().partition("-")
+        low_text, high_text = low_text.strip(), high_text.strip() if dash else low_text.strip()
+        if not all(t.isascii() and t.isdigit() and len(t) <= 6 for t in (low_text, high_text)) or int(
+            low_text
+        ) > int(high_text):
+            raise ConfigError(
+                "MAHJONG_SHARD_IDS takes shard numbers and ranges separated by commas, such as 0-3 "
+                f"or 0,2,5 (a range from low to high), not {quote(ids_text)}"
+            )
+        shards.update(range(int(low_text), int(high_text) + 1))
+    beyond = sorted(s for s in shards if s >= count)
+    if beyond:
+        named = " and ".join(str(s) for s in (beyond if len(beyond) <= 2 else (beyond[0], beyond[-1])))
+        raise ConfigError(
+            f"MAHJONG_SHARD_IDS names shard {named}, but there are {count} shards: 0 to {count - 1}"
+        )
+    return count, tuple(sorted(shards))
 
 
 def read_env_file(path: Path) -> dict[str, str]:
