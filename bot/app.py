@@ -3,9 +3,15 @@ client and offline harnesses (``tests/discord_harness.py``) drive the same code.
 
 ``setup_hook`` opens the storage, loads the cogs (each registers the persistent
 components it sends: their custom_ids carry the table and the action, so buttons keep
-working after a restart), restores unfinished tables by replaying their logs,
-starts the pruning of old games' move logs (``bot/retention.py``), and syncs the
-slash commands (to ``dev_guild`` at once when one is set).
+working after a restart), starts restoring unfinished tables in the background by
+replaying their logs (``bot/restore.py``: the bot answers at once; a click on a table not
+restored yet restores that one first), starts the pruning of old games' move logs
+(``bot/retention.py``), and syncs the slash commands (to ``dev_guild`` at once when one is
+set; only the process that runs shard 0, unless ``MAHJONG_SYNC_COMMANDS`` says otherwise).
+
+The bot is an ``AutoShardedBot``: one process runs the shards ``MAHJONG_SHARD_IDS`` of
+``MAHJONG_SHARD_COUNT`` (all of them by default) and restores and drives only the tables of
+the servers on them (``BotConfig.serves``).
 """
 
 from __future__ import annotations
@@ -20,10 +26,10 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.config import BotConfig
+from bot.config import BotConfig, shard_of
 from bot.i18n import error_reason, language, text
 from bot.presenter import DiscordPresenter
-from bot.restore import rebuild_game
+from bot.restore import PendingGame, RestoreQueue, rebuild_game
 from bot.retention import keep_pruning
 from bot.storage import GameRecord, Storage, StorageError
 from bot.storage.records import computer_of
@@ -67,8 +73,9 @@ COMMAND_ERRORS: dict[str, str] = {
 (a failed /chips does not speak of the table); any other command ``command_error``."""
 
 
-class MahjongBot(commands.Bot):
-    """One process, many guilds and tables: nothing assumes a single shard."""
+class MahjongBot(commands.AutoShardedBot):
+    """One process, many guilds and tables, the shards the configuration names (all by default):
+    it drives only the tables of servers on its shards."""
 
     def __init__(
         self,
@@ -80,7 +87,10 @@ class MahjongBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # interactions need no privileged intent
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        shards: dict[str, Any] = {"shard_count": config.shard_count}
+        if config.shard_ids is not None:  # else all of them: 0 to shard_count - 1
+            shards["shard_ids"] = list(config.shard_ids)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
         self.config = config
         self.storage = storage or Storage(config.database)
         self.clock: Clock = clock or SystemClock()
@@ -94,9 +104,31 @@ class MahjongBot(commands.Bot):
         """By channel id: the live game that could not be restored at start-up (left live in storage
         until a new table opens in that channel)."""
         self.pruning: asyncio.Task[None] | None = None
+        self.restoring = RestoreQueue(self._restore_pending)
+        """The stored games not restored yet (``bot/restore.py``): restored in the background,
+        a channel's first when someone needs it (:meth:`table_in`)."""
+        self.restore_task: asyncio.Task[None] | None = None
+        """Restores every queued game in the background, from ``setup_hook`` on."""
         self._persistent: dict[re.Pattern[str], PersistentItem] = {}
         """Prunes old games' move logs at start-up and then periodically (``bot/retention.py``)."""
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self._on_our_shards  # type: ignore[method-assign]
+
+    async def _on_our_shards(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every slash command and autocomplete: refused (logged, and answered) for a server on
+        another process's shards."""
+        if self.serves(interaction.guild_id):
+            return True
+        try:
+            if interaction.type == discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(
+                    text("not_on_shard", language(interaction.locale)), ephemeral=True
+                )
+        except discord.HTTPException:
+            log.warning("could not answer an interaction of a server on another shard")
+        return False
 
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
@@ -156,6 +188,27 @@ class MahjongBot(commands.Bot):
         bot sends is one of them."""
         return tuple(self._persistent.values())
 
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of server ``guild_id`` (so restores and drives its
+        tables); a server on another shard is logged (Discord sends its interactions to the
+        process that runs its shard, so this one should never see them)."""
+        if self.config.serves(guild_id):
+            return True
+        log.warning(
+            "an interaction of server %s, which is on shard %s, not on this process's shards %s: refused",
+            guild_id,
+            shard_of(guild_id or 0, self.config.shard_count or 1),
+            ", ".join(map(str, self.config.shard_ids or ())),
+        )
+        return False
+
+    async def table_in(self, channel_id: int) -> Table | None:
+        """The channel's table, once restored: a table still waiting for its start-up restore is
+        restored now (before the others still queued) and awaited; never all of them."""
+        if self.restoring.pending(channel_id):
+            await self.restoring.wait_for(channel_id)
+        return self.tables.get(channel_id)
+
     @property
     def table_cog(self) -> TableCog:
         """The cog whose handlers the table's persistent components call.
@@ -212,57 +265,85 @@ class MahjongBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:  # each registers its own persistent components
             await self.load_extension(extension)
-        await self.restore_tables()
+        await self.queue_restores()
+        self.restore_task = asyncio.create_task(self.restoring.run(), name="restore tables")
         if self.config.keep_logs_days:
             self.pruning = asyncio.create_task(
                 keep_pruning(self.storage, self.clock, self.config.keep_logs_days)
             )
-        if self.config.dev_guild:
+        if not self.config.syncs_commands:
+            log.info("slash commands are synced by the process that runs shard 0, not this one")
+        elif self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
 
+    async def queue_restores(self) -> None:
+        """Queue every stored game to restore (:attr:`restoring`): the unfinished games, and the
+        finished ones whose final sheet the stop kept from their channel, of the servers on this
+        process's shards; the others are another process's."""
+        mine, others = [], 0
+        for game_id, guild_id, channel_id, lang, status in await self.storage.games_to_restore():
+            if self.config.serves(guild_id):
+                mine.append(PendingGame(game_id, guild_id, channel_id, lang, status))
+            else:
+                others += 1
+        if others:
+            log.info("%s stored tables are on other shards: another process restores them", others)
+        log.info("restoring %s tables in the background", len(mine))
+        self.restoring.add(mine)
+
     async def restore_tables(self) -> None:
-        """Rebuild every unfinished game by replaying its stored log, and let it go on; post the
-        final sheet of a finished game whose sheet the stop kept from its channel."""
-        result = await self.storage.restore_unfinished_games(rebuild_game)
-        failed = dict(result.failed)
-        for game_id, game in result.games.items():
-            record = result.records[game_id]
-            if record.status == "finished":
-                await self._post_final_sheet(record, game)
-                continue
-            try:
-                await self._restore_table(record, game)
-            except Exception as exc:  # one bad game must never keep the bot or the other tables down
-                if self.tables.get(record.channel_id) is not None:
-                    table = self.tables.pop(record.channel_id)
-                    if table._task is not None:
-                        table._task.cancel()
-                failed[game_id] = exc
-        for game_id, error in failed.items():
-            guild_id, channel_id = result.places[game_id]
-            if game_id in result.records and result.records[game_id].status == "finished":
-                log.error("game %s: its final sheet could not be posted: %s", game_id, restore_reason(error))
-                await self.storage.mark_end_posted(game_id)  # a replay that fails now fails tomorrow
-                continue
-            # Left live in storage: /mahjong new in its channel sets it aside (abandoned, nothing booked).
-            self.unrestored[channel_id] = game_id
-            log.error(
-                "game %s (server %s, channel %s) could not be restored and is skipped: %s",
-                game_id,
-                guild_id,
-                channel_id,
-                restore_reason(error),
+        """Restore every stored game now (:meth:`queue_restores`, then each in turn) and return
+        once all are restored."""
+        await self.queue_restores()
+        await self.restoring.run()
+
+    async def _restore_pending(self, pending: PendingGame) -> None:
+        """Rebuild one stored game by replaying its log and let it go on, or post the final sheet
+        of a finished game whose sheet the stop kept from its channel; a game that cannot be
+        restored is reported (its channel told, nothing concealed) and left live in storage."""
+        try:
+            record = await self.storage.load_game(pending.game_id)
+            game = await asyncio.to_thread(rebuild_game, record)
+        except Exception as exc:  # one bad game must never keep the bot or the other tables down
+            await self._not_restored(pending, exc)
+            return
+        if record.status == "finished":
+            await self._post_final_sheet(record, game)
+            return
+        try:
+            await self._restore_table(record, game)
+        except Exception as exc:
+            if self.tables.get(record.channel_id) is not None:
+                table = self.tables.pop(record.channel_id)
+                if table._task is not None:
+                    table._task.cancel()
+            await self._not_restored(pending, exc)
+
+    async def _not_restored(self, pending: PendingGame, error: BaseException) -> None:
+        game_id, guild_id, channel_id = pending.game_id, pending.guild_id, pending.channel_id
+        if pending.status == "finished":
+            log.error("game %s: its final sheet could not be posted: %s", game_id, restore_reason(error))
+            await self.storage.mark_end_posted(game_id)  # a replay that fails now fails tomorrow
+            return
+        # Left live in storage: /mahjong new in its channel sets it aside (abandoned, nothing booked).
+        self.unrestored[channel_id] = game_id
+        log.error(
+            "game %s (server %s, channel %s) could not be restored and is skipped: %s",
+            game_id,
+            guild_id,
+            channel_id,
+            restore_reason(error),
+        )
+        try:  # the channel learns why its table is gone and how it is freed (nothing concealed)
+            await self.get_partial_messageable(channel_id).send(
+                text("game_not_restored", language(pending.language), game=game_id)
             )
-            try:  # the channel learns why its table is gone and how it is freed (nothing concealed)
-                await self.get_partial_messageable(channel_id).send(
-                    text("game_not_restored", language(result.languages.get(game_id)), game=game_id)
-                )
-            except discord.HTTPException:
-                log.warning("could not tell channel %s that its game was not restored", channel_id)
+        except discord.HTTPException:
+            log.warning("could not tell channel %s that its game was not restored", channel_id)
 
     async def _post_final_sheet(self, record: GameRecord, game: Game) -> None:
         """A finished game whose final sheet was not posted (the bot stopped between the last
@@ -343,6 +424,9 @@ class MahjongBot(commands.Bot):
         return table
 
     async def close(self) -> None:
+        if self.restore_task is not None:
+            self.restore_task.cancel()
+        self.restoring.cancel()
         for table in list(self.tables.values()):
             if table._task is not None:
                 table._task.cancel()

@@ -20,6 +20,18 @@ The connection state is made READY without a gateway: ``bot.login`` runs against
 (``GET /users/@me``, ``GET /oauth2/applications/@me``, then the bot's ``setup_hook``), the
 guilds are added from GUILD_CREATE-shaped payloads, and ``ready`` is dispatched.
 
+A sharded bot (``AutoShardedClient``) is connected shard by shard as Discord's gateway does it
+(Discord's docs, Gateway > Sharding): without a ``shard_count`` it asks ``GET /gateway/bot``
+for the recommended number (``FakeDiscord.recommended_shards``); each shard it runs IDENTIFYs
+with ``shard: [shard_id, num_shards]`` (kept in ``Harness.identified``; a shard id outside
+0 to num_shards - 1 is refused, as Discord closes with 4010 Invalid shard) and gets its own
+READY (``shard`` echoed, its guilds as unavailable stubs), then one GUILD_CREATE per guild on
+it, ``(guild_id >> 22) % num_shards == shard_id``: discord.py's own sharded path
+(``parse_ready``, ``parse_guild_create``, ``shard_connect``, ``shard_ready``, then ``ready``).
+An interaction is delivered only to the shard of its guild (one without a guild to shard 0):
+injecting one for a shard the bot does not run raises, unless ``Harness.any_shard`` is set (to
+test a misrouted one).
+
 Interactions go through the real dispatch: gateway-shaped ``INTERACTION_CREATE`` payloads are
 fed to ``ConnectionState.parse_interaction_create``. Every task the bot creates while handling
 them (and everything those tasks create) is tracked through a context variable and a task
@@ -854,6 +866,8 @@ class FakeDiscord:
         self.channel_order: dict[int, list[int]] = {}
         self.commands: dict[int | None, list[Json]] = {}  # guild id (None: global) -> payloads
         self.interactions: dict[str, InteractionRecord] = {}
+        self.recommended_shards = 1
+        """What ``GET /gateway/bot`` recommends (``shards``)."""
         for guild in guilds:
             self.add_guild(guild)
 
@@ -1754,6 +1768,10 @@ class Harness(Generic[ClientT]):
         """Requests beyond one of Discord's documented limits (each refused as Discord would);
         :meth:`check` reports them."""
         self.interactions: list[InteractionRecord] = []
+        self.identified: list[tuple[int, int]] = []
+        """A sharded bot's IDENTIFYs, in order: ``[shard_id, num_shards]`` each."""
+        self.any_shard = False
+        """Deliver interactions to the bot whatever shard their guild is on (Discord never does)."""
         self._errors: list[str] = []
         self._failed: list[asyncio.Task[Any]] = []
         self.closed = False
@@ -1769,6 +1787,16 @@ class Harness(Generic[ClientT]):
         self._routes: dict[tuple[str, str], Handler] = {
             ("GET", "/users/@me"): lambda r: self.backend.bot_user.payload() | {"verified": True, "flags": 0},
             ("GET", "/oauth2/applications/@me"): lambda r: self.backend.application_payload(),
+            ("GET", "/gateway/bot"): lambda r: {
+                "url": "wss://gateway.discord.gg",
+                "shards": self.backend.recommended_shards,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            },
             ("GET", "/users/{user_id}"): lambda r: self.backend.user(int(r.params["user_id"])).payload(),
             ("POST", "/users/@me/channels"): self._open_dm,
             ("GET", "/channels/{channel_id}"): lambda r: self.backend.channel_payload(self._channel(r)),
@@ -1856,7 +1884,10 @@ class Harness(Generic[ClientT]):
             context = _CURRENT.set(harness)
             try:
                 await bot.login(token)
-                harness._become_ready()
+                if isinstance(bot, discord.AutoShardedClient):
+                    await harness._become_ready_sharded()
+                else:
+                    harness._become_ready()
             finally:
                 _CURRENT.reset(context)
             await harness.settle()
@@ -1882,6 +1913,56 @@ class Harness(Generic[ClientT]):
         for guild in self.bot.guilds:
             self.bot.dispatch("guild_available", guild)
         self.bot.dispatch("ready")
+
+    def shards_run(self) -> tuple[set[int], int] | None:
+        """A sharded bot's shards: (the shards it runs, as a set, in all), else None."""
+        bot = self.bot
+        if not isinstance(bot, discord.AutoShardedClient) or bot.shard_count is None:
+            return None
+        return set(bot.shard_ids or range(bot.shard_count)), bot.shard_count
+
+    async def _become_ready_sharded(self) -> None:
+        bot = self.bot
+        assert isinstance(bot, discord.AutoShardedClient)
+        state = bot._connection
+        if bot.shard_count is None:  # discord.py's launch_shards asks Discord, as here
+            bot.shard_count, _, _ = await bot.http.get_bot_gateway()
+        count = bot.shard_count
+        shard_ids = bot.shard_ids or range(count)
+        state.shard_count, state.shard_ids = count, shard_ids
+        # discord.py waits guild_ready_timeout seconds after a shard's last GUILD_CREATE for more;
+        # here they are all queued before it waits, so the wait ends as soon as they are taken
+        state.guild_ready_timeout = 1e-6
+        bot_user = self.backend.bot_user.payload() | {"verified": True, "flags": 0}
+        for shard_id in shard_ids:
+            if not 0 <= shard_id < count:
+                raise HarnessError(
+                    f"IDENTIFY shard [{shard_id}, {count}]: Discord closes with 4010 Invalid shard"
+                )
+            self.identified.append((shard_id, count))
+            guilds = [g for g in self.backend.guilds if (g >> 22) % count == shard_id]
+            ready: Json = {
+                "v": 10,
+                "user": bot_user,
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                "session_id": secrets.token_hex(16),
+                "resume_gateway_url": "wss://gateway.discord.gg",
+                "shard": [shard_id, count],
+                "application": {"id": str(self.backend.application_id), "flags": 0},
+            }
+            state.parse_ready(ready)  # type: ignore[arg-type]
+            for guild_id in guilds:
+                state.parse_guild_create(self.backend.guild_payload(guild_id))  # type: ignore[arg-type]
+                self._add_members(guild_id)
+
+    def _add_members(self, guild_id: int) -> None:
+        state = self.bot._connection
+        guild = state._get_guild(guild_id)
+        if guild is not None and state.member_cache_flags.joined:
+            for user in self.backend.users.values():
+                if self.backend.in_guild(user, guild_id):
+                    member_data = self.backend.member_payload(user, guild_id)
+                    guild._add_member(discord.Member(data=member_data, guild=guild, state=state))  # type: ignore[arg-type]
 
     def _add_guild_to_state(self, guild_id: int) -> None:
         state = self.bot._connection
@@ -2400,6 +2481,14 @@ class Harness(Generic[ClientT]):
         if user.id not in self.backend.users:
             self.backend.add_user(user)
         payload = self._interaction_payload(itype, user, channel_id, locale or user.locale, data, message)
+        shards = self.shards_run()
+        if shards is not None and not self.any_shard:
+            guild = payload.get("guild_id")
+            shard = 0 if guild is None else (int(guild) >> 22) % shards[1]
+            if shard not in shards[0]:
+                raise HarnessError(
+                    f"an interaction of guild {guild} goes to shard {shard}, which this bot does not run"
+                )
         rec = InteractionRecord(
             id=int(payload["id"]),
             token=payload["token"],

@@ -224,7 +224,7 @@ class SettingsCog(commands.Cog):
         if who is Permission.ANYONE or await is_admin(self.bot, interaction):
             return True
         if who is Permission.TABLE_OWNER:
-            table = self.bot.tables.get(interaction.channel_id or 0 if channel is None else channel)
+            table = await self.bot.table_in(interaction.channel_id or 0 if channel is None else channel)
             return table is not None and table.owner_id == interaction.user.id
         return False
 

@@ -52,6 +52,9 @@ def always_answers(handler: Handler[Params]) -> Handler[Params]:
         self: TableCog, interaction: discord.Interaction[Any], /, *args: Params.args, **kwargs: Params.kwargs
     ) -> None:
         try:
+            if not self.bot.serves(interaction.guild_id):  # Discord sends them to its shard's process
+                await self.refuse(interaction, "not_on_shard")
+                return
             await handler(self, interaction, *args, **kwargs)
         except Exception as exc:
             log.error("a %s on a table button failed: %s", type(exc).__name__, public_reason(exc))
@@ -145,8 +148,9 @@ class TableCog(commands.Cog):
         else:
             await interaction.response.send_message(message, ephemeral=True)
 
-    def table(self, channel_id: int) -> Table | None:
-        return self.bot.tables.get(channel_id)
+    async def table(self, channel_id: int) -> Table | None:
+        """The channel's table: one still waiting for its start-up restore is restored first."""
+        return await self.bot.table_in(channel_id)
 
     # --- Commands ----------------------------------------------------------------------------------
 
@@ -175,7 +179,7 @@ class TableCog(commands.Cog):
                 names=", ".join(text(f"permission_{p}", language(interaction.locale)) for p in missing),
             )
             return
-        existing = self.table(channel_id)
+        existing = await self.table(channel_id)
         if existing is not None and not existing.over:
             link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
             await self.refuse(interaction, "table_exists", link=link)
@@ -219,7 +223,7 @@ class TableCog(commands.Cog):
 
     @mahjong.command(name="stop", description="Stop this channel's table (the game is kept)")
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.table(interaction.channel_id or 0)
+        table = await self.table(interaction.channel_id or 0)
         if table is None:
             await self.refuse(interaction, "no_table")
             return
@@ -250,7 +254,7 @@ class TableCog(commands.Cog):
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.table(interaction.channel_id or 0)
+        table = await self.table(interaction.channel_id or 0)
         if table is None or table.seat_of(interaction.user.id) is None:
             await self.refuse(interaction, "not_seated")
             return
@@ -267,7 +271,7 @@ class TableCog(commands.Cog):
 
     @mahjong.command(name="rules", description="This table's ruleset and house rules")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.table(interaction.channel_id or 0)
+        table = await self.table(interaction.channel_id or 0)
         if table is None:
             await self.refuse(interaction, "no_table")
             return
@@ -287,6 +291,7 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "abandon_not_admin")
             return
         channel_id = interaction.channel_id or 0
+        await self.table(channel_id)  # a game still waiting for its start-up restore is tried first
         game_id = self.bot.unrestored.get(channel_id)
         if game_id is None:
             await self.refuse(interaction, "abandon_nothing")
@@ -314,7 +319,7 @@ class TableCog(commands.Cog):
 
     @always_answers
     async def on_lobby(self, interaction: discord.Interaction[Any], channel_id: int, op: str) -> None:
-        table = self.table(channel_id)
+        table = await self.table(channel_id)
         if table is None:
             await self.refuse(interaction, "no_table")
             return
@@ -353,7 +358,7 @@ class TableCog(commands.Cog):
     async def on_table_button(
         self, interaction: discord.Interaction[Any], op: str, channel_id: int, n: int | None
     ) -> None:
-        table = self.table(channel_id)
+        table = await self.table(channel_id)
         if table is None or table.game is None:
             await self.refuse(interaction, "no_table")
             return
@@ -388,7 +393,7 @@ class TableCog(commands.Cog):
         self, interaction: discord.Interaction[Any], channel_id: int
     ) -> tuple[Table, int] | None:
         """The table in play and the clicker's position, or None after refusing the click."""
-        table = self.table(channel_id)
+        table = await self.table(channel_id)
         if table is None or table.game is None:
             await self.refuse(interaction, "no_table")
             return None

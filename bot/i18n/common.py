@@ -11,6 +11,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Dieser Knopf oder dieses Menü ist beschädigt oder veraltet und bewirkt nichts. "
         "Nimm den Befehl noch einmal (/mahjong, /score, /chips) für einen neuen.",
     ),
+    "not_on_shard": (
+        "This bot process does not serve this server right now, so nothing was done. "
+        "Try again in a minute; if it keeps happening, tell the bot's operator.",
+        "Dieser Prozess des Bots bedient diesen Server gerade nicht, darum ist nichts geschehen. "
+        "Versuch es in einer Minute noch einmal; passiert es weiter, sag es dem Betreiber des Bots.",
+    ),
     "season_unnamed": ("Season {n}", "Saison {n}"),
     "command_error": (
         "Something went wrong with this command. ({reason})",

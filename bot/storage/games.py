@@ -794,6 +794,24 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
         return await self._read(work)
 
+    async def games_to_restore(self) -> list[tuple[int, int, int, str, str]]:
+        """What a start-up restores, without reading any log: every live game and every finished
+        game whose final sheet was not posted, oldest first, as (game id, guild id, channel id,
+        language, status); each is then read with :meth:`load_game` when its turn comes (the bot
+        restores them in the background, ``bot/restore.py``)."""
+
+        async def work(db: aiosqlite.Connection) -> list[tuple[int, int, int, str, str]]:
+            rows = await self._all(
+                db,
+                f"SELECT game_id, guild_id, channel_id, language, status FROM games WHERE "
+                f"{self._played_here} AND (status = 'live' OR "
+                "(status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL)) "
+                "ORDER BY game_id",
+            )
+            return [(r[0], r[1], r[2], r[3] if r[3] in LANGUAGES else "en", r[4]) for r in rows]
+
+        return await self._read(work)
+
     async def restore_unfinished_games(self, rebuild: Rebuild[T]) -> RestoreResult[T]:
         """Rebuild every live game with ``rebuild`` (the engine's replay), and every finished game
         whose final sheet was not posted yet (its record's ``status`` says which: the bot posts
