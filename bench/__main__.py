@@ -20,6 +20,7 @@ from bench import (
     rollout,
     scoring,
     shanten,
+    startup,
     stats,
     storage,
 )
@@ -38,6 +39,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "retention": retention.run,
     "rating": rating.run,
     "history": history.run,
+    "startup": startup.run,
 }
 
 

@@ -1852,6 +1852,7 @@ class Harness(Generic[ClientT]):
         idle: float = 0.05,
         token: str = "harness-token",
         clock: Callable[[], float] | None = None,
+        settle: bool = True,
     ) -> Harness[ClientT]:
         """Log ``bot`` in against a fake Discord, run its ``setup_hook``, make it READY.
 
@@ -1861,7 +1862,8 @@ class Harness(Generic[ClientT]):
         ``latency``: seconds each request takes; ``handler_timeout``: real seconds after which
         an injection stops waiting for handlers that never let the loop rest; ``idle``: see
         :meth:`settle`; ``clock``: what requests are timed on (default: the bot's ``clock``
-        attribute if it has one, else ``time.perf_counter``).
+        attribute if it has one, else ``time.perf_counter``); ``settle``: false to return as soon
+        as the bot is READY, before what it started (a background restore) is done.
         """
         if backend is None:
             backend = FakeDiscord(guilds or [GuildSpec(1, channels=[ChannelSpec(10, "general")])])
@@ -1890,7 +1892,8 @@ class Harness(Generic[ClientT]):
                     harness._become_ready()
             finally:
                 _CURRENT.reset(context)
-            await harness.settle()
+            if settle:
+                await harness.settle()
         except BaseException:
             await harness.close()
             raise
