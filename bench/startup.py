@@ -76,9 +76,10 @@ def _copy(db: Path, template: int, tables: int) -> None:
         holding = []
         for name in names:
             columns = [r[1] for r in con.execute(f"PRAGMA table_info({name})")]
-            if "game_id" in columns and con.execute(
-                f"SELECT 1 FROM {name} WHERE game_id = ?", (template,)
-            ).fetchone():
+            if (
+                "game_id" in columns
+                and con.execute(f"SELECT 1 FROM {name} WHERE game_id = ?", (template,)).fetchone()
+            ):
                 holding.append((name, columns))
         (top,) = con.execute("SELECT max(game_id) FROM games").fetchone()
         for n in range(1, tables):
