@@ -206,6 +206,13 @@ async def test_a_click_on_a_table_not_restored_yet_waits_for_that_table_alone(tm
         assert 12 in bot.tables and bot.tables[12].game_id == ids[12]
         assert 11 not in bot.tables and 10 not in bot.tables  # never waited for the others
         assert loads == [ids[10], ids[12]]
+        # A click on the second table's message from before the restart (its My hand button)
+        # restores that table, still ahead of the first.
+        old = next(m for m in reversed(h2.messages(11)) if "mj:hand:11" in m.custom_ids)
+        rec = await h2.click(old, "mj:hand:11", user=h2.user(people[11][0], "a11"))
+        assert rec.answered and rec.ephemeral and "hand.png" in rec.last.target.filenames
+        assert bot.tables[11].game_id == ids[11] and 10 not in bot.tables
+        assert loads == [ids[10], ids[12], ids[11]]
         gate.set()
         await h2.settle()
         assert {c: t.game_id for c, t in bot.tables.items()} == ids and len(bot.restoring) == 0
