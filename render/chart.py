@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from engine.numbers import number
 from engine.tiles import Lang
-from render.layout import DISPLAY_WIDTH, cap_height, encode
+from render.encode import png_bytes
+from render.layout import DISPLAY_WIDTH, cap_height
 from render.text import draw_text, label_font
 from render.theme import ThemeName, theme
 
@@ -126,7 +127,7 @@ def render_line_chart(
     lang: Lang = "en",
 ) -> bytes:
     """:func:`compose_line_chart` as PNG bytes (call it off the event loop)."""
-    return encode(
+    return png_bytes(
         compose_line_chart(
             values,
             title=title,

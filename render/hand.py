@@ -24,6 +24,7 @@ from PIL import Image
 
 from engine.tiles import TILES, Tile, sorted_tiles, wind_name
 from engine.views import ArrangedGroup, SeatView
+from render.encode import png_bytes
 from render.layout import (
     DISPLAY_WIDTH,
     Group,
@@ -31,7 +32,6 @@ from render.layout import (
     canvas,
     cap_height,
     draw_groups,
-    encode,
     groups_width,
     meld_faces,
     outline,
@@ -444,7 +444,7 @@ def render_hand(
     ``size`` is the width of a concealed tile in pixels; the whole image
     scales with it (:data:`WIDTH` pixels wide at the default :data:`TILE`).
     """
-    return encode(compose_hand(view, theme=theme, size=size, hint=hint, lang=lang))
+    return png_bytes(compose_hand(view, theme=theme, size=size, hint=hint, lang=lang))
 
 
 STRIP_ROW: Final = 800
@@ -531,4 +531,4 @@ def render_strip(
 
     :raises NotationError: or :class:`InvalidHandError` for a string that is no hand.
     """
-    return encode(compose_strip(arrangement, theme=theme, win_tile=win_tile, size=size))
+    return png_bytes(compose_strip(arrangement, theme=theme, win_tile=win_tile, size=size))

@@ -1,8 +1,7 @@
-"""Shared pieces of the images: a canvas, tile rows, arrangement groups, labels, PNG encoding."""
+"""Shared pieces of the images: a canvas, tile rows, arrangement groups, labels (PNG: render/encode.py)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -16,9 +15,6 @@ from engine.views import ArrangedGroup, GroupKind
 from render.text import label_font
 from render.theme import RGB, Theme
 from render.tiles import BACK, tile_height, tile_image
-
-PNG_LEVEL: Final = 1
-"""zlib level of the PNG encoder: flat colours compress well even at 1, and it is fast."""
 
 DISPLAY_WIDTH: Final = 500
 """How wide Discord shows an image on a phone (400-550 pixels): the sizes are chosen for it."""
@@ -129,13 +125,6 @@ def cap_height(px: int, *, bold: bool = False) -> int:
     """Pixels from the baseline to the top of a capital H in the label font at ``px``."""
     box = label_font(px, bold=bold).getbbox("H", anchor="ls")
     return int(-box[1])
-
-
-def encode(image: Image.Image) -> bytes:
-    """The PNG bytes of ``image`` (fast zlib level, no optimisation pass)."""
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=PNG_LEVEL, optimize=False)
-    return buf.getvalue()
 
 
 def canvas(width: int, height: int, colour: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:

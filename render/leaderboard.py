@@ -17,7 +17,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.numbers import number, signed
-from render.layout import encode
+from render.encode import png_bytes
 from render.text import draw_text, label_font
 from render.theme import ThemeName, theme
 
@@ -133,7 +133,7 @@ def render_leaderboard(
     change: bool = True,
 ) -> bytes:
     """:func:`compose_leaderboard` as PNG bytes."""
-    return encode(
+    return png_bytes(
         compose_leaderboard(
             rows, title=title, theme_name=theme_name, lang=lang, me=me, top=top, change=change
         )

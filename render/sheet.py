@@ -25,6 +25,7 @@ from engine.scoring.tables import Table
 from engine.settings import Settings
 from engine.tiles import Wind, notation_in_words, tile_name, tiles_in_words, wind_name
 from engine.views import GroupKind, PlayerView, ScoreSheetView
+from render.encode import png_bytes
 from render.layout import (
     DISPLAY_WIDTH,
     Group,
@@ -32,7 +33,6 @@ from render.layout import (
     canvas,
     cap_height,
     draw_groups,
-    encode,
     groups_width,
     words,
 )
@@ -329,7 +329,7 @@ def render_sheet(
     value; then each seat's net. The scoring lines and the payments are in
     :func:`sheet_lines`, to be sent with the image as text.
     """
-    return encode(
+    return png_bytes(
         compose_sheet(
             sheet,
             players,

@@ -29,13 +29,13 @@ from PIL import Image, ImageDraw
 from engine.numbers import number
 from engine.tiles import wind_name
 from engine.views import DiscardView, Phase, PlayerView, SeatView
+from render.encode import png_bytes
 from render.layout import (
     DISPLAY_WIDTH,
     Group,
     canvas,
     cap_height,
     draw_groups,
-    encode,
     groups_width,
     meld_faces,
     outline,
@@ -527,4 +527,4 @@ def render_table(view: SeatView, *, theme: ThemeName = "dark", lang: Lang = "en"
     even when ``view`` is a seat's private view; only the open view of a finished
     hand's replay shows each seat's hand face up (:func:`engine.replay.open_view`).
     """
-    return encode(compose_table(view, theme=theme, lang=lang))
+    return png_bytes(compose_table(view, theme=theme, lang=lang))
