@@ -29,6 +29,9 @@ THINK = (2.0, 3.0, 3.5, 4.0, 5.0, 6.0)
 """How long a person takes to answer once asked (seconds; drawn from a seeded generator)."""
 
 
+NAMES = ("Ada", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hugo")
+
+
 def paced_config(db: Path, **values: Any) -> Any:
     """The bot's production times (a computer's pace 1 s, claim window 2-15 s, a turn 60 s), and
     the next hand after 10 s, so play goes on without a click."""
@@ -81,7 +84,7 @@ async def open_tables(
     """A table in each channel: ``people`` persons (the first opens it) and computers."""
     out = []
     for i, channel in enumerate(channels):
-        users = [h.user(1000 + 10 * i + k, f"p{i}_{k}") for k in range(people)]
+        users = [h.user(1000 + 10 * i + k, f"{NAMES[k]} {NAMES[i % len(NAMES)]}") for k in range(people)]
         rec = await h.slash("mahjong new", user=users[0], channel=channel, options={"computers": 4 - people})
         assert rec.answered
         for user in users[1:]:
