@@ -216,10 +216,10 @@ class DiscordPresenter:
         the status it shows (the text an old hand's message keeps when the next hand begins)."""
         self._alt: dict[int, str] = {}
         """By channel: the description of the table image last drawn (its alt text)."""
-        self._seen: dict[int, tuple[int, int, int, frozenset[int]]] = {}
+        self._seen: dict[int, tuple[int, int, int, int, frozenset[int]]] = {}
         """By channel: what the table message last sent or edited shows: its id, the game
-        version, how many of the hand's public events (:attr:`Table.hand_events`) and which
-        seats were away."""
+        version, how many of the hand's public events (:attr:`Table.hand_events`), whether it
+        has buttons (1) or not (0), and which seats were away."""
         self.every_change = False
         """Edit the table message after every change, as before issue 30 (the bench compares)."""
 
@@ -304,7 +304,7 @@ class DiscordPresenter:
         seen = self._seen.get(table.channel_id)
         if seen is None or seen[0] != table.message_id:
             return True
-        _, version, events, away = seen
+        _, version, events, _, away = seen
         if away != _away(table):
             return True
         moved = table.hand_events[events:]
@@ -370,29 +370,32 @@ class DiscordPresenter:
         layout, file, _, _ = await self._table_message(table, buttons=buttons)
         return layout, file
 
-    def _shown(self, table: Table, message_id: int, status: str, seen: tuple[int, int] = (0, 0)) -> None:
+    def _shown(
+        self, table: Table, message_id: int, status: str, seen: tuple[int, int, int] = (0, 0, 1)
+    ) -> None:
         """Remember the status a table message shows, while the table is its channel's, and
-        ``seen``: the game version and the count of the hand's public events it shows."""
+        ``seen``: the game version and the count of the hand's public events it shows, and
+        whether it has buttons."""
         if not table.closed and self.bot.tables.get(table.channel_id) is table:
             self._last_status[table.channel_id] = (message_id, status)
             self._seen[table.channel_id] = (message_id, *seen, _away(table))
 
-    def _unchanged(self, table: Table, message_id: int, status: str, seen: tuple[int, int]) -> bool:
+    def _unchanged(self, table: Table, message_id: int, status: str, seen: tuple[int, int, int]) -> bool:
         """Whether the table message shows this very state already (a click's answer edited it)."""
         shown = self._last_status.get(table.channel_id)
-        return shown == (message_id, status) and self._seen.get(table.channel_id, ())[:3] == (
+        return shown == (message_id, status) and self._seen.get(table.channel_id, ())[:4] == (
             message_id,
             *seen,
         )
 
     async def _table_message(
         self, table: Table, *, buttons: bool = True
-    ) -> tuple[discord.ui.LayoutView, discord.File, str, tuple[int, int]]:
+    ) -> tuple[discord.ui.LayoutView, discord.File, str, tuple[int, int, int]]:
         game = table.game
         assert game is not None
         view = game.view(None)
         lang: Language = language(table.language)
-        seen = (game.version, len(table.hand_events))
+        events = len(table.hand_events)
         shown = self._seen.get(table.channel_id)
         since = shown[2] if shown is not None and shown[0] == table.message_id else None
         status = self.status(table, view, since)  # before rendering: the table may move on meanwhile
@@ -420,6 +423,7 @@ class DiscordPresenter:
             if row:
                 parts.append(discord.ui.ActionRow(*row))
         layout.add_item(discord.ui.Container(*parts))
+        seen = (game.version, events, int(isinstance(parts[-1], discord.ui.ActionRow)))
         return layout, discord.File(io.BytesIO(png), filename="table.png", description=alt), status, seen
 
     async def hand_started(self, table: Table) -> None:
@@ -427,6 +431,8 @@ class DiscordPresenter:
         # only a message of this table that shows a hand (never its lobby message, nor another
         # table's message) keeps its last status
         shown_id, last = self._last_status.get(table.channel_id, (None, ""))
+        # the old message had buttons (a hand over shows none, unless someone is away)
+        buttons = self.every_change or self._seen.get(table.channel_id, (0, 0, 0, 1))[3]
         alt = self._alt.get(table.channel_id)  # the old message's image description
         changes = self._changes.get(table.channel_id, 0)
         layout, file, status, seen = await self._table_message(table)
@@ -440,7 +446,7 @@ class DiscordPresenter:
             # The table changed while this message was drawn and sent: a publisher that ran
             # meanwhile edited the old message, so this one is edited for the change too.
             await self.table_changed(table)
-        if old is not None and old == shown_id and last:
+        if old is not None and old == shown_id and last and buttons:
             # The old hand's message keeps its last image and text, and loses its buttons.
             ended = discord.ui.LayoutView(timeout=None)
             ended.add_item(
@@ -494,7 +500,7 @@ class DiscordPresenter:
                 if table.message_id != message_id:
                     dirty.set()  # a new hand's message came meanwhile: render again, for it
                     continue
-                if self._unchanged(table, message_id, status, seen):
+                if not self.every_change and self._unchanged(table, message_id, status, seen):
                     continue  # a click's answer showed it already
                 await (
                     self.bot.get_partial_messageable(table.channel_id)

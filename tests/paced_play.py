@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness, Request
-from test_bot_discord import GUILD, asked, config, make_bot, play_card
+from test_bot_discord import GUILD, TEST_SEED, asked, config, make_bot, play_card
 
 from bot.app import MahjongBot
 from bot.clock import ManualClock
@@ -84,7 +84,7 @@ async def open_tables(
     """A table in each channel: ``people`` persons (the first opens it) and computers."""
     out = []
     for i, channel in enumerate(channels):
-        users = [h.user(1000 + 10 * i + k, f"{NAMES[k]} {NAMES[i % len(NAMES)]}") for k in range(people)]
+        users = [h.user(1000 + 10 * i + k, NAMES[(people * i + k) % len(NAMES)]) for k in range(people)]
         rec = await h.slash("mahjong new", user=users[0], channel=channel, options={"computers": 4 - people})
         assert rec.answered
         for user in users[1:]:
@@ -139,15 +139,22 @@ async def play_paced(
 
 
 async def paced_run(
-    db: Path, tables: int, seconds: float, *, people: int = 2, every_change: bool = False
+    db: Path,
+    tables: int,
+    seconds: float,
+    *,
+    people: int = 2,
+    every_change: bool = False,
+    seed: int = TEST_SEED,
 ) -> Paced:
     """Open ``tables`` tables (``people`` persons each) and play them ``seconds`` at a person's
-    pace; ``every_change``: the table message is edited after every change (before issue 30)."""
+    pace; ``every_change``: the table message is edited after every change (before issue 30);
+    ``seed``: the games' seeds and the people's answering times are drawn from it."""
     channels = [ChannelSpec(500 + i, f"t{i}") for i in range(tables)]
-    bot = make_bot(paced_config(db), clock=ManualClock())
+    bot = make_bot(paced_config(db), clock=ManualClock(), seed=seed)
     bot.presenter.every_change = every_change
     async with Harness.running(bot, guilds=[GuildSpec(GUILD, "Club", channels=channels)]) as h:
         opened = await open_tables(h, [c.id for c in channels], people)
-        run = await play_paced(h, opened, seconds)
+        run = await play_paced(h, opened, seconds, seed=seed)
         h.check()
         return run
