@@ -7,10 +7,11 @@ gets a new table message; the old one keeps its last image and loses its buttons
 
 Discord counts every channel request of a bot token against one global limit (50 per second),
 while interaction responses do not count. So the table message is edited only when the table
-must be seen (:meth:`DiscordPresenter.needs_picture`): a person must act (their turn, a claim
-window where they may claim, an exchange step), a go-around has passed without a picture, the
-hand is over, or who is away changed; a computer's discard alone is not shown at once, and the
-next picture's text lists in words what happened since the last one. A change a click on the
+must be seen (:meth:`DiscordPresenter.needs_picture`): a person must act (their turn, an
+exchange step), a go-around has passed without a picture, the hand is over, or who is away
+changed; a computer's discard alone is not shown at once, and the next picture's text lists in
+words what happened since the last one. A claim window is decided on the person's card: a
+picture taken because a person may claim would tell the table that somebody can. A change a click on the
 table message caused is answered through that interaction (:meth:`DiscordPresenter.answer_on_table`).
 
 Hidden information: the public message is built from the public view only
@@ -292,12 +293,15 @@ class DiscordPresenter:
         return text("since_picture", lang, actions=" · ".join(said))
 
     def needs_picture(self, table: Table) -> bool:
-        """Whether the table message must show the table now: a person must act (their turn, a
-        claim window where they may claim, an exchange step) and a public move came after the
-        last picture (or the person has no card that asks them), the hand is over, a go-around's
-        worth of discards has gone by since the last picture, or who is away changed. A
-        computer's move alone waits for the next of these (the public requests of a bot token
-        are limited)."""
+        """Whether the table message must show the table now: a person must act (their turn, an
+        exchange step) and a public move came after the last picture (or the person has no card
+        that asks them), the hand is over, a go-around's worth of discards has gone by since the
+        last picture (shown on the next turn), or who is away changed. A computer's move alone
+        waits for the next of these (the public requests of a bot token are limited).
+
+        A claim window is never a reason: a picture taken because a person may claim would tell
+        everyone that somebody holds what the discard completes. The person decides on their
+        card, which names the discard and who made it."""
         game = table.game
         if game is None or self.every_change or table.closed or game.deal.over:
             return True
@@ -310,18 +314,19 @@ class DiscordPresenter:
         moved = table.hand_events[events:]
         if game.deal.phase == Phase.EXCHANGE and version != game.version:
             return True  # who has chosen (a give is told without its tiles, as no event)
-        for position in game.to_act():
+        claims = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
+        for position in [] if claims else game.to_act():
             seat = table.seat_at(position)
             if seat.computer or all(a.kind == ActionKind.PASS for a in game.legal_actions(position)):
                 continue
-            # The picture is current when no public move came after it (only a pass or a draw,
-            # as from a claim window the person let go to their own turn), and the person's
-            # card, edited for the move, asks them; without a card the message mentions them.
+            # The picture is current when no public move came after it (only a draw, or the
+            # riichi decision before it), and the person's card, edited for the move, asks
+            # them; without a card the message mentions them.
             card = self.cards.get((table.channel_id, seat.user_id or 0))
             if moved or card is None or not card.fresh(self.bot.clock()):
                 return True
         discards = sum(1 for e in moved if e.kind == EventKind.DISCARD)
-        return discards >= len(game.positions)
+        return not claims and discards >= len(game.positions)
 
     @staticmethod
     def called(table: Table, position: int) -> str:

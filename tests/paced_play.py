@@ -88,8 +88,8 @@ async def open_tables(
         rec = await h.slash("mahjong new", user=users[0], channel=channel, options={"computers": 4 - people})
         assert rec.answered
         for user in users[1:]:
-            await h.click(h.messages(channel)[-1], "Join", user=user)
-        await h.click(h.messages(channel)[-1], "Start", user=users[0])
+            await h.click(h.messages(channel)[-1], f"mj:lobby:{channel}:join", user=user)
+        await h.click(h.messages(channel)[-1], f"mj:lobby:{channel}:start", user=users[0])
         await h.settle()
         out.append((h.bot.tables[channel], users))
     return out

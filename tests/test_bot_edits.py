@@ -13,7 +13,9 @@ from paced_play import counted, open_tables, paced_config, paced_run, play_paced
 from test_bot_discord import GUILD, make_bot, pass_time
 
 from bot.app import MahjongBot
+from bot.presenter import say_tile
 from bot.table import Table
+from engine.events import EventKind
 from engine.views import Phase
 
 CHANNEL = 500
@@ -35,29 +37,45 @@ async def test_a_table_paced_like_people_makes_at_most_0_15_public_requests_per_
 
 
 async def test_a_person_asked_to_move_sees_every_public_move_on_the_table_message(tmp_path: Path) -> None:
-    """Whenever a person is asked (their turn, a claim they may make), the table message shows
-    every public move made so far, and when computers moved in between, its text says in words
-    what they did since the last picture."""
+    """Whenever it is a person's turn, the table message shows every public move made so far,
+    and when computers moved in between, its text says in words what they did since the last
+    picture. A claim a person may make is asked on their card (which names the discard), never
+    by a picture: no picture is taken in a claim window, so none tells the table that somebody
+    can claim."""
     channels = [ChannelSpec(CHANNEL, "t0")]
     bot = make_bot(paced_config(tmp_path / "db.sqlite3"))
-    pictures: list[tuple[int, int]] = []  # (hand, public events) when each table image was sent
+    # (hand, public events, discards among them, phase) when each table image was sent
+    pictures: list[tuple[int, int, int, Phase]] = []
     tables: list[Table] = []
 
     def observe(request: Request) -> None:
-        game = tables[0].game if tables else None
-        if game is not None and any(f.filename == "table.png" for f in request.files):
-            pictures.append((game.hand_number, len(tables[0].hand_events)))
+        table = tables[0] if tables else None
+        if table is None or table.game is None:
+            return
+        if any(f.filename == "table.png" for f in request.files):
+            discards = sum(1 for e in table.hand_events if e.kind == EventKind.DISCARD)
+            pictures.append((table.game.hand_number, len(table.hand_events), discards, table.game.deal.phase))
 
-    asked = 0
+    turns = claims = 0
     listed: list[str] = []
+    asked_claims: list[tuple[int, str]] = []  # (requests made before, the discard's name)
 
     async def on_ask(table: Table, user: FakeUser) -> None:
-        nonlocal asked
+        nonlocal turns, claims
         game = table.game
         assert game is not None and table.message_id is not None
         message = h.message(table.message_id)
-        assert pictures[-1] == (game.hand_number, len(table.hand_events)), (message.text, pictures[-3:])
-        asked += 1
+        if game.deal.phase in (Phase.CLAIMS, Phase.ROBBING):
+            position = table.position_of(user.id)
+            assert position is not None
+            discard = game.view(position).last_discard
+            assert discard is not None
+            asked_claims.append((len(h.requests), say_tile(discard[1], "en")))
+            claims += 1
+            return
+        hand, events, _, _ = pictures[-1]
+        assert (hand, events) == (game.hand_number, len(table.hand_events)), (message.text, pictures[-3:])
+        turns += 1
         if "Since the last picture:" in message.text:
             listed.append(message.text)
 
@@ -66,11 +84,15 @@ async def test_a_person_asked_to_move_sees_every_public_move_on_the_table_messag
         opened = await open_tables(h, [CHANNEL], people=1)
         tables.append(opened[0][0])
         run = await play_paced(h, opened, 300.0, on_ask=on_ask)
+        for first, tile in asked_claims:  # the person's card asked them, naming the discard
+            assert any(r.ephemeral and tile in r.text for r in h.requests[first:] if r.ok), tile
         h.check()
-    assert asked > 20 and run.moves > 20
+    assert turns > 15 and claims > 3 and run.moves > 20, (turns, claims)
     # three computers discard between two turns of the one person: the text tells it
-    assert len(listed) > asked // 2, (len(listed), asked)
+    assert len(listed) > turns // 2, (len(listed), turns)
     assert any(text.count("discarded") >= 3 for text in listed), listed[:3]
+    # no picture is taken in a claim window (the hand's own first picture aside)
+    assert not [p for p in pictures if p[3] in (Phase.CLAIMS, Phase.ROBBING)], pictures
 
 
 async def until_away(h: Harness[MahjongBot], table: Table, user: FakeUser) -> None:
