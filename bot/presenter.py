@@ -317,7 +317,7 @@ class DiscordPresenter:
         claims = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
         for position in [] if claims else game.to_act():
             seat = table.seat_at(position)
-            if seat.computer or all(a.kind == ActionKind.PASS for a in game.legal_actions(position)):
+            if seat.computer:  # on a turn or an exchange step, a person to act has a choice
                 continue
             # The picture is current when no public move came after it (only a draw, or the
             # riichi decision before it), and the person's card, edited for the move, asks
