@@ -11,8 +11,9 @@ must be seen (:meth:`DiscordPresenter.needs_picture`): a person must act (their 
 exchange step), a go-around has passed without a picture, the hand is over, or who is away
 changed; a computer's discard alone is not shown at once, and the next picture's text lists in
 words what happened since the last one. A claim window is decided on the person's card: a
-picture taken because a person may claim would tell the table that somebody can. A change a click on the
-table message caused is answered through that interaction (:meth:`DiscordPresenter.answer_on_table`).
+picture taken because a person may claim would tell the table that somebody can. A change that
+a click on the table message caused is answered through that interaction
+(:meth:`DiscordPresenter.answer_on_table`).
 
 Hidden information: the public message is built from the public view only
 (``game.view(None)``); a seat's tiles go only into that person's ephemeral card.
