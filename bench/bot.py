@@ -6,7 +6,14 @@
 * ``tables_sustained``: how many tables of four computer players at ``pace_seconds`` 0.2
   one process keeps running with the event loop's lag p99 under 100 ms (target >= 50),
   trying 10, 25, 50, 75 and 100 tables for a few seconds each; ``loop_lag_ms_p99_at_<n>``
-  says what each try measured.
+  says what each try measured;
+* ``public_requests_per_table_s``: requests that count against Discord's global limit of a bot
+  token (channel endpoints, not interaction callbacks or their webhook) per table and second,
+  tables of two people and two computers paced like people on the bot's clock (each person
+  answers 2-6 s after being asked; the bot's production times: pace 1 s, claim window 2-15 s),
+  mean of several games with its standard error; ``..._every_change`` the same games with the
+  table message edited after every change, as before issue 30; ``..._people_<n>`` with one and
+  four people at a table (target <= 0.15).
 """
 
 from __future__ import annotations
@@ -126,10 +133,47 @@ async def _lag_with(tables: int, seconds: float) -> tuple[float, float, int]:
         return _percentile(lags, 0.99), moves / seconds / tables, edits
 
 
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return mean, se
+
+
+def public_requests(seeds: tuple[int, ...] = (1, 2, 3, 4), seconds: float = 600.0) -> dict[str, Any]:
+    """``public_requests_per_table_s`` and its companions: each seed a different game, played
+    once with each edit policy in turn (the bot's ManualClock: no wall clock in the figure)."""
+    from paced_play import paced_run
+
+    out: dict[str, Any] = {}
+    for people in (2, 1, 4):
+        runs: dict[bool, list[float]] = {False: [], True: []}
+        for seed in seeds if people == 2 else seeds[:2]:
+            for every_change in (True, False):  # alternating, the same game
+                with tempfile.TemporaryDirectory() as tmp:
+                    run = asyncio.run(
+                        paced_run(
+                            Path(tmp) / "bench.sqlite3",
+                            1,
+                            seconds,
+                            people=people,
+                            every_change=every_change,
+                            seed=seed,
+                        )
+                    )
+                runs[every_change].append(run.per_table_s)
+        suffix = "" if people == 2 else f"_people_{people}"
+        for every_change, name in ((False, ""), (True, "_every_change")):
+            mean, se = _mean_se(runs[every_change])
+            out[f"public_requests_per_table_s{name}{suffix}"] = round(mean, 3)
+            out[f"public_requests_per_table_s{name}{suffix}_se"] = round(se, 3)
+    return out
+
+
 def run(seconds: float = 6.0) -> dict[str, Any]:
-    """Measure both figures (a few minutes in all)."""
+    """Measure the figures (a few minutes in all)."""
+    out: dict[str, Any] = public_requests()
     times = asyncio.run(_clicks())
-    out: dict[str, Any] = {
+    out |= {
         "click_reply_ms_p50": round(statistics.median(times), 1),
         "click_reply_ms_p99": round(_percentile(times, 0.99), 1),
         "click_replies_measured": len(times),

@@ -5,6 +5,16 @@ Rendering runs off the event loop (``asyncio.to_thread``). Edits of a table mess
 coalesced: at most one per ``pace_seconds``, always ending on the latest state. Each hand
 gets a new table message; the old one keeps its last image and loses its buttons.
 
+Discord counts every channel request of a bot token against one global limit (50 per second),
+while interaction responses do not count. So the table message is edited only when the table
+must be seen (:meth:`DiscordPresenter.needs_picture`): a person must act (their turn, an
+exchange step), a go-around has passed without a picture, the hand is over, or who is away
+changed; a computer's discard alone is not shown at once, and the next picture's text lists in
+words what happened since the last one. A claim window is decided on the person's card: a
+picture taken because a person may claim would tell the table that somebody can. A change that
+a click on the table message caused is answered through that interaction
+(:meth:`DiscordPresenter.answer_on_table`).
+
 Hidden information: the public message is built from the public view only
 (``game.view(None)``); a seat's tiles go only into that person's ephemeral card.
 """
@@ -52,6 +62,9 @@ if TYPE_CHECKING:
     from bot.app import MahjongBot
 
 log = logging.getLogger(__name__)
+
+SINCE_MOST = 8
+"""The most moves the table message lists as done since its last picture (the latest ones)."""
 
 CARD_LIFETIME = 14 * 60
 """An interaction token lasts 15 minutes; a card older than this is not edited any more."""
@@ -181,6 +194,9 @@ class Card:
     interaction: discord.Interaction[Any]
     created: float
     """When it was made (on the bot's clock)."""
+    message: discord.WebhookMessage | None = None
+    """The card when it is a followup, not the interaction's original response (a click on the
+    table message whose answer edited the table message): edited as that message."""
 
     def fresh(self, now: float) -> bool:
         """Whether its token can still edit it at ``now``."""
@@ -202,11 +218,18 @@ class DiscordPresenter:
         the status it shows (the text an old hand's message keeps when the next hand begins)."""
         self._alt: dict[int, str] = {}
         """By channel: the description of the table image last drawn (its alt text)."""
+        self._seen: dict[int, tuple[int, int, int, int, frozenset[int]]] = {}
+        """By channel: what the table message last sent or edited shows: its id, the game
+        version, how many of the hand's public events (:attr:`Table.hand_events`), whether it
+        has buttons (1) or not (0), and which seats were away."""
+        self.every_change = False
+        """Edit the table message after every change, as before issue 30 (the bench compares)."""
 
     # --- Public table message ------------------------------------------------------------------
 
-    def status(self, table: Table, view: SeatView) -> str:
-        """The status lines of the table message (public information only)."""
+    def status(self, table: Table, view: SeatView, since: int | None = None) -> str:
+        """The status lines of the table message (public information only). ``since``: how many
+        of the hand's public events the last picture showed; two or more after it are listed."""
         lang: Language = language(table.language)
         game = table.game
         assert game is not None
@@ -246,13 +269,65 @@ class DiscordPresenter:
                     deadline="",
                 )
             )
-        last = describe(table, table.last_events, lang)
+        last = self.since_picture(table, since, lang) or describe(table, table.last_events, lang)
         if last:
             lines.append(last)
         for seat in table.seats:
             if seat.user_id is not None and seat.away:
                 lines.append(text("away", lang, name=seat.name))
         return "\n".join(lines)
+
+    def since_picture(self, table: Table, since: int | None, lang: Language) -> str:
+        """What happened since the last picture, in words (``Since the last picture: Computer 1
+        discarded Bamboo 5 · …``), when it was more than one public move; else ``""``."""
+        game = table.game
+        if since is None or game is None:
+            return ""
+        names = [table.seat_at(p).name for p in game.positions]
+        east = game.position_of(Wind.EAST)
+        said = [event_words([e], names, east, lang, table.ruleset) for e in table.hand_events[since:]]
+        said = [words for words in said if words]
+        if len(said) < 2:
+            return ""
+        if len(said) > SINCE_MOST:
+            said = ["…", *said[-SINCE_MOST:]]
+        return text("since_picture", lang, actions=" · ".join(said))
+
+    def needs_picture(self, table: Table) -> bool:
+        """Whether the table message must show the table now: a person must act (their turn, an
+        exchange step) and a public move came after the last picture (or the person has no card
+        that asks them), the hand is over, a go-around's worth of discards has gone by since the
+        last picture (shown on the next turn), or who is away changed. A computer's move alone
+        waits for the next of these (the public requests of a bot token are limited).
+
+        A claim window is never a reason: a picture taken because a person may claim would tell
+        everyone that somebody holds what the discard completes. The person decides on their
+        card, which names the discard and who made it."""
+        game = table.game
+        if game is None or self.every_change or table.closed or game.deal.over:
+            return True
+        seen = self._seen.get(table.channel_id)
+        if seen is None or seen[0] != table.message_id:
+            return True
+        _, version, events, _, away = seen
+        if away != _away(table):
+            return True
+        moved = table.hand_events[events:]
+        if game.deal.phase == Phase.EXCHANGE and version != game.version:
+            return True  # who has chosen (a give is told without its tiles, as no event)
+        claims = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
+        for position in [] if claims else game.to_act():
+            seat = table.seat_at(position)
+            if seat.computer:  # on a turn or an exchange step, a person to act has a choice
+                continue
+            # The picture is current when no public move came after it (only a draw, or the
+            # riichi decision before it), and the person's card, edited for the move, asks
+            # them; without a card the message mentions them.
+            card = self.cards.get((table.channel_id, seat.user_id or 0))
+            if moved or card is None or not card.fresh(self.bot.clock()):
+                return True
+        discards = sum(1 for e in moved if e.kind == EventKind.DISCARD)
+        return not claims and discards >= len(game.positions)
 
     @staticmethod
     def called(table: Table, position: int) -> str:
@@ -298,22 +373,38 @@ class DiscordPresenter:
         self, table: Table, *, buttons: bool = True
     ) -> tuple[discord.ui.LayoutView, discord.File]:
         """The public table message for the current state."""
-        layout, file, _ = await self._table_message(table, buttons=buttons)
+        layout, file, _, _ = await self._table_message(table, buttons=buttons)
         return layout, file
 
-    def _shown(self, table: Table, message_id: int, status: str) -> None:
-        """Remember the status a table message shows, while the table is its channel's."""
+    def _shown(
+        self, table: Table, message_id: int, status: str, seen: tuple[int, int, int] = (0, 0, 1)
+    ) -> None:
+        """Remember the status a table message shows, while the table is its channel's, and
+        ``seen``: the game version and the count of the hand's public events it shows, and
+        whether it has buttons."""
         if not table.closed and self.bot.tables.get(table.channel_id) is table:
             self._last_status[table.channel_id] = (message_id, status)
+            self._seen[table.channel_id] = (message_id, *seen, _away(table))
+
+    def _unchanged(self, table: Table, message_id: int, status: str, seen: tuple[int, int, int]) -> bool:
+        """Whether the table message shows this very state already (a click's answer edited it)."""
+        shown = self._last_status.get(table.channel_id)
+        return shown == (message_id, status) and self._seen.get(table.channel_id, ())[:4] == (
+            message_id,
+            *seen,
+        )
 
     async def _table_message(
         self, table: Table, *, buttons: bool = True
-    ) -> tuple[discord.ui.LayoutView, discord.File, str]:
+    ) -> tuple[discord.ui.LayoutView, discord.File, str, tuple[int, int, int]]:
         game = table.game
         assert game is not None
         view = game.view(None)
         lang: Language = language(table.language)
-        status = self.status(table, view)  # before rendering: the table may move on meanwhile
+        events = len(table.hand_events)
+        shown = self._seen.get(table.channel_id)
+        since = shown[2] if shown is not None and shown[0] == table.message_id else None
+        status = self.status(table, view, since)  # before rendering: the table may move on meanwhile
         png = await asyncio.to_thread(render_table, view, lang=lang)
         alt = self._alt[table.channel_id] = describe_table(view, lang)  # the public view only
         layout = discord.ui.LayoutView(timeout=None)
@@ -338,27 +429,30 @@ class DiscordPresenter:
             if row:
                 parts.append(discord.ui.ActionRow(*row))
         layout.add_item(discord.ui.Container(*parts))
-        return layout, discord.File(io.BytesIO(png), filename="table.png", description=alt), status
+        seen = (game.version, events, int(isinstance(parts[-1], discord.ui.ActionRow)))
+        return layout, discord.File(io.BytesIO(png), filename="table.png", description=alt), status, seen
 
     async def hand_started(self, table: Table) -> None:
         old = table.message_id
         # only a message of this table that shows a hand (never its lobby message, nor another
         # table's message) keeps its last status
         shown_id, last = self._last_status.get(table.channel_id, (None, ""))
+        # the old message had buttons (a hand over shows none, unless someone is away)
+        buttons = self.every_change or self._seen.get(table.channel_id, (0, 0, 0, 1))[3]
         alt = self._alt.get(table.channel_id)  # the old message's image description
         changes = self._changes.get(table.channel_id, 0)
-        layout, file, status = await self._table_message(table)
+        layout, file, status, seen = await self._table_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
         message = await channel.send(
             view=layout, file=file, allowed_mentions=discord.AllowedMentions(users=True)
         )
         table.message_id = message.id
-        self._shown(table, message.id, status)
+        self._shown(table, message.id, status, seen)
         if self._changes.get(table.channel_id, 0) != changes:
             # The table changed while this message was drawn and sent: a publisher that ran
             # meanwhile edited the old message, so this one is edited for the change too.
             await self.table_changed(table)
-        if old is not None and old == shown_id and last:
+        if old is not None and old == shown_id and last and buttons:
             # The old hand's message keeps its last image and text, and loses its buttons.
             ended = discord.ui.LayoutView(timeout=None)
             ended.add_item(
@@ -371,6 +465,24 @@ class DiscordPresenter:
             )
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).edit(view=ended)
+
+    async def answer_on_table(self, table: Table, interaction: discord.Interaction[Any]) -> bool:
+        """Answer a click on the table message that changed the table with the table message as
+        it is now (``interaction.response.edit_message``: Discord does not count an interaction
+        response against the bot's global limit, as it counts a channel edit). False when the
+        click came from another message or the answer failed (the caller shows the table)."""
+        message = interaction.message
+        if message is None or message.id != table.message_id or table.game is None:
+            return False
+        layout, file, status, seen = await self._table_message(table)
+        try:
+            await interaction.response.edit_message(
+                view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
+            )
+        except discord.HTTPException:
+            return False
+        self._shown(table, message.id, status, seen)
+        return True
 
     async def table_changed(self, table: Table) -> None:
         """Mark the table for an edit; one publisher per table edits at most once per pace."""
@@ -387,11 +499,15 @@ class DiscordPresenter:
         while dirty.is_set() and table.message_id is not None:
             dirty.clear()
             message_id = table.message_id
+            if not self.needs_picture(table):
+                continue  # a computer's move: shown with the next picture the table needs
             try:
-                layout, file, status = await self._table_message(table)
+                layout, file, status, seen = await self._table_message(table)
                 if table.message_id != message_id:
                     dirty.set()  # a new hand's message came meanwhile: render again, for it
                     continue
+                if not self.every_change and self._unchanged(table, message_id, status, seen):
+                    continue  # a click's answer showed it already
                 await (
                     self.bot.get_partial_messageable(table.channel_id)
                     .get_partial_message(message_id)
@@ -399,7 +515,7 @@ class DiscordPresenter:
                         view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
                     )
                 )
-                self._shown(table, message_id, status)
+                self._shown(table, message_id, status, seen)
             except discord.HTTPException:
                 log.warning("could not edit the table message in %s", table.channel_id)
             if self.bot.config.pace_seconds:
@@ -411,6 +527,7 @@ class DiscordPresenter:
         remembers nothing of it)."""
         self._last_status.pop(channel_id, None)
         self._alt.pop(channel_id, None)
+        self._seen.pop(channel_id, None)
         self._dirty.pop(channel_id, None)
         self._changes.pop(channel_id, None)
         self._publishers.pop(channel_id, None)
@@ -763,8 +880,14 @@ class DiscordPresenter:
         layout.add_item(discord.ui.Container(*parts))
         return layout, discord.File(io.BytesIO(png), filename="hand.png", description=alt)
 
-    def remember_card(self, table: Table, user_id: int, interaction: discord.Interaction[Any]) -> None:
-        self.cards[(table.channel_id, user_id)] = Card(interaction, self.bot.clock())
+    def remember_card(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[Any],
+        message: discord.WebhookMessage | None = None,
+    ) -> None:
+        self.cards[(table.channel_id, user_id)] = Card(interaction, self.bot.clock(), message)
 
     async def seat_to_move(self, table: Table, position: int) -> None:
         seat = table.seat_at(position)
@@ -776,7 +899,10 @@ class DiscordPresenter:
         lang = language(card.interaction.locale)
         try:
             layout, file = await self.card(table, position, lang)
-            await card.interaction.edit_original_response(view=layout, attachments=[file])
+            if card.message is not None:
+                await card.message.edit(view=layout, attachments=[file])
+            else:
+                await card.interaction.edit_original_response(view=layout, attachments=[file])
         except discord.HTTPException:
             self.cards.pop((table.channel_id, seat.user_id), None)
 
@@ -804,6 +930,11 @@ class DiscordPresenter:
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(discord.ui.Container(discord.ui.TextDisplay(body), row))
         return layout
+
+
+def _away(table: Table) -> frozenset[int]:
+    """The stored seats of the people a computer plays for (the table message names them)."""
+    return frozenset(i for i, s in enumerate(table.seats) if s.user_id is not None and s.away)
 
 
 def _choice(seat: int, legal: list[Action], picked: tuple[str, ...]) -> Action | None:

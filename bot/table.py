@@ -170,6 +170,9 @@ class Table:
     """Claim answers given before the window's minimum time (applied when it has passed)."""
     window_opened: float = 0.0
     last_events: list[Event] = field(default_factory=list)
+    hand_events: list[Event] = field(default_factory=list)
+    """This hand's public events so far, in order (the presenter tells the table what happened
+    since its last picture; private events never enter it)."""
     closed: bool = False
     starting: bool = False
     """Start is storing the game: the lobby's seats change no more (Join, Leave, Add computer
@@ -424,6 +427,7 @@ class Table:
             e.seat for e in events if e.kind == EventKind.DRAW and e.what == "exchange" and e.seat is not None
         )
         self.last_events = events
+        self.hand_events.extend(e for e in events if e.visible_to(None))
         if any(e.kind == EventKind.HAND_ENDED for e in events):
             self.booking_due = True
             await self._book()
@@ -667,8 +671,9 @@ class Table:
     def _window_young(self) -> bool:
         return self.clock() < self.window_opened + self.claim_min_seconds
 
-    async def come_back(self, user_id: int) -> bool:
-        """**I'm back**: the person takes their seat back from the computer player."""
+    async def come_back(self, user_id: int, *, show: bool = True) -> bool:
+        """**I'm back**: the person takes their seat back from the computer player. ``show``
+        False: the caller shows the table (the click's own answer edits the table message)."""
         async with self.lock:
             index = self.seat_of(user_id)
             if index is None:
@@ -676,7 +681,8 @@ class Table:
             self.seats[index].away = False
             self.seats[index].expiries = 0
             self._wake.set()
-        await self.presenter.table_changed(self)
+        if show:
+            await self.presenter.table_changed(self)
         return True
 
     async def leave_game(self, user_id: int) -> bool:
@@ -723,6 +729,7 @@ class Table:
                 raise
             await self._storage_ok()
             self.last_events = game.next_hand()
+            self.hand_events = []
             self.deadline = self.deadline_wall = None
             self.stop_votes.clear()
             self._wake.set()

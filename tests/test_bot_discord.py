@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_harness import ChannelSpec, FakeDiscord, FakeUser, GuildSpec, Harness, StoredMessage
+from discord_harness import (
+    UPDATE_MESSAGE,
+    ChannelSpec,
+    FakeDiscord,
+    FakeUser,
+    GuildSpec,
+    Harness,
+    StoredMessage,
+)
 
 from bot.app import MahjongBot, create_bot
 from bot.clock import ManualClock
@@ -532,7 +540,12 @@ async def test_time_outs_then_im_back(tmp_path: Path) -> None:
         await h.settle()
         assert "I'm back" in h.message(table.message_id or 0).labels
         rec = await h.click(h.message(table.message_id or 0), "I'm back", user=alice)
-        assert rec.answered and rec.ephemeral
+        # the click's answer is the table message without the button (an interaction response,
+        # not a channel edit), and her card follows, for her alone
+        assert rec.answered and rec.response_type == UPDATE_MESSAGE
+        assert "I'm back" not in h.message(table.message_id or 0).labels
+        assert [r for r in rec.requests if r.kind == "webhook.message.create" and r.ephemeral]
+        assert not [r for r in rec.caused if r.kind == "message.edit"]
         assert not seat.away and seat.expiries == 0
 
 

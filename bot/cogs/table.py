@@ -365,7 +365,12 @@ class TableCog(commands.Cog):
         if op == "hand":
             await self.show_card(interaction)
         elif op == "back":
-            if await table.come_back(interaction.user.id):
+            # Clicked on the table message: the click's answer shows the table without the away
+            # line (an interaction response; a channel edit would count against the global limit)
+            on_table = interaction.message is not None and interaction.message.id == table.message_id
+            if await table.come_back(interaction.user.id, show=not on_table):
+                if on_table and not await self.bot.presenter.answer_on_table(table, interaction):
+                    await self.bot.presenter.table_changed(table)
                 await self.show_card(interaction)
             else:
                 await self.refuse(interaction, "not_seated")
@@ -416,12 +421,18 @@ class TableCog(commands.Cog):
         if seated is None:
             return
         table, position = seated
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        answered = interaction.response.is_done()  # the click's answer edited the table message
+        if not answered:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         layout, file = await self.bot.presenter.card(
             table, position, language(interaction.locale), note=note, with_hint=with_hint, intro=intro
         )
-        await interaction.followup.send(view=layout, file=file, ephemeral=True)
-        self.bot.presenter.remember_card(table, interaction.user.id, interaction)
+        sent = await interaction.followup.send(view=layout, file=file, ephemeral=True, wait=True)
+        # after an answer on the table message, the card is a followup of its own: it is edited
+        # as that message, never as the interaction's original response (the table message)
+        self.bot.presenter.remember_card(
+            table, interaction.user.id, interaction, message=sent if answered else None
+        )
 
     @always_answers
     async def on_move(

@@ -69,6 +69,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "away": ("{name} is away: a computer plays for them.", "{name} ist weg: ein Computer spielt für sie."),
     "last_action": ("Last: {action}", "Zuletzt: {action}"),
+    "since_picture": ("Since the last picture: {actions}", "Seit dem letzten Bild: {actions}"),
     "did_discard": ("{name} discarded {tile}", "{name} hat {tile} abgeworfen"),
     "did_call": (
         "{name} discarded {tile} with the call at the beginning",
