@@ -1,0 +1,80 @@
+"""Reads that never block moves (issue 30, item 7): reports read on a read-only connection of
+their own beside the writer (WAL), so a long ``/stats`` or leaderboard neither waits for the
+moves nor delays one; a read started after a write returned sees it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Storage, StorageError
+
+G, ADA = 1, 11
+
+
+class Gate:
+    """Hold the first statement a read hands to its connection's thread until ``release``: a
+    report that takes long, without waiting on the clock."""
+
+    def __init__(self, db: Any) -> None:
+        self.db, self.real = db, db._execute
+        self.held = asyncio.Event()
+        self.gate = threading.Event()
+
+    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if self.held.is_set():
+            return await self.real(fn, *args, **kwargs)
+        self.held.set()
+
+        def slow(*a: Any, **k: Any) -> Any:
+            self.gate.wait(30)  # a safety net only: the test releases it
+            return fn(*a, **k)
+
+        return await self.real(slow, *args, **kwargs)
+
+    def __enter__(self) -> Gate:
+        self.db._execute = self._execute
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.gate.set()
+        del self.db._execute
+
+
+async def test_a_move_is_stored_while_a_long_report_reads(tmp_path: Path) -> None:
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        await storage.buy_in(G, ADA, 100)
+        game = await storage.create_game(G, 10, [ADA, "ai:easy", "ai:easy", "ai:easy"], 1)
+        reading = storage._reader if storage._reader is not None else storage._db
+        with Gate(reading) as gate:
+            report = asyncio.ensure_future(storage.standings(G))
+            await gate.held.wait()  # the report is inside its transaction, its statement held
+            blocked = storage._lock.locked()
+            if blocked:
+                gate.gate.set()  # the old way: the move would wait for the report (fail below)
+            move = asyncio.ensure_future(storage.append_action(game.game_id, 1, 1, "E discard 1m"))
+            move.add_done_callback(lambda _: gate.gate.set())
+            await move
+            report_done_first = report.done()
+            await report
+        assert not blocked, "the report held the writer's lock: a move had to wait for it"
+        assert not report_done_first
+        assert (await storage.load_game(game.game_id)).hands[-1].actions == ("E discard 1m",)
+
+
+async def test_a_read_after_a_write_sees_it_and_the_reader_cannot_write(tmp_path: Path) -> None:
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        for amount in (5, 7, 11):
+            await storage.buy_in(G, ADA, amount)
+            assert await storage.balance(G, ADA) == 2000 + sum(a for a in (5, 7, 11) if a <= amount)
+
+        async def write(db: Any) -> None:
+            await db.execute("INSERT INTO guilds (guild_id, created_at) VALUES (5, 'x')")
+
+        with pytest.raises(StorageError, match="cannot be read"):
+            await storage._read(write)
