@@ -78,3 +78,29 @@ async def test_a_read_after_a_write_sees_it_and_the_reader_cannot_write(tmp_path
 
         with pytest.raises(StorageError, match="cannot be read"):
             await storage._read(write)
+
+
+async def test_a_members_games_are_read_through_the_index_of_their_seats(tmp_path: Path) -> None:
+    """``/stats`` of a member reads that member's games only (index 0015), the same games the
+    whole season's read gives when filtered by seat."""
+    bo, cy = 12, 13
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        for channel, seats in enumerate(
+            ([ADA, bo, "ai:easy", "ai:easy"], [bo, cy, "ai:easy", "ai:easy"]), 10
+        ):
+            game = await storage.create_game(G, channel, list(seats), channel)
+            await storage.finish_hand(game.game_id, 1, result="draw")
+            await storage.end_game(game.game_id)
+        found, everyone = await storage.played_games(G)
+        for member in (ADA, bo, cy, 99):
+            _, mine = await storage.played_games(G, user_id=member)
+            assert mine == [g for g in everyone if member in g.seats]
+        assert found is not None
+
+        async def plan(db: Any) -> str:
+            async with db.execute(
+                "EXPLAIN QUERY PLAN SELECT game_id FROM game_seats WHERE user_id = ?", (ADA,)
+            ) as cur:
+                return " ".join(str(r[-1]) for r in await cur.fetchall())
+
+        assert "game_seats_by_user" in await storage._read(plan)
