@@ -99,6 +99,7 @@ class StatsMixin(GamesMixin):
 
         async def work(db: aiosqlite.Connection) -> tuple[Season | None, list[PlayedGame]]:
             found: Season | None = None
+            params: tuple[int, ...]
             if channel_id is not None:
                 where, params = "g.guild_id = ? AND g.channel_id = ?", (guild_id, channel_id)
             else:
