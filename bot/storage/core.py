@@ -425,6 +425,9 @@ class StorageCore:
         outcomes: list[tuple[bool, Any]] = []
 
         async def work(db: aiosqlite.Connection) -> None:
+            if len(batch) == 1:  # alone: its error rolls back the transaction, as in _write
+                outcomes.append((True, await batch[0].work(db)))
+                return
             for item in batch:
                 await db.execute("SAVEPOINT grouped")
                 try:
