@@ -21,6 +21,12 @@ therefore either never started its transaction (cancelled while waiting for
 the lock) or finished it whole, committed or rolled back; the connection is
 always outside a transaction when the lock is released, and a call that
 returned normally was committed (and, with ``synchronous=FULL``, fsynced).
+
+Group commit (issue 30). The appends of a move (:meth:`StorageCore._write_grouped`) that arrive
+while a transaction runs wait for the next one together: one ``BEGIN`` ... ``COMMIT`` and one
+fsync for many tables, each append in a savepoint of its own, answered only once that commit
+returned. Reads (:meth:`StorageCore._read`) run on a read-only connection of their own beside
+the writer (WAL gives them a committed snapshot), so a long report never holds the writer's lock.
 """
 
 from __future__ import annotations
