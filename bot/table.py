@@ -422,22 +422,26 @@ class Table:
         return await self._apply_stored(action)
 
     async def _store_and_apply_passes(self, passes: Sequence[Action]) -> list[Event]:
-        """The automatic passes of a claim window (:meth:`Game.idle_passes`: seats with nothing
-        to claim, each independent of the others) stored in one transaction, numbered and worded
-        exactly as one :meth:`_store_and_apply` each would store them, then applied in order
-        (issue 30: most stored actions are these passes). Returns the last one's events."""
+        """The automatic passes of a claim window (:meth:`Game.idle_passes`: the engine's own
+        list of seats with nothing to claim, each pass legal whatever the others do) stored in
+        one transaction, numbered and worded exactly as one :meth:`_store_and_apply` each would
+        store them, then applied in order (issue 30: most stored actions are these passes).
+        Each is checked once, just before it is applied (the engine remembers one check: the
+        first is checked before the write). Returns the last one's events."""
         game = self.game
         assert game is not None and self.game_id is not None
-        for action in passes:
-            refusal = game.check(action)
-            if refusal is not None:
-                raise refusal.error()
+        refusal = game.check(passes[0])
+        if refusal is not None:
+            raise refusal.error()
         seq = len(game.deal.log) + 1
         lines = [game.line(action) for action in passes]
         await self.storage.append_actions(self.game_id, game.hand_number, seq, lines)
         await self._storage_ok()
         events: list[Event] = []
         for action in passes:
+            refusal = game.check(action)  # the first: remembered from above, not decided again
+            if refusal is not None:
+                raise refusal.error()
             events = await self._apply_stored(action)
         return events
 
