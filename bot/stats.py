@@ -455,7 +455,7 @@ async def load_member_stats(
 
     :raises NotFoundError: for a season number the server does not have.
     """
-    found, games = await storage.played_games(guild_id, season=season)
+    found, games = await storage.played_games(guild_id, season=season, user_id=user_id)
     mine = [g for g in games if user_id in g.seats]
     await _load_missing(storage, cache, mine)
     chips = await storage.chip_history(guild_id, user_id, season=season) if found is not None else []

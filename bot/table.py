@@ -37,7 +37,7 @@ import contextlib
 import logging
 import random
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -422,6 +422,36 @@ class Table:
         seq = len(game.deal.log) + 1
         await self.storage.append_action(self.game_id, game.hand_number, seq, game.line(action))
         await self._storage_ok()
+        return await self._apply_stored(action)
+
+    async def _store_and_apply_passes(self, passes: Sequence[Action]) -> list[Event]:
+        """The automatic passes of a claim window (:meth:`Game.idle_passes`: the engine's own
+        list of seats with nothing to claim, each pass legal whatever the others do) stored in
+        one transaction, numbered and worded exactly as one :meth:`_store_and_apply` each would
+        store them, then applied in order (issue 30: most stored actions are these passes).
+        Each is checked once, just before it is applied (the engine remembers one check: the
+        first is checked before the write). Returns the last one's events."""
+        game = self.game
+        assert game is not None and self.game_id is not None
+        refusal = game.check(passes[0])
+        if refusal is not None:
+            raise refusal.error()
+        seq = len(game.deal.log) + 1
+        lines = [game.line(action) for action in passes]
+        await self.storage.append_actions(self.game_id, game.hand_number, seq, lines)
+        await self._storage_ok()
+        events: list[Event] = []
+        for action in passes:
+            refusal = game.check(action)  # the first: remembered from above, not decided again
+            if refusal is not None:
+                raise refusal.error()
+            events = await self._apply_stored(action)
+        return events
+
+    async def _apply_stored(self, action: Action) -> list[Event]:
+        """Apply an action just stored (the caller holds the lock); book the hand if it ended."""
+        game = self.game
+        assert game is not None
         events = game.apply(action)  # found legal just now: applied without a second check
         self._received.update(
             e.seat for e in events if e.kind == EventKind.DRAW and e.what == "exchange" and e.seat is not None
@@ -848,8 +878,9 @@ class Table:
                 self.held.clear()
                 if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
                     return await self._after_change()
-                for idle in game.idle_passes():
-                    await self._store_and_apply(idle)
+                idle = game.idle_passes()
+                if idle:
+                    await self._store_and_apply_passes(idle)
                     changed = True
                     if game.deal.phase not in (Phase.CLAIMS, Phase.ROBBING):
                         return await self._after_change()

@@ -277,8 +277,10 @@ async def test_held_claim_answers_are_applied_once_after_a_storage_error(tmp_pat
                 clock.advance(RETRY_SECONDS[0])
                 await wait_for(lambda v=version: game.version > v + 1 or table.closed)  # type: ignore[misc]
                 assert not table.closed and not table.held
-                record = await storage.load_game(table.game_id)
-                assert record.hands[-1].actions == tuple(a.line() for a in game.deal.log)
+                async with table.lock:  # between moves: reads no longer wait for the writer,
+                    # so a move stored but not yet applied (write-ahead) could be read otherwise
+                    record = await storage.load_game(table.game_id)
+                    assert record.hands[-1].actions == tuple(a.line() for a in game.deal.log)
                 assert ("storage_failed", FULL) in table.presenter.calls  # type: ignore[attr-defined]
                 break
             for user, position in people.items():

@@ -116,25 +116,30 @@ class CancelAt:
     (``runner``). The statement itself still runs: aiosqlite has already queued it."""
 
     def __init__(self, storage: Storage, n: int, mode: str) -> None:
-        self.db: Any = storage._db
+        # the writer's connection and the reads' own (issue 30): the awaits on both are counted
+        self.dbs: list[Any] = [db for db in (storage._db, storage._reader) if db is not None]
         self.n, self.mode, self.count = n, mode, 0
         self.caller: asyncio.Task[Any] | None = None
-        self.real = self.db._execute
 
-    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        self.count += 1
-        if self.count == self.n:
-            target = self.caller if self.mode == "caller" else asyncio.current_task()
-            assert target is not None
-            target.cancel()
-        return await self.real(fn, *args, **kwargs)
+    def _counting(self, real: Callable[..., Any]) -> Callable[..., Any]:
+        async def _execute(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            if self.count == self.n:
+                target = self.caller if self.mode == "caller" else asyncio.current_task()
+                assert target is not None
+                target.cancel()
+            return await real(fn, *args, **kwargs)
+
+        return _execute
 
     def __enter__(self) -> CancelAt:
-        self.db._execute = self._execute
+        for db in self.dbs:
+            db._execute = self._counting(db._execute)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        del self.db._execute  # back to the class's method
+        for db in self.dbs:
+            del db._execute  # back to the class's method
 
 
 async def _run(path: Path, call: Call, n: int, mode: str) -> tuple[str, int, str]:
@@ -149,8 +154,8 @@ async def _run(path: Path, call: Call, n: int, mode: str) -> tuple[str, int, str
                 ended = "returned"
             except asyncio.CancelledError:
                 ended = "cancelled"
-        db = storage._db
-        assert db is not None and not db.in_transaction, f"a transaction was left open at await {n}"
+        for db in (storage._db, storage._reader):
+            assert db is not None and not db.in_transaction, f"a transaction was left open at await {n}"
         state = committed(path)
         # The next write works, and commits (a second connection sees it).
         await storage.remember_player(777, "next")

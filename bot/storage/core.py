@@ -21,6 +21,12 @@ therefore either never started its transaction (cancelled while waiting for
 the lock) or finished it whole, committed or rolled back; the connection is
 always outside a transaction when the lock is released, and a call that
 returned normally was committed (and, with ``synchronous=FULL``, fsynced).
+
+Group commit (issue 30). The appends of a move (:meth:`StorageCore._write_grouped`) that arrive
+while a transaction runs wait for the next one together: one ``BEGIN`` ... ``COMMIT`` and one
+fsync for many tables, each append in a savepoint of its own, answered only once that commit
+returned. Reads (:meth:`StorageCore._read`) run on a read-only connection of their own beside
+the writer (WAL gives them a committed snapshot), so a long report never holds the writer's lock.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -101,7 +108,7 @@ def from_json(text: str | None) -> object:
     return None if text is None else json.loads(text)
 
 
-async def _outlast_cancellation(task: asyncio.Task[T]) -> T:
+async def _outlast_cancellation(task: asyncio.Future[T]) -> T:
     """The task's result, waiting for it to end even if the caller is cancelled meanwhile; a
     cancellation of the caller is raised once the task has ended (its result is then dropped)."""
     cancelled: asyncio.CancelledError | None = None
@@ -117,6 +124,14 @@ async def _outlast_cancellation(task: asyncio.Task[T]) -> T:
     return task.result()
 
 
+@dataclass(eq=False, slots=True)
+class _Grouped:
+    """One write waiting for the next group commit: its work and the future its caller awaits."""
+
+    work: Work[Any]
+    done: asyncio.Future[Any]
+
+
 class StorageCore:
     """The file, the one connection, the lock and the transactions; see the module docstring.
 
@@ -126,6 +141,11 @@ class StorageCore:
     :param synchronous: ``"FULL"`` (default: fsync on every commit) or ``"NORMAL"`` (survives a
         process crash, not a power loss).
     :param schema_version: migrate only up to this version (tests of upgrades); default the newest.
+    :param group_commit: commit the appends of one event-loop tick in one transaction (default;
+        see :meth:`_write_grouped`); False commits each on its own, as before issue 30.
+    :param read_connection: run reads on a read-only connection of their own, beside the writer
+        (default; WAL lets them), so that no report waits for a move or delays one; False reads
+        on the writer's connection under its lock, as before issue 30.
     """
 
     def __init__(
@@ -136,6 +156,8 @@ class StorageCore:
         default_starting_chips: int = DEFAULT_STARTING_CHIPS,
         synchronous: Literal["FULL", "NORMAL"] = "FULL",
         schema_version: int | None = None,
+        group_commit: bool = True,
+        read_connection: bool = True,
     ) -> None:
         if synchronous not in ("FULL", "NORMAL"):
             raise StorageInputError("synchronous takes FULL or NORMAL")
@@ -148,6 +170,14 @@ class StorageCore:
         self._schema_target = schema_version
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._group_commit = group_commit
+        self._pending: list[_Grouped] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.group_commits = 0
+        """How many group transactions have committed (tests count them)."""
+        self._read_connection = read_connection
+        self._reader: aiosqlite.Connection | None = None
+        self._read_lock = asyncio.Lock()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **kwargs: Any) -> Self:
@@ -204,6 +234,14 @@ class StorageCore:
             if error is None:
                 raise
             raise error from exc
+        if self._read_connection:
+            try:
+                reader = await self._connect(f"{self.path.absolute().as_uri()}?mode=ro")
+                await reader.execute("PRAGMA busy_timeout = 5000")
+            except BaseException:
+                await db.close()
+                raise
+            self._reader = reader
         self._db = db
         return self
 
@@ -269,6 +307,10 @@ class StorageCore:
             db, self._db = self._db, None
             if db is not None:
                 await db.close()
+        async with self._read_lock:
+            reader, self._reader = self._reader, None
+            if reader is not None:
+                await reader.close()
 
     async def __aenter__(self) -> Self:
         return await self.open()
@@ -318,12 +360,109 @@ class StorageCore:
         return await self._run_transaction("BEGIN IMMEDIATE", work, commit=True)
 
     async def _read(self, work: Work[T]) -> T:
-        """Run ``work`` on one consistent snapshot (no other task's half-done transaction)."""
-        return await self._run_transaction("BEGIN", work, commit=False)
+        """Run ``work`` on one consistent snapshot (no other task's half-done transaction).
 
-    async def _run_transaction(self, begin: str, work: Work[T], *, commit: bool) -> T:
-        async with self._lock:
+        On the read-only connection of its own (``read_connection``, the default): WAL lets it
+        read a committed snapshot while the writer commits beside it, so a long report neither
+        waits for the moves nor delays one. Every write that returned is committed, so a read
+        started after it sees it."""
+        if self._reader is None:
+            return await self._run_transaction("BEGIN", work, commit=False)
+        return await self._run_transaction("BEGIN", work, commit=False, reader=True)
+
+    async def _write_grouped(self, work: Work[T]) -> T:
+        """Run ``work`` in the next group commit: one transaction for every grouped write that
+        arrived while the previous one committed (at least those of one event-loop tick), so one
+        fsync serves many tables. The promises of :meth:`_write` hold for each call on its own:
+
+        * it returns once the transaction that holds its work has committed (durable);
+        * its work runs in a savepoint: an exception in it (a refused append) rolls back that
+          work only and is raised to that caller only, the others commit;
+        * a caller cancelled before its batch began is left out (nothing written); one cancelled
+          while its batch runs waits for the batch to end (committed or not, whole) and then
+          raises the cancellation.
+
+        With ``group_commit=False`` this is :meth:`_write`."""
+        if not self._group_commit:
+            return await self._write(work)
+        self._conn()  # closed: say so now
+        loop = asyncio.get_running_loop()
+        item = _Grouped(work, loop.create_future())
+        self._pending.append(item)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = loop.create_task(self._flush())
+        cancelled: asyncio.CancelledError | None = None
+        while not item.done.done():
+            try:
+                await asyncio.wait((item.done,))
+            except asyncio.CancelledError as exc:
+                if item in self._pending:  # its batch has not begun: leave it out
+                    self._pending.remove(item)
+                    raise
+                cancelled = exc
+        if cancelled is not None:
+            if not item.done.cancelled():
+                item.done.exception()  # retrieved: the caller hears of the cancellation instead
+            raise cancelled
+        result: T = item.done.result()
+        return result
+
+    async def _flush(self) -> None:
+        """Take the grouped writes waiting now (under the lock) and commit them as one transaction;
+        start the next flush for those that arrived meanwhile (behind other writers in the lock)."""
+        batch: list[_Grouped] = []
+        try:
+            async with self._lock:
+                batch, self._pending = self._pending, []
+                if batch:
+                    await self._commit_group(batch)
+        except asyncio.CancelledError:
+            for item in [*batch, *self._pending]:  # the loop is shutting down: nothing more runs
+                if not item.done.done():
+                    item.done.cancel()
+            self._pending = []
+            raise
+        if self._pending:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _commit_group(self, batch: list[_Grouped]) -> None:
+        """One transaction for ``batch`` (the caller holds the lock), each work in a savepoint;
+        every item's future gets its own result or error, or the transaction's error."""
+        outcomes: list[tuple[bool, Any]] = []
+
+        async def work(db: aiosqlite.Connection) -> None:
+            if len(batch) == 1:  # alone: its error rolls back the transaction, as in _write
+                outcomes.append((True, await batch[0].work(db)))
+                return
+            for item in batch:
+                await db.execute("SAVEPOINT grouped")
+                try:
+                    outcome = (True, await item.work(db))
+                except Exception as exc:  # this work only: the others go on
+                    await db.execute("ROLLBACK TO grouped")
+                    outcome = (False, exc)
+                await db.execute("RELEASE grouped")
+                outcomes.append(outcome)
+
+        try:
             db = self._conn()
+            task = asyncio.get_running_loop().create_task(self._run(db, "BEGIN IMMEDIATE", work, True))
+            await _outlast_cancellation(task)
+        except Exception as exc:  # the whole transaction rolled back: every item hears why
+            error: BaseException = self._file_error(exc, "written") or exc
+            for item in batch:
+                item.done.set_exception(error)
+            return
+        self.group_commits += 1
+        for item, (ok, value) in zip(batch, outcomes, strict=True):
+            if ok:
+                item.done.set_result(value)
+            else:
+                item.done.set_exception(self._file_error(value, "written") or value)
+
+    async def _run_transaction(self, begin: str, work: Work[T], *, commit: bool, reader: bool = False) -> T:
+        async with self._read_lock if reader else self._lock:
+            db = self._reader_conn() if reader else self._conn()
             task = asyncio.get_running_loop().create_task(self._run(db, begin, work, commit))
             try:
                 return await _outlast_cancellation(task)
@@ -382,6 +521,11 @@ class StorageCore:
         if self._db is None:
             raise StorageError("the storage is not open; use 'async with Storage(...)' or await open()")
         return self._db
+
+    def _reader_conn(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise StorageError("the storage is not open; use 'async with Storage(...)' or await open()")
+        return self._reader
 
     @staticmethod
     async def _all(db: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:

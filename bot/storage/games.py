@@ -332,40 +332,60 @@ class GamesMixin(LedgerMixin, RulesMixin):
     async def append_action(self, game_id: int, hand_no: int, seq: int, action: str) -> None:
         """Append one action to the live hand's log; durable (committed, fsynced) when this returns.
 
-        ``seq`` must be the next number of the hand (1 for its first action).
+        ``seq`` must be the next number of the hand (1 for its first action). Appends of many
+        tables that arrive together share one transaction (group commit); each is refused or
+        cancelled on its own.
 
         :raises ActionOrderError: when ``seq`` is not the next one (another writer got there first).
         :raises GameStateError: when the game is not live or the hand is finished or not current.
         :raises StorageInputError: for an empty action, one with a line break or longer than 200.
         """
+        await self.append_actions(game_id, hand_no, seq, [action])
+
+    async def append_actions(self, game_id: int, hand_no: int, seq: int, actions: Sequence[str]) -> None:
+        """Append several actions of the live hand in one transaction: ``actions[0]`` as number
+        ``seq``, the next as ``seq + 1`` and so on, exactly as many :meth:`append_action` calls
+        would, but all stored or none (the automatic passes of a claim window, issue 30).
+
+        :raises ActionOrderError: when ``seq`` is not the next one (nothing is stored).
+        :raises GameStateError: when the game is not live or the hand is finished or not current.
+        :raises StorageInputError: for no actions, or an action that :meth:`append_action` refuses.
+        """
         check_number(game_id, "a game id")
         check_number(hand_no, "a hand number")
         check_number(seq, "an action's sequence number")
-        if not isinstance(action, str) or not action.strip() or "\n" in action or "\r" in action:
-            raise StorageInputError(f"an action is one non-empty line of text, not {quote(action)}")
-        if len(action) > MAX_ACTION_LENGTH:
-            raise StorageInputError(f"an action is at most {MAX_ACTION_LENGTH} characters, not {len(action)}")
+        if isinstance(actions, str) or not isinstance(actions, Sequence) or not actions:
+            raise StorageInputError("append_actions takes a non-empty list of actions")
+        for action in actions:
+            if not isinstance(action, str) or not action.strip() or "\n" in action or "\r" in action:
+                raise StorageInputError(f"an action is one non-empty line of text, not {quote(action)}")
+            if len(action) > MAX_ACTION_LENGTH:
+                raise StorageInputError(
+                    f"an action is at most {MAX_ACTION_LENGTH} characters, not {len(action)}"
+                )
+        check_number(seq + len(actions) - 1, "an action's sequence number")
         now = self._now()
 
         async def work(db: aiosqlite.Connection) -> None:
-            # One statement checks that the hand is live and seq the next, and inserts.
-            try:
-                async with db.execute(
-                    "INSERT INTO actions (game_id, hand_no, seq, action, created_at) "
-                    "SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM games g JOIN hands h "
-                    "ON h.game_id = g.game_id AND h.hand_no = g.current_hand WHERE g.game_id = ?1 "
-                    "AND g.status = 'live' AND h.hand_no = ?2 AND h.finished_at IS NULL) "
-                    "AND ?3 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
-                    "WHERE game_id = ?1 AND hand_no = ?2)",
-                    (game_id, hand_no, seq, action, now),
-                ) as cur:
-                    written = cur.rowcount
-            except sqlite3.IntegrityError:
-                written = 0
-            if written != 1:
-                await self._explain_refused_append(db, game_id, hand_no, seq)
+            for number, action in enumerate(actions, start=seq):
+                # One statement checks that the hand is live and seq the next, and inserts.
+                try:
+                    async with db.execute(
+                        "INSERT INTO actions (game_id, hand_no, seq, action, created_at) "
+                        "SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM games g JOIN hands h "
+                        "ON h.game_id = g.game_id AND h.hand_no = g.current_hand WHERE g.game_id = ?1 "
+                        "AND g.status = 'live' AND h.hand_no = ?2 AND h.finished_at IS NULL) "
+                        "AND ?3 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
+                        "WHERE game_id = ?1 AND hand_no = ?2)",
+                        (game_id, hand_no, number, action, now),
+                    ) as cur:
+                        written = cur.rowcount
+                except sqlite3.IntegrityError:
+                    written = 0
+                if written != 1:
+                    await self._explain_refused_append(db, game_id, hand_no, number)
 
-        await self._write(work)
+        await self._write_grouped(work)
 
     async def _explain_refused_append(
         self, db: aiosqlite.Connection, game_id: int, hand_no: int, seq: int

@@ -69,7 +69,12 @@ class StatsMixin(GamesMixin):
     """Reads for ``/stats``: played games and hands, their logs, a member's chip history."""
 
     async def played_games(
-        self, guild_id: int, *, season: int | None = None, channel_id: int | None = None
+        self,
+        guild_id: int,
+        *,
+        season: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
     ) -> tuple[Season | None, list[PlayedGame]]:
         """The games of a server with their finished hands, oldest first: played here or
         recorded at a real table (:attr:`PlayedGame.kind`); a hand whose booking was undone is
@@ -80,26 +85,42 @@ class StatsMixin(GamesMixin):
         each with *all* its finished hands (a replay needs the earlier ones; filter by
         :attr:`PlayedHand.season_id`), and that season (None if the server has none yet).
 
+        With ``user_id``: only the games that member sat in (found through the index of seats by
+        member, so a member's ``/stats`` reads the member's rows, not the whole season's).
+
         :raises NotFoundError: for a season number the server does not have.
         """
         check_id(guild_id, "guild id")
         check_optional(season, "a season number")
         if channel_id is not None:
             check_id(channel_id, "channel id")
+        if user_id is not None:
+            check_id(user_id, "user id")
 
         async def work(db: aiosqlite.Connection) -> tuple[Season | None, list[PlayedGame]]:
             found: Season | None = None
+            params: tuple[int, ...]
             if channel_id is not None:
                 where, params = "g.guild_id = ? AND g.channel_id = ?", (guild_id, channel_id)
             else:
                 found = await self._find_season(db, guild_id, season)
                 if found is None:
                     return None, []
-                where = (
-                    "g.guild_id = ? AND g.game_id IN "
-                    "(SELECT game_id FROM hands WHERE season_id = ? AND finished_at IS NOT NULL)"
-                )
-                params = (guild_id, found.season_id)
+                if user_id is None:
+                    where = (
+                        "g.guild_id = ? AND g.game_id IN "
+                        "(SELECT game_id FROM hands WHERE season_id = ? AND finished_at IS NOT NULL)"
+                    )
+                    params = (guild_id, found.season_id)
+                else:  # from the member's seats (index 0015), each game's hands by its key
+                    where = (
+                        "g.guild_id = ? AND EXISTS (SELECT 1 FROM hands sh WHERE sh.game_id = g.game_id "
+                        "AND +sh.season_id = ? AND sh.finished_at IS NOT NULL)"
+                    )
+                    params = (guild_id, found.season_id)
+            if user_id is not None:
+                where += " AND g.game_id IN (SELECT game_id FROM game_seats WHERE user_id = ?)"
+                params = (*params, user_id)
             games = await self._all(db, f"SELECT g.* FROM games g WHERE {where} ORDER BY g.game_id", params)
             seats: dict[int, list[Seat]] = {}
             for r in await self._all(

@@ -1,0 +1,106 @@
+"""Reads that never block moves (issue 30, item 7): reports read on a read-only connection of
+their own beside the writer (WAL), so a long ``/stats`` or leaderboard neither waits for the
+moves nor delays one; a read started after a write returned sees it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Storage, StorageError
+
+G, ADA = 1, 11
+
+
+class Gate:
+    """Hold the first statement a read hands to its connection's thread until ``release``: a
+    report that takes long, without waiting on the clock."""
+
+    def __init__(self, db: Any) -> None:
+        self.db, self.real = db, db._execute
+        self.held = asyncio.Event()
+        self.gate = threading.Event()
+
+    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if self.held.is_set():
+            return await self.real(fn, *args, **kwargs)
+        self.held.set()
+
+        def slow(*a: Any, **k: Any) -> Any:
+            self.gate.wait(30)  # a safety net only: the test releases it
+            return fn(*a, **k)
+
+        return await self.real(slow, *args, **kwargs)
+
+    def __enter__(self) -> Gate:
+        self.db._execute = self._execute
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.gate.set()
+        del self.db._execute
+
+
+async def test_a_move_is_stored_while_a_long_report_reads(tmp_path: Path) -> None:
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        await storage.buy_in(G, ADA, 100)
+        game = await storage.create_game(G, 10, [ADA, "ai:easy", "ai:easy", "ai:easy"], 1)
+        reading = storage._reader if storage._reader is not None else storage._db
+        with Gate(reading) as gate:
+            report = asyncio.ensure_future(storage.standings(G))
+            await gate.held.wait()  # the report is inside its transaction, its statement held
+            blocked = storage._lock.locked()
+            if blocked:
+                gate.gate.set()  # the old way: the move would wait for the report (fail below)
+            move = asyncio.ensure_future(storage.append_action(game.game_id, 1, 1, "E discard 1m"))
+            move.add_done_callback(lambda _: gate.gate.set())
+            await move
+            report_done_first = report.done()
+            await report
+        assert not blocked, "the report held the writer's lock: a move had to wait for it"
+        assert not report_done_first
+        assert (await storage.load_game(game.game_id)).hands[-1].actions == ("E discard 1m",)
+
+
+async def test_a_read_after_a_write_sees_it_and_the_reader_cannot_write(tmp_path: Path) -> None:
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        for amount in (5, 7, 11):
+            await storage.buy_in(G, ADA, amount)
+            assert await storage.balance(G, ADA) == 2000 + sum(a for a in (5, 7, 11) if a <= amount)
+
+        async def write(db: Any) -> None:
+            await db.execute("INSERT INTO guilds (guild_id, created_at) VALUES (5, 'x')")
+
+        with pytest.raises(StorageError, match="cannot be read"):
+            await storage._read(write)
+
+
+async def test_a_members_games_are_read_through_the_index_of_their_seats(tmp_path: Path) -> None:
+    """``/stats`` of a member reads that member's games only (index 0015), the same games the
+    whole season's read gives when filtered by seat."""
+    bo, cy = 12, 13
+    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
+        for channel, seats in enumerate(
+            ([ADA, bo, "ai:easy", "ai:easy"], [bo, cy, "ai:easy", "ai:easy"]), 10
+        ):
+            game = await storage.create_game(G, channel, list(seats), channel)
+            await storage.finish_hand(game.game_id, 1, result="draw")
+            await storage.end_game(game.game_id)
+        found, everyone = await storage.played_games(G)
+        for member in (ADA, bo, cy, 99):
+            _, mine = await storage.played_games(G, user_id=member)
+            assert mine == [g for g in everyone if member in g.seats]
+        assert found is not None
+
+        async def plan(db: Any) -> str:
+            async with db.execute(
+                "EXPLAIN QUERY PLAN SELECT game_id FROM game_seats WHERE user_id = ?", (ADA,)
+            ) as cur:
+                return " ".join(str(r[-1]) for r in await cur.fetchall())
+
+        assert "game_seats_by_user" in await storage._read(plan)
