@@ -102,8 +102,10 @@ async def test_two_shards_in_one_process_drive_each_servers_table(tmp_path: Path
                     await play_card(h, table, mover, channel)
                     break
             assert len(game.deal.log) > before
-            stored = await bot.storage.load_game(table.game_id or 0)
-            assert stored.guild_id == table.guild_id and len(stored.hands[0].actions) == len(game.deal.log)
+            async with table.lock:  # between moves: the computers play on while storage is read
+                stored = await bot.storage.load_game(table.game_id or 0)
+                played = len(game.deal.log)
+            assert stored.guild_id == table.guild_id and len(stored.hands[0].actions) == played
         h.check()
 
 
