@@ -14,18 +14,13 @@ nothing acknowledged is lost.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
-import subprocess
-import sys
-import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from storage_support import fold
+from storage_support import fold, kill_at_random
 
 from bot.restore import rebuild_game
 from bot.storage import DEFAULT_STARTING_CHIPS, Storage
@@ -76,41 +71,14 @@ def run_child_until_killed(
     """Start the child, SIGKILL it at a random moment; return its acknowledged events (in order),
     the event it had started but not acknowledged, if any, and how many events it dropped
     (``cancel``: the child cancels calls)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    child = subprocess.Popen(
-        [sys.executable, str(CHILD), str(path), str(seed), *(["cancel"] if cancel else [])],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env=env,
+    lines = kill_at_random(  # a quarter of the kills land anywhere, even while opening or migrating
+        [str(CHILD), str(path), str(seed), *(["cancel"] if cancel else [])],
+        rng,
+        timer_share=0.25,
+        timer_seconds=0.35,
+        most_acks=40,
+        linger=0.004,
     )
-    assert child.stdout is not None
-    lines: list[str] = []
-    timer_kill = rng.random() < 0.25  # some kills land anywhere, even while opening or migrating
-    if timer_kill:
-        killer = threading.Timer(rng.uniform(0.0, 0.35), child.send_signal, (signal.SIGKILL,))
-        killer.start()
-        lines = child.stdout.read().splitlines()
-        killer.join()
-    else:
-        wanted = rng.randint(1, 40)
-        acks = 0
-        for line in child.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith("ack "):
-                acks += 1
-                if acks >= wanted:
-                    time.sleep(rng.uniform(0, 0.004))
-                    child.send_signal(signal.SIGKILL)
-                    break
-        lines += child.stdout.read().splitlines()  # what the child wrote before it died
-    child.wait(timeout=10)
-    stderr = child.stderr.read() if child.stderr else ""
-    child.stdout.close()
-    if child.stderr:
-        child.stderr.close()
-    assert child.returncode == -signal.SIGKILL, f"child ended by itself ({child.returncode}): {stderr}"
     acked: list[str] = []
     pending: str | None = None
     dropped = 0

@@ -12,16 +12,12 @@ transaction, and every promise of a single append holds for each of them.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import signal
 import sqlite3
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
+from storage_support import kill_at_random
 
 from bot.storage import ActionOrderError, GameStateError, Storage, StorageInputError
 
@@ -49,39 +45,9 @@ def stored_actions(path: Path) -> dict[int, list[tuple[int, str]]]:
 def run_child_until_killed(path: Path, seed: int, rng: random.Random) -> list[str]:
     """Start the child, SIGKILL it at a random moment (after some acknowledged appends, or at a
     random time, even while it opens the file); return every line it printed."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    child = subprocess.Popen(
-        [sys.executable, str(CHILD), str(path), str(seed)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env=env,
+    return kill_at_random(
+        [str(CHILD), str(path), str(seed)], rng, timer_share=0.2, timer_seconds=0.4, most_acks=300
     )
-    assert child.stdout is not None
-    lines: list[str] = []
-    if rng.random() < 0.2:
-        killer = threading.Timer(rng.uniform(0.0, 0.4), child.send_signal, (signal.SIGKILL,))
-        killer.start()
-        lines = child.stdout.read().splitlines()
-        killer.join()
-    else:
-        wanted, acks = rng.randint(1, 300), 0
-        for line in child.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith("ack "):
-                acks += 1
-                if acks >= wanted:
-                    child.send_signal(signal.SIGKILL)
-                    break
-        lines += child.stdout.read().splitlines()  # what the child wrote before it died
-    child.wait(timeout=10)
-    stderr = child.stderr.read() if child.stderr else ""
-    child.stdout.close()
-    if child.stderr:
-        child.stderr.close()
-    assert child.returncode == -signal.SIGKILL, f"child ended by itself ({child.returncode}): {stderr}"
-    return lines
 
 
 def test_sigkill_during_group_commits_loses_no_acknowledged_append(tmp_path: Path) -> None:
