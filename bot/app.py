@@ -32,7 +32,7 @@ from bot.presenter import DiscordPresenter
 from bot.restore import PendingGame, RestoreQueue, rebuild_game
 from bot.retention import keep_pruning
 from bot.storage import GameRecord, Storage, StorageError
-from bot.storage.records import computer_of
+from bot.storage.records import computer_numbers, computer_of
 from bot.storage.table_settings import TableSettings
 from bot.table import Seat, Table, new_seed, public_reason
 from bot.translator import CatalogueTranslator
@@ -410,17 +410,13 @@ class MahjongBot(commands.AutoShardedBot):
         table.language = record.language
         for name, seconds in record.times.items():  # the times it opened with, not today's
             setattr(table, name, seconds)
-        computers = [computer_of(s) for s in record.seats if isinstance(s, str)]
-        # a computer keeps the number it had in the lobby; one stored without (before numbers
-        # were kept) takes the lowest number free, in seat order, as the lobby numbered them then
-        taken = {n for _, n in computers if n is not None}
-        free = (n for n in range(1, len(record.seats) + len(taken) + 1) if n not in taken)
-        for s in record.seats:
+        # a computer keeps the number it had in the lobby (one stored without: computer_numbers)
+        for s, number in zip(record.seats, computer_numbers(record.seats), strict=True):
             if isinstance(s, int):
                 table.seats.append(Seat(s, names[s]))
             else:
-                level, number = computer_of(s)
-                table.seats.append(Seat.computer_player(number or next(free), level))
+                assert number is not None  # computer_numbers numbers every computer seat
+                table.seats.append(Seat.computer_player(number, computer_of(s)[0]))
         return table
 
     async def close(self) -> None:

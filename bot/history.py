@@ -34,7 +34,7 @@ from bot.storage import NotFoundError, StorageInputError
 from bot.storage.checks import MAX_ID
 from bot.storage.core import unstamp
 from bot.storage.history import HistoryGame, HistorySeat
-from bot.storage.records import computer_of
+from bot.storage.records import computer_numbers
 from engine.errors import MahjongError
 from engine.numbers import number, signed
 from engine.rulesets import resolve
@@ -74,16 +74,9 @@ def seat_names(seats: tuple[HistorySeat, ...], lang: Language) -> list[str]:
     their mention when the bot never stored one; a computer as ``Computer N`` (its number at the
     table; a computer stored without one numbered by its order among them)."""
     names: list[str] = []
-    unnumbered = 0
-    taken = {computer_of(s.player)[1] for s in seats if isinstance(s.player, str)}
-    for seat in seats:
+    numbers = computer_numbers([seat.player for seat in seats])
+    for seat, n in zip(seats, numbers, strict=True):
         if isinstance(seat.player, str):
-            n = computer_of(seat.player)[1]
-            if n is None:
-                unnumbered += 1
-                while unnumbered in taken:
-                    unnumbered += 1
-                n = unnumbered
             names.append(text("history_computer", lang, n=n))
         elif seat.name:
             names.append(discord.utils.escape_markdown(seat.name))

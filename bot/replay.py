@@ -22,7 +22,7 @@ import discord
 from bot.i18n import Language, text
 from bot.presenter import event_words
 from bot.storage import NotFoundError, Storage, StorageInputError
-from bot.storage.records import GameRecord, computer_of
+from bot.storage.records import GameRecord, computer_numbers
 from engine.errors import MahjongError
 from engine.events import EventKind
 from engine.replay import FinishedHand, HandInPlayError
@@ -88,15 +88,12 @@ async def load_hand(storage: Storage, guild_id: int, game_id: int, hand_no: int)
     if not record.hands[numbers.index(hand_no)].finished:
         raise ReplayRefused("replay_in_play", game=game_id, hand=hand_no)
     names = []
-    computers = {n for s in record.seats if isinstance(s, str) for n in [computer_of(s)[1]] if n is not None}
-    free = iter(n for n in range(1, len(record.seats) + len(computers) + 1) if n not in computers)
-    for seat in record.seats:
+    for seat, number in zip(record.seats, computer_numbers(record.seats), strict=True):
         if isinstance(seat, int):
             player = await storage.get_player(seat)
             names.append(player.display_name if player else str(seat))
         else:  # a computer keeps the number it had at the table, as bot/app.py restores it
-            number = computer_of(seat)[1]
-            names.append(f"Computer {number or next(free)}")
+            names.append(f"Computer {number}")
     return StoredHand(record, hand_no, tuple(names))
 
 

@@ -8,7 +8,7 @@ the number was kept have ``"ai:<level>"``: their computers are numbered in seat 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TypeAlias
@@ -53,6 +53,20 @@ def computer_of(seat: str) -> tuple[str, int | None]:
     """
     level, _, number = seat.removeprefix("ai:").partition(":")
     return level or "normal", int(number) if number.isdigit() else None
+
+
+def computer_numbers(seats: Sequence[Seat]) -> list[int | None]:
+    """Each seat's computer number, in seat order (None for a person): the number a computer was
+    stored with, or, for one stored before numbers were kept, the lowest number free, in seat
+    order, as the lobby numbered them then. The one rule the restore, the history and the replay
+    name a stored game's computers by.
+
+    >>> computer_numbers([7, "ai:easy", "ai:normal:1", "ai:hard"])
+    [None, 2, 1, 3]
+    """
+    taken = {computer_of(s)[1] for s in seats if isinstance(s, str)}
+    free = (n for n in range(1, len(seats) + len(taken) + 1) if n not in taken)
+    return [None if isinstance(s, int) else computer_of(s)[1] or next(free) for s in seats]
 
 
 @dataclass(frozen=True, slots=True)
