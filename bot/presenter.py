@@ -29,7 +29,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 
@@ -203,6 +203,27 @@ class Card:
         return now - self.created < CARD_LIFETIME
 
 
+class Drawn(NamedTuple):
+    """What a table message's picture was drawn from: the game's version, how many of the hand's
+    public events (:attr:`Table.hand_events`) it shows, and whether it has buttons."""
+
+    version: int
+    events: int
+    buttons: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a channel's table message shows: its id, its status text (the text an old hand's
+    message keeps when the next hand begins), what its picture was drawn from, and which seats
+    were away."""
+
+    message_id: int
+    status: str
+    drawn: Drawn
+    away: frozenset[int]
+
+
 class DiscordPresenter:
     """The :class:`bot.table.Presenter` for Discord."""
 
@@ -213,15 +234,11 @@ class DiscordPresenter:
         self._changes: dict[int, int] = {}
         """How many times each channel's table was marked changed (``hand_started`` compares)."""
         self._publishers: dict[int, asyncio.Task[None]] = {}
-        self._last_status: dict[int, tuple[int, str]] = {}
-        """By channel: the table message last sent or edited for the channel's open table, and
-        the status it shows (the text an old hand's message keeps when the next hand begins)."""
+        self._last_shown: dict[int, Shown] = {}
+        """By channel: what the table message last sent or edited for the channel's open table
+        shows (:class:`Shown`)."""
         self._alt: dict[int, str] = {}
         """By channel: the description of the table image last drawn (its alt text)."""
-        self._seen: dict[int, tuple[int, int, int, int, frozenset[int]]] = {}
-        """By channel: what the table message last sent or edited shows: its id, the game
-        version, how many of the hand's public events (:attr:`Table.hand_events`), whether it
-        has buttons (1) or not (0), and which seats were away."""
         self.every_change = False
         """Edit the table message after every change, as before issue 30 (the bench compares)."""
 
@@ -306,14 +323,13 @@ class DiscordPresenter:
         game = table.game
         if game is None or self.every_change or table.closed or game.deal.over:
             return True
-        seen = self._seen.get(table.channel_id)
-        if seen is None or seen[0] != table.message_id:
+        shown = self._last_shown.get(table.channel_id)
+        if shown is None or shown.message_id != table.message_id:
             return True
-        _, version, events, _, away = seen
-        if away != _away(table):
+        if shown.away != _away(table):
             return True
-        moved = table.hand_events[events:]
-        if game.deal.phase == Phase.EXCHANGE and version != game.version:
+        moved = table.hand_events[shown.drawn.events :]
+        if game.deal.phase == Phase.EXCHANGE and shown.drawn.version != game.version:
             return True  # who has chosen (a give is told without its tiles, as no event)
         claims = game.deal.phase in (Phase.CLAIMS, Phase.ROBBING)
         for position in [] if claims else game.to_act():
@@ -376,34 +392,30 @@ class DiscordPresenter:
         layout, file, _, _ = await self._table_message(table, buttons=buttons)
         return layout, file
 
-    def _shown(
-        self, table: Table, message_id: int, status: str, seen: tuple[int, int, int] = (0, 0, 1)
-    ) -> None:
-        """Remember the status a table message shows, while the table is its channel's, and
-        ``seen``: the game version and the count of the hand's public events it shows, and
-        whether it has buttons."""
+    def _shown(self, table: Table, message_id: int, status: str, drawn: Drawn) -> None:
+        """Remember what a table message shows, while the table is its channel's."""
         if not table.closed and self.bot.tables.get(table.channel_id) is table:
-            self._last_status[table.channel_id] = (message_id, status)
-            self._seen[table.channel_id] = (message_id, *seen, _away(table))
+            self._last_shown[table.channel_id] = Shown(message_id, status, drawn, _away(table))
 
-    def _unchanged(self, table: Table, message_id: int, status: str, seen: tuple[int, int, int]) -> bool:
+    def _unchanged(self, table: Table, message_id: int, status: str, drawn: Drawn) -> bool:
         """Whether the table message shows this very state already (a click's answer edited it)."""
-        shown = self._last_status.get(table.channel_id)
-        return shown == (message_id, status) and self._seen.get(table.channel_id, ())[:4] == (
+        shown = self._last_shown.get(table.channel_id)
+        return shown is not None and (shown.message_id, shown.status, shown.drawn) == (
             message_id,
-            *seen,
+            status,
+            drawn,
         )
 
     async def _table_message(
         self, table: Table, *, buttons: bool = True
-    ) -> tuple[discord.ui.LayoutView, discord.File, str, tuple[int, int, int]]:
+    ) -> tuple[discord.ui.LayoutView, discord.File, str, Drawn]:
         game = table.game
         assert game is not None
         view = game.view(None)
         lang: Language = language(table.language)
         events = len(table.hand_events)
-        shown = self._seen.get(table.channel_id)
-        since = shown[2] if shown is not None and shown[0] == table.message_id else None
+        shown = self._last_shown.get(table.channel_id)
+        since = shown.drawn.events if shown is not None and shown.message_id == table.message_id else None
         status = self.status(table, view, since)  # before rendering: the table may move on meanwhile
         png = await asyncio.to_thread(render_table, view, lang=lang)
         alt = self._alt[table.channel_id] = describe_table(view, lang)  # the public view only
@@ -429,25 +441,26 @@ class DiscordPresenter:
             if row:
                 parts.append(discord.ui.ActionRow(*row))
         layout.add_item(discord.ui.Container(*parts))
-        seen = (game.version, events, int(isinstance(parts[-1], discord.ui.ActionRow)))
-        return layout, discord.File(io.BytesIO(png), filename="table.png", description=alt), status, seen
+        drawn = Drawn(game.version, events, isinstance(parts[-1], discord.ui.ActionRow))
+        return layout, discord.File(io.BytesIO(png), filename="table.png", description=alt), status, drawn
 
     async def hand_started(self, table: Table) -> None:
         old = table.message_id
         # only a message of this table that shows a hand (never its lobby message, nor another
         # table's message) keeps its last status
-        shown_id, last = self._last_status.get(table.channel_id, (None, ""))
+        shown = self._last_shown.get(table.channel_id)
+        shown_id, last = (shown.message_id, shown.status) if shown is not None else (None, "")
         # the old message had buttons (a hand over shows none, unless someone is away)
-        buttons = self.every_change or self._seen.get(table.channel_id, (0, 0, 0, 1))[3]
+        buttons = self.every_change or shown is None or shown.drawn.buttons
         alt = self._alt.get(table.channel_id)  # the old message's image description
         changes = self._changes.get(table.channel_id, 0)
-        layout, file, status, seen = await self._table_message(table)
+        layout, file, status, drawn = await self._table_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
         message = await channel.send(
             view=layout, file=file, allowed_mentions=discord.AllowedMentions(users=True)
         )
         table.message_id = message.id
-        self._shown(table, message.id, status, seen)
+        self._shown(table, message.id, status, drawn)
         if self._changes.get(table.channel_id, 0) != changes:
             # The table changed while this message was drawn and sent: a publisher that ran
             # meanwhile edited the old message, so this one is edited for the change too.
@@ -474,14 +487,14 @@ class DiscordPresenter:
         message = interaction.message
         if message is None or message.id != table.message_id or table.game is None:
             return False
-        layout, file, status, seen = await self._table_message(table)
+        layout, file, status, drawn = await self._table_message(table)
         try:
             await interaction.response.edit_message(
                 view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
             )
         except discord.HTTPException:
             return False
-        self._shown(table, message.id, status, seen)
+        self._shown(table, message.id, status, drawn)
         return True
 
     async def table_changed(self, table: Table) -> None:
@@ -502,11 +515,11 @@ class DiscordPresenter:
             if not self.needs_picture(table):
                 continue  # a computer's move: shown with the next picture the table needs
             try:
-                layout, file, status, seen = await self._table_message(table)
+                layout, file, status, drawn = await self._table_message(table)
                 if table.message_id != message_id:
                     dirty.set()  # a new hand's message came meanwhile: render again, for it
                     continue
-                if not self.every_change and self._unchanged(table, message_id, status, seen):
+                if not self.every_change and self._unchanged(table, message_id, status, drawn):
                     continue  # a click's answer showed it already
                 await (
                     self.bot.get_partial_messageable(table.channel_id)
@@ -515,7 +528,7 @@ class DiscordPresenter:
                         view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)
                     )
                 )
-                self._shown(table, message_id, status, seen)
+                self._shown(table, message_id, status, drawn)
             except discord.HTTPException:
                 log.warning("could not edit the table message in %s", table.channel_id)
             if self.bot.config.pace_seconds:
@@ -525,9 +538,8 @@ class DiscordPresenter:
         """A channel's table closed, or a new one opens there: nothing of the old table's message
         carries over (an old publisher still running finishes its own table's last edit, and
         remembers nothing of it)."""
-        self._last_status.pop(channel_id, None)
+        self._last_shown.pop(channel_id, None)
         self._alt.pop(channel_id, None)
-        self._seen.pop(channel_id, None)
         self._dirty.pop(channel_id, None)
         self._changes.pop(channel_id, None)
         self._publishers.pop(channel_id, None)

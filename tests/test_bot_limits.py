@@ -179,7 +179,7 @@ async def test_a_channels_second_table_starts_without_a_bad_edit(harness: Harnes
     await h.settle()
     presenter = h.bot.presenter
     # item 10: nothing of the closed table stays with the presenter
-    assert CHANNEL not in presenter._last_status and CHANNEL not in presenter._publishers
+    assert CHANNEL not in presenter._last_shown and CHANNEL not in presenter._publishers
     assert CHANNEL not in presenter._dirty and not [k for k in presenter.cards if k[0] == CHANNEL]
     before = len(h.requests)
     second = await open_table(h, alice, bob)
@@ -228,12 +228,12 @@ async def test_the_presenter_forgets_a_table_closed_when_no_person_is_left(
     table = await open_table(h, alice, bob)
     await h.click(h.messages(CHANNEL)[-1], f"mj:hand:{CHANNEL}", user=alice)  # a card to remember
     presenter = h.bot.presenter
-    assert CHANNEL in presenter._last_status and [k for k in presenter.cards if k[0] == CHANNEL]
+    assert CHANNEL in presenter._last_shown and [k for k in presenter.cards if k[0] == CHANNEL]
     for user in (alice, bob):
         assert (await h.slash("mahjong leave", user=user, channel=CHANNEL)).answered
     await h.settle()
     assert table.closed and CHANNEL not in h.bot.tables
-    assert CHANNEL not in presenter._last_status and CHANNEL not in presenter._dirty
+    assert CHANNEL not in presenter._last_shown and CHANNEL not in presenter._dirty
     assert CHANNEL not in presenter._publishers and not [k for k in presenter.cards if k[0] == CHANNEL]
     h.check()
 
