@@ -199,6 +199,11 @@ def _check_players(rules: TableRules, seats: Sequence[Seat]) -> None:
         )
 
 
+_TO_RESTORE = "(status = 'live' OR (status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL))"
+"""The games a start-up restores: every live one, and every finished one whose final sheet was not
+posted (:meth:`GamesMixin.games_to_restore`, :meth:`GamesMixin.restore_unfinished_games`)."""
+
+
 class GamesMixin(LedgerMixin, RulesMixin):
     """Games, hands and action logs; a hand's payments go through the ledger."""
 
@@ -824,9 +829,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             rows = await self._all(
                 db,
                 f"SELECT game_id, guild_id, channel_id, language, status FROM games WHERE "
-                f"{self._played_here} AND (status = 'live' OR "
-                "(status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL)) "
-                "ORDER BY game_id",
+                f"{self._played_here} AND {_TO_RESTORE} ORDER BY game_id",
             )
             return [(r[0], r[1], r[2], r[3] if r[3] in LANGUAGES else "en", r[4]) for r in rows]
 
@@ -843,9 +846,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             rows = await self._all(
                 db,
                 f"SELECT game_id, guild_id, channel_id, language FROM games WHERE {self._played_here} AND "
-                "(status = 'live' OR "
-                "(status = 'finished' AND end_posted_at IS NULL AND log_pruned_at IS NULL)) "
-                "ORDER BY game_id",
+                f"{_TO_RESTORE} ORDER BY game_id",
             )
             out: list[GameRecord | tuple[int, int, int, Exception]] = []
             for row in rows:
