@@ -182,6 +182,18 @@ async def play_hand(
     raise AssertionError("the hand did not end")
 
 
+async def play_one_hand_game(h: Harness[MahjongBot]) -> tuple[Table, FakeUser, FakeUser]:
+    """alice and bob, with two computers, play a game of one hand (``game_length`` ``hands:1``)
+    to its end; the table, alice and bob."""
+    await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
+    alice, bob = h.user(100, "alice"), h.user(200, "bob")
+    table = await open_table(h, alice, bob)
+    await play_hand(h, table, [alice, bob])
+    await h.settle()
+    assert table.game is not None and table.game.finished
+    return table, alice, bob
+
+
 async def assert_booked(h: Harness[MahjongBot], table: Table, people: list[FakeUser]) -> None:
     """The last hand's chips are booked: the ledger balances, and each person's balance moved
     from the starting chips (those of someone who never played) by their net of the game."""
@@ -676,14 +688,9 @@ async def test_next_hand_starts_by_itself_when_set(tmp_path: Path) -> None:
 
 async def test_the_end_of_a_game_shows_standings_and_balances(tmp_path: Path) -> None:
     async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
-        await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
-        alice, bob = h.user(100, "alice"), h.user(200, "bob")
-        table = await open_table(h, alice, bob)
+        table, alice, bob = await play_one_hand_game(h)
         game = table.game
         assert game is not None
-        await play_hand(h, table, [alice, bob])
-        await h.settle()
-        assert game.finished
         sheet = h.messages(CHANNEL)[-1]
         assert "Next hand" not in sheet.labels and "Final standings:" in sheet.text
         start = await h.bot.storage.balance(GUILD, 999)  # someone who never played

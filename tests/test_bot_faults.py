@@ -11,7 +11,17 @@ from pathlib import Path
 import discord
 import pytest
 from discord_harness import ChannelSpec, FakeDiscord, GuildSpec, Harness
-from test_bot_discord import CHANNEL, GUILD, asked, config, make_bot, open_table, play_card, play_hand
+from test_bot_discord import (
+    CHANNEL,
+    GUILD,
+    asked,
+    config,
+    make_bot,
+    open_table,
+    play_card,
+    play_hand,
+    play_one_hand_game,
+)
 
 from bot.i18n import text
 from bot.restore import rebuild_game
@@ -81,12 +91,7 @@ async def test_a_game_whose_record_cannot_be_read_does_not_stop_the_bot(tmp_path
 
 async def test_a_finished_game_frees_its_channel(tmp_path: Path) -> None:
     async with Harness.running(make_bot(config(tmp_path / "db.sqlite3")), guilds=guilds()) as h:
-        await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
-        alice, bob = h.user(100, "alice"), h.user(200, "bob")
-        first = await open_table(h, alice, bob)
-        await play_hand(h, first, [alice, bob])
-        await h.settle()
-        assert first.game is not None and first.game.finished
+        first, alice, bob = await play_one_hand_game(h)
         # No /mahjong stop: /mahjong new opens a lobby, and its game starts.
         second = await open_table(h, alice, bob)
         assert second is not first and second.game is not None and second.game_id != first.game_id

@@ -14,7 +14,7 @@ import pytest
 from discord_harness import Harness, StoredMessage
 from openskill.models import PlackettLuce
 from PIL import Image
-from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, open_table, play_hand
+from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot, play_one_hand_game
 
 from bot.app import MahjongBot
 from bot.cogs.rating import leaderboard_text
@@ -49,14 +49,9 @@ async def stored_game(
 
 async def test_a_game_at_the_table_is_rated_and_shown(harness: Harness[MahjongBot]) -> None:
     h = harness
-    await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
-    alice, bob = h.user(100, "alice"), h.user(200, "bob")
-    table = await open_table(h, alice, bob)
+    table, alice, bob = await play_one_hand_game(h)
     game = table.game
     assert game is not None
-    await play_hand(h, table, [alice, bob])
-    await h.settle()
-    assert game.finished
     # openskill, called directly, on the two people's chips in the game (the computers left out).
     chips = {u.id: sum(r.nets[table.position_of(u.id) or 0] for r in game.history) for u in (alice, bob)}
     model = PlackettLuce()
