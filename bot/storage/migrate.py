@@ -1,4 +1,4 @@
-"""Schema migrations: numbered ``.sql`` files in ``bot/storage/migrations/``, applied in order.
+"""Schema migrations: numbered ``.sql`` files in ``bot/storage/migrations/<dialect>/``, applied in order.
 
 File ``NNNN_name.sql`` is schema version ``NNNN``; versions run 1, 2, 3 ... with
 no gap. Each file starts with a comment saying why it exists. Applying one is
@@ -24,6 +24,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from importlib import resources
+from typing import Literal
 
 import aiosqlite
 
@@ -56,13 +57,17 @@ class Migration:
         return hashlib.sha256(self.sql.encode()).hexdigest()
 
 
-def load_migrations() -> tuple[Migration, ...]:
-    """Every migration shipped with the package, in order.
+Dialect = Literal["sqlite", "postgres"]
+"""The SQL dialects the migrations are written in: one folder of numbered files each."""
+
+
+def load_migrations(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+    """Every migration shipped with the package for ``dialect``, in order.
 
     :raises SchemaError: for a badly named file, a duplicate or a gap in the numbers, or a file
         without its header comment.
     """
-    folder = resources.files("bot.storage") / "migrations"
+    folder = resources.files("bot.storage") / "migrations" / dialect
     found: dict[int, Migration] = {}
     for item in folder.iterdir():
         if not item.name.endswith(".sql"):
