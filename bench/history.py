@@ -22,10 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bot.history import PAGE_GAMES, history_layout
 from bot.storage import Storage
+from bot.storage.sql import Db
 
 HANDS = 100_000
 GAME_HANDS = 8
@@ -100,7 +99,7 @@ async def _build(storage: Storage) -> int:
             for index, payer in enumerate(s for s in range(4) if s != winner):
                 pay_rows.append((game_id, hand, index, payer, winner, rng.randint(8, 400)))
 
-    async def bulk(db: aiosqlite.Connection) -> None:
+    async def bulk(db: Db) -> None:
         await db.executemany(
             "INSERT INTO games (game_id, guild_id, channel_id, ruleset, overrides, fingerprint, seed, "
             "status, current_hand, created_at, ended_at, kind, log_pruned_at) "
@@ -123,9 +122,8 @@ async def _build(storage: Storage) -> int:
 
     await storage._write(bulk)
 
-    async def count(db: aiosqlite.Connection) -> int:
-        async with db.execute("SELECT COUNT(*) FROM hands WHERE finished_at IS NOT NULL") as cursor:
-            row = await cursor.fetchone()
+    async def count(db: Db) -> int:
+        row = await db.fetchone("SELECT COUNT(*) FROM hands WHERE finished_at IS NOT NULL")
         return int(row[0]) if row is not None else 0
 
     assert await storage._read(count) == HANDS

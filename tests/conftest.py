@@ -12,10 +12,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from pathlib import Path
 from typing import Any
 
+import postgres_server
 import pytest
+import storage_backends
 import wording
 from discord_harness import Harness
 
@@ -67,3 +70,40 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
             pytrace=False,
         )
     return result
+
+
+# ---------------------------------------------------------------- the storage on both backends
+
+
+@pytest.fixture(params=storage_backends.BACKENDS)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
+    """A fresh storage location, once per backend (tests/storage_backends.py): an SQLite file, or
+    a new database on the test session's PostgreSQL server (dropped after the test)."""
+    if request.param == "sqlite":
+        yield tmp_path / "db.sqlite3"
+        return
+    server = postgres_server.shared()
+    url = server.new_database()
+    yield url
+    server.drop_database(url)
+
+
+# MAHJONG_TEST_STORAGE=postgres runs the tests with every Storage(file) on a database of the
+# PostgreSQL server instead (one database per file path, so a test that reopens a file reopens its
+# database): a way to run the bot's own tests on PostgreSQL too.
+
+if os.environ.get("MAHJONG_TEST_STORAGE") == "postgres":
+    from bot.storage.core import StorageCore, is_postgres_url
+
+    _databases: dict[str, str] = {}
+    _original_init = StorageCore.__init__
+
+    def _on_postgres(self: StorageCore, location: Any, **kwargs: Any) -> None:
+        if not is_postgres_url(location):
+            key = str(Path(location).absolute())
+            if key not in _databases:
+                _databases[key] = postgres_server.shared().new_database()
+            location = _databases[key]
+        _original_init(self, location, **kwargs)
+
+    StorageCore.__init__ = _on_postgres  # type: ignore[method-assign]

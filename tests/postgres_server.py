@@ -20,6 +20,7 @@ each other's rows.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib.util
 import itertools
@@ -121,8 +122,17 @@ class PostgresServer:
         )
         self._check(
             self._run(
-                str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.root / "server.log"),
-                "-w", "-t", "60", "start",
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-o",
+                options,
+                "-l",
+                str(self.root / "server.log"),
+                "-w",
+                "-t",
+                "60",
+                "start",
             ),
             "start",
         )
@@ -147,16 +157,50 @@ class PostgresServer:
         """Run one SQL statement as the superuser on the ``postgres`` database (server set-up)."""
         psql = self.bin / "psql"
         self._check(
-            self._run(str(psql), "-h", str(self.socket_dir), "-p", str(self.port), "-U", USER, "-d", "postgres",
-                      "-v", "ON_ERROR_STOP=1", "-c", sql),
+            self._run(
+                str(psql),
+                "-h",
+                str(self.socket_dir),
+                "-p",
+                str(self.port),
+                "-U",
+                USER,
+                "-d",
+                "postgres",
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-c",
+                sql,
+            ),
             f"psql {sql!r}",
         )
 
     def new_database(self) -> str:
         """A fresh, empty database on this server; returns its URL."""
-        name = f"t{os.getpid()}_{next(self._names)}"
+        name = self.new_name()
         self.psql_command(f"CREATE DATABASE {name}")
         return self.url(name)
+
+    def new_name(self) -> str:
+        """A database name not used yet on this server (for a copy or a database to create)."""
+        return f"t{os.getpid()}_{next(self._names)}"
+
+    def drop_database(self, url: str) -> None:
+        """Drop the database of ``url``, closing its connections first."""
+        name = url.split("?", 1)[0].rsplit("/", 1)[-1]
+        self.psql_command(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+_shared: PostgresServer | None = None
+
+
+def shared() -> PostgresServer:
+    """The one server of this test process, started on first use and removed when it exits."""
+    global _shared
+    if _shared is None:
+        _shared = PostgresServer().start()
+        atexit.register(_shared.remove)
+    return _shared
 
 
 @contextlib.contextmanager

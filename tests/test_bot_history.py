@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 from discord_harness import ChannelSpec, GuildSpec, Harness, InteractionRecord, StoredMessage
 from test_bot_discord import CHANNEL, GUILD, config, make_bot, open_table, play_hand
@@ -19,6 +18,7 @@ from bot.history import PAGE_GAMES
 from bot.i18n import text
 from bot.restore import rebuild_game
 from bot.storage import Payment, Storage
+from bot.storage.sql import Db
 from engine.eventlog import import_events, loads
 from engine.numbers import signed
 
@@ -37,7 +37,7 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
 
 
 async def _sql(storage: Storage, sql: str, *params: object) -> None:
-    async def work(db: aiosqlite.Connection) -> None:
+    async def work(db: Db) -> None:
         await db.execute(sql, params)
 
     await storage._write(work)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 from test_bot_discord import CHANNEL, GUILD, config, make_bot
@@ -17,6 +16,7 @@ from bot.app import MahjongBot
 from bot.cogs.stats import member_text
 from bot.stats import LastGame, Split, SummaryCache, load_member_stats, member_stats
 from bot.storage import HandSummary, Payment, Storage
+from bot.storage.sql import Db
 from bot.storage.stats import PlayedGame, PlayedHand
 from bot.summary import summaries_from_log
 from engine.numbers import signed
@@ -92,7 +92,7 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness[MahjongBot]]:
 
 
 async def _sql(storage: Storage, sql: str, *params: object) -> None:
-    async def work(db: aiosqlite.Connection) -> None:
+    async def work(db: Db) -> None:
         await db.execute(sql, params)
 
     await storage._write(work)

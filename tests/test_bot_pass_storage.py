@@ -26,7 +26,7 @@ async def play_and_count(db: Path) -> tuple[list[str], int]:
     try:
         alice, bob = h.user(100, "alice"), h.user(200, "bob")
         table = await open_table(h, alice, bob)
-        storage: Any = h.bot.storage
+        storage: Any = h.bot.storage._backend  # SQLite's: every transaction runs through its _run
         commits = 0
         real = storage._run
 

@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 from discord_harness import ChannelSpec, FakeUser, GuildSpec, Harness
 from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot
@@ -21,6 +20,7 @@ from bot.cogs.replay import pick_select
 from bot.i18n import text
 from bot.replay import move_number, neighbours
 from bot.storage import Storage
+from bot.storage.sql import Db
 from cli.simulate_cmd import computer_choosers, play_hand_out
 from engine.game import NEXT, Game
 from engine.replay import FinishedHand, open_view
@@ -84,7 +84,7 @@ async def store(storage: Storage, game: Game, guild: int, channel: int, people: 
 async def set_column(storage: Storage, game_id: int, column: str, value: str) -> None:
     """What another branch's storage writes (a game recorded at a real table, a pruned log)."""
 
-    async def work(db: aiosqlite.Connection) -> None:
+    async def work(db: Db) -> None:
         await db.execute(f"UPDATE games SET {column} = ? WHERE game_id = ?", (value, game_id))
 
     await storage._write(work)

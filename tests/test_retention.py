@@ -10,14 +10,12 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 from discord_harness import FakeDiscord, Harness, StoredMessage
 from test_bot_discord import CHANNEL, GUILD, OTHER_CHANNEL, config, guilds, open_table, play_hand
@@ -27,7 +25,9 @@ from bot.clock import ManualClock
 from bot.config import BotConfig, ConfigError
 from bot.retention import PRUNE_EVERY_SECONDS, keep_pruning, prune_logs
 from bot.storage import HandSummary, Payment, Storage, StorageError, StorageInputError
+from bot.storage.errors import ConstraintError
 from bot.storage.retention import PrunedLogs
+from bot.storage.sql import Db
 from bot.table import seed_source
 
 DAY = 86_400
@@ -86,17 +86,24 @@ async def _played_game(
 async def _rows(storage: Storage) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table but the move log and the two columns that say it was pruned."""
 
-    async def work(db: aiosqlite.Connection) -> dict[str, list[tuple[Any, ...]]]:
+    async def work(db: Db) -> dict[str, list[tuple[Any, ...]]]:
         out: dict[str, list[tuple[Any, ...]]] = {}
-        async with db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") as cur:
-            tables = [r[0] async for r in cur]
+        tables = [
+            r[0]
+            for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        ]
         for table in tables:
             if table == "actions":
                 continue
-            async with db.execute(f"SELECT * FROM {table}") as cur:
-                names = [d[0] for d in cur.description]
-                keep = [i for i, n in enumerate(names) if n not in ("log_pruned_at", "pruned_actions")]
-                out[table] = sorted(tuple(row[i] for i in keep) for row in await cur.fetchall())
+            rows = await db.fetchall(f"SELECT * FROM {table}")
+            out[table] = sorted(
+                tuple(
+                    v
+                    for n, v in zip(row.keys(), row, strict=True)
+                    if n not in ("log_pruned_at", "pruned_actions")
+                )
+                for row in rows
+            )
         return out
 
     return await storage._read(work)
@@ -176,29 +183,28 @@ async def test_a_pruning_is_one_transaction(stored: tuple[Storage, Now]) -> None
     now.advance(400)
     logs = await _logs(storage, first, second)
 
-    async def refuse(db: aiosqlite.Connection) -> None:  # the second game's delete fails midway
+    async def refuse(db: Db) -> None:  # the second game's delete fails midway
         await db.execute(
             f"CREATE TRIGGER refuse BEFORE DELETE ON actions WHEN old.game_id = {int(second)} "
             "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
         )
 
     await storage._write(refuse)
-    with pytest.raises(sqlite3.IntegrityError, match="disk full"):
+    with pytest.raises(ConstraintError, match="disk full"):
         await storage.prune_game_logs(now.moment)
     # Nothing of it stayed: the first game's log, and no hand or game marked as pruned.
     assert await _logs(storage, first, second) == logs
     records = [await storage.load_game(g) for g in (first, second)]
     assert [r.log_pruned_at for r in records] == [None, None]
 
-    async def marked(db: aiosqlite.Connection) -> list[Any]:
-        async with db.execute("SELECT pruned_actions FROM hands WHERE pruned_actions IS NOT NULL") as cur:
-            return list(await cur.fetchall())
+    async def marked(db: Db) -> list[Any]:
+        return await db.fetchall("SELECT pruned_actions FROM hands WHERE pruned_actions IS NOT NULL")
 
     assert await storage._read(marked) == []
     hands_csv = (await storage.export_hands_csv(GUILD)).text
     assert [r["actions"] for r in csv.DictReader(io.StringIO(hands_csv))] == ["4", "5", "4", "5"]
 
-    async def allow(db: aiosqlite.Connection) -> None:
+    async def allow(db: Db) -> None:
         await db.execute("DROP TRIGGER refuse")
 
     await storage._write(allow)
@@ -375,7 +381,7 @@ async def test_stats_and_chips_history_read_the_same_after_the_bot_prunes(tmp_pa
         assert recent_log and live_log
         before = await _outputs(h, [alice, bob])
 
-        async def forget(db: aiosqlite.Connection) -> None:  # as if finished before summaries were kept
+        async def forget(db: Db) -> None:  # as if finished before summaries were kept
             await db.execute("DELETE FROM hand_summaries WHERE game_id = ? AND hand_no = 2", (old,))
 
         await h.bot.storage._write(forget)

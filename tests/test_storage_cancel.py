@@ -117,7 +117,11 @@ class CancelAt:
 
     def __init__(self, storage: Storage, n: int, mode: str) -> None:
         # the writer's connection and the reads' own (issue 30): the awaits on both are counted
-        self.dbs: list[Any] = [db for db in (storage._db, storage._reader) if db is not None]
+        self.dbs: list[Any] = [
+            db
+            for db in (cast(Any, storage._backend)._db, cast(Any, storage._backend)._reader)
+            if db is not None
+        ]
         self.n, self.mode, self.count = n, mode, 0
         self.caller: asyncio.Task[Any] | None = None
 
@@ -154,7 +158,7 @@ async def _run(path: Path, call: Call, n: int, mode: str) -> tuple[str, int, str
                 ended = "returned"
             except asyncio.CancelledError:
                 ended = "cancelled"
-        for db in (storage._db, storage._reader):
+        for db in (cast(Any, storage._backend)._db, cast(Any, storage._backend)._reader):
             assert db is not None and not db.in_transaction, f"a transaction was left open at await {n}"
         state = committed(path)
         # The next write works, and commits (a second connection sees it).
@@ -236,7 +240,7 @@ class SlowAt:
     is set when it is handed to the thread. Counts the awaits like :class:`CancelAt`."""
 
     def __init__(self, storage: Storage, n: int, seconds: float = 0.0) -> None:
-        self.db = cast(Any, storage._db)
+        self.db = cast(Any, cast(Any, storage._backend)._db)
         self.n, self.seconds, self.count = n, seconds, 0
         self.started = asyncio.Event()
         self.real = self.db._execute

@@ -9,7 +9,6 @@ import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +25,7 @@ from bot.storage import (
     Storage,
     StorageInputError,
 )
+from bot.storage.sql import Db
 
 G = 1  # guild
 ADA, BO, CY = 11, 12, 13
@@ -161,14 +161,14 @@ async def test_a_failure_inside_a_transaction_rolls_back_all_of_it(
 
 
 async def test_unbalanced_transactions_are_never_written(storage: Storage) -> None:
-    async def bank_account(db: aiosqlite.Connection) -> tuple[Season, int]:
+    async def bank_account(db: Db) -> tuple[Season, int]:
         season = await storage._open_season(db, G)
         return season, await storage._account(db, season, "bank")
 
     season, bank = await storage._write(bank_account)
     for legs in ([(bank, 5, "")], [(bank, 5, ""), (bank, -4, "")], [(bank, 0, ""), (bank, 0, "")]):
 
-        async def post(db: aiosqlite.Connection, legs: list[tuple[int, int, str]] = legs) -> int:
+        async def post(db: Db, legs: list[tuple[int, int, str]] = legs) -> int:
             return await storage._post(db, season, "adjustment", None, "x", legs)
 
         with pytest.raises(LedgerError, match="summing to 0"):

@@ -15,14 +15,15 @@ from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any, cast
 
-import aiosqlite
 import pytest
 from storage_support import fold
 
 from bot.storage import DatabaseAccessError, HandSummary, Payment, SchemaError, SchemaTooNewError, Storage
 from bot.storage import migrate as migrate_module
 from bot.storage.migrate import LATEST_VERSION, Migration, load_migrations
+from bot.storage.sql import Db
 from engine.recorded import SeatEntry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,14 +112,16 @@ async def _fill(storage: Storage, versions: range) -> None:
 async def _create_game_as_version_3_did(storage: Storage) -> int:
     """The rows ``create_game`` wrote in versions 3 to 6 (today's writes columns that came later)."""
 
-    async def work(db: aiosqlite.Connection) -> int:
-        await db.execute("INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (7, 'then')")
-        cursor = await db.execute(
-            "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
-            "created_at) VALUES (7, 70, 'huabao', '{\"limit\": 300}', '', 5, NULL, 'then')"
+    async def work(db: Db) -> int:
+        await db.execute(
+            "INSERT INTO guilds (guild_id, created_at) VALUES (7, 'then') ON CONFLICT DO NOTHING"
         )
-        game_id = cursor.lastrowid
-        assert game_id is not None
+        game_id = await db.insert(
+            "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, created_by, "
+            "created_at) VALUES (7, 70, 'huabao', '{\"limit\": 300}', '', 5, NULL, 'then')",
+            (),
+            key="game_id",
+        )
         await db.executemany(
             "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
             [
@@ -193,7 +196,7 @@ async def test_newer_database_refuses_to_start(tmp_path: Path, monkeypatch: pyte
     path = tmp_path / "db.sqlite3"
     future = Migration(LATEST_VERSION + 1, f"{LATEST_VERSION + 1:04d}_future", "-- Why: later\nSELECT 1;")
     with monkeypatch.context() as patch:
-        patch.setattr(migrate_module, "load_migrations", lambda: _with_extra(future))
+        patch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(future))
         async with Storage(path) as newer:
             assert await newer.schema_version() == LATEST_VERSION + 1
     with pytest.raises(SchemaTooNewError) as err:
@@ -209,7 +212,7 @@ async def test_edited_migration_is_refused(tmp_path: Path, monkeypatch: pytest.M
         pass
     first, *rest = load_migrations()
     edited = Migration(first.version, first.name, first.sql + "\n-- an edit\n")
-    monkeypatch.setattr(migrate_module, "load_migrations", lambda: (edited, *rest))
+    monkeypatch.setattr(migrate_module, "load_migrations", lambda *_: (edited, *rest))
     with pytest.raises(SchemaError, match="changed after it was applied"):
         await Storage(path).open()
 
@@ -223,10 +226,10 @@ async def test_failing_migration_rolls_back_as_a_whole(
     fixed = Migration(LATEST_VERSION + 1, name, "-- Why: test\nCREATE TABLE half_done (x INTEGER);")
     async with Storage(path) as storage:
         await storage.buy_in(1, 2, 100)
-    monkeypatch.setattr(migrate_module, "load_migrations", lambda: _with_extra(broken))
+    monkeypatch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(broken))
     with pytest.raises(SchemaError, match="rolled back"):
         await Storage(path).open()
-    monkeypatch.setattr(migrate_module, "load_migrations", lambda: _with_extra(fixed))
+    monkeypatch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(fixed))
     # Had the first statement of the broken file stayed, creating the table again would fail.
     async with Storage(path) as storage:
         assert await storage.schema_version() == LATEST_VERSION + 1
@@ -259,7 +262,7 @@ async def test_a_newer_database_is_refused_unchanged(tmp_path: Path, monkeypatch
     path = tmp_path / "db.sqlite3"
     future = Migration(LATEST_VERSION + 1, f"{LATEST_VERSION + 1:04d}_future", "-- Why: later\nSELECT 1;")
     with monkeypatch.context() as patch:
-        patch.setattr(migrate_module, "load_migrations", lambda: _with_extra(future))
+        patch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(future))
         async with Storage(path):
             pass
     with closing(sqlite3.connect(path)) as con:  # as a newer bot might leave it: not in WAL mode
@@ -420,7 +423,7 @@ async def test_a_database_that_turns_read_only_while_open_is_named(tmp_path: Pat
     path = tmp_path / "db.sqlite3"
     async with Storage(path) as storage:
         await storage.buy_in(1, 2, 100)
-        db = storage._db
+        db = cast(Any, storage._backend)._db
         assert db is not None
         await db.execute("PRAGMA query_only = ON")  # SQLite now refuses writes as on a read-only disk
         with pytest.raises(DatabaseAccessError, match=f"the database {path} cannot be written"):
@@ -450,8 +453,10 @@ async def test_version_9_drops_overrides_a_ruleset_never_read(tmp_path: Path) ->
     }
     async with Storage(path, schema_version=8) as old:
 
-        async def work(db: aiosqlite.Connection) -> None:
-            await db.execute("INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (7, 'then')")
+        async def work(db: Db) -> None:
+            await db.execute(
+                "INSERT INTO guilds (guild_id, created_at) VALUES (7, 'then') ON CONFLICT DO NOTHING"
+            )
             for channel, (ruleset, overrides) in stored.items():
                 await db.execute(
                     "INSERT INTO games (guild_id, channel_id, ruleset, overrides, fingerprint, seed, "

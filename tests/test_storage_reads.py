@@ -8,7 +8,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -50,11 +50,12 @@ async def test_a_move_is_stored_while_a_long_report_reads(tmp_path: Path) -> Non
     async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as storage:
         await storage.buy_in(G, ADA, 100)
         game = await storage.create_game(G, 10, [ADA, "ai:easy", "ai:easy", "ai:easy"], 1)
-        reading = storage._reader if storage._reader is not None else storage._db
+        backend = cast(Any, storage._backend)
+        reading = backend._reader if backend._reader is not None else backend._db
         with Gate(reading) as gate:
             report = asyncio.ensure_future(storage.standings(G))
             await gate.held.wait()  # the report is inside its transaction, its statement held
-            blocked = storage._lock.locked()
+            blocked = cast(Any, storage._backend)._lock.locked()
             if blocked:
                 gate.gate.set()  # the old way: the move would wait for the report (fail below)
             move = asyncio.ensure_future(storage.append_action(game.game_id, 1, 1, "E discard 1m"))
@@ -98,9 +99,9 @@ async def test_a_members_games_are_read_through_the_index_of_their_seats(tmp_pat
         assert found is not None
 
         async def plan(db: Any) -> str:
-            async with db.execute(
+            rows = await db.fetchall(
                 "EXPLAIN QUERY PLAN SELECT game_id FROM game_seats WHERE user_id = ?", (ADA,)
-            ) as cur:
-                return " ".join(str(r[-1]) for r in await cur.fetchall())
+            )
+            return " ".join(str(r[-1]) for r in rows)
 
         assert "game_seats_by_user" in await storage._read(plan)

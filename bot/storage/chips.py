@@ -8,10 +8,6 @@ not at all. Amounts are bounded (1 to 10^9 chips) and so is every balance
 
 from __future__ import annotations
 
-import sqlite3
-
-import aiosqlite
-
 from bot.storage.checks import (
     MAX_AMOUNT,
     check_actor,
@@ -25,6 +21,7 @@ from bot.storage.checks import (
 from bot.storage.errors import BuyInLimitError, InsufficientBalanceError, StorageInputError
 from bot.storage.ledger import LedgerMixin
 from bot.storage.records import Balance, LedgerCheck, Season, Standing, Transaction, seat_holder
+from bot.storage.sql import Db, Row
 
 
 class ChipsMixin(LedgerMixin):
@@ -44,7 +41,7 @@ class ChipsMixin(LedgerMixin):
         check_actor(actor_id)
         reason = check_text(reason, "a reason") or "buy-in"
 
-        async def work(db: aiosqlite.Connection) -> Transaction:
+        async def work(db: Db) -> Transaction:
             season = await self._open_season(db, guild_id)
             actor = user_id if actor_id is None else actor_id
             return await self._book_buy_in(db, season, user_id, amount, actor, reason)
@@ -69,7 +66,7 @@ class ChipsMixin(LedgerMixin):
         check_id(user_id, "user id")
         when_exhausted = check_text(when_exhausted, "a rule")
 
-        async def work(db: aiosqlite.Connection) -> Transaction:
+        async def work(db: Db) -> Transaction:
             await self._ensure_guild(db, guild_id)
             options = await self._options(db, guild_id)
             season = await self._open_season(db, guild_id)
@@ -101,7 +98,7 @@ class ChipsMixin(LedgerMixin):
         return await self._write(work)
 
     async def _book_buy_in(
-        self, db: aiosqlite.Connection, season: Season, user_id: int, amount: int, actor: int, reason: str
+        self, db: Db, season: Season, user_id: int, amount: int, actor: int, reason: str
     ) -> Transaction:
         """Chips from the bank to a member, as a buy-in (inside the caller's write transaction)."""
         bank = await self._account(db, season, "bank")
@@ -116,15 +113,14 @@ class ChipsMixin(LedgerMixin):
         check_id(guild_id, "guild id")
         check_id(user_id, "user id")
 
-        async def work(db: aiosqlite.Connection) -> int:
+        async def work(db: Db) -> int:
             found = await self._find_season(db, guild_id, None)
             return 0 if found is None else await self._buy_ins_of(db, found.season_id, user_id)
 
         return await self._read(work)
 
-    async def _buy_ins_of(self, db: aiosqlite.Connection, season_id: int, user_id: int) -> int:
-        row = await self._one(
-            db,
+    async def _buy_ins_of(self, db: Db, season_id: int, user_id: int) -> int:
+        row = await db.fetchone(
             "SELECT COUNT(DISTINCT t.txn_id) FROM transactions t JOIN entries e USING (txn_id) "
             "JOIN accounts a USING (account_id) WHERE t.season_id = ? AND t.kind = 'buy_in' "
             "AND a.holder = ? AND e.amount > 0",
@@ -168,7 +164,7 @@ class ChipsMixin(LedgerMixin):
         if not isinstance(below_floor, bool):
             raise StorageInputError(f"below_floor is true or false, not {quote(below_floor)}")
 
-        async def work(db: aiosqlite.Connection) -> Transaction:
+        async def work(db: Db) -> Transaction:
             await self._ensure_guild(db, guild_id)
             floor = (await self._options(db, guild_id)).gift_floor
             season = await self._open_season(db, guild_id)
@@ -225,7 +221,7 @@ class ChipsMixin(LedgerMixin):
         check_actor(actor_id)
         reason = check_text(reason, "a reason")
 
-        async def work(db: aiosqlite.Connection) -> Transaction:
+        async def work(db: Db) -> Transaction:
             await self._ensure_guild(db, guild_id)
             options = await self._options(db, guild_id)
             if not options.allow_member_transfers:
@@ -271,12 +267,11 @@ class ChipsMixin(LedgerMixin):
         check_id(user_id, "user id")
         check_optional(season, "a season number")
 
-        async def work(db: aiosqlite.Connection) -> int:
+        async def work(db: Db) -> int:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return self._default_starting_chips
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT account_id FROM accounts WHERE season_id = ? AND holder = ?",
                 (found.season_id, seat_holder(user_id)),
             )
@@ -291,16 +286,15 @@ class ChipsMixin(LedgerMixin):
         check_id(guild_id, "guild id")
         check_optional(season, "a season number")
 
-        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+        async def work(db: Db) -> list[Row]:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return []
-            return await self._all(
-                db,
+            return await db.fetchall(
                 "SELECT a.holder, a.user_id, p.display_name, COALESCE(SUM(e.amount), 0) AS chips "
                 "FROM accounts a LEFT JOIN entries e USING (account_id) "
                 "LEFT JOIN players p ON p.user_id = a.user_id WHERE a.season_id = ? "
-                "GROUP BY a.account_id ORDER BY chips DESC, a.holder",
+                "GROUP BY a.account_id, p.display_name ORDER BY chips DESC, a.holder",
                 (found.season_id,),
             )
 
@@ -324,12 +318,11 @@ class ChipsMixin(LedgerMixin):
         if since is not None and not isinstance(since, str):
             raise StorageInputError(f"since is an ISO time, not {since!r:.40}")
 
-        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+        async def work(db: Db) -> list[Row]:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return []
-            return await self._all(
-                db,
+            return await db.fetchall(
                 "SELECT a.user_id, p.display_name, COALESCE(SUM(e.amount), 0) AS chips, "
                 "COALESCE(SUM(CASE WHEN t.created_at >= ? "
                 "AND t.kind NOT IN ('starting_chips', 'season_reset') THEN e.amount END), 0) AS change "
@@ -337,7 +330,7 @@ class ChipsMixin(LedgerMixin):
                 "LEFT JOIN transactions t ON t.txn_id = e.txn_id "
                 "LEFT JOIN players p ON p.user_id = a.user_id "
                 "WHERE a.season_id = ? AND a.user_id IS NOT NULL "
-                "GROUP BY a.account_id ORDER BY chips DESC, a.user_id",
+                "GROUP BY a.account_id, p.display_name ORDER BY chips DESC, a.user_id",
                 ("\uffff" if since is None else since, found.season_id),
             )
 
@@ -361,7 +354,7 @@ class ChipsMixin(LedgerMixin):
             check_id(user_id, "user id")
         check_optional(limit, "the number of transactions", 0)
 
-        async def work(db: aiosqlite.Connection) -> list[Transaction]:
+        async def work(db: Db) -> list[Transaction]:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return []
@@ -380,7 +373,7 @@ class ChipsMixin(LedgerMixin):
             if limit is not None:
                 sql += " LIMIT ?"
                 params.append(limit)
-            return await self._transactions(db, await self._all(db, sql, params))
+            return await self._transactions(db, await db.fetchall(sql, params))
 
         return await self._read(work)
 
@@ -391,38 +384,34 @@ class ChipsMixin(LedgerMixin):
             check_id(guild_id, "guild id")
         where, params = ("WHERE s.guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
 
-        async def work(db: aiosqlite.Connection) -> LedgerCheck:
+        async def work(db: Db) -> LedgerCheck:
             problems: list[str] = []
-            totals = await self._one(
-                db,
+            totals = await db.fetchone(
                 "SELECT COUNT(DISTINCT t.txn_id), COUNT(e.entry_id) FROM transactions t "
                 f"JOIN seasons s USING (season_id) LEFT JOIN entries e USING (txn_id) {where}",
                 params,
             )
-            for row in await self._all(
-                db,
+            for row in await db.fetchall(
                 "SELECT t.txn_id, COUNT(e.entry_id) AS n, COALESCE(SUM(e.amount), 0) AS total "
                 f"FROM transactions t JOIN seasons s USING (season_id) LEFT JOIN entries e USING (txn_id) "
-                f"{where} GROUP BY t.txn_id HAVING n < 2 OR total <> 0",
+                f"{where} GROUP BY t.txn_id HAVING COUNT(e.entry_id) < 2 OR COALESCE(SUM(e.amount), 0) <> 0",
                 params,
             ):
                 problems.append(f"transaction {row['txn_id']}: {row['n']} entries summing to {row['total']}")
-            for row in await self._all(
-                db,
+            for row in await db.fetchall(
                 "SELECT s.guild_id, s.number, SUM(e.amount) AS total FROM entries e "
                 f"JOIN accounts a USING (account_id) JOIN seasons s ON s.season_id = a.season_id {where} "
-                "GROUP BY s.season_id HAVING total <> 0",
+                "GROUP BY s.season_id, s.guild_id, s.number HAVING SUM(e.amount) <> 0",
                 params,
             ):
                 problems.append(f"server {row['guild_id']} season {row['number']} sums to {row['total']}")
-            for row in await self._all(
-                db,
-                "SELECT h.game_id, h.hand_no, "
+            for row in await db.fetchall(
+                "SELECT * FROM (SELECT h.game_id, h.hand_no, "
                 "(SELECT COALESCE(SUM(amount), 0) FROM hand_payments p "
                 " WHERE p.game_id = h.game_id AND p.hand_no = h.hand_no) AS paid, "
                 "(SELECT COALESCE(SUM(amount), 0) FROM entries e WHERE e.txn_id = h.txn_id AND e.amount > 0) "
                 " AS booked FROM hands h JOIN seasons s ON s.season_id = h.season_id "
-                f"{where} {'AND' if where else 'WHERE'} h.finished_at IS NOT NULL AND paid <> booked",
+                f"{where} {'AND' if where else 'WHERE'} h.finished_at IS NOT NULL) x WHERE paid <> booked",
                 params,
             ):
                 problems.append(

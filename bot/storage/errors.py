@@ -18,7 +18,13 @@ class StorageError(Exception):
 
 
 class DatabaseAccessError(StorageError):
-    """The database file or its folder cannot be opened or written (permissions, a read-only disk)."""
+    """The database cannot be opened or written: a file or folder without permission, a read-only
+    disk, a PostgreSQL server that cannot be reached or refuses the connection."""
+
+
+class ConstraintError(StorageError):
+    """A row the database's constraints refuse (a duplicate key, a failed check, a trigger's
+    refusal): SQLite's ``IntegrityError`` and PostgreSQL's integrity violations alike."""
 
 
 class StorageInputError(StorageError, ValueError):

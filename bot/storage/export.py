@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
-
-import aiosqlite
 
 from bot.storage.checks import check_id, check_optional
 from bot.storage.games import GamesMixin
 from bot.storage.records import Export, Season, Seat
+from bot.storage.sql import Db, Row
 
 
 def cell(text: str) -> str:
@@ -47,12 +45,11 @@ class ExportMixin(GamesMixin):
         check_id(guild_id, "guild id")
         check_optional(season, "a season number")
 
-        async def work(db: aiosqlite.Connection) -> tuple[Season | None, list[sqlite3.Row]]:
+        async def work(db: Db) -> tuple[Season | None, list[Row]]:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return None, []
-            return found, await self._all(
-                db,
+            return found, await db.fetchall(
                 "SELECT t.txn_id, t.created_at, t.kind, t.actor_id, t.reason, h.game_id, h.hand_no, "
                 "a.holder, a.user_id, p.display_name, e.amount, e.memo FROM entries e "
                 "JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id) "
@@ -79,10 +76,9 @@ class ExportMixin(GamesMixin):
             )  # fmt: skip
         return Export(f"ledger-{guild_id}-season-{number or 'none'}.csv", out.getvalue())
 
-    async def _seat_names(self, db: aiosqlite.Connection, game_id: int) -> list[str]:
+    async def _seat_names(self, db: Db, game_id: int) -> list[str]:
         """The name each seat of a game shows: a member's display name, a computer's level."""
-        rows = await self._all(
-            db,
+        rows = await db.fetchall(
             "SELECT s.user_id, s.ai_level, p.display_name FROM game_seats s "
             "LEFT JOIN players p ON p.user_id = s.user_id WHERE s.game_id = ? ORDER BY s.seat",
             (game_id,),
@@ -104,14 +100,13 @@ class ExportMixin(GamesMixin):
         check_optional(season, "a season number")
         seats: dict[int, tuple[Seat, ...]] = {}
         names: dict[int, list[str]] = {}
-        payments: dict[tuple[int, int], list[sqlite3.Row]] = {}
+        payments: dict[tuple[int, int], list[Row]] = {}
 
-        async def work(db: aiosqlite.Connection) -> tuple[Season | None, list[sqlite3.Row]]:
+        async def work(db: Db) -> tuple[Season | None, list[Row]]:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return None, []
-            hands = await self._all(
-                db,
+            hands = await db.fetchall(
                 "SELECT h.game_id, h.hand_no, h.started_at, h.finished_at, h.result, h.txn_id, "
                 "g.channel_id, g.ruleset, g.fingerprint, "
                 "COALESCE(h.pruned_actions, (SELECT COUNT(*) FROM actions x "
@@ -124,8 +119,7 @@ class ExportMixin(GamesMixin):
                 if h["game_id"] not in seats:
                     seats[h["game_id"]] = await self._seats(db, h["game_id"])
                     names[h["game_id"]] = await self._seat_names(db, h["game_id"])
-                payments[(h["game_id"], h["hand_no"])] = await self._all(
-                    db,
+                payments[(h["game_id"], h["hand_no"])] = await db.fetchall(
                     "SELECT payer_seat, payee_seat, amount FROM hand_payments "
                     "WHERE game_id = ? AND hand_no = ?",
                     (h["game_id"], h["hand_no"]),

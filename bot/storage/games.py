@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import json
 import math
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
-
-import aiosqlite
 
 from bot.storage.checks import (
     MAX_ACTION_LENGTH,
@@ -36,6 +33,7 @@ from bot.storage.checks import (
 from bot.storage.core import to_json
 from bot.storage.errors import (
     ActionOrderError,
+    ConstraintError,
     GameStateError,
     NotFoundError,
     StorageError,
@@ -53,6 +51,7 @@ from bot.storage.records import (
     seat_holder,
 )
 from bot.storage.rules import RulesMixin
+from bot.storage.sql import Db, Row
 from engine.rulesets import resolve
 
 LANGUAGES = ("en", "de")
@@ -80,7 +79,7 @@ def _check_times(times: Mapping[str, object]) -> dict[str, float]:
     return out
 
 
-def _stored_json(game: sqlite3.Row, column: str) -> object:
+def _stored_json(game: Row, column: str) -> object:
     try:
         return json.loads(game[column])
     except (TypeError, ValueError) as exc:
@@ -89,7 +88,7 @@ def _stored_json(game: sqlite3.Row, column: str) -> object:
         ) from None
 
 
-def _stored_overrides(game: sqlite3.Row) -> dict[str, object]:
+def _stored_overrides(game: Row) -> dict[str, object]:
     """A stored game's house-rule overrides (a JSON object).
 
     :raises StorageError: when they are not (the record is unreadable)."""
@@ -99,7 +98,7 @@ def _stored_overrides(game: sqlite3.Row) -> dict[str, object]:
     return value
 
 
-def _stored_seed(game: sqlite3.Row) -> int:
+def _stored_seed(game: Row) -> int:
     """A stored game's seed.
 
     :raises StorageError: when it is not a whole number (another seed deals another game, so a
@@ -110,7 +109,7 @@ def _stored_seed(game: sqlite3.Row) -> int:
     return int(value)
 
 
-def _stored_times(game: sqlite3.Row) -> dict[str, float]:
+def _stored_times(game: Row) -> dict[str, float]:
     """A stored game's times, checked as when they were stored.
 
     :raises StorageError: when they are not valid (the record is unreadable)."""
@@ -256,12 +255,11 @@ class GamesMixin(LedgerMixin, RulesMixin):
             _check_players(given, checked)
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Db) -> GameRecord:
             await self._ensure_guild(db, guild_id)
             fixed = given or await self._rules(db, guild_id, channel_id)
             _check_players(fixed, checked)
-            live = await self._one(
-                db,
+            live = await db.fetchone(
                 "SELECT game_id FROM games WHERE guild_id = ? AND channel_id = ? AND status = 'live' "
                 f"AND {self._played_here}",
                 (guild_id, channel_id),
@@ -286,7 +284,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
     async def _insert_game(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         guild_id: int,
         channel_id: int,
         rules: TableRules,
@@ -317,7 +315,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
             to_json(dict(times)),
         ) + ((kind,) if kind != "discord" else ())
         marks = ", ".join("?" * len(values))
-        game_id = await self._insert(db, f"INSERT INTO games ({columns}) VALUES ({marks})", values)
+        game_id = await db.insert(f"INSERT INTO games ({columns}) VALUES ({marks})", values, key="game_id")
         await db.executemany(
             "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
             [
@@ -332,7 +330,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
     def _played_here(self) -> str:
         """The SQL condition for a game played in Discord (with a move log, restored on start-up),
         not one recorded at a real table (``kind``, schema version 12; every game before it)."""
-        return "kind = 'discord'" if self._schema_target is None or self._schema_target >= 12 else "1"
+        return "kind = 'discord'" if self._schema_target is None or self._schema_target >= 12 else "1 = 1"
 
     async def append_action(self, game_id: int, hand_no: int, seq: int, action: str) -> None:
         """Append one action to the live hand's log; durable (committed, fsynced) when this returns.
@@ -371,11 +369,11 @@ class GamesMixin(LedgerMixin, RulesMixin):
         check_number(seq + len(actions) - 1, "an action's sequence number")
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> None:
+        async def work(db: Db) -> None:
             for number, action in enumerate(actions, start=seq):
                 # One statement checks that the hand is live and seq the next, and inserts.
                 try:
-                    async with db.execute(
+                    written = await db.execute(
                         "INSERT INTO actions (game_id, hand_no, seq, action, created_at) "
                         "SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM games g JOIN hands h "
                         "ON h.game_id = g.game_id AND h.hand_no = g.current_hand WHERE g.game_id = ?1 "
@@ -383,32 +381,28 @@ class GamesMixin(LedgerMixin, RulesMixin):
                         "AND ?3 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
                         "WHERE game_id = ?1 AND hand_no = ?2)",
                         (game_id, hand_no, number, action, now),
-                    ) as cur:
-                        written = cur.rowcount
-                except sqlite3.IntegrityError:
+                    )
+                except ConstraintError:
                     written = 0
                 if written != 1:
                     await self._explain_refused_append(db, game_id, hand_no, number)
 
         await self._write_grouped(work)
 
-    async def _explain_refused_append(
-        self, db: aiosqlite.Connection, game_id: int, hand_no: int, seq: int
-    ) -> None:
-        game = await self._one(db, "SELECT status, current_hand FROM games WHERE game_id = ?", (game_id,))
+    async def _explain_refused_append(self, db: Db, game_id: int, hand_no: int, seq: int) -> None:
+        game = await db.fetchone("SELECT status, current_hand FROM games WHERE game_id = ?", (game_id,))
         if game is None:
             raise NotFoundError(f"there is no game {game_id}")
         if game["status"] != "live":
             raise GameStateError(f"game {game_id} is {game['status']}; no more actions can be added")
-        hand = await self._one(
-            db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
+        hand = await db.fetchone(
+            "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
         )
         if hand_no != game["current_hand"] or hand is None:
             raise GameStateError(f"game {game_id} is playing hand {game['current_hand']}, not hand {hand_no}")
         if hand["finished_at"] is not None:
             raise GameStateError(f"hand {hand_no} of game {game_id} is finished; start the next hand")
-        last = await self._one(
-            db,
+        last = await db.fetchone(
             "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ? AND hand_no = ?",
             (game_id, hand_no),
         )
@@ -435,8 +429,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
         ):
             raise StorageInputError(f"a deadline is a Unix time in seconds, not {quote(deadline)}")
 
-        async def work(db: aiosqlite.Connection) -> None:
-            game = await self._one(db, "SELECT status FROM games WHERE game_id = ?", (game_id,))
+        async def work(db: Db) -> None:
+            game = await db.fetchone("SELECT status FROM games WHERE game_id = ?", (game_id,))
             if game is None:
                 raise NotFoundError(f"there is no game {game_id}")
             if game["status"] != "live":
@@ -494,14 +488,13 @@ class GamesMixin(LedgerMixin, RulesMixin):
         if summary is not None:
             check_summary(summary)
 
-        async def work(db: aiosqlite.Connection) -> Transaction | None:
-            game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+        async def work(db: Db) -> Transaction | None:
+            game = await db.fetchone("SELECT * FROM games WHERE game_id = ?", (game_id,))
             if game is None:
                 raise NotFoundError(f"there is no game {game_id}")
             await self._require_live_hand(db, game, hand_no)
             if last_seq is not None:
-                row = await self._one(
-                    db,
+                row = await db.fetchone(
                     "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ? AND hand_no = ?",
                     (game_id, hand_no),
                 )
@@ -518,8 +511,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
     async def _book_hand(
         self,
-        db: aiosqlite.Connection,
-        game: sqlite3.Row,
+        db: Db,
+        game: Row,
         hand_no: int,
         *,
         result: str,
@@ -579,7 +572,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
     async def _capped(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         accounts: Mapping[int, int],
         seats: Sequence[Seat],
         payments: Sequence[Payment],
@@ -607,16 +600,17 @@ class GamesMixin(LedgerMixin, RulesMixin):
         return out
 
     async def _store_summary(
-        self, db: aiosqlite.Connection, game_id: int, hand_no: int, summary: HandSummary, seats: int
+        self, db: Db, game_id: int, hand_no: int, summary: HandSummary, seats: int
     ) -> bool:
         """Keep a finished hand's summary unless it has one already (a summary never changes);
         True if it was stored."""
         for seat in (summary.winner, summary.discarder):
             if seat is not None and seat >= seats:
                 raise StorageInputError(f"game {game_id} has seats 0 to {seats - 1}, not {seat}")
-        cursor = await db.execute(
-            "INSERT OR IGNORE INTO hand_summaries (game_id, hand_no, winner, self_drawn, discarder, "
-            "win_tile, hand_values, score, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        written = await db.execute(
+            "INSERT INTO hand_summaries (game_id, hand_no, winner, self_drawn, discarder, "
+            "win_tile, hand_values, score, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, hand_no) DO NOTHING",
             (
                 game_id,
                 hand_no,
@@ -629,17 +623,17 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 summary.error.strip(),
             ),
         )
-        return cursor.rowcount > 0
+        return written > 0
 
-    async def _require_live_hand(self, db: aiosqlite.Connection, game: sqlite3.Row, hand_no: int) -> None:
+    async def _require_live_hand(self, db: Db, game: Row, hand_no: int) -> None:
         if game["status"] != "live":
             raise GameStateError(f"game {game['game_id']} is {game['status']}")
         if game["current_hand"] != hand_no:
             raise GameStateError(
                 f"game {game['game_id']} is playing hand {game['current_hand']}, not hand {hand_no}"
             )
-        hand = await self._one(
-            db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game["game_id"], hand_no)
+        hand = await db.fetchone(
+            "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game["game_id"], hand_no)
         )
         if hand is None or hand["finished_at"] is not None:
             raise GameStateError(f"hand {hand_no} of game {game['game_id']} is already finished")
@@ -652,8 +646,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
         check_number(game_id, "a game id")
         check_number(hand_no, "a hand number")
 
-        async def work(db: aiosqlite.Connection) -> None:
-            game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+        async def work(db: Db) -> None:
+            game = await db.fetchone("SELECT * FROM games WHERE game_id = ?", (game_id,))
             if game is None:
                 raise NotFoundError(f"there is no game {game_id}")
             if game["status"] != "live":
@@ -663,8 +657,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
                     f"game {game_id} is at hand {game['current_hand']}; the next is "
                     f"{game['current_hand'] + 1}, not {hand_no}"
                 )
-            current = await self._one(
-                db,
+            current = await db.fetchone(
                 "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?",
                 (game_id, game["current_hand"]),
             )
@@ -689,15 +682,14 @@ class GamesMixin(LedgerMixin, RulesMixin):
         check_number(game_id, "a game id")
         reason = check_text(reason, "the reason a game ended")
 
-        async def work(db: aiosqlite.Connection) -> None:
-            game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+        async def work(db: Db) -> None:
+            game = await db.fetchone("SELECT * FROM games WHERE game_id = ?", (game_id,))
             if game is None:
                 raise NotFoundError(f"there is no game {game_id}")
             if game["status"] != "live":
                 raise GameStateError(f"game {game_id} is already {game['status']}")
             if not abandoned:
-                hand = await self._one(
-                    db,
+                hand = await db.fetchone(
                     "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?",
                     (game_id, game["current_hand"]),
                 )
@@ -717,7 +709,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
         await self._write(work)
 
-    async def _game_finished(self, db: aiosqlite.Connection, game_id: int) -> None:
+    async def _game_finished(self, db: Db, game_id: int) -> None:
         """What follows a game's end inside the transaction that ends it, whichever call ends it
         (:meth:`end_game`, :meth:`finish_hand` with ``ends_game``): its rating
         (:class:`bot.storage.ratings.RatingsMixin` overrides this)."""
@@ -727,7 +719,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
         start-up no longer posts it (:meth:`restore_unfinished_games`). Idempotent."""
         check_number(game_id, "a game id")
 
-        async def work(db: aiosqlite.Connection) -> None:
+        async def work(db: Db) -> None:
             await db.execute(
                 "UPDATE games SET end_posted_at = ? WHERE game_id = ? AND status = 'finished' "
                 "AND end_posted_at IS NULL",
@@ -736,27 +728,26 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
         await self._write(work)
 
-    async def _seats(self, db: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all(
-            db, "SELECT user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    async def _seats(self, db: Db, game_id: int) -> tuple[Seat, ...]:
+        rows = await db.fetchall(
+            "SELECT user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return tuple(r["user_id"] if r["user_id"] is not None else r["ai_level"] for r in rows)
 
-    async def _game(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
-        game = await self._one(db, "SELECT * FROM games WHERE game_id = ?", (game_id,))
+    async def _game(self, db: Db, game_id: int) -> GameRecord:
+        game = await db.fetchone("SELECT * FROM games WHERE game_id = ?", (game_id,))
         if game is None:
             raise NotFoundError(f"there is no game {game_id}")
         logs: dict[int, list[str]] = {}
-        for row in await self._all(
-            db, "SELECT hand_no, seq, action FROM actions WHERE game_id = ? ORDER BY hand_no, seq", (game_id,)
+        for row in await db.fetchall(
+            "SELECT hand_no, seq, action FROM actions WHERE game_id = ? ORDER BY hand_no, seq", (game_id,)
         ):
             log = logs.setdefault(row[0], [])
             if row[1] != len(log) + 1:  # a replay without it would not be the game played
                 raise StorageError(f"game {game_id}: hand {row[0]}'s log lacks action {len(log) + 1}")
             log.append(row[2])
         paid: dict[int, list[Payment]] = {}
-        for row in await self._all(
-            db,
+        for row in await db.fetchall(
             "SELECT hand_no, payer_seat, payee_seat, amount, reason FROM hand_payments WHERE game_id = ? "
             "ORDER BY hand_no, idx",
             (game_id,),
@@ -769,8 +760,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 h["result"],
                 tuple(paid.get(h["hand_no"], ())),
             )
-            for h in await self._all(
-                db, "SELECT hand_no, result FROM hands WHERE game_id = ? ORDER BY hand_no", (game_id,)
+            for h in await db.fetchall(
+                "SELECT hand_no, result FROM hands WHERE game_id = ? ORDER BY hand_no", (game_id,)
             )
         )
         return GameRecord(
@@ -802,7 +793,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
         """
         check_number(game_id, "a game id")
 
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Db) -> GameRecord:
             return await self._game(db, game_id)
 
         return await self._read(work)
@@ -810,9 +801,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
     async def load_unfinished_games(self) -> list[GameRecord]:
         """Every live game, oldest first, with everything needed to rebuild it by replaying its log."""
 
-        async def work(db: aiosqlite.Connection) -> list[GameRecord]:
-            rows = await self._all(
-                db,
+        async def work(db: Db) -> list[GameRecord]:
+            rows = await db.fetchall(
                 f"SELECT game_id FROM games WHERE status = 'live' AND {self._played_here} ORDER BY game_id",
             )
             return [await self._game(db, row[0]) for row in rows]
@@ -825,9 +815,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
         language, status); each is then read with :meth:`load_game` when its turn comes (the bot
         restores them in the background, ``bot/restore.py``)."""
 
-        async def work(db: aiosqlite.Connection) -> list[tuple[int, int, int, str, str]]:
-            rows = await self._all(
-                db,
+        async def work(db: Db) -> list[tuple[int, int, int, str, str]]:
+            rows = await db.fetchall(
                 f"SELECT game_id, guild_id, channel_id, language, status FROM games WHERE "
                 f"{self._played_here} AND {_TO_RESTORE} ORDER BY game_id",
             )
@@ -842,9 +831,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
         ``failed`` and left as it is in storage, so a fixed engine can try again."""
         result: RestoreResult[T] = RestoreResult()
 
-        async def work(db: aiosqlite.Connection) -> list[GameRecord | tuple[int, int, int, Exception]]:
-            rows = await self._all(
-                db,
+        async def work(db: Db) -> list[GameRecord | tuple[int, int, int, Exception]]:
+            rows = await db.fetchall(
                 f"SELECT game_id, guild_id, channel_id, language FROM games WHERE {self._played_here} AND "
                 f"{_TO_RESTORE} ORDER BY game_id",
             )

@@ -20,11 +20,10 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-import aiosqlite
-
 from bot.storage.checks import check_id, check_number
 from bot.storage.games import GamesMixin
 from bot.storage.records import Seat
+from bot.storage.sql import Db, Dialect
 
 REPLAY_HANDS: Final = 25
 """How many of a game's last finished hands a page names (a select holds at most 25 options)."""
@@ -68,36 +67,42 @@ WITH page AS (
     SELECT g.game_id, g.kind, g.ruleset, g.overrides, g.status, g.created_at, g.ended_at,
            g.log_pruned_at
     FROM games g
-    WHERE g.guild_id = :guild {member}
+    WHERE g.guild_id = ? {member}
     ORDER BY g.game_id DESC
-    LIMIT :limit OFFSET :offset
+    LIMIT ? OFFSET ?
 )
 SELECT p.*,
-    (SELECT json_group_array(json_array(s.seat, s.user_id, s.ai_level, pl.display_name))
+    (SELECT {group}({array}(s.seat, s.user_id, s.ai_level, pl.display_name))
        FROM game_seats s LEFT JOIN players pl ON pl.user_id = s.user_id
       WHERE s.game_id = p.game_id) AS seats,
-    (SELECT json_group_array(json_array(x.payer_seat, x.payee_seat, x.total))
+    (SELECT {group}({array}(x.payer_seat, x.payee_seat, x.total))
        FROM (SELECT hp.payer_seat, hp.payee_seat, SUM(hp.amount) AS total
                FROM hand_payments hp JOIN hands h ON h.game_id = hp.game_id AND h.hand_no = hp.hand_no
               WHERE hp.game_id = p.game_id AND h.reversed_at IS NULL
               GROUP BY hp.payer_seat, hp.payee_seat) x) AS paid,
     (SELECT COUNT(*) FROM hands h
       WHERE h.game_id = p.game_id AND h.finished_at IS NOT NULL AND h.reversed_at IS NULL) AS hands,
-    (SELECT json_group_array(y.hand_no)
+    (SELECT {group}(y.hand_no)
        FROM (SELECT h.hand_no FROM hands h
               WHERE h.game_id = p.game_id AND h.finished_at IS NOT NULL AND h.reversed_at IS NULL
-              ORDER BY h.hand_no DESC LIMIT :replay) y) AS last_hands
+              ORDER BY h.hand_no DESC LIMIT ?) y) AS last_hands
 FROM page p
 ORDER BY p.game_id DESC
 """
 
-_MEMBER: Final = "AND EXISTS (SELECT 1 FROM game_seats m WHERE m.game_id = g.game_id AND m.user_id = :member)"
+_MEMBER: Final = "AND EXISTS (SELECT 1 FROM game_seats m WHERE m.game_id = g.game_id AND m.user_id = ?)"
+
+_JSON: Final[dict[Dialect, dict[str, str]]] = {
+    "sqlite": {"group": "json_group_array", "array": "json_array"},
+    "postgres": {"group": "json_agg", "array": "json_build_array"},
+}
+"""A dialect's JSON aggregate (rows to a JSON list; PostgreSQL's gives NULL for no rows) and array."""
 
 
-def _seats(seats_json: str, paid_json: str) -> tuple[HistorySeat, ...]:
+def _seats(seats_json: str, paid_json: str | None) -> tuple[HistorySeat, ...]:
     """A game's seats in order, each with its net from the summed payments between seats."""
     net: dict[int, int] = {}
-    for payer, payee, total in json.loads(paid_json):
+    for payer, payee, total in json.loads(paid_json or "[]"):
         net[payer] = net.get(payer, 0) - total
         net[payee] = net.get(payee, 0) + total
     out = []
@@ -124,19 +129,10 @@ class HistoryMixin(GamesMixin):
         check_number(page, "a page number", 0, 10**9)
         check_number(size, "a page size", 1, 100)
 
-        async def work(db: aiosqlite.Connection) -> tuple[list[HistoryGame], bool]:
-            sql = _PAGE_SQL.format(member=_MEMBER if member is not None else "")
-            async with db.execute(
-                sql,
-                {
-                    "guild": guild_id,
-                    "member": member,
-                    "limit": size + 1,
-                    "offset": page * size,
-                    "replay": REPLAY_HANDS,
-                },
-            ) as cursor:
-                rows = list(await cursor.fetchall())
+        async def work(db: Db) -> tuple[list[HistoryGame], bool]:
+            sql = _PAGE_SQL.format(member=_MEMBER if member is not None else "", **_JSON[db.dialect])
+            chosen = () if member is None else (member,)
+            rows = await db.fetchall(sql, (guild_id, *chosen, size + 1, page * size, REPLAY_HANDS))
             games = [
                 HistoryGame(
                     game_id=r["game_id"],
@@ -149,7 +145,7 @@ class HistoryMixin(GamesMixin):
                     log_kept=r["log_pruned_at"] is None,
                     seats=_seats(r["seats"], r["paid"]),
                     hands=r["hands"],
-                    last_hands=tuple(sorted(json.loads(r["last_hands"]))),
+                    last_hands=tuple(sorted(json.loads(r["last_hands"] or "[]"))),
                 )
                 for r in rows[:size]
             ]

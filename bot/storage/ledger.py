@@ -14,17 +14,15 @@ reports are in :mod:`bot.storage.chips`.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import fields
 from typing import Final
-
-import aiosqlite
 
 from bot.storage.checks import MAX_AMOUNT, MAX_BALANCE, MAX_ID, check_actor, check_id, is_whole, quote
 from bot.storage.core import GUILD_SCOPE, StorageCore, to_json
 from bot.storage.errors import LedgerError, NotFoundError, StorageInputError
 from bot.storage.records import ClubOptions, Entry, Season, Transaction, TxnKind
+from bot.storage.sql import Db, Row
 from engine.errors import SettingError
 from engine.settings import SettingSpec
 
@@ -84,15 +82,15 @@ class LedgerMixin(StorageCore):
         """The club's chip options (defaults for a server the bot has not stored yet)."""
         check_id(guild_id, "guild id")
 
-        async def work(db: aiosqlite.Connection) -> ClubOptions:
+        async def work(db: Db) -> ClubOptions:
             return await self._options(db, guild_id)
 
         return await self._read(work)
 
-    async def _options(self, db: aiosqlite.Connection, guild_id: int) -> ClubOptions:
+    async def _options(self, db: Db, guild_id: int) -> ClubOptions:
         # SELECT *: a database held at an older schema version (upgrade tests) lacks later columns,
         # whose defaults then apply.
-        row = await self._one(db, "SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
+        row = await db.fetchone("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
         if row is None:
             return ClubOptions()
         have = {name: row[name] for name in row.keys() if name in _CLUB_OPTIONS}  # noqa: SIM118 (a Row iterates values)
@@ -144,7 +142,7 @@ class LedgerMixin(StorageCore):
                 ) from None
             stored = None if name == "admin_role_id" and number == 0 else number
 
-        async def work(db: aiosqlite.Connection) -> ClubOptions:
+        async def work(db: Db) -> ClubOptions:
             await self._ensure_guild(db, guild_id)
             old = getattr(await self._options(db, guild_id), name)
             # `name` is a key of _CLUB_OPTIONS, each a column name.
@@ -161,42 +159,38 @@ class LedgerMixin(StorageCore):
     # ----------------------------------------------------------------- seasons
 
     @staticmethod
-    def _season(row: sqlite3.Row) -> Season:
+    def _season(row: Row) -> Season:
         return Season(**{f.name: row[f.name] for f in fields(Season)})
 
-    async def _open_season(self, db: aiosqlite.Connection, guild_id: int) -> Season:
+    async def _open_season(self, db: Db, guild_id: int) -> Season:
         """The guild's open season, opening season 1 on first use (inside a write transaction)."""
-        row = await self._one(
-            db, "SELECT * FROM seasons WHERE guild_id = ? AND closed_at IS NULL", (guild_id,)
-        )
+        row = await db.fetchone("SELECT * FROM seasons WHERE guild_id = ? AND closed_at IS NULL", (guild_id,))
         if row is not None:
             return self._season(row)
         await self._ensure_guild(db, guild_id)
-        last = await self._one(db, "SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,))
+        last = await db.fetchone("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,))
         number = (last[0] if last and last[0] else 0) + 1
-        season_id = await self._insert(
-            db,
+        season_id = await db.insert(
             "INSERT INTO seasons (guild_id, number, name, starting_chips, opened_at) VALUES (?, ?, ?, ?, ?)",
             (guild_id, number, f"Season {number}", self._default_starting_chips, self._now()),
+            key="season_id",
         )
         return await self._season_by_id(db, season_id)
 
-    async def _season_by_id(self, db: aiosqlite.Connection, season_id: int) -> Season:
-        row = await self._one(db, "SELECT * FROM seasons WHERE season_id = ?", (season_id,))
+    async def _season_by_id(self, db: Db, season_id: int) -> Season:
+        row = await db.fetchone("SELECT * FROM seasons WHERE season_id = ?", (season_id,))
         if row is None:
             raise AssertionError(f"season {season_id} was just written and is not there")
         return self._season(row)
 
-    async def _find_season(
-        self, db: aiosqlite.Connection, guild_id: int, number: int | None
-    ) -> Season | None:
+    async def _find_season(self, db: Db, guild_id: int, number: int | None) -> Season | None:
         if number is None:
-            row = await self._one(
-                db, "SELECT * FROM seasons WHERE guild_id = ? AND closed_at IS NULL", (guild_id,)
+            row = await db.fetchone(
+                "SELECT * FROM seasons WHERE guild_id = ? AND closed_at IS NULL", (guild_id,)
             )
         else:
-            row = await self._one(
-                db, "SELECT * FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number)
+            row = await db.fetchone(
+                "SELECT * FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number)
             )
             if row is None:
                 raise NotFoundError(f"this server has no season {number}")
@@ -206,7 +200,7 @@ class LedgerMixin(StorageCore):
         """The open season (season 1 with the default starting chips is opened on first use)."""
         check_id(guild_id, "guild id")
 
-        async def work(db: aiosqlite.Connection) -> Season:
+        async def work(db: Db) -> Season:
             return await self._open_season(db, guild_id)
 
         return await self._write(work)
@@ -215,10 +209,8 @@ class LedgerMixin(StorageCore):
         """Every season of the server, oldest first."""
         check_id(guild_id, "guild id")
 
-        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
-            return await self._all(
-                db, "SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,)
-            )
+        async def work(db: Db) -> list[Row]:
+            return await db.fetchall("SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,))
 
         return [self._season(r) for r in await self._read(work)]
 
@@ -244,7 +236,7 @@ class LedgerMixin(StorageCore):
             raise StorageInputError(f"a season's name is text, not {quote(name)}")
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> Season:
+        async def work(db: Db) -> Season:
             old = await self._open_season(db, guild_id)
             await db.execute(
                 "UPDATE seasons SET closed_at = ?, closed_by = ? WHERE season_id = ?",
@@ -252,15 +244,14 @@ class LedgerMixin(StorageCore):
             )
             number = old.number + 1
             title = (name or "").strip()[:100] or f"Season {number}"
-            season_id = await self._insert(
-                db,
+            season_id = await db.insert(
                 "INSERT INTO seasons (guild_id, number, name, starting_chips, opened_at, opened_by) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (guild_id, number, title, starting_chips, now, actor_id),
+                key="season_id",
             )
             season = await self._season_by_id(db, season_id)
-            members = await self._all(
-                db,
+            members = await db.fetchall(
                 "SELECT holder, user_id FROM accounts WHERE season_id = ? AND user_id IS NOT NULL "
                 "ORDER BY user_id",
                 (old.season_id,),
@@ -279,11 +270,10 @@ class LedgerMixin(StorageCore):
 
     # ----------------------------------------------------------------- accounts and postings
 
-    async def _account(self, db: aiosqlite.Connection, season: Season, holder: str) -> int:
+    async def _account(self, db: Db, season: Season, holder: str) -> int:
         """The account of ``holder`` in ``season``, created on first use; a new member of a season
         with starting chips gets them from the bank in a transaction of their own."""
-        row = await self._one(
-            db,
+        row = await db.fetchone(
             "SELECT account_id FROM accounts WHERE season_id = ? AND holder = ?",
             (season.season_id, holder),
         )
@@ -302,18 +292,18 @@ class LedgerMixin(StorageCore):
             )
         return account_id
 
-    async def _account_plain(self, db: aiosqlite.Connection, season: Season, holder: str) -> int:
+    async def _account_plain(self, db: Db, season: Season, holder: str) -> int:
         """An account created without a starting-chips grant (the caller grants them itself)."""
         user_id = int(holder.removeprefix("user:")) if holder.startswith("user:") else None
-        return await self._insert(
-            db,
+        return await db.insert(
             "INSERT INTO accounts (season_id, holder, user_id, created_at) VALUES (?, ?, ?, ?)",
             (season.season_id, holder, user_id, self._now()),
+            key="account_id",
         )
 
     async def _post(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         season: Season,
         kind: TxnKind,
         actor_id: int | None,
@@ -328,20 +318,20 @@ class LedgerMixin(StorageCore):
         if season.closed_at is not None:
             raise LedgerError(f"{season.name} is closed; chips move only in the open season")
         await self._check_bounds(db, legs)
-        txn_id = await self._insert(
-            db,
+        txn_id = await db.insert(
             "INSERT INTO transactions (season_id, kind, actor_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
             (season.season_id, kind, actor_id, reason, self._now()),
+            key="txn_id",
         )
         await self._insert_entries(db, txn_id, legs)
-        check = await self._one(
-            db, "SELECT COALESCE(SUM(amount), 0), COUNT(*) FROM entries WHERE txn_id = ?", (txn_id,)
+        check = await db.fetchone(
+            "SELECT COALESCE(SUM(amount), 0), COUNT(*) FROM entries WHERE txn_id = ?", (txn_id,)
         )
         if check is None or check[0] != 0 or check[1] != len(legs):
             raise LedgerError(f"transaction {txn_id} does not balance as written; rolled back")
         return txn_id
 
-    async def _check_bounds(self, db: aiosqlite.Connection, legs: Sequence[Leg]) -> None:
+    async def _check_bounds(self, db: Db, legs: Sequence[Leg]) -> None:
         """Refuse legs that would take an account's balance beyond ±:data:`MAX_BALANCE`."""
         change: dict[int, int] = {}
         for account, amount, _ in legs:
@@ -350,51 +340,48 @@ class LedgerMixin(StorageCore):
             before = await self._balance_of(db, account)
             if -MAX_BALANCE <= before + delta <= MAX_BALANCE:
                 continue
-            row = await self._one(db, "SELECT holder FROM accounts WHERE account_id = ?", (account,))
+            row = await db.fetchone("SELECT holder FROM accounts WHERE account_id = ?", (account,))
             who = holder_name(row["holder"]) if row else f"account {account}"
             raise StorageInputError(
                 f"this would take {who} from {before} to {before + delta} chips; a balance stays "
                 f"within {-MAX_BALANCE} to {MAX_BALANCE} chips, so nothing was booked"
             )
 
-    async def _insert_entries(self, db: aiosqlite.Connection, txn_id: int, legs: Sequence[Leg]) -> None:
+    async def _insert_entries(self, db: Db, txn_id: int, legs: Sequence[Leg]) -> None:
         await db.executemany(
             "INSERT INTO entries (txn_id, account_id, amount, memo) VALUES (?, ?, ?, ?)",
             [(txn_id, account, amount, memo) for account, amount, memo in legs],
         )
 
-    async def _balance_of(self, db: aiosqlite.Connection, account_id: int) -> int:
-        row = await self._one(
-            db, "SELECT COALESCE(SUM(amount), 0) FROM entries WHERE account_id = ?", (account_id,)
+    async def _balance_of(self, db: Db, account_id: int) -> int:
+        row = await db.fetchone(
+            "SELECT COALESCE(SUM(amount), 0) FROM entries WHERE account_id = ?", (account_id,)
         )
         return int(row[0]) if row else 0
 
     # ----------------------------------------------------------------- reading transactions
 
     async def _transaction(
-        self, db: aiosqlite.Connection, txn_id: int, game_id: int | None = None, hand_no: int | None = None
+        self, db: Db, txn_id: int, game_id: int | None = None, hand_no: int | None = None
     ) -> Transaction:
         """A transaction just written (its game and hand given by the caller, who knows them)."""
-        head = await self._one(
-            db,
-            "SELECT t.*, ? AS game_id, ? AS hand_no FROM transactions t WHERE t.txn_id = ?",
+        head = await db.fetchone(
+            "SELECT t.*, CAST(? AS BIGINT) AS game_id, CAST(? AS BIGINT) AS hand_no FROM transactions t "
+            "WHERE t.txn_id = ?",
             (game_id, hand_no, txn_id),
         )
         if head is None:
             raise AssertionError(f"transaction {txn_id} was just written and is not there")
         return (await self._transactions(db, [head]))[0]
 
-    async def _transactions(
-        self, db: aiosqlite.Connection, heads: Sequence[sqlite3.Row]
-    ) -> list[Transaction]:
+    async def _transactions(self, db: Db, heads: Sequence[Row]) -> list[Transaction]:
         if not heads:
             return []
         ids = [h["txn_id"] for h in heads]
         legs: dict[int, list[Entry]] = {i: [] for i in ids}
         for lo in range(0, len(ids), 500):
             chunk = ids[lo : lo + 500]
-            for row in await self._all(
-                db,
+            for row in await db.fetchall(
                 "SELECT e.txn_id, a.holder, e.amount, e.memo FROM entries e "
                 f"JOIN accounts a USING (account_id) WHERE e.txn_id IN ({','.join('?' * len(chunk))}) "
                 "ORDER BY e.entry_id",

@@ -21,15 +21,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
-import sqlite3
 from dataclasses import dataclass
 from importlib import resources
-from typing import Literal
-
-import aiosqlite
 
 from bot.storage.checks import quote
 from bot.storage.errors import SchemaError, SchemaTooNewError
+from bot.storage.sql import Db, Dialect
 
 _FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
@@ -55,10 +52,6 @@ class Migration:
     def checksum(self) -> str:
         """SHA-256 of the SQL text."""
         return hashlib.sha256(self.sql.encode()).hexdigest()
-
-
-Dialect = Literal["sqlite", "postgres"]
-"""The SQL dialects the migrations are written in: one folder of numbered files each."""
 
 
 def load_migrations(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
@@ -93,51 +86,62 @@ LATEST_VERSION: int = len(load_migrations())
 """The newest schema version this code knows."""
 
 
-async def applied_versions(db: aiosqlite.Connection) -> dict[int, tuple[str, str]]:
+async def applied_versions(db: Db) -> dict[int, tuple[str, str]]:
     """The migrations recorded in the database: version -> (name, checksum); none without the table."""
     if not await _tables(db, "schema_migrations"):
         return {}
-    async with db.execute("SELECT version, name, checksum FROM schema_migrations ORDER BY version") as cur:
-        return {row[0]: (row[1], row[2]) async for row in cur}
+    rows = await db.fetchall("SELECT version, name, checksum FROM schema_migrations ORDER BY version")
+    return {int(row[0]): (str(row[1]), str(row[2])) for row in rows}
 
 
-async def _tables(db: aiosqlite.Connection, name: str | None = None) -> list[str]:
+async def _tables(db: Db, name: str | None = None) -> list[str]:
     """The database's own tables (all, or the one called ``name`` if it exists)."""
-    sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    if db.dialect == "sqlite":
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    else:  # the tables of the connection's own schema (search_path), not the catalogue's
+        sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
     params: tuple[str, ...] = ()
     if name is not None:
-        sql, params = sql + " AND name = ?", (name,)
-    async with db.execute(sql + " ORDER BY name", params) as cur:
-        return [str(row[0]) async for row in cur]
+        sql, params = sql + (" AND name = ?" if db.dialect == "sqlite" else " AND table_name = ?"), (name,)
+    return [str(row[0]) for row in await db.fetchall(sql + " ORDER BY 1", params)]
 
 
-async def inspect(db: aiosqlite.Connection, *, target: int | None = None, label: str = "the database") -> int:
+async def _user_version(db: Db) -> int | None:
+    """SQLite's ``PRAGMA user_version`` (written with every migration); None in PostgreSQL."""
+    if db.dialect != "sqlite":
+        return None
+    row = await db.fetchone("PRAGMA user_version")
+    return int(row[0]) if row else 0
+
+
+async def inspect(db: Db, *, target: int | None = None, label: str = "the database") -> int:
     """Check a database against the shipped migrations without writing to it; return its version.
 
-    Safe on a connection opened read-only (``mode=ro``): a database that is refused is left exactly
-    as it was. ``label`` names the file in the messages.
+    Safe on a connection opened read-only (``mode=ro``) or in a read-only transaction: a database
+    that is refused is left exactly as it was. ``label`` names the database in the messages.
 
     :raises SchemaTooNewError: when the database is newer than this code (or than ``target``).
     :raises SchemaError: for a database of another program (tables but no ``schema_migrations``),
-        a ``user_version`` that disagrees with the recorded migrations, a recorded migration missing
-        or changed after it was applied, or a ``target`` that does not exist.
+        a ``user_version`` that disagrees with the recorded migrations (SQLite), a recorded
+        migration missing or changed after it was applied, or a ``target`` that does not exist.
     """
-    migrations = load_migrations()
+    migrations = load_migrations(db.dialect)
     latest = len(migrations)
     target = latest if target is None else target
     if not 0 <= target <= latest:
         raise SchemaError(f"schema version {target} does not exist; this code knows 0 to {latest}")
-    async with db.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    user_version = int(row[0]) if row else 0
+    user_version = await _user_version(db)
     tables = await _tables(db)
     if "schema_migrations" not in tables:
         if tables or user_version:
             shown = ", ".join(quote(t) for t in tables[:5]) + (", ..." if len(tables) > 5 else "")
+            where = "MAHJONG_DB to the bot's own database or to a new file"
+            if db.dialect == "postgres":
+                where = "MAHJONG_DATABASE_URL to the bot's own database or to a new, empty one"
             raise SchemaError(
                 f"{label} is not a database of this bot: it has no schema_migrations table but "
                 f"{f'the tables {shown}' if tables else f'user_version {user_version}'}. It was left "
-                "unchanged; set MAHJONG_DB to the bot's own database or to a new file."
+                f"unchanged; set {where}."
             )
         return 0
     applied = await applied_versions(db)
@@ -149,7 +153,7 @@ async def inspect(db: aiosqlite.Connection, *, target: int | None = None, label:
             f"bot; this version knows schema versions up to {latest}. Run the newer bot, or restore a "
             "backup taken before the upgrade: a database is never downgraded."
         )
-    if user_version != current:
+    if user_version is not None and user_version != current:
         raise SchemaError(
             f"{label} says it is at schema version {user_version} (PRAGMA user_version) but records "
             f"migrations up to {current} (schema_migrations); the two are always written together, so "
@@ -170,19 +174,18 @@ async def inspect(db: aiosqlite.Connection, *, target: int | None = None, label:
     return current
 
 
-async def migrate(
-    db: aiosqlite.Connection, *, now: str, target: int | None = None, label: str = "the database"
-) -> list[int]:
+async def migrate(db: Db, *, now: str, target: int | None = None, label: str = "the database") -> list[int]:
     """Bring the database up to ``target`` (default: the newest version); return the versions applied.
 
-    ``db`` must be in autocommit mode (``isolation_level=None``); each migration runs in its own
-    ``BEGIN IMMEDIATE`` ... ``COMMIT``. The database is checked first (:func:`inspect`).
+    ``db`` must be outside a transaction (SQLite: autocommit mode, ``isolation_level=None``); each
+    migration runs in a transaction of its own with its record. The database is checked first
+    (:func:`inspect`).
 
     :raises SchemaTooNewError: when the database is newer than this code (or than ``target``).
     :raises SchemaError: see :func:`inspect`.
     """
     current = await inspect(db, target=target, label=label)
-    migrations = load_migrations()
+    migrations = load_migrations(db.dialect)
     await db.execute(_BOOKKEEPING)
     done: list[int] = []
     for migration in migrations[current : len(migrations) if target is None else target]:
@@ -191,22 +194,23 @@ async def migrate(
     return done
 
 
-async def _apply(db: aiosqlite.Connection, migration: Migration, now: str) -> None:
-    # executescript runs statement after statement; the explicit BEGIN/COMMIT make the file, its
-    # record and the user_version one transaction. The values spliced in are our own: an int, a
-    # file name matched by _FILE_NAME, a hex digest and an ISO time.
+async def _apply(db: Db, migration: Migration, now: str) -> None:
+    # The script runs statement after statement; the explicit BEGIN/COMMIT make the file, its
+    # record (and SQLite's user_version) one transaction. The values spliced in are our own: an
+    # int, a file name matched by _FILE_NAME, a hex digest and an ISO time.
     assert _FILE_NAME.match(migration.name + ".sql") and re.fullmatch(r"[0-9T:.+\-Z ]+", now)
+    sqlite = db.dialect == "sqlite"
     script = (
-        "BEGIN IMMEDIATE;\n"
+        f"{'BEGIN IMMEDIATE' if sqlite else 'BEGIN'};\n"
         f"{migration.sql}\n;\n"
         "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES "
         f"({migration.version}, '{migration.name}', '{migration.checksum}', '{now}');\n"
-        f"PRAGMA user_version = {migration.version};\n"
-        "COMMIT;"
+        + (f"PRAGMA user_version = {migration.version};\n" if sqlite else "")
+        + "COMMIT;"
     )
     try:
         await db.executescript(script)
-    except sqlite3.Error as exc:
-        with contextlib.suppress(sqlite3.OperationalError):
+    except Exception as exc:
+        with contextlib.suppress(Exception):
             await db.execute("ROLLBACK")
         raise SchemaError(f"migration {migration.name} failed and was rolled back: {exc}") from exc

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-import aiosqlite
-
 from bot.storage.checks import LANGUAGE, check_id, quote
 from bot.storage.core import StorageCore
 from bot.storage.errors import StorageInputError
 from bot.storage.records import Player
+from bot.storage.sql import Db
 
 MAX_NAME_LENGTH = 100
 """A display name is cut to this many characters (Discord allows 32; nicknames of old were longer)."""
@@ -26,7 +25,7 @@ class PlayersMixin(StorageCore):
         name = display_name.strip()[:MAX_NAME_LENGTH] or str(user_id)
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> Player:
+        async def work(db: Db) -> Player:
             await db.execute(
                 "INSERT INTO players (user_id, display_name, first_seen, last_seen) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, "
@@ -51,7 +50,7 @@ class PlayersMixin(StorageCore):
             language = language.strip()
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> Player:
+        async def work(db: Db) -> Player:
             await db.execute(
                 "INSERT INTO players (user_id, display_name, language, first_seen, last_seen) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
@@ -65,16 +64,16 @@ class PlayersMixin(StorageCore):
         """The stored player, or None for someone the bot has not met."""
         check_id(user_id, "user id")
 
-        async def work(db: aiosqlite.Connection) -> Player | None:
+        async def work(db: Db) -> Player | None:
             return await self._player(db, user_id)
 
         return await self._read(work)
 
-    async def _player(self, db: aiosqlite.Connection, user_id: int) -> Player | None:
-        row = await self._one(db, "SELECT * FROM players WHERE user_id = ?", (user_id,))
+    async def _player(self, db: Db, user_id: int) -> Player | None:
+        row = await db.fetchone("SELECT * FROM players WHERE user_id = ?", (user_id,))
         return None if row is None else Player(**{f.name: row[f.name] for f in fields(Player)})
 
-    async def _written_player(self, db: aiosqlite.Connection, user_id: int) -> Player:
+    async def _written_player(self, db: Db, user_id: int) -> Player:
         player = await self._player(db, user_id)
         if player is None:
             raise AssertionError(f"player {user_id} was just written and is not there")

@@ -16,16 +16,14 @@ from the stored places, game by game in the order they were rated, in the same t
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
-
-import aiosqlite
 
 from bot.rating import DEFAULT_RATING_BY, RATING_BY, Rating, chips_won, family, places, rate
 from bot.storage.checks import check_actor, check_id, quote
 from bot.storage.core import GUILD_SCOPE, to_json
 from bot.storage.errors import StorageInputError
 from bot.storage.games import GamesMixin
+from bot.storage.sql import Db, Row
 
 RATINGS_SCHEMA = 13
 """The schema version that brought the rating's tables."""
@@ -58,29 +56,29 @@ class RatingsMixin(GamesMixin):
     def _has_ratings(self) -> bool:
         return self._schema_target is None or self._schema_target >= RATINGS_SCHEMA
 
-    async def _game_finished(self, db: aiosqlite.Connection, game_id: int) -> None:
+    async def _game_finished(self, db: Db, game_id: int) -> None:
         await super()._game_finished(db, game_id)
         if not self._has_ratings:
             return
-        row = await self._one(db, "SELECT guild_id, ruleset FROM games WHERE game_id = ?", (game_id,))
+        row = await db.fetchone("SELECT guild_id, ruleset FROM games WHERE game_id = ?", (game_id,))
         if row is None:
             return
         await self._catch_up(db, row[0])  # the server's older games first (this one among them)
-        rated = await self._one(db, "SELECT 1 FROM rated_games WHERE game_id = ?", (game_id,))
+        rated = await db.fetchone("SELECT 1 FROM rated_games WHERE game_id = ?", (game_id,))
         if rated is None:
             await self._rate_game(db, row[0], game_id, row[1], await self._rating_by(db, row[0]))
 
     # ----------------------------------------------------------------- the grouping
 
-    async def _rating_by(self, db: aiosqlite.Connection, guild_id: int) -> str:
-        row = await self._one(db, "SELECT rating_by FROM rating_settings WHERE guild_id = ?", (guild_id,))
+    async def _rating_by(self, db: Db, guild_id: int) -> str:
+        row = await db.fetchone("SELECT rating_by FROM rating_settings WHERE guild_id = ?", (guild_id,))
         return str(row[0]) if row is not None else DEFAULT_RATING_BY
 
     async def rating_by(self, guild_id: int) -> str:
         """How the server groups its rulesets into rating families (:data:`bot.rating.RATING_BY`)."""
         check_id(guild_id, "guild id")
 
-        async def work(db: aiosqlite.Connection) -> str:
+        async def work(db: Db) -> str:
             return await self._rating_by(db, guild_id)
 
         return await self._read(work)
@@ -101,7 +99,7 @@ class RatingsMixin(GamesMixin):
             raise StorageInputError(f"rating_by takes one of {', '.join(RATING_BY)}, not {quote(value)}")
         assert isinstance(chosen, str)
 
-        async def work(db: aiosqlite.Connection) -> str:
+        async def work(db: Db) -> str:
             await self._ensure_guild(db, guild_id)
             await self._catch_up(db, guild_id)  # every game rated under the old grouping first
             old = await self._rating_by(db, guild_id)
@@ -128,15 +126,14 @@ class RatingsMixin(GamesMixin):
 
     # ----------------------------------------------------------------- rating games
 
-    async def _catch_up(self, db: aiosqlite.Connection, guild_id: int) -> int:
+    async def _catch_up(self, db: Db, guild_id: int) -> int:
         """Rate every finished game of the server not rated yet, in the order they ended, once per
         server (``rating_backfilled``: afterwards each game is rated as it ends); how many."""
-        done = await self._one(db, "SELECT 1 FROM rating_backfilled WHERE guild_id = ?", (guild_id,))
+        done = await db.fetchone("SELECT 1 FROM rating_backfilled WHERE guild_id = ?", (guild_id,))
         if done is not None:
             return 0
         await db.execute("INSERT INTO rating_backfilled (guild_id) VALUES (?)", (guild_id,))
-        rows = await self._all(
-            db,
+        rows = await db.fetchall(
             "SELECT g.game_id, g.ruleset FROM games g LEFT JOIN rated_games r USING (game_id) "
             "WHERE g.guild_id = ? AND g.status = 'finished' AND r.game_id IS NULL "
             "ORDER BY g.ended_at, g.game_id",
@@ -149,31 +146,25 @@ class RatingsMixin(GamesMixin):
             await self._rate_game(db, guild_id, row[0], row[1], grouping)
         return len(rows)
 
-    async def _game_chips(self, db: aiosqlite.Connection, game_id: int, seats: int) -> list[int]:
+    async def _game_chips(self, db: Db, game_id: int, seats: int) -> list[int]:
         """Each seat's chips won in a game: its hands' payments, reversed hands left out."""
-        rows = await self._all(
-            db,
+        rows = await db.fetchall(
             "SELECT p.payer_seat, p.payee_seat, p.amount FROM hand_payments p JOIN hands h "
             "USING (game_id, hand_no) WHERE p.game_id = ? AND h.reversed_at IS NULL",
             (game_id,),
         )
         return chips_won(seats, [(r[0], r[1], r[2]) for r in rows])
 
-    async def _current(
-        self, db: aiosqlite.Connection, guild_id: int, fam: str, users: list[int]
-    ) -> dict[int, Rating]:
+    async def _current(self, db: Db, guild_id: int, fam: str, users: list[int]) -> dict[int, Rating]:
         marks = ", ".join("?" * len(users))
-        rows = await self._all(
-            db,
+        rows = await db.fetchall(
             f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND family = ? "
             f"AND user_id IN ({marks})",
             (guild_id, fam, *users),
         )
         return {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
 
-    async def _rate_game(
-        self, db: aiosqlite.Connection, guild_id: int, game_id: int, ruleset: str, grouping: str
-    ) -> None:
+    async def _rate_game(self, db: Db, guild_id: int, game_id: int, ruleset: str, grouping: str) -> None:
         seats = await self._seats(db, game_id)
         chips = await self._game_chips(db, game_id, len(seats))
         ranked = places(seats, chips)
@@ -213,18 +204,17 @@ class RatingsMixin(GamesMixin):
             [(guild_id, fam, user, new.mu, new.sigma, new.games) for user, new in after.items()],
         )
 
-    async def _rebuild(self, db: aiosqlite.Connection, guild_id: int, grouping: str) -> None:
+    async def _rebuild(self, db: Db, guild_id: int, grouping: str) -> None:
         """Every rating of the server again from the stored places, game by game in the order they
         were rated, under ``grouping``."""
-        games = await self._all(
-            db,
+        games = await db.fetchall(
             "SELECT r.game_id, g.ruleset FROM rated_games r JOIN games g USING (game_id) "
             "WHERE r.guild_id = ? ORDER BY r.seq",
             (guild_id,),
         )
         placed: dict[int, dict[int, int]] = {}
-        for r in await self._all(
-            db, "SELECT game_id, user_id, place FROM rating_events WHERE guild_id = ?", (guild_id,)
+        for r in await db.fetchall(
+            "SELECT game_id, user_id, place FROM rating_events WHERE guild_id = ?", (guild_id,)
         ):
             placed.setdefault(r[0], {})[r[1]] = r[2]
         current: dict[tuple[str, int], Rating] = {}
@@ -258,10 +248,9 @@ class RatingsMixin(GamesMixin):
         (``mu - 3 sigma``; ties by more games, then user id). Games not rated yet are rated first."""
         check_id(guild_id, "guild id")
 
-        async def work(db: aiosqlite.Connection) -> list[tuple[int, Rating]]:
+        async def work(db: Db) -> list[tuple[int, Rating]]:
             await self._catch_up(db, guild_id)
-            rows = await self._all(
-                db,
+            rows = await db.fetchall(
                 "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND family = ?",
                 (guild_id, fam),
             )
@@ -277,17 +266,15 @@ class RatingsMixin(GamesMixin):
         check_id(guild_id, "guild id")
         check_id(user_id, "user id")
 
-        async def work(db: aiosqlite.Connection) -> MemberRating | None:
+        async def work(db: Db) -> MemberRating | None:
             await self._catch_up(db, guild_id)
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT mu, sigma, games FROM ratings WHERE guild_id = ? AND family = ? AND user_id = ?",
                 (guild_id, fam, user_id),
             )
             if row is None:
                 return None
-            points = await self._all(
-                db,
+            points = await db.fetchall(
                 "SELECT e.game_id, e.place, r.people, e.mu_after, e.sigma_after FROM rating_events e "
                 "JOIN rated_games r USING (game_id) WHERE e.guild_id = ? AND e.family = ? "
                 "AND e.user_id = ? ORDER BY r.seq",
@@ -304,9 +291,9 @@ class RatingsMixin(GamesMixin):
         """The games of a server the rating has seen, in the order they were rated."""
         check_id(guild_id, "guild id")
 
-        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
-            return await self._all(
-                db, "SELECT game_id FROM rated_games WHERE guild_id = ? ORDER BY seq", (guild_id,)
+        async def work(db: Db) -> list[Row]:
+            return await db.fetchall(
+                "SELECT game_id FROM rated_games WHERE guild_id = ? ORDER BY seq", (guild_id,)
             )
 
         return [r[0] for r in await self._read(work)]

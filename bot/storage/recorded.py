@@ -20,11 +20,8 @@ double click, two confirmations at once or a restart cannot book it twice.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-
-import aiosqlite
 
 from bot.storage.checks import (
     check_id,
@@ -36,6 +33,7 @@ from bot.storage.checks import (
 from bot.storage.errors import RecordError, StorageInputError
 from bot.storage.games import LANGUAGES, GamesMixin
 from bot.storage.records import HandSummary, Payment, TableRules, Transaction
+from bot.storage.sql import Db, Row
 from bot.summary import score_to_json
 from engine.errors import MahjongError
 from engine.recorded import RecordedHand, SeatEntry, TableState, check_entry, settle_entries
@@ -168,7 +166,7 @@ def _centre(text: str) -> tuple[Stake, ...]:
     return tuple(Stake(int(seat), int(amount), str(reason)) for seat, amount, reason in json.loads(text))
 
 
-def _is_reversed(hand: sqlite3.Row) -> bool:
+def _is_reversed(hand: Row) -> bool:
     """Whether a booked hand was undone (``hands.reversed_at``; a hand nobody paid for has no
     reversing ledger transaction)."""
     return hand["reversed_at"] is not None
@@ -227,7 +225,7 @@ class RecordedMixin(GamesMixin):
             given = TableRules(rules.name, valid_overrides(overrides or {}), settings)
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> RecordState:
+        async def work(db: Db) -> RecordState:
             await self._ensure_guild(db, guild_id)
             fixed = given or await self._rules(db, guild_id, channel_id)
             players = fixed.settings.players
@@ -239,8 +237,7 @@ class RecordedMixin(GamesMixin):
                     count=len(seats),
                     players=players,
                 )
-            busy = await self._all(
-                db,
+            busy = await db.fetchall(
                 "SELECT s.user_id FROM game_seats s JOIN games g USING (game_id) WHERE g.guild_id = ? "
                 "AND g.kind = 'record' AND g.status = 'live' "
                 f"AND s.user_id IN ({','.join('?' * len(seats))})",
@@ -282,7 +279,7 @@ class RecordedMixin(GamesMixin):
         check_id(channel_id, "channel id")
         check_id(message_id, "message id")
 
-        async def work(db: aiosqlite.Connection) -> None:
+        async def work(db: Db) -> None:
             await self._record_row(db, game_id)
             await db.execute(
                 "UPDATE record_cards SET card_channel_id = ?, card_message_id = ? WHERE game_id = ?",
@@ -311,14 +308,16 @@ class RecordedMixin(GamesMixin):
         if not isinstance(entry, SeatEntry):
             raise StorageInputError(f"an entry is a SeatEntry, not {quote(entry)}")
 
-        async def work(db: aiosqlite.Connection) -> RecordState:
+        async def work(db: Db) -> RecordState:
             game, rs, st, seats = await self._live_record(db, game_id)
             seat = self._seated(seats, member)
             table = await self._open_hand(db, game, hand_no, st)
             checked = check_entry(entry, seat, ruleset=rs, settings=st, state=table)
             await db.execute(
-                "INSERT OR REPLACE INTO record_entries (game_id, hand_no, seat, entry, value, entered_by, "
-                "entered_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO record_entries (game_id, hand_no, seat, entry, value, entered_by, entered_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, hand_no, seat) DO UPDATE SET "
+                "entry = excluded.entry, value = excluded.value, entered_by = excluded.entered_by, "
+                "entered_at = excluded.entered_at",
                 (game_id, hand_no, seat, entry.to_json(), checked.value, by, self._now()),
             )
             await db.execute(
@@ -338,15 +337,15 @@ class RecordedMixin(GamesMixin):
         check_id(member, "the member's user id")
         check_id(by, "the user id of who withdrew it")
 
-        async def work(db: aiosqlite.Connection) -> RecordState:
+        async def work(db: Db) -> RecordState:
             game, _, st, seats = await self._live_record(db, game_id)
             seat = self._seated(seats, member)
             await self._open_hand(db, game, hand_no, st, over_ok=True)
-            cursor = await db.execute(
+            deleted = await db.execute(
                 "DELETE FROM record_entries WHERE game_id = ? AND hand_no = ? AND seat = ?",
                 (game_id, hand_no, seat),
             )
-            if cursor.rowcount == 0:
+            if deleted == 0:
                 raise RecordError(f"seat {seat} has no entry for this hand", "record_no_entry")
             await db.execute(
                 "DELETE FROM record_confirmations WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
@@ -375,7 +374,7 @@ class RecordedMixin(GamesMixin):
         check_number(hand_no, "a hand number")
         check_id(member, "the member's user id")
 
-        async def work(db: aiosqlite.Connection) -> Confirmed:
+        async def work(db: Db) -> Confirmed:
             game, rs, st, seats = await self._live_record(db, game_id)
             seat = None if for_table else self._seated(seats, member)
             table = await self._open_hand(db, game, hand_no, st)
@@ -423,10 +422,9 @@ class RecordedMixin(GamesMixin):
         check_id(by, "the user id of who undid it")
         why = check_text(reason, "the reason of an undo")
 
-        async def work(db: aiosqlite.Connection) -> RecordState:
+        async def work(db: Db) -> RecordState:
             game, _, _, _ = await self._live_record(db, game_id)
-            hands = await self._all(
-                db,
+            hands = await db.fetchall(
                 "SELECT hand_no, txn_id, season_id, reversed_at, reversed_txn, reversed_reason FROM hands "
                 "WHERE game_id = ? AND finished_at IS NOT NULL ORDER BY hand_no DESC",
                 (game_id,),
@@ -446,8 +444,7 @@ class RecordedMixin(GamesMixin):
                     )
                 legs = [
                     (row["account_id"], -row["amount"], f"undo: {row['memo']}")
-                    for row in await self._all(
-                        db,
+                    for row in await db.fetchall(
                         "SELECT account_id, amount, memo FROM entries WHERE txn_id = ? ORDER BY entry_id",
                         (last["txn_id"],),
                     )
@@ -482,15 +479,14 @@ class RecordedMixin(GamesMixin):
         check_number(game_id, "a game id")
         check_id(by, "the user id of who ended it")
 
-        async def work(db: aiosqlite.Connection) -> bool:
+        async def work(db: Db) -> bool:
             game, _, _, _ = await self._live_record(db, game_id)
             current = game["current_hand"]
-            hand = await self._one(
-                db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, current)
+            hand = await db.fetchone(
+                "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, current)
             )
             if hand is not None and hand["finished_at"] is None:
-                pending = await self._one(
-                    db,
+                pending = await db.fetchone(
                     "SELECT COUNT(*) FROM record_entries WHERE game_id = ? AND hand_no = ?",
                     (game_id, current),
                 )
@@ -507,8 +503,7 @@ class RecordedMixin(GamesMixin):
                     await db.execute(
                         "UPDATE games SET current_hand = ? WHERE game_id = ?", (current - 1, game_id)
                     )
-            stands = await self._one(
-                db,
+            stands = await db.fetchone(
                 "SELECT COUNT(*) FROM hands WHERE game_id = ? AND finished_at IS NOT NULL "
                 "AND reversed_at IS NULL",
                 (game_id,),
@@ -526,7 +521,7 @@ class RecordedMixin(GamesMixin):
         """
         check_number(game_id, "a game id")
 
-        async def work(db: aiosqlite.Connection) -> RecordState:
+        async def work(db: Db) -> RecordState:
             return await self._state(db, game_id)
 
         return await self._read(work)
@@ -547,23 +542,21 @@ class RecordedMixin(GamesMixin):
             sql += " AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.game_id AND s.user_id = ?)"
             params.append(check_id(member, "the member's user id"))
 
-        async def work(db: aiosqlite.Connection) -> list[RecordState]:
-            rows = await self._all(db, sql + " ORDER BY g.game_id", params)
+        async def work(db: Db) -> list[RecordState]:
+            rows = await db.fetchall(sql + " ORDER BY g.game_id", params)
             return [await self._state(db, row[0]) for row in rows]
 
         return await self._read(work)
 
     # ----------------------------------------------------------------- inside a transaction
 
-    async def _record_row(self, db: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        game = await self._one(db, "SELECT * FROM games WHERE game_id = ? AND kind = 'record'", (game_id,))
+    async def _record_row(self, db: Db, game_id: int) -> Row:
+        game = await db.fetchone("SELECT * FROM games WHERE game_id = ? AND kind = 'record'", (game_id,))
         if game is None:
             raise RecordError(f"there is no recorded game {game_id}", "record_not_found")
         return game
 
-    async def _live_record(
-        self, db: aiosqlite.Connection, game_id: int
-    ) -> tuple[sqlite3.Row, Ruleset, Settings, tuple[int, ...]]:
+    async def _live_record(self, db: Db, game_id: int) -> tuple[Row, Ruleset, Settings, tuple[int, ...]]:
         game = await self._record_row(db, game_id)
         if game["status"] != "live":
             raise RecordError(f"recorded game {game_id} has ended", "record_ended")
@@ -581,8 +574,8 @@ class RecordedMixin(GamesMixin):
 
     async def _open_hand(
         self,
-        db: aiosqlite.Connection,
-        game: sqlite3.Row,
+        db: Db,
+        game: Row,
         hand_no: int,
         settings: Settings,
         *,
@@ -591,8 +584,8 @@ class RecordedMixin(GamesMixin):
         """The table of hand ``hand_no`` when it is the current, unbooked hand (and the game is not
         over by its length, unless ``over_ok``)."""
         game_id = game["game_id"]
-        hand = await self._one(
-            db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
+        hand = await db.fetchone(
+            "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
         )
         if hand_no != game["current_hand"] or hand is None or hand["finished_at"] is not None:
             raise RecordError(
@@ -608,7 +601,7 @@ class RecordedMixin(GamesMixin):
 
     async def _put_table(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         game_id: int,
         hand_no: int,
         table: TableState,
@@ -617,9 +610,16 @@ class RecordedMixin(GamesMixin):
     ) -> None:
         s = table.seating
         await db.execute(
-            f"INSERT {'OR REPLACE ' if replace else ''}INTO record_hands (game_id, hand_no, east, "
-            "prevailing, streak, rotations, rounds, played, centre, gulasch) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO record_hands (game_id, hand_no, east, prevailing, streak, rotations, rounds, "
+            "played, centre, gulasch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            + (
+                " ON CONFLICT (game_id, hand_no) DO UPDATE SET east = excluded.east, "
+                "prevailing = excluded.prevailing, streak = excluded.streak, rotations = excluded.rotations, "
+                "rounds = excluded.rounds, played = excluded.played, centre = excluded.centre, "
+                "gulasch = excluded.gulasch"
+                if replace
+                else ""
+            ),
             (
                 game_id,
                 hand_no,
@@ -634,9 +634,8 @@ class RecordedMixin(GamesMixin):
             ),
         )
 
-    async def _table_at(self, db: aiosqlite.Connection, game_id: int, hand_no: int) -> TableState:
-        row = await self._one(
-            db,
+    async def _table_at(self, db: Db, game_id: int, hand_no: int) -> TableState:
+        row = await db.fetchone(
             "SELECT r.*, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = r.game_id) AS players "
             "FROM record_hands r WHERE r.game_id = ? AND r.hand_no = ?",
             (game_id, hand_no),
@@ -654,11 +653,10 @@ class RecordedMixin(GamesMixin):
         return TableState(seating, row["played"], _centre(row["centre"]), bool(row["gulasch"]))
 
     async def _entries(
-        self, db: aiosqlite.Connection, game_id: int, hand_no: int, seats: Sequence[int]
+        self, db: Db, game_id: int, hand_no: int, seats: Sequence[int]
     ) -> dict[int, StoredEntry]:
         out: dict[int, StoredEntry] = {}
-        for row in await self._all(
-            db,
+        for row in await db.fetchall(
             "SELECT seat, entry, value, entered_by, entered_at FROM record_entries "
             "WHERE game_id = ? AND hand_no = ? ORDER BY seat",
             (game_id, hand_no),
@@ -674,15 +672,13 @@ class RecordedMixin(GamesMixin):
             )
         return out
 
-    async def _confirmed(self, db: aiosqlite.Connection, game_id: int, hand_no: int) -> frozenset[int]:
-        rows = await self._all(
-            db, "SELECT seat FROM record_confirmations WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
+    async def _confirmed(self, db: Db, game_id: int, hand_no: int) -> frozenset[int]:
+        rows = await db.fetchall(
+            "SELECT seat FROM record_confirmations WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
         )
         return frozenset(int(r[0]) for r in rows)
 
-    async def _book_recorded(
-        self, db: aiosqlite.Connection, game: sqlite3.Row, hand_no: int, hand: RecordedHand
-    ) -> Transaction | None:
+    async def _book_recorded(self, db: Db, game: Row, hand_no: int, hand: RecordedHand) -> Transaction | None:
         """Book a settled recorded hand as a Discord hand is booked, and begin the next."""
         game_id = game["game_id"]
         winner = hand.winner
@@ -708,15 +704,14 @@ class RecordedMixin(GamesMixin):
         await self._put_table(db, game_id, hand_no + 1, hand.after)
         return txn
 
-    async def _state(self, db: aiosqlite.Connection, game_id: int) -> RecordState:
+    async def _state(self, db: Db, game_id: int) -> RecordState:
         game = await self._record_row(db, game_id)
         rs, st = resolve(game["ruleset"], json.loads(game["overrides"]))
         seats = tuple(int(s) for s in await self._seats(db, game_id))
-        card = await self._one(
-            db, "SELECT card_channel_id, card_message_id FROM record_cards WHERE game_id = ?", (game_id,)
+        card = await db.fetchone(
+            "SELECT card_channel_id, card_message_id FROM record_cards WHERE game_id = ?", (game_id,)
         )
-        hands = await self._all(
-            db,
+        hands = await db.fetchall(
             "SELECT h.hand_no, h.finished_at, h.txn_id, h.reversed_at, h.reversed_txn, h.reversed_reason, "
             "r.east, "
             "r.prevailing, s.winner, s.self_drawn, s.discarder, s.win_tile, s.hand_values FROM hands h "
@@ -725,8 +720,7 @@ class RecordedMixin(GamesMixin):
             (game_id,),
         )
         paid: dict[int, list[Payment]] = {}
-        for row in await self._all(
-            db,
+        for row in await db.fetchall(
             "SELECT hand_no, payer_seat, payee_seat, amount, reason FROM hand_payments WHERE game_id = ? "
             "ORDER BY hand_no, idx",
             (game_id,),

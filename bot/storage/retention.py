@@ -25,12 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
 from bot.storage.checks import is_whole, quote
 from bot.storage.core import stamp
 from bot.storage.errors import StorageInputError
 from bot.storage.games import GamesMixin
+from bot.storage.sql import Db
 
 MAX_PRUNE_BATCH = 500
 """The most games one call of :meth:`RetentionMixin.prune_game_logs` prunes (one transaction)."""
@@ -85,9 +84,8 @@ class RetentionMixin(GamesMixin):
         """
         cutoff = _check_before(before)
 
-        async def work(db: aiosqlite.Connection) -> list[UnsummarizedGame]:
-            rows = await self._all(
-                db,
+        async def work(db: Db) -> list[UnsummarizedGame]:
+            rows = await db.fetchall(
                 f"SELECT g.game_id, g.guild_id, g.channel_id FROM games g WHERE {_ENDED_WITH_LOG} "
                 f"AND {_HAND_WITHOUT_SUMMARY} ORDER BY g.game_id",
                 (cutoff,),
@@ -116,9 +114,8 @@ class RetentionMixin(GamesMixin):
             )
         now = self._now()
 
-        async def work(db: aiosqlite.Connection) -> PrunedLogs:
-            rows = await self._all(
-                db,
+        async def work(db: Db) -> PrunedLogs:
+            rows = await db.fetchall(
                 f"SELECT g.game_id FROM games g WHERE {_ENDED_WITH_LOG} AND NOT {_HAND_WITHOUT_SUMMARY} "
                 "ORDER BY g.ended_at, g.game_id LIMIT ?",
                 (cutoff, max_games),
@@ -135,6 +132,6 @@ class RetentionMixin(GamesMixin):
             )
             actions = await db.execute(f"DELETE FROM actions WHERE game_id IN ({marks})", ids)
             await db.execute(f"UPDATE games SET log_pruned_at = ? WHERE game_id IN ({marks})", (now, *ids))
-            return PrunedLogs(len(ids), hands.rowcount, actions.rowcount)
+            return PrunedLogs(len(ids), hands, actions)
 
         return await self._write(work)

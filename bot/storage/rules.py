@@ -7,13 +7,10 @@ over its server's. Every change is logged with who made it and when.
 
 from __future__ import annotations
 
-import sqlite3
-
-import aiosqlite
-
 from bot.storage.checks import check_actor, check_id, check_number, quote, valid_overrides
 from bot.storage.core import GUILD_SCOPE, StorageCore, from_json, to_json
 from bot.storage.records import SettingChange, TableRules
+from bot.storage.sql import Db, Row
 from engine.errors import SettingError
 from engine.rulesets import get_ruleset
 from engine.settings import SPEC_BY_NAME, unknown_setting_error
@@ -32,19 +29,17 @@ def _setting_name(name: object) -> str:
 class RulesMixin(StorageCore):
     """Rulesets and house rules of servers and channels, and the history of every setting."""
 
-    async def _rules(self, db: aiosqlite.Connection, guild_id: int, channel: int) -> TableRules:
+    async def _rules(self, db: Db, guild_id: int, channel: int) -> TableRules:
         scopes = (GUILD_SCOPE, channel)
         ruleset = "dmjl"
-        for row in await self._all(
-            db,
+        for row in await db.fetchall(
             "SELECT channel_id, ruleset FROM scope_rulesets WHERE guild_id = ? AND channel_id IN (?, ?) "
             "ORDER BY channel_id = ?",
             (guild_id, *scopes, channel),
         ):
             ruleset = row["ruleset"]  # the channel's row sorts last and wins
         stored: dict[str, object] = {}
-        for row in await self._all(
-            db,
+        for row in await db.fetchall(
             "SELECT name, value FROM house_rules WHERE guild_id = ? AND channel_id IN (?, ?) "
             "ORDER BY channel_id = ?, name",
             (guild_id, *scopes, channel),
@@ -67,7 +62,7 @@ class RulesMixin(StorageCore):
         check_id(guild_id, "guild id")
         channel = _scope(channel_id)
 
-        async def work(db: aiosqlite.Connection) -> TableRules:
+        async def work(db: Db) -> TableRules:
             return await self._rules(db, guild_id, channel)
 
         return await self._read(work)
@@ -93,10 +88,9 @@ class RulesMixin(StorageCore):
         name = None if ruleset is None else get_ruleset(ruleset).name
         check_actor(actor_id)
 
-        async def work(db: aiosqlite.Connection) -> TableRules:
+        async def work(db: Db) -> TableRules:
             await self._ensure_guild(db, guild_id)
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT ruleset FROM scope_rulesets WHERE guild_id = ? AND channel_id = ?",
                 (guild_id, channel),
             )
@@ -149,14 +143,13 @@ class RulesMixin(StorageCore):
         if not isinstance(name, str):
             raise SettingError(f"a setting is named by text, not {quote(name)}", "setting_not_text")
 
-        async def work(db: aiosqlite.Connection) -> TableRules:
+        async def work(db: Db) -> TableRules:
             await self._ensure_guild(db, guild_id)
             current = await self._rules(db, guild_id, channel)
             # The engine checks the name and the value against this ruleset's schema.
             get_ruleset(current.ruleset).settings({**current.overrides, name: value})
             converted = SPEC_BY_NAME[name].convert(value)
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT value FROM house_rules WHERE guild_id = ? AND channel_id = ? AND name = ?",
                 (guild_id, channel, name),
             )
@@ -186,10 +179,9 @@ class RulesMixin(StorageCore):
         name = _setting_name(name)
         check_actor(actor_id)
 
-        async def work(db: aiosqlite.Connection) -> TableRules:
+        async def work(db: Db) -> TableRules:
             await self._ensure_guild(db, guild_id)
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT value FROM house_rules WHERE guild_id = ? AND channel_id = ? AND name = ?",
                 (guild_id, channel, name),
             )
@@ -210,9 +202,8 @@ class RulesMixin(StorageCore):
         check_id(guild_id, "guild id")
         check_number(limit, "the number of changes", 0)
 
-        async def work(db: aiosqlite.Connection) -> list[sqlite3.Row]:
-            return await self._all(
-                db,
+        async def work(db: Db) -> list[Row]:
+            return await db.fetchall(
                 "SELECT * FROM settings_log WHERE guild_id = ? ORDER BY change_id DESC LIMIT ?",
                 (guild_id, limit),
             )

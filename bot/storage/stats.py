@@ -16,11 +16,10 @@ import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-import aiosqlite
-
 from bot.storage.checks import check_id, check_number, check_optional
 from bot.storage.games import GamesMixin, check_summary
 from bot.storage.records import HandSummary, Payment, Season, Seat, seat_holder
+from bot.storage.sql import Db
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +96,7 @@ class StatsMixin(GamesMixin):
         if user_id is not None:
             check_id(user_id, "user id")
 
-        async def work(db: aiosqlite.Connection) -> tuple[Season | None, list[PlayedGame]]:
+        async def work(db: Db) -> tuple[Season | None, list[PlayedGame]]:
             found: Season | None = None
             params: tuple[int, ...]
             if channel_id is not None:
@@ -121,18 +120,16 @@ class StatsMixin(GamesMixin):
             if user_id is not None:
                 where += " AND g.game_id IN (SELECT game_id FROM game_seats WHERE user_id = ?)"
                 params = (*params, user_id)
-            games = await self._all(db, f"SELECT g.* FROM games g WHERE {where} ORDER BY g.game_id", params)
+            games = await db.fetchall(f"SELECT g.* FROM games g WHERE {where} ORDER BY g.game_id", params)
             seats: dict[int, list[Seat]] = {}
-            for r in await self._all(
-                db,
+            for r in await db.fetchall(
                 f"SELECT s.game_id, s.user_id, s.ai_level FROM game_seats s JOIN games g USING (game_id) "
                 f"WHERE {where} ORDER BY s.game_id, s.seat",
                 params,
             ):
                 seats.setdefault(r[0], []).append(r[1] if r[1] is not None else r[2])
             paid: dict[tuple[int, int], list[Payment]] = {}
-            for r in await self._all(
-                db,
+            for r in await db.fetchall(
                 f"SELECT p.game_id, p.hand_no, p.payer_seat, p.payee_seat, p.amount, p.reason "
                 f"FROM hand_payments p JOIN games g USING (game_id) WHERE {where} "
                 f"ORDER BY p.game_id, p.hand_no, p.idx",
@@ -140,8 +137,7 @@ class StatsMixin(GamesMixin):
             ):
                 paid.setdefault((r[0], r[1]), []).append(Payment(r[2], r[3], r[4], r[5]))
             hands: dict[int, list[PlayedHand]] = {}
-            for r in await self._all(
-                db,
+            for r in await db.fetchall(
                 f"SELECT h.game_id, h.hand_no, h.result, h.season_id, h.finished_at FROM hands h "
                 f"JOIN games g USING (game_id) WHERE {where} AND h.finished_at IS NOT NULL "
                 f"AND h.reversed_at IS NULL ORDER BY h.game_id, h.hand_no",
@@ -173,18 +169,17 @@ class StatsMixin(GamesMixin):
         """The action logs of some games: game id -> hand number -> its ordered actions."""
         ids = sorted({check_number(g, "a game id") for g in game_ids})
 
-        async def work(db: aiosqlite.Connection) -> dict[int, dict[int, tuple[str, ...]]]:
+        async def work(db: Db) -> dict[int, dict[int, tuple[str, ...]]]:
             logs: dict[int, dict[int, list[str]]] = {g: {} for g in ids}
             for start in range(0, len(ids), 500):
                 part = ids[start : start + 500]
                 marks = ", ".join("?" * len(part))
-                async with db.execute(
+                for r in await db.fetchall(
                     f"SELECT game_id, hand_no, action FROM actions WHERE game_id IN ({marks}) "
                     "ORDER BY game_id, hand_no, seq",
                     part,
-                ) as cur:
-                    async for r in cur:
-                        logs[r[0]].setdefault(r[1], []).append(r[2])
+                ):
+                    logs[r[0]].setdefault(r[1], []).append(r[2])
             return {g: {h: tuple(a) for h, a in by_hand.items()} for g, by_hand in logs.items()}
 
         return await self._read(work)
@@ -194,26 +189,25 @@ class StatsMixin(GamesMixin):
         (a hand without one is missing: it finished before summaries were kept)."""
         ids = sorted({check_number(g, "a game id") for g in game_ids})
 
-        async def work(db: aiosqlite.Connection) -> dict[int, dict[int, HandSummary]]:
+        async def work(db: Db) -> dict[int, dict[int, HandSummary]]:
             found: dict[int, dict[int, HandSummary]] = {g: {} for g in ids}
             for start in range(0, len(ids), 500):
                 part = ids[start : start + 500]
                 marks = ", ".join("?" * len(part))
-                async with db.execute(
+                for r in await db.fetchall(
                     "SELECT game_id, hand_no, winner, self_drawn, discarder, win_tile, hand_values, score, "
                     f"error FROM hand_summaries WHERE game_id IN ({marks})",
                     part,
-                ) as cur:
-                    async for r in cur:
-                        found[r[0]][r[1]] = HandSummary(
-                            winner=r[2],
-                            self_drawn=bool(r[3]),
-                            discarder=r[4],
-                            win_tile=r[5],
-                            values=tuple(json.loads(r[6])),
-                            score=r[7],
-                            error=r[8],
-                        )
+                ):
+                    found[r[0]][r[1]] = HandSummary(
+                        winner=r[2],
+                        self_drawn=bool(r[3]),
+                        discarder=r[4],
+                        win_tile=r[5],
+                        values=tuple(json.loads(r[6])),
+                        score=r[7],
+                        error=r[8],
+                    )
             return found
 
         return await self._read(work)
@@ -230,12 +224,12 @@ class StatsMixin(GamesMixin):
             for (g, h), s in summaries.items()
         }
 
-        async def work(db: aiosqlite.Connection) -> int:
+        async def work(db: Db) -> int:
             stored = 0
             seats: dict[int, int] = {}
             for (game_id, hand_no), summary in sorted(checked.items()):
-                hand = await self._one(
-                    db, "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
+                hand = await db.fetchone(
+                    "SELECT finished_at FROM hands WHERE game_id = ? AND hand_no = ?", (game_id, hand_no)
                 )
                 if hand is None or hand["finished_at"] is None:
                     continue
@@ -258,12 +252,11 @@ class StatsMixin(GamesMixin):
         check_id(user_id, "user id")
         check_optional(season, "a season number")
 
-        async def work(db: aiosqlite.Connection) -> list[ChipPoint]:
+        async def work(db: Db) -> list[ChipPoint]:
             found = await self._find_season(db, guild_id, season)
             if found is None:
                 return []
-            rows = await self._all(
-                db,
+            rows = await db.fetchall(
                 "SELECT t.txn_id, t.created_at, t.kind, SUM(e.amount) FROM entries e "
                 "JOIN accounts a USING (account_id) JOIN transactions t USING (txn_id) "
                 "WHERE a.season_id = ? AND a.holder = ? GROUP BY t.txn_id ORDER BY t.txn_id",

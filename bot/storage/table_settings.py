@@ -16,11 +16,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
-import aiosqlite
-
 from bot.storage.checks import MAX_AMOUNT, MAX_ID, check_actor, check_id, is_whole, quote
 from bot.storage.core import GUILD_SCOPE, StorageCore, from_json, to_json
 from bot.storage.errors import StorageInputError
+from bot.storage.sql import Db
 from engine.settings import parse_whole_number
 
 LANGUAGES: Final = ("en", "de")
@@ -161,10 +160,9 @@ def _scope(spec: TableSettingSpec, channel_id: int | None) -> int:
 class TableSettingsMixin(StorageCore):
     """Table settings of servers and channels (times, language, who may open and stop tables)."""
 
-    async def _table_settings(self, db: aiosqlite.Connection, guild_id: int, channel: int) -> TableSettings:
+    async def _table_settings(self, db: Db, guild_id: int, channel: int) -> TableSettings:
         values: dict[str, object] = {}
-        for row in await self._all(
-            db,
+        for row in await db.fetchall(
             "SELECT name, value FROM table_settings WHERE guild_id = ? AND channel_id = ?",
             (guild_id, channel),
         ):
@@ -189,7 +187,7 @@ class TableSettingsMixin(StorageCore):
         if channel_id is not None:
             check_id(channel_id, "channel id")
 
-        async def work(db: aiosqlite.Connection) -> TableSettings:
+        async def work(db: Db) -> TableSettings:
             server = await self._table_settings(db, guild_id, GUILD_SCOPE)
             if channel_id is None:
                 return server
@@ -228,10 +226,9 @@ class TableSettingsMixin(StorageCore):
         channel = _scope(spec, channel_id)
         new = to_json(spec.convert(value))
 
-        async def work(db: aiosqlite.Connection) -> TableSettings:
+        async def work(db: Db) -> TableSettings:
             await self._ensure_guild(db, guild_id)
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT value FROM table_settings WHERE guild_id = ? AND channel_id = ? AND name = ?",
                 (guild_id, channel, spec.name),
             )
@@ -261,10 +258,9 @@ class TableSettingsMixin(StorageCore):
         spec = _spec(name)
         channel = _scope(spec, channel_id)
 
-        async def work(db: aiosqlite.Connection) -> TableSettings:
+        async def work(db: Db) -> TableSettings:
             await self._ensure_guild(db, guild_id)
-            row = await self._one(
-                db,
+            row = await db.fetchone(
                 "SELECT value FROM table_settings WHERE guild_id = ? AND channel_id = ? AND name = ?",
                 (guild_id, channel, spec.name),
             )
@@ -286,9 +282,8 @@ class TableSettingsMixin(StorageCore):
         check_id(guild_id, "guild id")
         channel = GUILD_SCOPE if channel_id is None else check_id(channel_id, "channel id")
 
-        async def work(db: aiosqlite.Connection) -> dict[str, object]:
-            rows = await self._all(
-                db,
+        async def work(db: Db) -> dict[str, object]:
+            rows = await db.fetchall(
                 "SELECT name, value FROM house_rules WHERE guild_id = ? AND channel_id = ? ORDER BY name",
                 (guild_id, channel),
             )
@@ -301,9 +296,8 @@ class TableSettingsMixin(StorageCore):
         check_id(guild_id, "guild id")
         channel = GUILD_SCOPE if channel_id is None else check_id(channel_id, "channel id")
 
-        async def work(db: aiosqlite.Connection) -> str | None:
-            row = await self._one(
-                db,
+        async def work(db: Db) -> str | None:
+            row = await db.fetchone(
                 "SELECT ruleset FROM scope_rulesets WHERE guild_id = ? AND channel_id = ?",
                 (guild_id, channel),
             )
