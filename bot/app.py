@@ -301,11 +301,29 @@ class MahjongBot(commands.AutoShardedBot):
         await self.queue_restores()
         await self.restoring.run()
 
+    async def drop_table(self, channel_id: int) -> None:
+        """A channel's table is gone (stopped, closed): forget it, and give up this process's
+        claim on the channel (another process may drive its next table)."""
+        self.tables.pop(channel_id, None)
+        self.presenter.forget(channel_id)
+        try:
+            await self.storage.release_table(channel_id)
+        except StorageError as exc:  # the claim ends with the connection anyway
+            log.warning("could not release the claim on channel %s: %s", channel_id, type(exc).__name__)
+
     async def _restore_pending(self, pending: PendingGame) -> None:
         """Rebuild one stored game by replaying its log and let it go on, or post the final sheet
         of a finished game whose sheet the stop kept from its channel; a game that cannot be
-        restored is reported (its channel told, nothing concealed) and left live in storage."""
+        restored is reported (its channel told, nothing concealed) and left live in storage.
+        A game whose channel another bot process drives (a rolling restart, a change of shard
+        count: ``Storage.claim_table``) is left to that process."""
         try:
+            if not await self.storage.claim_table(pending.channel_id):
+                log.info(
+                    "the table in channel %s is driven by another process: not restored here",
+                    pending.channel_id,
+                )
+                return
             record = await self.storage.load_game(pending.game_id)
             game = await asyncio.to_thread(rebuild_game, record)
         except Exception as exc:  # one bad game must never keep the bot or the other tables down
@@ -317,10 +335,9 @@ class MahjongBot(commands.AutoShardedBot):
         try:
             await self._restore_table(record, game)
         except Exception as exc:
-            if self.tables.get(record.channel_id) is not None:
-                table = self.tables.pop(record.channel_id)
-                if table._task is not None:
-                    table._task.cancel()
+            table = self.tables.pop(record.channel_id, None)
+            if table is not None and table._task is not None:
+                table._task.cancel()
             await self._not_restored(pending, exc)
 
     async def _not_restored(self, pending: PendingGame, error: BaseException) -> None:
@@ -362,7 +379,7 @@ class MahjongBot(commands.AutoShardedBot):
         except discord.HTTPException:  # passing: the next start tries again
             log.warning("could not post the final sheet of game %s in %s", record.game_id, record.channel_id)
         finally:
-            self.tables.pop(record.channel_id, None)
+            await self.drop_table(record.channel_id)
 
     async def _restore_table(self, record: GameRecord, game: Game) -> None:
         """One unfinished game's table, rebuilt, posted and going on."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from bot.storage.core import database_from_env
 from engine.errors import quote
 
 DEFAULT_ENV_FILE: Final = ".env"
@@ -43,8 +44,9 @@ class BotConfig:
 
     token: str = ""
     """The bot token (``DISCORD_TOKEN``); empty: the bot cannot log in."""
-    database: Path = Path("mahjong.sqlite3")
-    """The SQLite file (``MAHJONG_DB``)."""
+    database: Path | str = Path("mahjong.sqlite3")
+    """Where the storage lives: a ``postgresql://`` URL (``MAHJONG_DATABASE_URL``: many processes,
+    shards, over one PostgreSQL database), else the SQLite file (``MAHJONG_DB``)."""
     dev_guild: int | None = None
     """A server whose commands are synced at once while developing (``MAHJONG_DEV_GUILD``);
     without it commands are synced globally (Discord may take up to an hour to show them)."""
@@ -163,7 +165,7 @@ class BotConfig:
         sync_commands = None if not sync_text else sync_text in ("yes", "true", "1")
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip(),
-            database=Path(values.get("MAHJONG_DB", "").strip() or "mahjong.sqlite3"),
+            database=database_from_env(values),
             dev_guild=dev_guild,
             pace_seconds=number("MAHJONG_PACE_SECONDS", 1.0, 0, 60),
             turn_seconds=number("MAHJONG_TURN_SECONDS", 60.0, 5, 3600),

@@ -627,8 +627,7 @@ class DiscordPresenter:
 
     async def table_closed(self, table: Table, reason: str) -> None:
         if self.bot.tables.get(table.channel_id) is table:
-            self.bot.tables.pop(table.channel_id, None)
-            self.forget(table.channel_id)
+            await self.bot.drop_table(table.channel_id)
         key = "stopped" if reason != "error" else "table_failed"
         if reason == "error" and table.game_id is not None and table.game is not None:
             # its game stays live in storage as it was stored: an admin's /mahjong abandon or

@@ -108,7 +108,7 @@ def add_parser(sub: Any) -> None:
         "bot",
         help="run the Discord bot",
         description="Run the Discord bot. Configuration comes from the environment or a .env file "
-        "(see .env.example): DISCORD_TOKEN, MAHJONG_DB, MAHJONG_DEV_GUILD, times.",
+        "(see .env.example): DISCORD_TOKEN, MAHJONG_DB or MAHJONG_DATABASE_URL, MAHJONG_DEV_GUILD, times.",
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

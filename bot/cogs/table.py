@@ -201,6 +201,9 @@ class TableCog(commands.Cog):
             reply = engine_error(exc, language(interaction.locale))
             await interaction.response.send_message(reply, ephemeral=True)
             return
+        if not await self.bot.storage.claim_table(channel_id):  # another process drives it
+            await self.refuse(interaction, "table_elsewhere")
+            return
         unreadable = self.bot.unrestored.pop(channel_id, None)
         if unreadable is not None:  # a game that could not be restored is set aside; nothing is booked
             with contextlib.suppress(StorageError):
@@ -249,8 +252,7 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(text("stopped_by_vote", lang))
         if not await table.stop() and table.game_id is not None:
             self.bot.unrestored[table.channel_id] = table.game_id  # still live: it must not block the channel
-        self.bot.tables.pop(table.channel_id, None)
-        self.bot.presenter.forget(table.channel_id)
+        await self.bot.drop_table(table.channel_id)
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:

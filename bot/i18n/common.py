@@ -17,6 +17,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Dieser Prozess des Bots bedient diesen Server gerade nicht, darum ist nichts geschehen. "
         "Versuch es in einer Minute noch einmal; passiert es weiter, sag es dem Betreiber des Bots.",
     ),
+    "table_elsewhere": (
+        "This channel's table is being run by another process of the bot right now (a restart or a "
+        "change of shards is under way), so nothing was done. Try again in a minute.",
+        "Den Tisch dieses Kanals führt gerade ein anderer Prozess des Bots (ein Neustart oder eine "
+        "Änderung der Shards läuft), darum ist nichts geschehen. Versuch es in einer Minute noch einmal.",
+    ),
     "season_unnamed": ("Season {n}", "Saison {n}"),
     "command_error": (
         "Something went wrong with this command. ({reason})",
