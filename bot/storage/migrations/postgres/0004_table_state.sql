@@ -8,7 +8,7 @@
 -- PostgreSQL: the same columns as migrations/sqlite/0004_table_state.sql; SQLite's REAL is
 -- DOUBLE PRECISION, its INTEGER BIGINT.
 
-ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'de';
+ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 -- Unix time at which a person's turn or claim window runs out, and the game's state
 -- version at which that wait began (the deadline holds only while that wait lasts).
 ALTER TABLE games ADD COLUMN deadline DOUBLE PRECISION;
