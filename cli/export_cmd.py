@@ -58,7 +58,10 @@ def add_parsers(sub: Any) -> None:
         "--out", default=None, metavar="FILE", help="write the log to FILE (default: standard output)"
     )
     p.add_argument(
-        "--db", default=None, metavar="PATH", help="export a game stored by the bot in this SQLite file"
+        "--db",
+        default=None,
+        metavar="PATH",
+        help="export a game stored by the bot in this SQLite file (or postgresql:// database)",
     )
     p.add_argument("--game", default=None, metavar="ID", help="with --db: the stored game's id")
     p.set_defaults(run=run_export)
@@ -98,8 +101,9 @@ def stored_log(path: str, game_id: str) -> str:
     """
     from bot.restore import event_log  # the bot's storage only when a stored game is asked for
     from bot.storage import GameRecord, NotFoundError, Storage, StorageError
+    from bot.storage.core import describe_location, is_postgres_url
 
-    if not Path(path).is_file():
+    if not is_postgres_url(path) and not Path(path).is_file():
         raise MahjongError(f"--db: no such file {quote(path)}")
     number_id = parse_whole_number(game_id.strip(), max_digits=18)
     if number_id is None:
@@ -110,7 +114,9 @@ def stored_log(path: str, game_id: str) -> str:
             try:
                 return await storage.load_game(number_id)
             except NotFoundError:
-                raise MahjongError(f"--game: no game {number_id} is stored in {quote(path)}") from None
+                raise MahjongError(
+                    f"--game: no game {number_id} is stored in {describe_location(path)}"
+                ) from None
 
     try:
         record = asyncio.run(load())

@@ -1589,8 +1589,11 @@ _HANDLING: contextvars.ContextVar[InteractionRecord | None] = contextvars.Contex
 _ACTIVE: list[Harness[Any]] = []
 _SAVED_ADAPTER_REQUEST: Any = None
 _SAVED_SQLITE: dict[str, Any] = {}
+_SAVED_POSTGRES: dict[str, Any] = {}
+_POSTGRES_CALLS = ("open", "close", "_transaction", "claim_table", "release_table")
+"""The PostgreSQL backend's calls that wait on the server (each counted as work outside the loop)."""
 _OUTSIDE = [0]
-"""Work the loop waits for in another thread (an executor job, an aiosqlite call) not done yet:
+"""Work the loop waits for outside it (an executor job, an aiosqlite call, a PostgreSQL call) not done yet:
 counted from its start until the loop has its result, so the loop is never taken for at rest
 while a thread works for it."""
 
@@ -1691,6 +1694,13 @@ def _install_globals(harness: Harness[Any]) -> None:
                 raise HarnessError(f"aiosqlite's Connection has no {name}: settle cannot see its queries")
             _SAVED_SQLITE[name] = aiosqlite.core.Connection.__dict__[name]
             setattr(aiosqlite.core.Connection, name, _counted_sqlite(_SAVED_SQLITE[name]))
+        # PostgreSQL (issue 30): asyncpg waits on a socket, not a thread; every call of the
+        # backend that talks to the server is counted the same way while it runs
+        from bot.storage.postgres import PostgresBackend
+
+        for name in _POSTGRES_CALLS:
+            _SAVED_POSTGRES[name] = PostgresBackend.__dict__[name]
+            setattr(PostgresBackend, name, _counted_sqlite(_SAVED_POSTGRES[name]))
     if not isinstance(loop.get_task_factory(), _TrackingTaskFactory):
         loop.set_task_factory(_TrackingTaskFactory(loop.get_task_factory()))
     if not isinstance(vars(loop).get("run_in_executor"), _CountingLoopExecutor):
@@ -1709,6 +1719,11 @@ def _uninstall_globals(harness: Harness[Any]) -> None:
         for name, original in _SAVED_SQLITE.items():
             setattr(aiosqlite.core.Connection, name, original)
         _SAVED_SQLITE.clear()
+        from bot.storage.postgres import PostgresBackend
+
+        for name, original in _SAVED_POSTGRES.items():
+            setattr(PostgresBackend, name, original)
+        _SAVED_POSTGRES.clear()
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal, Self, TypeVar
+from urllib.parse import parse_qs, urlsplit
 
 from bot.storage.backend import Backend, Work
 from bot.storage.checks import MAX_AMOUNT, check_id, is_whole
@@ -55,6 +56,34 @@ def is_postgres_url(location: str | os.PathLike[str]) -> bool:
     (True, False)
     """
     return isinstance(location, str) and location.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
+def describe_url(url: str) -> str:
+    """A PostgreSQL URL as messages may show it: database, user and server, never the password.
+
+    >>> describe_url("postgresql://bot:secret@db.example:5433/mahjong")
+    'the PostgreSQL database mahjong (user bot) on db.example:5433'
+    >>> describe_url("postgresql://bot@/club?host=/run/postgresql")
+    'the PostgreSQL database club (user bot) on /run/postgresql'
+    """
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    host = parts.hostname or (query.get("host") or ["localhost"])[0]
+    where = f"{host}:{parts.port}" if parts.port else host
+    database = parts.path.lstrip("/") or (query.get("dbname") or [parts.username or "postgres"])[0]
+    user = f" (user {parts.username})" if parts.username else ""
+    return f"the PostgreSQL database {database}{user} on {where}"
+
+
+def describe_location(location: str | os.PathLike[str]) -> str:
+    """A storage location as messages may show it (a PostgreSQL URL without its password).
+
+    >>> describe_location("club.sqlite3")
+    'the database club.sqlite3'
+    """
+    if is_postgres_url(location):
+        return describe_url(str(location))
+    return f"the database {Path(location)}"
 
 
 def database_from_env(environ: Mapping[str, str] | None = None) -> str | Path:

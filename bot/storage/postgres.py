@@ -34,12 +34,12 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
-from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.backend import Work, outlast_cancellation
+from bot.storage.core import describe_url
 from bot.storage.errors import ConstraintError, DatabaseAccessError, SchemaError, StorageError
 from bot.storage.migrate import load_migrations, migrate
 from bot.storage.sql import Dialect, Row
@@ -129,23 +129,6 @@ def _numeric(text: str) -> int | float:
 
 async def _prepare(conn: asyncpg.Connection) -> None:
     await conn.set_type_codec("numeric", encoder=str, decoder=_numeric, schema="pg_catalog", format="text")
-
-
-def describe_url(url: str) -> str:
-    """A PostgreSQL URL as messages may show it: database, user and server, never the password.
-
-    >>> describe_url("postgresql://bot:secret@db.example:5433/mahjong")
-    'the PostgreSQL database mahjong (user bot) on db.example:5433'
-    >>> describe_url("postgresql://bot@/club?host=/run/postgresql")
-    'the PostgreSQL database club (user bot) on /run/postgresql'
-    """
-    parts = urlsplit(url)
-    query = parse_qs(parts.query)
-    host = parts.hostname or (query.get("host") or ["localhost"])[0]
-    where = f"{host}:{parts.port}" if parts.port else host
-    database = parts.path.lstrip("/") or (query.get("dbname") or [parts.username or "postgres"])[0]
-    user = f" (user {parts.username})" if parts.username else ""
-    return f"the PostgreSQL database {database}{user} on {where}"
 
 
 class PostgresDb:
