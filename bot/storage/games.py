@@ -379,7 +379,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
                         "ON h.game_id = g.game_id AND h.hand_no = g.current_hand WHERE g.game_id = ?1 "
                         "AND g.status = 'live' AND h.hand_no = ?2 AND h.finished_at IS NULL) "
                         "AND ?3 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
-                        "WHERE game_id = ?1 AND hand_no = ?2)",
+                        "WHERE game_id = ?1 AND hand_no = ?2) ON CONFLICT DO NOTHING",
                         (game_id, hand_no, number, action, now),
                     )
                 except ConstraintError:

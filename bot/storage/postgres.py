@@ -38,7 +38,7 @@ from typing import Any, Final, TypeVar
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.storage.backend import Work, outlast_cancellation
+from bot.storage.backend import GroupCommit, Work, outlast_cancellation
 from bot.storage.core import describe_url
 from bot.storage.errors import ConstraintError, DatabaseAccessError, SchemaError, StorageError
 from bot.storage.migrate import load_migrations, migrate
@@ -209,6 +209,7 @@ class PostgresBackend:
         self._claims: asyncpg.Connection | None = None
         self._claimed: set[int] = set()
         self._claims_lock = asyncio.Lock()
+        self._group = GroupCommit(asyncio.Lock(), self._run_group, lambda exc: exc)
         self.retries = 0
         """How many transactions were run again after losing a race (tests and the bench read it)."""
 
@@ -292,21 +293,37 @@ class PostgresBackend:
         return await outlast_cancellation(task)
 
     async def write_grouped(self, work: Work[T]) -> T:
-        """:meth:`write`: the server commits concurrent transactions side by side on its own."""
-        return await self.write(work)
+        """A move's appends, in the next group transaction (:class:`~bot.storage.backend.GroupCommit`:
+        one commit for the appends of many tables that arrived together, each in a savepoint), at
+        ``READ COMMITTED``. Each append is one ``INSERT ... SELECT`` whose statement checks
+        everything itself (the hand live and current, its number the next) and the key (game,
+        hand, number) makes a second copy impossible; a table's appends come from the one process
+        that holds its claim, one at a time under the table's lock. Serializable isolation would
+        add nothing here but retries: its predicate locks on the actions' index make appends of
+        different tables conflict (measured: 691 retries in 4,000 appends of 100 tables)."""
+        self._opened()  # closed: say so now
+        return await self._group.write(work)
+
+    async def _run_group(self, work: Work[None]) -> None:
+        await self._transaction(self._opened(), work, write=True, strict=False)
+
+    @property
+    def group_commits(self) -> int:
+        """How many group transactions have committed."""
+        return self._group.commits
 
     async def read(self, work: Work[T]) -> T:
         pool = self._opened()
         task = asyncio.get_running_loop().create_task(self._transaction(pool, work, write=False))
         return await outlast_cancellation(task)
 
-    async def _transaction(self, pool: asyncpg.Pool, work: Work[T], *, write: bool) -> T:
+    async def _transaction(self, pool: asyncpg.Pool, work: Work[T], *, write: bool, strict: bool = True) -> T:
         """The whole transaction, run again after a lost race; in a task of its own."""
         for attempt in range(RETRIES + 1):
             try:
                 async with pool.acquire() as conn:
                     if write:
-                        async with conn.transaction(isolation="serializable"):
+                        async with conn.transaction(isolation="serializable" if strict else "read_committed"):
                             return await work(PostgresDb(conn))
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         return await work(PostgresDb(conn))

@@ -35,13 +35,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
 import aiosqlite
 
-from bot.storage.backend import Work, outlast_cancellation
+from bot.storage.backend import GroupCommit, Work, outlast_cancellation
 from bot.storage.errors import DatabaseAccessError, SchemaError, StorageError
 from bot.storage.migrate import inspect, migrate
 from bot.storage.sql import Db, Dialect, SqliteDb
@@ -49,14 +48,6 @@ from bot.storage.sql import Db, Dialect, SqliteDb
 _ACCESS_CODES: Final = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM})
 
 T = TypeVar("T")
-
-
-@dataclass(eq=False, slots=True)
-class _Grouped:
-    """One write waiting for the next group commit: its work and the future its caller awaits."""
-
-    work: Work[Any]
-    done: asyncio.Future[Any]
 
 
 class SqliteBackend:
@@ -84,10 +75,7 @@ class SqliteBackend:
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._group_commit = group_commit
-        self._pending: list[_Grouped] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self.group_commits = 0
-        """How many group transactions have committed (tests count them)."""
+        self._group = GroupCommit(self._lock, self._run_group, self._write_error)
         self._read_connection = read_connection
         self._reader: aiosqlite.Connection | None = None
         self._read_lock = asyncio.Lock()
@@ -240,94 +228,24 @@ class SqliteBackend:
         return await self._run_transaction("BEGIN", work, commit=False, reader=True)
 
     async def write_grouped(self, work: Work[T]) -> T:
-        """Run ``work`` in the next group commit: one transaction for every grouped write that
-        arrived while the previous one committed (at least those of one event-loop tick), so one
-        fsync serves many tables. The promises of :meth:`write` hold for each call on its own:
-
-        * it returns once the transaction that holds its work has committed (durable);
-        * its work runs in a savepoint: an exception in it (a refused append) rolls back that
-          work only and is raised to that caller only, the others commit;
-        * a caller cancelled before its batch began is left out (nothing written); one cancelled
-          while its batch runs waits for the batch to end (committed or not, whole) and then
-          raises the cancellation.
-
-        With ``group_commit=False`` this is :meth:`write`."""
+        """Run ``work`` in the next group commit (:class:`bot.storage.backend.GroupCommit`): one
+        transaction, one fsync, for the writes of many tables that arrived together. With
+        ``group_commit=False`` this is :meth:`write`."""
         if not self._group_commit:
             return await self.write(work)
         self._conn()  # closed: say so now
-        loop = asyncio.get_running_loop()
-        item = _Grouped(work, loop.create_future())
-        self._pending.append(item)
-        if self._flusher is None or self._flusher.done():
-            self._flusher = loop.create_task(self._flush())
-        cancelled: asyncio.CancelledError | None = None
-        while not item.done.done():
-            try:
-                await asyncio.wait((item.done,))
-            except asyncio.CancelledError as exc:
-                if item in self._pending:  # its batch has not begun: leave it out
-                    self._pending.remove(item)
-                    raise
-                cancelled = exc
-        if cancelled is not None:
-            if not item.done.cancelled():
-                item.done.exception()  # retrieved: the caller hears of the cancellation instead
-            raise cancelled
-        result: T = item.done.result()
-        return result
+        return await self._group.write(work)
 
-    async def _flush(self) -> None:
-        """Take the grouped writes waiting now (under the lock) and commit them as one transaction;
-        start the next flush for those that arrived meanwhile (behind other writers in the lock)."""
-        batch: list[_Grouped] = []
-        try:
-            async with self._lock:
-                batch, self._pending = self._pending, []
-                if batch:
-                    await self._commit_group(batch)
-        except asyncio.CancelledError:
-            for item in [*batch, *self._pending]:  # the loop is shutting down: nothing more runs
-                if not item.done.done():
-                    item.done.cancel()
-            self._pending = []
-            raise
-        if self._pending:
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+    async def _run_group(self, work: Work[None]) -> None:
+        await self._run(self._conn(), "BEGIN IMMEDIATE", work, True)
 
-    async def _commit_group(self, batch: list[_Grouped]) -> None:
-        """One transaction for ``batch`` (the caller holds the lock), each work in a savepoint;
-        every item's future gets its own result or error, or the transaction's error."""
-        outcomes: list[tuple[bool, Any]] = []
+    def _write_error(self, exc: BaseException) -> BaseException:
+        return self._file_error(exc, "written") or exc
 
-        async def work(db: Db) -> None:
-            if len(batch) == 1:  # alone: its error rolls back the transaction, as in _write
-                outcomes.append((True, await batch[0].work(db)))
-                return
-            for item in batch:
-                await db.execute("SAVEPOINT grouped")
-                try:
-                    outcome = (True, await item.work(db))
-                except Exception as exc:  # this work only: the others go on
-                    await db.execute("ROLLBACK TO grouped")
-                    outcome = (False, exc)
-                await db.execute("RELEASE grouped")
-                outcomes.append(outcome)
-
-        try:
-            db = self._conn()
-            task = asyncio.get_running_loop().create_task(self._run(db, "BEGIN IMMEDIATE", work, True))
-            await outlast_cancellation(task)
-        except Exception as exc:  # the whole transaction rolled back: every item hears why
-            error: BaseException = self._file_error(exc, "written") or exc
-            for item in batch:
-                item.done.set_exception(error)
-            return
-        self.group_commits += 1
-        for item, (ok, value) in zip(batch, outcomes, strict=True):
-            if ok:
-                item.done.set_result(value)
-            else:
-                item.done.set_exception(self._file_error(value, "written") or value)
+    @property
+    def group_commits(self) -> int:
+        """How many group transactions have committed (tests count them)."""
+        return self._group.commits
 
     async def _run_transaction(self, begin: str, work: Work[T], *, commit: bool, reader: bool = False) -> T:
         async with self._read_lock if reader else self._lock:
