@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
+from bot import workers
 from bot.clock import Clock, SystemClock
 from bot.config import BotConfig
 from bot.i18n import error_reason, language, text
@@ -94,6 +95,8 @@ class MahjongBot(commands.Bot):
         """By channel id: the live game that could not be restored at start-up (left live in storage
         until a new table opens in that channel)."""
         self.pruning: asyncio.Task[None] | None = None
+        self.workers: workers.Pool | None = None
+        """The worker processes of images, hints and decisions while the bot runs (``bot/workers.py``)."""
         self._persistent: dict[re.Pattern[str], PersistentItem] = {}
         """Prunes old games' move logs at start-up and then periodically (``bot/retention.py``)."""
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -209,6 +212,8 @@ class MahjongBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.storage.open()
+        count = self.config.workers
+        self.workers = workers.start(workers.default_count() if count is None else count)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:  # each registers its own persistent components
             await self.load_extension(extension)
@@ -350,6 +355,8 @@ class MahjongBot(commands.Bot):
             self.pruning.cancel()
         await super().close()
         await self.storage.close()
+        pool, self.workers = self.workers, None
+        await workers.stop(pool)
 
 
 def item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:

@@ -65,6 +65,9 @@ class BotConfig:
     payments and summaries and the ledger stay (``bot/retention.py``). 0: logs are kept for ever."""
     log_level: str = "INFO"
     """``MAHJONG_LOG_LEVEL``: DEBUG, INFO, WARNING or ERROR."""
+    workers: int | None = None
+    """Worker processes for images, hints and computer decisions (``MAHJONG_WORKERS``;
+    ``bot/workers.py``): None, as many as the machine has cores; 0, threads in the bot's process."""
 
     @classmethod
     def from_env(
@@ -119,6 +122,15 @@ class BotConfig:
         level = values.get("MAHJONG_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError(f"MAHJONG_LOG_LEVEL takes DEBUG, INFO, WARNING or ERROR, not {quote(level)}")
+        workers_text = values.get("MAHJONG_WORKERS", "").strip()
+        workers: int | None = None
+        if workers_text:
+            if not (workers_text.isascii() and workers_text.isdigit() and len(workers_text) <= 3):
+                raise ConfigError(
+                    "MAHJONG_WORKERS takes a whole number of worker processes from 0 (none: threads) "
+                    f"to 999, not {quote(workers_text)}"
+                )
+            workers = int(workers_text)
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip(),
             database=Path(values.get("MAHJONG_DB", "").strip() or "mahjong.sqlite3"),
@@ -131,6 +143,7 @@ class BotConfig:
             next_hand_seconds=number("MAHJONG_NEXT_HAND_SECONDS", 0.0, 0, 3600),
             keep_logs_days=keep_logs_days,
             log_level=level,
+            workers=workers,
         )
 
 
