@@ -22,6 +22,7 @@ from bench import (
     shanten,
     stats,
     storage,
+    tables,
 )
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
@@ -38,6 +39,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "retention": retention.run,
     "rating": rating.run,
     "history": history.run,
+    "tables": tables.run,
 }
 
 

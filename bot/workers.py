@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -43,6 +45,13 @@ PRELOAD: Final = ("engine.ai.hints", "engine.ai.player", "render.hand", "render.
 """Modules the fork server imports once, so that every worker forked from it starts warm."""
 
 
+PRIORITY: Final = {"render_hand": 0, "hint": 0, "decide": 1}
+"""Which jobs go first when every worker is busy (lower first): what a person's click waits for
+(their card: hand image, hint), then computer decisions; last, by default, the public images
+(table, score sheet), whose edits are coalesced anyway (the latest state wins)."""
+LAST: Final = 2
+
+
 class WorkerError(RuntimeError):
     """A job's worker process died twice (the first time its pool was replaced and the job retried)."""
 
@@ -50,6 +59,18 @@ class WorkerError(RuntimeError):
 def default_count() -> int:
     """How many worker processes by default: as many as the machine has cores (at least one)."""
     return max(1, os.cpu_count() or 1)
+
+
+def warm() -> None:
+    """Run once in each new worker: draw one table and one hand image, so that the fonts and the
+    tile art are loaded before the first job (a person's first card is not the slow one)."""
+    from engine.game import Game
+    from render.hand import render_hand
+    from render.table import render_table
+
+    game = Game("dmjl", seed=0)
+    render_table(game.view(None))
+    render_hand(game.view(game.to_act()[0]))
 
 
 def decide(player: AIPlayer, view: SeatView) -> tuple[Action, AIPlayer]:
@@ -73,12 +94,15 @@ class Pool:
         only if no other job did so already."""
         self.replaced = 0
         """How many times a broken pool was replaced."""
+        self._busy = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
 
     def _make(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(list(PRELOAD))
         self.generation += 1
-        return ProcessPoolExecutor(self.count, mp_context=context)
+        return ProcessPoolExecutor(self.count, mp_context=context, initializer=warm)
 
     def open(self) -> None:
         """Make the executor (its workers start with the first jobs)."""
@@ -111,14 +135,46 @@ class Pool:
         old.shutdown(wait=False, cancel_futures=True)
         log.warning("a worker process died; the pool was replaced")
 
+    async def _slot(self, priority: int) -> None:
+        """Wait until a worker is free for a job of ``priority``: at most ``count`` jobs are in the
+        workers at once, the others wait here, in order of priority, then of arrival (the
+        executor's own queue would serve them strictly in arrival order)."""
+        if self._busy < self.count and not self._waiting:
+            self._busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), turn))
+        try:
+            await turn  # the slot is handed over with the result
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._free()  # handed over just as the job was cancelled: pass it on
+            raise
+
+    def _free(self) -> None:
+        """A job left its worker: hand its slot to the first job waiting, if any."""
+        while self._waiting:
+            _, _, turn = heapq.heappop(self._waiting)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._busy -= 1
+
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in a worker process; retried once in a fresh pool if the worker dies.
 
         :raises WorkerError: if the worker died again.
         """
+        await self._slot(PRIORITY.get(getattr(fn, "__name__", ""), LAST))
+        try:
+            return await self._attempts(fn, args, kwargs)
+        finally:
+            self._free()
+
+    async def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
         for attempt in (1, 2):
-            if self._executor is None:
-                raise WorkerError("the worker pool is shut down")
+            if self._executor is None:  # shut down while the bot closes: a thread finishes the job
+                return await asyncio.to_thread(fn, *args, **kwargs)
             seen = self.generation
             try:
                 return await self._submit(fn, args, kwargs)
