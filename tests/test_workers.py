@@ -3,6 +3,7 @@ worker replaced, nothing left running after shutdown, and no job that carries an
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import os
 import signal
@@ -250,3 +251,33 @@ def test_the_number_of_workers_is_configured() -> None:
     for bad in ("many", "-1", "2.5", "1000"):
         with pytest.raises(ConfigError, match=r"MAHJONG_WORKERS takes a whole number .* not '"):
             BotConfig.from_env({"MAHJONG_WORKERS": bad}, env_file=None)
+
+
+async def test_a_persons_card_goes_before_the_table_images_waiting(tmp_path: Path) -> None:
+    """With every worker busy, the jobs waiting go by priority: a hand image (what a click waits
+    for) before a computer's decision before table images that came first."""
+    fifo = tmp_path / "gate"
+    os.mkfifo(fifo)
+    game = Game("dmjl", seed=2)
+    position = game.to_act()[0]
+    p = Pool(1)
+    p.open()
+    try:
+        blocker = asyncio.ensure_future(p.run(fifo.read_text))  # holds the one worker until written
+        await asyncio.sleep(0)
+        done: list[str] = []
+
+        async def job(name: str, fn: Any, *args: Any) -> None:
+            await p.run(fn, *args)
+            done.append(name)
+
+        jobs = [asyncio.ensure_future(job(f"table{i}", render_table, game.view(None))) for i in range(3)]
+        jobs.append(asyncio.ensure_future(job("decide", decide, AIPlayer(), game.view(position))))
+        jobs.append(asyncio.ensure_future(job("hand", render_hand, game.view(position))))
+        await asyncio.sleep(0)
+        await asyncio.to_thread(fifo.write_text, "go")
+        assert await blocker == "go"
+        await asyncio.gather(*jobs)
+        assert done == ["hand", "decide", "table0", "table1", "table2"]
+    finally:
+        await p.close()
