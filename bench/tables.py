@@ -9,7 +9,7 @@
 A number of tables is sustained when, after the tables have started and warmed up, a person's
 **My hand** click at four probe tables (one person, three computers) is answered, image included,
 with p99 < 150 ms, and the event loop's lag p99 < 100 ms. Each run steps up the number of tables
-(10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 700, 1,000) and stops at the first that fails;
+(2, 5, 10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 700, 1,000) and stops at the first that fails;
 ``sustain_<mode>_<n>`` gives what each try measured (click p99, lag p99, moves per second).
 """
 
@@ -29,7 +29,7 @@ from discord_harness import ChannelSpec, GuildSpec, Harness
 from bench.driver import bench_config, open_computer_table, percentile
 from bot.app import MahjongBot, create_bot
 
-STEPS: Final = (10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 700, 1000)
+STEPS: Final = (2, 5, 10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 700, 1000)
 CLICK_P99_MS: Final = 150.0
 LAG_P99_MS: Final = 100.0
 COMPUTER_PACE: Final = 0.2

@@ -81,10 +81,12 @@ def decide(player: AIPlayer, view: SeatView) -> tuple[Action, AIPlayer]:
 
 
 class Pool:
-    """A process pool of ``count`` workers, replaced when one of its workers dies."""
+    """A process pool of ``count`` workers (and one in reserve for people's cards), replaced when
+    one of its workers dies."""
 
     def __init__(self, count: int) -> None:
-        """A pool of ``count`` (>= 1) worker processes; none starts before :meth:`open`."""
+        """A pool of ``count`` (>= 1) worker processes, and one more kept for what a person's
+        click waits for (see :meth:`_limit`); none starts before :meth:`open`."""
         if count < 1:
             raise ValueError(f"a pool needs at least one worker, not {count}")
         self.count = count
@@ -102,7 +104,7 @@ class Pool:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(list(PRELOAD))
         self.generation += 1
-        return ProcessPoolExecutor(self.count, mp_context=context, initializer=warm)
+        return ProcessPoolExecutor(self.count + 1, mp_context=context, initializer=warm)
 
     def open(self) -> None:
         """Make the executor (its workers start with the first jobs)."""
@@ -135,11 +137,17 @@ class Pool:
         old.shutdown(wait=False, cancel_futures=True)
         log.warning("a worker process died; the pool was replaced")
 
+    def _limit(self, priority: int) -> int:
+        """How many jobs may be in the workers at once when a job of ``priority`` starts: ``count``,
+        and one more, the reserve, for what a person's click waits for (priority 0), so that a
+        card never waits for a computer's decision or a table image to finish."""
+        return self.count + 1 if priority == 0 else self.count
+
     async def _slot(self, priority: int) -> None:
-        """Wait until a worker is free for a job of ``priority``: at most ``count`` jobs are in the
-        workers at once, the others wait here, in order of priority, then of arrival (the
-        executor's own queue would serve them strictly in arrival order)."""
-        if self._busy < self.count and not self._waiting:
+        """Wait until a worker is free for a job of ``priority``: at most ``count`` jobs (plus the
+        reserve, for priority 0) are in the workers at once; the others wait here, in order of
+        priority, then of arrival (the executor's own queue would serve them in arrival order)."""
+        if self._busy < self._limit(priority) and not (self._waiting and self._waiting[0][0] <= priority):
             self._busy += 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -152,13 +160,13 @@ class Pool:
             raise
 
     def _free(self) -> None:
-        """A job left its worker: hand its slot to the first job waiting, if any."""
-        while self._waiting:
+        """A job left its worker: hand the free slots to the first jobs waiting that fit."""
+        self._busy -= 1
+        while self._waiting and self._busy < self._limit(self._waiting[0][0]):
             _, _, turn = heapq.heappop(self._waiting)
             if not turn.done():
+                self._busy += 1
                 turn.set_result(None)
-                return
-        self._busy -= 1
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in a worker process; retried once in a fresh pool if the worker dies.
