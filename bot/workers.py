@@ -22,12 +22,15 @@ every worker to exit, so none is left behind.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import functools
 import heapq
 import itertools
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -61,9 +64,23 @@ def default_count() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def _die_with_parent() -> None:
+    """Linux: the worker is killed when its parent (the fork server, which exits when the bot's
+    process ends, even killed) ends, so a bot killed with SIGKILL leaves no worker behind."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+
+
 def warm() -> None:
-    """Run once in each new worker: draw one table and one hand image, so that the fonts and the
-    tile art are loaded before the first job (a person's first card is not the slow one)."""
+    """Run once in each new worker: tie it to its parent's life, and draw one table and one hand
+    image, so that the fonts and the tile art are loaded before the first job (a person's first
+    card is not the slow one)."""
+    _die_with_parent()
     from engine.game import Game
     from render.hand import render_hand
     from render.table import render_table
