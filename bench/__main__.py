@@ -23,6 +23,7 @@ from bench import (
     startup,
     stats,
     storage,
+    tables,
 )
 
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
@@ -40,6 +41,7 @@ BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "rating": rating.run,
     "history": history.run,
     "startup": startup.run,
+    "tables": tables.run,
 }
 
 

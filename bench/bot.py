@@ -30,33 +30,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 
+from bench.driver import bench_config, open_computer_table, percentile
 from bot.app import MahjongBot, create_bot
-from bot.config import BotConfig
-from bot.table import Table, new_seed
+from bot.table import Table
 from engine.actions import ActionKind
 from engine.players import SimplePlayer
-
-
-def _config(db: Path, pace: float) -> BotConfig:
-    return BotConfig(
-        token="bench",
-        database=db,
-        pace_seconds=pace,
-        turn_seconds=600,
-        claim_seconds=600,
-        claim_min_seconds=0,
-    )
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def _clicks(hands_per_table: int = 1) -> list[float]:
     channels = [ChannelSpec(10 + i, f"t{i}") for i in range(4)]
     with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(_config(Path(tmp) / "bench.sqlite3", 0.0))
+        bot = create_bot(bench_config(Path(tmp) / "bench.sqlite3", 0.0))
         async with Harness.running(bot, guilds=[GuildSpec(1, "Bench", channels=channels)]) as h:
             people = [(h.user(100 + 2 * i, f"a{i}"), h.user(101 + 2 * i, f"b{i}")) for i in range(4)]
             for channel, (a, b) in zip(channels, people, strict=True):
@@ -108,16 +92,13 @@ async def _clicks(hands_per_table: int = 1) -> list[float]:
 async def _lag_with(tables: int, seconds: float) -> tuple[float, float, int]:
     """Loop lag p99 (ms), actions applied per second per table, and table messages edited."""
     with tempfile.TemporaryDirectory() as tmp:
-        bot: MahjongBot = create_bot(_config(Path(tmp) / "bench.sqlite3", 0.2))
+        bot: MahjongBot = create_bot(bench_config(Path(tmp) / "bench.sqlite3", 0.2))
         channels = [ChannelSpec(1000 + i, f"t{i}") for i in range(tables)]
         async with Harness.running(
             bot, guilds=[GuildSpec(1, "Bench", channels=channels)], idle=0.01
         ) as harness:
             for c in channels:
-                table = bot.new_table(1, c.id, 1, "dmjl", {"game_length": "hands:400"})
-                for _ in range(4):
-                    table.add_computer()
-                await table.start(new_seed())
+                await open_computer_table(bot, 1, c.id)
             lags: list[float] = []
             end = time.perf_counter() + seconds
             while time.perf_counter() < end:
@@ -130,7 +111,7 @@ async def _lag_with(tables: int, seconds: float) -> tuple[float, float, int]:
             )
             for t in list(bot.tables.values()):
                 await t.stop()
-        return _percentile(lags, 0.99), moves / seconds / tables, edits
+        return percentile(lags, 0.99), moves / seconds / tables, edits
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -175,7 +156,7 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
     times = asyncio.run(_clicks())
     out |= {
         "click_reply_ms_p50": round(statistics.median(times), 1),
-        "click_reply_ms_p99": round(_percentile(times, 0.99), 1),
+        "click_reply_ms_p99": round(percentile(times, 0.99), 1),
         "click_replies_measured": len(times),
     }
     sustained = 0

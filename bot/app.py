@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
+from bot import workers
 from bot.clock import Clock, SystemClock
 from bot.config import BotConfig, shard_of
 from bot.i18n import error_reason, language, text
@@ -109,6 +110,8 @@ class MahjongBot(commands.AutoShardedBot):
         a channel's first when someone needs it (:meth:`table_in`)."""
         self.restore_task: asyncio.Task[None] | None = None
         """Restores every queued game in the background, from ``setup_hook`` on."""
+        self.workers: workers.Pool | None = None
+        """The worker processes of images, hints and decisions while the bot runs (``bot/workers.py``)."""
         self._persistent: dict[re.Pattern[str], PersistentItem] = {}
         """Prunes old games' move logs at start-up and then periodically (``bot/retention.py``)."""
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -262,6 +265,8 @@ class MahjongBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.storage.open()
+        count = self.config.workers
+        self.workers = workers.start(workers.default_count() if count is None else count)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:  # each registers its own persistent components
             await self.load_extension(extension)
@@ -447,6 +452,8 @@ class MahjongBot(commands.AutoShardedBot):
             self.pruning.cancel()
         await super().close()
         await self.storage.close()
+        pool, self.workers = self.workers, None
+        await workers.stop(pool)
 
 
 def item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:

@@ -102,6 +102,9 @@ class BotConfig:
         if self.sync_commands is not None:
             return self.sync_commands
         return self.shard_ids is None or 0 in self.shard_ids
+    workers: int | None = None
+    """Worker processes for images, hints and computer decisions (``MAHJONG_WORKERS``;
+    ``bot/workers.py``): None, as many as the machine has cores; 0, threads in the bot's process."""
 
     @classmethod
     def from_env(
@@ -163,6 +166,15 @@ class BotConfig:
         if sync_text not in ("", "yes", "no", "true", "false", "1", "0"):
             raise ConfigError(f"MAHJONG_SYNC_COMMANDS takes yes or no (or nothing), not {quote(sync_text)}")
         sync_commands = None if not sync_text else sync_text in ("yes", "true", "1")
+        workers_text = values.get("MAHJONG_WORKERS", "").strip()
+        workers: int | None = None
+        if workers_text:
+            if not (workers_text.isascii() and workers_text.isdigit() and len(workers_text) <= 3):
+                raise ConfigError(
+                    "MAHJONG_WORKERS takes a whole number of worker processes from 0 (none: threads) "
+                    f"to 999, not {quote(workers_text)}"
+                )
+            workers = int(workers_text)
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip(),
             database=database_from_env(values),
@@ -178,6 +190,7 @@ class BotConfig:
             shard_count=shard_count,
             shard_ids=shard_ids,
             sync_commands=sync_commands,
+            workers=workers,
         )
 
 

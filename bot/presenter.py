@@ -1,7 +1,7 @@
 """What a table shows in Discord: the public table message (Components V2: a container with
 the status text, the table image and the buttons), the private cards, the score sheet.
 
-Rendering runs off the event loop (``asyncio.to_thread``). Edits of a table message are
+Rendering runs off the event loop, in the worker processes (``bot/workers.py``). Edits of a table message are
 coalesced: at most one per ``pace_seconds``, always ending on the latest state. Each hand
 gets a new table message; the old one keeps its last image and loses its buttons.
 
@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 
+from bot import workers
 from bot.components import (
     DiscardSelect,
     ExchangeSelect,
@@ -417,7 +418,7 @@ class DiscordPresenter:
         shown = self._last_shown.get(table.channel_id)
         since = shown.drawn.events if shown is not None and shown.message_id == table.message_id else None
         status = self.status(table, view, since)  # before rendering: the table may move on meanwhile
-        png = await asyncio.to_thread(render_table, view, lang=lang)
+        png = await workers.run(render_table, view, lang=lang)
         alt = self._alt[table.channel_id] = describe_table(view, lang)  # the public view only
         layout = discord.ui.LayoutView(timeout=None)
         parts: list[discord.ui.Item[Any]] = [
@@ -566,7 +567,7 @@ class DiscordPresenter:
             "lang": lang,
             "settings": view.settings,
         }
-        png = await asyncio.to_thread(render_sheet, view.sheet, view.players, **how)
+        png = await workers.run(render_sheet, view.sheet, view.players, **how)
         lines = [discord.utils.escape_markdown(line) for line in sheet_lines(view.sheet, view.players, **how)]
         if table.unbooked:
             lines.append(text("unbooked", lang, reason=table.unbooked))
@@ -680,7 +681,7 @@ class DiscordPresenter:
         prompt = note
         advice = ""
         if with_hint and view.legal:
-            h = await asyncio.to_thread(hint, view, settings=game.settings, lang=lang, ruleset=game.ruleset)
+            h = await workers.run(hint, view, settings=game.settings, lang=lang, ruleset=game.ruleset)
             view = _with_hint(view, h.marks())
             advice = h.text
         legal = list(view.legal)
@@ -700,7 +701,7 @@ class DiscordPresenter:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
                 prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
         lines = [intro, prompt, advice, self.received_line(table, view, lang)]
-        png = await asyncio.to_thread(render_hand, view, hint=with_hint, lang=lang)
+        png = await workers.run(render_hand, view, hint=with_hint, lang=lang)
         alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(line for line in lines if line))
@@ -753,7 +754,7 @@ class DiscordPresenter:
     ) -> tuple[discord.ui.LayoutView, discord.File]:
         """The card of a person marked away: their hand, that a computer plays for them, and
         only the way back (**I'm back**), never a move."""
-        png = await asyncio.to_thread(render_hand, dataclasses.replace(view, legal=()), lang=lang)
+        png = await workers.run(render_hand, dataclasses.replace(view, legal=()), lang=lang)
         lines = [intro, text("card_away", lang)]
         back = TableButton("back", table.channel_id, None, text("im_back", lang), discord.ButtonStyle.primary)
         layout = discord.ui.LayoutView(timeout=None)
@@ -841,7 +842,7 @@ class DiscordPresenter:
                 )
             prompt = f"{prompt}\n{confirm}"
         lines = [note, prompt, self.received_line(table, view, lang)]
-        png = await asyncio.to_thread(render_hand, view, lang=lang)
+        png = await workers.run(render_hand, view, lang=lang)
         alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
         parts: list[discord.ui.Item[Any]] = [
             discord.ui.TextDisplay("\n".join(line for line in lines if line)),

@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot import workers
 from bot.clock import Clock, SystemClock
 from bot.storage import (
     DatabaseAccessError,
@@ -53,6 +54,7 @@ from bot.storage import (
 )
 from bot.storage.records import computer_seat, seat_holder
 from bot.summary import summarize
+from bot.workers import decide
 from engine.actions import Action
 from engine.ai.player import AIPlayer
 from engine.errors import IllegalActionError, MahjongError
@@ -410,7 +412,8 @@ class Table:
         """A computer player's move, decided off the event loop (from the seat's view only)."""
         assert self.game is not None
         view = self.game.view(position)
-        return await asyncio.to_thread(self._ai(position).choose, view)
+        action, self._players[position] = await workers.run(decide, self._ai(position), view)
+        return action
 
     async def _store_and_apply(self, action: Action) -> list[Event]:
         """Write the action to the game's log, then apply it (the caller holds the lock)."""
