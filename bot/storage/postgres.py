@@ -71,6 +71,31 @@ _UNREACHABLE: Final = (
 """The errors that say the database cannot be reached or used for now, not that a statement is wrong."""
 
 
+_PASSING_STATES: Final = ("08", "53", "57P", "58")
+"""SQLSTATE classes of a server that cannot serve for now: connection exceptions, insufficient
+resources (a full disk, out of memory, too many connections), an operator's shutdown, a system
+error (an I/O error)."""
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether an error says the database cannot be used for now (the bot keeps the table's state
+    and tries again), not that a statement is wrong.
+
+    >>> unavailable(ConnectionRefusedError()), unavailable(asyncpg.DiskFullError("no space"))
+    (True, True)
+    >>> unavailable(asyncpg.UniqueViolationError("duplicate key"))
+    False
+    """
+    if isinstance(exc, _UNREACHABLE):
+        return True
+    state = getattr(exc, "sqlstate", None)
+    return (
+        isinstance(exc, asyncpg.PostgresError)
+        and isinstance(state, str)
+        and state.startswith(_PASSING_STATES)
+    )
+
+
 @functools.lru_cache(maxsize=2048)
 def numbered(sql: str) -> str:
     """The statement with asyncpg's placeholders: each ``?`` numbered in order, ``?N`` as ``$N``;
@@ -334,8 +359,10 @@ class PostgresBackend:
                 # Let the transaction that won go first; the wait grows and is spread at random so
                 # that the losers do not meet again.
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.2)))
-            except _UNREACHABLE as exc:
-                raise self._unreachable(exc, "written" if write else "read") from exc
+            except Exception as exc:
+                if unavailable(exc):
+                    raise self._unreachable(exc, "written" if write else "read") from exc
+                raise
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def integrity_check(self) -> str:
