@@ -280,6 +280,7 @@ class StorageCore:
 
     async def release_table(self, channel_id: int) -> None:
         """Give up the claim of :meth:`claim_table` on ``channel_id`` (a no-op without one)."""
+        check_id(channel_id, "channel id")
         await self._backend.release_table(channel_id)
 
     # ----------------------------------------------------------------- transactions

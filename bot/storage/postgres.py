@@ -88,6 +88,10 @@ def unavailable(exc: BaseException) -> bool:
     """
     if isinstance(exc, _UNREACHABLE):
         return True
+    if isinstance(exc, asyncpg.InterfaceError) and (
+        "closed" in str(exc) or (exc.__context__ is not None and unavailable(exc.__context__))
+    ):
+        return True  # the connection died under a transaction: its end cannot be sent
     state = getattr(exc, "sqlstate", None)
     return (
         isinstance(exc, asyncpg.PostgresError)
@@ -313,9 +317,20 @@ class PostgresBackend:
         return self._pool
 
     async def write(self, work: Work[T]) -> T:
-        pool = self._opened()
-        task = asyncio.get_running_loop().create_task(self._transaction(pool, work, write=True))
+        conn = await self._acquire(write=True)  # a caller cancelled while it waits never began
+        task = asyncio.get_running_loop().create_task(self._transaction(conn, work, write=True))
         return await outlast_cancellation(task)
+
+    async def _acquire(self, *, write: bool) -> PoolConnectionProxy:
+        """A connection of the pool, waited for in the caller's task: cancelling the caller while
+        every connection is busy leaves the call out, as SQLite's lock does."""
+        pool = self._opened()
+        try:
+            return await pool.acquire()
+        except Exception as exc:
+            if unavailable(exc):
+                raise self._unreachable(exc, "written" if write else "read") from exc
+            raise
 
     async def write_grouped(self, work: Work[T]) -> T:
         """A move's appends, in the next group transaction (:class:`~bot.storage.backend.GroupCommit`:
@@ -330,7 +345,7 @@ class PostgresBackend:
         return await self._group.write(work)
 
     async def _run_group(self, work: Work[None]) -> None:
-        await self._transaction(self._opened(), work, write=True, strict=False)
+        await self._transaction(await self._acquire(write=True), work, write=True, strict=False)
 
     @property
     def group_commits(self) -> int:
@@ -338,32 +353,40 @@ class PostgresBackend:
         return self._group.commits
 
     async def read(self, work: Work[T]) -> T:
-        pool = self._opened()
-        task = asyncio.get_running_loop().create_task(self._transaction(pool, work, write=False))
+        conn = await self._acquire(write=False)
+        task = asyncio.get_running_loop().create_task(self._transaction(conn, work, write=False))
         return await outlast_cancellation(task)
 
-    async def _transaction(self, pool: asyncpg.Pool, work: Work[T], *, write: bool, strict: bool = True) -> T:
-        """The whole transaction, run again after a lost race; in a task of its own."""
-        for attempt in range(RETRIES + 1):
-            try:
-                async with pool.acquire() as conn:
+    async def _transaction(
+        self, conn: PoolConnectionProxy, work: Work[T], *, write: bool, strict: bool = True
+    ) -> T:
+        """The whole transaction on ``conn``, run again after a lost race, then the connection
+        back to the pool; in a task of its own."""
+        try:
+            for attempt in range(RETRIES + 1):
+                try:
                     if write:
                         async with conn.transaction(isolation="serializable" if strict else "read_committed"):
                             return await work(PostgresDb(conn))
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         return await work(PostgresDb(conn))
-            except _RETRIED:
-                if attempt == RETRIES:
+                except _RETRIED:
+                    if attempt == RETRIES:
+                        raise
+                    self.retries += 1
+                    # Let the transaction that won go first; the wait grows and is spread at random
+                    # so that the losers do not meet again.
+                    await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.2)))
+                except Exception as exc:
+                    if unavailable(exc):
+                        raise self._unreachable(exc, "written" if write else "read") from exc
                     raise
-                self.retries += 1
-                # Let the transaction that won go first; the wait grows and is spread at random so
-                # that the losers do not meet again.
-                await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.2)))
-            except Exception as exc:
-                if unavailable(exc):
-                    raise self._unreachable(exc, "written" if write else "read") from exc
-                raise
-        raise AssertionError("unreachable")  # pragma: no cover
+            raise AssertionError("unreachable")  # pragma: no cover
+        finally:
+            pool = self._pool
+            if pool is not None:
+                with contextlib.suppress(Exception):  # a broken connection is dropped by the pool
+                    await pool.release(conn)
 
     async def integrity_check(self) -> str:
         """``"ok"`` once the server answers a query: PostgreSQL checks its pages itself (and
