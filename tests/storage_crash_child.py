@@ -16,7 +16,8 @@ what was in flight when it sent SIGKILL. Events:
 balance is started and cancelled after a few turns of the event loop, and every other write is
 cancelled too (as a timed-out interaction handler is). A cancelled write may have committed or
 not: the child reads the database to find out and prints ``ack <event>`` if it is there (it is
-then as durable as any) or ``drop <event>`` if it is not, and plays on from what is stored.
+then as durable as any) or ``drop <event>`` if it is not, and plays on from what is stored;
+before that it prints ``cut`` (a write was cancelled).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ async def write(
     try:
         await task
     except asyncio.CancelledError:
+        say("cut")  # the write was cancelled (the parent counts how often the cancellations bit)
         # It either committed whole or not at all: ask the database.
         stored = (await storage.load_unfinished_games())[0]
         hand = stored.hands[-1]
