@@ -102,6 +102,7 @@ class BotConfig:
         if self.sync_commands is not None:
             return self.sync_commands
         return self.shard_ids is None or 0 in self.shard_ids
+
     workers: int | None = None
     """Worker processes for images, hints and computer decisions (``MAHJONG_WORKERS``;
     ``bot/workers.py``): None, as many as the machine has cores; 0, threads in the bot's process."""

@@ -89,7 +89,9 @@ def unavailable(exc: BaseException) -> bool:
     if isinstance(exc, _UNREACHABLE):
         return True
     if isinstance(exc, asyncpg.InterfaceError) and (
-        "closed" in str(exc) or (exc.__context__ is not None and unavailable(exc.__context__))
+        "closed" in str(exc)
+        or "released back to the pool" in str(exc)  # the pool let go of a connection that died
+        or (exc.__context__ is not None and unavailable(exc.__context__))
     ):
         return True  # the connection died under a transaction: its end cannot be sent
     state = getattr(exc, "sqlstate", None)
