@@ -81,6 +81,10 @@ class BotConfig:
     """Whether this process syncs the slash commands (``MAHJONG_SYNC_COMMANDS``); None: the
     process that runs shard 0 does, so exactly one of a set of processes does."""
 
+    workers: int | None = None
+    """Worker processes for images, hints and computer decisions (``MAHJONG_WORKERS``;
+    ``bot/workers.py``): None, as many as the machine has cores; 0, threads in the bot's process."""
+
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process drives the tables of server ``guild_id`` (it runs that server's
         shard); a direct message (no server) is every process's.
@@ -102,10 +106,6 @@ class BotConfig:
         if self.sync_commands is not None:
             return self.sync_commands
         return self.shard_ids is None or 0 in self.shard_ids
-
-    workers: int | None = None
-    """Worker processes for images, hints and computer decisions (``MAHJONG_WORKERS``;
-    ``bot/workers.py``): None, as many as the machine has cores; 0, threads in the bot's process."""
 
     @classmethod
     def from_env(
