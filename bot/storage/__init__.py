@@ -1,7 +1,8 @@
-"""Storage: house rules, players, the chip ledger, games and their action logs, in one SQLite file.
+"""Storage: house rules, players, the chip ledger, games and their action logs, in one SQLite
+file or one PostgreSQL database.
 
 All SQL of the project lives in this package. The bot opens one
-:class:`Storage` at start-up (path from ``MAHJONG_DB``, default
+:class:`Storage` at start-up (``MAHJONG_DATABASE_URL``, else the file of ``MAHJONG_DB``, default
 ``mahjong.sqlite3``), restores live games with
 :meth:`Storage.restore_unfinished_games`, and closes it on shutdown. Schema
 changes are numbered files in ``migrations/``, applied on open. Every

@@ -1,38 +1,29 @@
-"""The bot's storage: one SQLite file, one writer, every write durable before the bot answers.
+"""The bot's storage: every write durable before the bot answers, on SQLite or PostgreSQL.
 
 Open it once when the bot starts and close it when it stops::
 
-    async with Storage.from_env() as storage:        # MAHJONG_DB, default ./mahjong.sqlite3
+    async with Storage.from_env() as storage:   # MAHJONG_DATABASE_URL, else MAHJONG_DB (./mahjong.sqlite3)
         restored = await storage.restore_unfinished_games(rebuild)
         ...
 
 :class:`Storage` is the one front door; each concern lives in a module of its own, all sharing
-the connection core (:mod:`bot.storage.core`): house rules (:mod:`~bot.storage.rules`), players
-(:mod:`~bot.storage.players`), the ledger's books (:mod:`~bot.storage.ledger`), chip movements and
-reports (:mod:`~bot.storage.chips`), games and their logs (:mod:`~bot.storage.games`), CSV
-exports (:mod:`~bot.storage.export`), table settings (:mod:`~bot.storage.table_settings`) and
-the pruning of old games' move logs (:mod:`~bot.storage.retention`).
-Input checks and bounds are in :mod:`~bot.storage.checks`.
+the core (:mod:`bot.storage.core`: the backend and the transactions): house rules
+(:mod:`~bot.storage.rules`), players (:mod:`~bot.storage.players`), the ledger's books
+(:mod:`~bot.storage.ledger`), chip movements and reports (:mod:`~bot.storage.chips`), games and
+their logs (:mod:`~bot.storage.games`), CSV exports (:mod:`~bot.storage.export`), table settings
+(:mod:`~bot.storage.table_settings`) and the pruning of old games' move logs
+(:mod:`~bot.storage.retention`). Input checks and bounds are in :mod:`~bot.storage.checks`.
 
-Durability. The database runs in WAL mode with ``synchronous=FULL``: every
-commit (one per action append, one per chip transaction) is fsynced before
-the call returns. With ``NORMAL`` a commit already survives a crash or
-``SIGKILL`` of the bot's process, but the last transactions could be lost
-when the machine itself goes down (power cut, the host rebooting the VM).
-A club's chips and a game in progress are worth the fsync: it costs well
-under a millisecond per commit on an SSD (see ``bench/storage.py``), far
-below what a Discord round trip takes. ``synchronous="NORMAL"`` can be
-chosen in the constructor for slow disks.
+Backends. An SQLite file (:mod:`~bot.storage.sqlite`) for one bot process: WAL mode with
+``synchronous=FULL``, every commit fsynced before the call returns (``NORMAL`` survives a crash of
+the process but not of the machine, for slow disks), one writer connection under a lock, reads
+on a read-only connection beside it, the appends of a move grouped into one commit. A PostgreSQL
+database (:mod:`~bot.storage.postgres`) for several processes (shards): a pool of connections,
+serializable transactions, an advisory lock per table so that two processes never drive one.
 
-One writer. aiosqlite runs the one connection in its own thread; an
-:class:`asyncio.Lock` makes each transaction (several statements across
-awaits) exclusive, so tasks of many tables never interleave inside one.
-Reads take the lock too, so they never see another task's uncommitted work.
-
-Cancellation. A storage call whose task is cancelled (an interaction handler
-timing out) has either done nothing or run its whole transaction, committed
-or rolled back, before the cancellation reaches its caller; the connection is
-never left inside a transaction (see :mod:`bot.storage.core`).
+Cancellation. A storage call whose task is cancelled (an interaction handler timing out) has
+either done nothing or run its whole transaction, committed or rolled back, before the
+cancellation reaches its caller (see :mod:`bot.storage.backend`).
 """
 
 from __future__ import annotations
@@ -72,11 +63,14 @@ class Storage(
 ):
     """Everything the bot keeps: house rules, players, the chip ledger, games and their logs.
 
-    :param path: the SQLite file (created with its folder if missing).
+    :param location: the SQLite file (created with its folder if missing), or a ``postgresql://``
+        URL of a PostgreSQL database.
     :param clock: returns the current time (aware or UTC); tests pass a fixed clock.
     :param default_starting_chips: chips per player in season 1, opened on a club's first ledger use
         (0 to 10^9).
-    :param synchronous: ``"FULL"`` (default: fsync on every commit) or ``"NORMAL"`` (survives a
-        process crash, not a power loss); see the module docstring.
+    :param synchronous: SQLite: ``"FULL"`` (default: fsync on every commit) or ``"NORMAL"``
+        (survives a process crash, not a power loss); see the module docstring.
     :param schema_version: migrate only up to this version (tests of upgrades); default the newest.
+    :param group_commit, read_connection: SQLite's group commit and reader (both on by default).
+    :param pool_size: PostgreSQL: the most connections this process opens (default 10).
     """
