@@ -29,8 +29,8 @@ SEATS = [11, 12, "ai:normal", "ai:easy"]
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "db.sqlite3") as s:
+async def storage(db: Path | str) -> AsyncIterator[Storage]:
+    async with Storage(db) as s:
         yield s
 
 
@@ -163,8 +163,8 @@ async def _play(storage: Storage, game: GameRecord, rng: random.Random, hands: i
             await storage.finish_hand(game.game_id, hand_no, result=f"winner {winner}", payments=payments)
 
 
-async def test_a_restored_game_equals_the_game_before_the_restart(tmp_path: Path) -> None:
-    path, rng = tmp_path / "db.sqlite3", random.Random(7)
+async def test_a_restored_game_equals_the_game_before_the_restart(db: Path | str) -> None:
+    path, rng = db, random.Random(7)
     before: dict[int, FoldedGame] = {}
     async with Storage(path) as storage:
         for channel in range(1, 6):
