@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import random
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 
 import postgres_server
@@ -26,6 +27,7 @@ from bot.storage import (
     Season,
     Storage,
     StorageInputError,
+    Transaction,
 )
 from bot.storage.sql import Db
 
@@ -635,3 +637,60 @@ async def test_a_hand_pays_at_most_the_balance_where_the_club_forbids_negatives(
     await storage.finish_hand(game.game_id, 4, result="r", payments=[Payment(3, 1, 5000)])
     assert {b.holder: b.chips for b in await storage.balances(G)}["ai:easy"] == -5300
     assert (await storage.check_ledger(G)).ok
+
+
+# ---------------------------------------------------------------- two processes on one database
+
+
+async def test_two_storages_racing_transfers_gifts_and_buy_ins_keep_the_books(db: Path | str) -> None:
+    """Two Storage objects on one database (two bot processes' worth) book transfers, buy-ins
+    and debits on the same members at once: every call is booked whole or refused with a
+    StorageInputError saying why, each member's balance is the starting chips plus what was
+    booked for them, the ledger sums to zero and nobody ends below the club's floor."""
+    floor, limit = -200, 2
+    rng = random.Random(30)
+    async with (
+        Storage(db, default_starting_chips=1000) as one,
+        Storage(db, default_starting_chips=1000) as two,
+    ):
+        await one.set_club_option(G, "allow_member_transfers", True)
+        await one.set_club_option(G, "balance_floor", floor)
+        await two.set_club_option(G, "buy_in_limit", limit)
+        members = (ADA, BO, CY, 14)
+
+        def call(storage: Storage) -> Awaitable[Transaction]:
+            kind = rng.choice(("transfer", "transfer", "transfer", "club_buy_in", "buy_in", "debit"))
+            who = rng.choice(members)
+            if kind == "transfer":
+                to = rng.choice([m for m in members if m != who])
+                return storage.transfer(G, who, to, rng.randint(100, 900))
+            if kind == "club_buy_in":
+                return storage.club_buy_in(G, who)
+            if kind == "buy_in":
+                return storage.buy_in(G, who, rng.randint(1, 300), actor_id=99)
+            return storage.adjust(G, who, -rng.randint(50, 600), actor_id=99, reason="fee")
+
+        calls = [call(rng.choice((one, two))) for _ in range(120)]
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        booked = [r for r in results if isinstance(r, Transaction)]
+        refused = [r for r in results if not isinstance(r, Transaction)]
+        unclear = [r for r in refused if not isinstance(r, (InsufficientBalanceError, BuyInLimitError))]
+        assert not unclear, unclear  # no serialization failure, deadlock or traceback reaches a caller
+        assert booked and refused, "nothing raced"
+        assert all(str(r) for r in refused)
+        expected = {m: 1000 for m in members}
+        for txn in booked:
+            for entry in txn.entries:
+                if entry.holder.startswith("user:"):
+                    expected[int(entry.holder.removeprefix("user:"))] += entry.amount
+        for reader in (one, two):
+            assert {m: await reader.balance(G, m) for m in members} == expected
+            assert (await reader.check_ledger(G)).ok
+            assert sum(b.chips for b in await reader.balances(G)) == 0
+        assert min(expected.values()) >= floor, expected
+        # A club buy-in counts every buy-in made before it: its number is never above the limit,
+        # and no two of a member's have the same number.
+        numbered = [(t.actor_id, t.reason) for t in booked if t.reason.endswith(f" of {limit}")]
+        assert all(int(reason.split()[1]) <= limit for _, reason in numbered)
+        assert len(set(numbered)) == len(numbered)
+        assert len(await one.transactions(G, limit=1000)) == len(booked) + len(members)  # + starting chips
