@@ -309,3 +309,23 @@ async def test_a_hand_booked_from_two_storages_at_once_is_booked_once(db: Path |
             assert [h.payments for h in record.hands] == [tuple(payments)] * len(pairs)
             assert await reader.balance(G, 11) == start + 90 * len(pairs)
             assert (await reader.check_ledger(G)).ok
+
+
+async def test_two_storages_opening_a_game_at_one_table_at_once_open_one(db: Path | str) -> None:
+    """Two processes' Storage objects start a game at the same channel at once: one game is
+    stored, the other call is refused with GameStateError naming it (not a constraint error)."""
+    async with Storage(db) as one, Storage(db) as two:
+        for channel in range(20, 26):
+            results = await asyncio.gather(
+                one.create_game(G, channel, SEATS, 1),
+                two.create_game(G, channel, SEATS, 2),
+                return_exceptions=True,
+            )
+            made = [r for r in results if isinstance(r, GameRecord)]
+            refused = [r for r in results if not isinstance(r, GameRecord)]
+            assert len(made) == 1 and len(refused) == 1, results
+            assert isinstance(refused[0], GameStateError), refused
+            assert str(refused[0]) == f"channel {channel} already has a live game ({made[0].game_id})"
+        for reader in (one, two):
+            live = await reader.load_unfinished_games()
+            assert sorted(g.channel_id for g in live) == list(range(20, 26))
