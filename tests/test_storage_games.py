@@ -6,6 +6,7 @@ import asyncio
 import csv
 import io
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -29,8 +30,8 @@ SEATS = [11, 12, "ai:normal", "ai:easy"]
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "db.sqlite3") as s:
+async def storage(db: Path | str) -> AsyncIterator[Storage]:
+    async with Storage(db) as s:
         yield s
 
 
@@ -163,8 +164,8 @@ async def _play(storage: Storage, game: GameRecord, rng: random.Random, hands: i
             await storage.finish_hand(game.game_id, hand_no, result=f"winner {winner}", payments=payments)
 
 
-async def test_a_restored_game_equals_the_game_before_the_restart(tmp_path: Path) -> None:
-    path, rng = tmp_path / "db.sqlite3", random.Random(7)
+async def test_a_restored_game_equals_the_game_before_the_restart(db: Path | str) -> None:
+    path, rng = db, random.Random(7)
     before: dict[int, FoldedGame] = {}
     async with Storage(path) as storage:
         for channel in range(1, 6):
@@ -266,3 +267,65 @@ async def test_hand_history_csv_export(storage: Storage) -> None:
     await storage.new_season(G, starting_chips=0)
     assert list(csv.DictReader(io.StringIO((await storage.export_hands_csv(G)).text))) == []
     assert len(list(csv.DictReader(io.StringIO((await storage.export_hands_csv(G, season=1)).text)))) == 2
+
+
+async def test_a_hand_booked_from_two_storages_at_once_is_booked_once(db: Path | str) -> None:
+    """Two Storage objects on one database (two bot processes' worth) both book the same hand's
+    result (finish_hand with the same last_seq): one books it, the other gets the storage's
+    refusal; the ledger holds one transaction for the hand and its payments once."""
+    pairs = [("one", "one"), ("one", "two"), ("two", "one"), ("two", "two")]
+    payments = [Payment(1, 0, 30), Payment(2, 0, 30), Payment(3, 0, 30)]
+    async with Storage(db) as one, Storage(db) as two:
+        by_name = {"one": one, "two": two}
+        game = await one.create_game(G, CH, SEATS, 5)
+        start = await one.balance(G, 11)
+        for hand_no, (first, second) in enumerate(pairs, start=1):
+            if hand_no > 1:
+                await by_name[second].start_hand(game.game_id, hand_no)
+            for seq in range(1, 4):
+                await by_name[first].append_action(game.game_id, hand_no, seq, f"E discard {seq}p")
+            last = hand_no == len(pairs)
+            results = await asyncio.gather(
+                *(
+                    by_name[name].finish_hand(
+                        game.game_id, hand_no, result="E wins", payments=payments, last_seq=3, ends_game=last
+                    )
+                    for name in (first, second)
+                ),
+                return_exceptions=True,
+            )
+            booked = [r for r in results if not isinstance(r, BaseException)]
+            refused = [r for r in results if isinstance(r, BaseException)]
+            assert len(booked) == 1 and booked[0] is not None, results
+            assert len(refused) == 1 and isinstance(refused[0], GameStateError), results
+            assert re.search(r"already finished|is finished", str(refused[0])), refused[0]
+        for reader in (one, two):
+            hands = [t for t in await reader.transactions(G, limit=1000) if t.kind == "hand"]
+            assert sorted((t.game_id, t.hand_no) for t in hands) == [
+                (game.game_id, n) for n in range(1, len(pairs) + 1)
+            ]
+            record = await reader.load_game(game.game_id)
+            assert record.status == "finished"
+            assert [h.payments for h in record.hands] == [tuple(payments)] * len(pairs)
+            assert await reader.balance(G, 11) == start + 90 * len(pairs)
+            assert (await reader.check_ledger(G)).ok
+
+
+async def test_two_storages_opening_a_game_at_one_table_at_once_open_one(db: Path | str) -> None:
+    """Two processes' Storage objects start a game at the same channel at once: one game is
+    stored, the other call is refused with GameStateError naming it (not a constraint error)."""
+    async with Storage(db) as one, Storage(db) as two:
+        for channel in range(20, 26):
+            results = await asyncio.gather(
+                one.create_game(G, channel, SEATS, 1),
+                two.create_game(G, channel, SEATS, 2),
+                return_exceptions=True,
+            )
+            made = [r for r in results if isinstance(r, GameRecord)]
+            refused = [r for r in results if not isinstance(r, GameRecord)]
+            assert len(made) == 1 and len(refused) == 1, results
+            assert isinstance(refused[0], GameStateError), refused
+            assert str(refused[0]) == f"channel {channel} already has a live game ({made[0].game_id})"
+        for reader in (one, two):
+            live = await reader.load_unfinished_games()
+            assert sorted(g.channel_id for g in live) == list(range(20, 26))

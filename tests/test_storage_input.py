@@ -21,8 +21,8 @@ Call = Callable[[Storage, int], Awaitable[object]]  # the storage and a live gam
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "db.sqlite3") as s:
+async def storage(db: Path | str) -> AsyncIterator[Storage]:
+    async with Storage(db) as s:
         yield s
 
 

@@ -23,8 +23,8 @@ def payments_of(game: Game) -> list[Payment]:
     ]
 
 
-async def test_a_game_replayed_from_storage_equals_the_game_before_the_restart(tmp_path: Path) -> None:
-    path, rng = tmp_path / "db.sqlite3", random.Random(3)
+async def test_a_game_replayed_from_storage_equals_the_game_before_the_restart(db: Path | str) -> None:
+    path, rng = db, random.Random(3)
     async with Storage(path, default_starting_chips=2000) as storage:
         record = await storage.create_game(
             1, 1, SEATS, 77, ruleset="dmjl", overrides={"game_length": "hands:4"}

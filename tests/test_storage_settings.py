@@ -25,8 +25,8 @@ class Clock:
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "db.sqlite3", clock=Clock()) as s:
+async def storage(db: Path | str) -> AsyncIterator[Storage]:
+    async with Storage(db, clock=Clock()) as s:
         yield s
 
 
@@ -126,12 +126,11 @@ async def test_players_and_languages(storage: Storage) -> None:
         await storage.remember_player(-1, "x")
 
 
-async def test_everything_survives_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    async with Storage(path) as storage:
+async def test_everything_survives_a_restart(db: Path | str) -> None:
+    async with Storage(db) as storage:
         await storage.set_house_rule(1, "mj_bonus", 30, channel_id=10)
         await storage.remember_player(42, "Ada")
-    async with Storage(path) as storage:
+    async with Storage(db) as storage:
         assert (await storage.table_rules(1, 10)).settings.mj_bonus == 30
         player = await storage.get_player(42)
         assert player is not None and player.display_name == "Ada"
@@ -142,9 +141,12 @@ def test_database_path_from_the_environment() -> None:
     assert db_path_from_env({"MAHJONG_DB": " "}) == Path("mahjong.sqlite3")
     assert db_path_from_env({"MAHJONG_DB": "/data/club.sqlite3"}) == Path("/data/club.sqlite3")
     assert Storage.from_env({"MAHJONG_DB": "x.sqlite3"}).path == Path("x.sqlite3")
+    url = "postgresql://bot@/club?host=/run/pg"  # the PostgreSQL counterpart: a URL, not a file
+    on_postgres = Storage.from_env({"MAHJONG_DATABASE_URL": url, "MAHJONG_DB": "x.sqlite3"})
+    assert (on_postgres.dialect, on_postgres.path) == ("postgres", None)
 
 
-async def test_closed_storage_says_so(tmp_path: Path) -> None:
-    storage = Storage(tmp_path / "db.sqlite3")
+async def test_closed_storage_says_so(db: Path | str) -> None:
+    storage = Storage(db)
     with pytest.raises(Exception, match="not open"):
         await storage.table_rules(1)
