@@ -57,7 +57,7 @@ _IDENTIFIER: Final = re.compile(r"^[a-z_][a-z0-9_]*$")
 _RETRIED: Final = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 
 _UNREACHABLE: Final = (
-    OSError,
+    ConnectionError,
     asyncio.TimeoutError,
     asyncpg.PostgresConnectionError,
     asyncpg.CannotConnectNowError,
@@ -70,6 +70,10 @@ _UNREACHABLE: Final = (
 )
 """The errors that say the database cannot be reached or used for now, not that a statement is wrong."""
 
+_CONNECTING: Final = (OSError, *_UNREACHABLE)
+"""The same while a connection is being made, where any ``OSError`` is the server's (no socket, a
+name that does not resolve); an ``OSError`` of a transaction's own work is not."""
+
 
 _PASSING_STATES: Final = ("08", "53", "57P", "58")
 """SQLSTATE classes of a server that cannot serve for now: connection exceptions, insufficient
@@ -77,7 +81,7 @@ resources (a full disk, out of memory, too many connections), an operator's shut
 error (an I/O error)."""
 
 
-def unavailable(exc: BaseException) -> bool:
+def unavailable(exc: BaseException, *, connecting: bool = False) -> bool:
     """Whether an error says the database cannot be used for now (the bot keeps the table's state
     and tries again), not that a statement is wrong.
 
@@ -86,7 +90,7 @@ def unavailable(exc: BaseException) -> bool:
     >>> unavailable(asyncpg.UniqueViolationError("duplicate key"))
     False
     """
-    if isinstance(exc, _UNREACHABLE):
+    if isinstance(exc, _CONNECTING if connecting else _UNREACHABLE):
         return True
     if isinstance(exc, asyncpg.InterfaceError) and (
         "closed" in str(exc)
@@ -277,7 +281,7 @@ class PostgresBackend:
             pool = await asyncpg.create_pool(
                 self._url, min_size=1, max_size=self._pool_size, init=_prepare, command_timeout=None
             )
-        except _UNREACHABLE as exc:
+        except _CONNECTING as exc:
             raise self._unreachable(exc, "reached") from exc
         except (ValueError, asyncpg.ClientConfigurationError) as exc:
             raise DatabaseAccessError(
@@ -330,7 +334,7 @@ class PostgresBackend:
         try:
             return await pool.acquire()
         except Exception as exc:
-            if unavailable(exc):
+            if unavailable(exc, connecting=True):
                 raise self._unreachable(exc, "written" if write else "read") from exc
             raise
 
@@ -408,7 +412,7 @@ class PostgresBackend:
             return self._claims
         try:
             conn = await asyncpg.connect(self._url)
-        except _UNREACHABLE as exc:
+        except _CONNECTING as exc:
             raise self._unreachable(exc, "reached") from exc
         lost = set(self._claimed)
         self._claimed.clear()
