@@ -407,3 +407,30 @@ async def test_a_rumisberg_evening_of_three_with_a_bouquet(storage: Storage) -> 
     assert [p.reason for p in state.booked[-1].payments].count("gulasch") == 2
     await storage.end_record(state.game_id, by=ADA)
     assert sum(await balances(storage, three)) == 3 * START and (await storage.check_ledger()).ok
+
+
+async def test_an_entry_taken_back_clears_the_confirmations_and_cannot_be_taken_back_twice(
+    storage: Storage,
+) -> None:
+    state = await storage.open_record(G, CH, MEMBERS, opened_by=ADA, ruleset="dmjl")
+    entries = {1: SeatEntry.won(WIN, win_tile="9p", self_drawn=True)} | {
+        s: SeatEntry.lost(points=s) for s in (0, 2, 3)
+    }
+    state = await enter_all(storage, state, entries)
+    state = (await storage.confirm_hand(state.game_id, 1, ADA)).state
+    assert state.confirmed == {0}
+    state = await storage.withdraw_entry(state.game_id, 1, CY, by=CY)
+    assert sorted(state.entries) == [0, 1, 3] and state.missing == (2,)
+    assert state.confirmed == frozenset() and state.preview is None
+    with pytest.raises(RecordError) as err:
+        await storage.withdraw_entry(state.game_id, 1, CY, by=CY)
+    assert err.value.code == "record_no_entry"
+    with pytest.raises(RecordError) as err:
+        await storage.withdraw_entry(state.game_id, 1, ED, by=ED)
+    assert err.value.code == "record_not_seated"
+    # entered again, it books as if never taken back
+    state = await enter_all(storage, state, {2: SeatEntry.lost(points=2)})
+    assert (await storage.load_record(state.game_id)).missing == ()
+    await confirm_all(storage, state)
+    assert len(await hand_transactions(storage, state.game_id)) == 1
+    assert sum(await balances(storage, MEMBERS)) == 4 * START
