@@ -411,6 +411,28 @@ async def test_a_postgres_server_that_cannot_be_reached_is_named_without_the_pas
     assert "MAHJONG_DATABASE_URL" in said and "the server runs and accepts connections" in said
 
 
+async def test_a_postgres_database_the_bots_user_may_not_write_is_named_with_what_to_do(pg_url: str) -> None:
+    """PostgreSQL's counterpart of a read-only file: a user who may connect but not create tables."""
+    server = postgres_server.shared()
+    role = server.new_name()
+    server.psql_command(f"CREATE ROLE {role} LOGIN")
+    try:
+        url = pg_url.replace(f"//{postgres_server.USER}@", f"//{role}@", 1)
+        before = await storage_backends.committed_async(pg_url)
+        with pytest.raises(DatabaseAccessError) as err:
+            await Storage(url).open()
+        said = str(err.value)
+        name = storage_backends.database_name(pg_url)
+        assert said.startswith(
+            f"the PostgreSQL database {name} (user {role}) on {server.socket_dir} cannot be "
+        ), said
+        assert "permission denied" in said and "its user may create tables in it" in said
+        assert await storage_backends.committed_async(pg_url) == before  # not even schema_migrations
+    finally:
+        server.drop_database(pg_url)
+        server.psql_command(f"DROP ROLE {role}")
+
+
 async def test_a_postgres_url_asyncpg_cannot_read_is_named_without_the_password() -> None:
     with pytest.raises(DatabaseAccessError) as err:
         await Storage("postgresql://club:s3cret-word@db.example:notaport/mahjong").open()
