@@ -418,6 +418,7 @@ async def test_a_postgres_database_the_bots_user_may_not_write_is_named_with_wha
     server.psql_command(f"CREATE ROLE {role} LOGIN")
     try:
         url = pg_url.replace(f"//{postgres_server.USER}@", f"//{role}@", 1)
+        await _run_sql(pg_url, "REVOKE CREATE ON SCHEMA public FROM PUBLIC")  # as from PostgreSQL 15 on
         before = await storage_backends.committed_async(pg_url)
         with pytest.raises(DatabaseAccessError) as err:
             await Storage(url).open()
