@@ -21,8 +21,9 @@ Seat = int | str
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "db.sqlite3", synchronous="NORMAL") as s:
+async def storage(db: Path | str) -> AsyncIterator[Storage]:
+    """A storage on each backend (SQLite and PostgreSQL: the ``db`` fixture)."""
+    async with Storage(db, synchronous="NORMAL") as s:
         yield s
 
 
@@ -216,8 +217,8 @@ async def test_a_game_is_rated_once(storage: Storage) -> None:
     assert await storage.rated_game_ids(GUILD) == [game, other]
 
 
-async def test_games_finished_before_ratings_are_rated_once_in_the_order_they_ended(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+async def test_games_finished_before_ratings_are_rated_once_in_the_order_they_ended(db: Path | str) -> None:
+    path = db
     direct = Direct()
     async with Storage(path, synchronous="NORMAL", schema_version=12) as old:
         # Game 1 starts first but ends last.

@@ -9,13 +9,13 @@ import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.i18n import engine_error
 from bot.storage import Storage
 from bot.storage.errors import RecordError
 from bot.storage.recorded import RecordState
+from bot.storage.sql import Db
 from engine.errors import EntryError, MahjongError
 from engine.recorded import SeatEntry
 from engine.scoring.report import score_request
@@ -30,8 +30,9 @@ START = 1000
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "db.sqlite3", default_starting_chips=START) as s:
+async def storage(db: Path | str) -> AsyncIterator[Storage]:
+    """A storage on each backend (SQLite and PostgreSQL: the ``db`` fixture)."""
+    async with Storage(db, default_starting_chips=START) as s:
         yield s
 
 
@@ -81,22 +82,22 @@ async def balances(storage: Storage, members: list[int]) -> list[int]:
 
 
 async def hand_transactions(storage: Storage, game_id: int) -> list[tuple[int, str]]:
-    async with aiosqlite.connect(storage.path) as db:
-        rows = await (
-            await db.execute(
-                "SELECT t.txn_id, t.reason FROM transactions t WHERE t.kind = 'hand' AND "
-                "(t.txn_id IN (SELECT txn_id FROM hands WHERE game_id = ?) OR "
-                "t.txn_id IN (SELECT reversed_txn FROM hands WHERE game_id = ?)) ORDER BY t.txn_id",
-                (game_id, game_id),
-            )
-        ).fetchall()
-    return [(int(r[0]), str(r[1])) for r in rows]
+    async def work(db: Db) -> list[tuple[int, str]]:
+        rows = await db.fetchall(
+            "SELECT t.txn_id, t.reason FROM transactions t WHERE t.kind = 'hand' AND "
+            "(t.txn_id IN (SELECT txn_id FROM hands WHERE game_id = ?) OR "
+            "t.txn_id IN (SELECT reversed_txn FROM hands WHERE game_id = ?)) ORDER BY t.txn_id",
+            (game_id, game_id),
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    return await storage._read(work)
 
 
 async def test_a_dmjl_evening_books_what_mahjong_score_gives_through_an_undo_and_a_restart(
-    tmp_path: Path,
+    db: Path | str,
 ) -> None:
-    path = tmp_path / "evening.sqlite3"
+    path = db
     async with Storage(path, default_starting_chips=START) as storage:
         state = await storage.open_record(G, CH, MEMBERS, opened_by=ADA, ruleset="dmjl", prevailing="E")
         game_id = state.game_id
@@ -406,3 +407,30 @@ async def test_a_rumisberg_evening_of_three_with_a_bouquet(storage: Storage) -> 
     assert [p.reason for p in state.booked[-1].payments].count("gulasch") == 2
     await storage.end_record(state.game_id, by=ADA)
     assert sum(await balances(storage, three)) == 3 * START and (await storage.check_ledger()).ok
+
+
+async def test_an_entry_taken_back_clears_the_confirmations_and_cannot_be_taken_back_twice(
+    storage: Storage,
+) -> None:
+    state = await storage.open_record(G, CH, MEMBERS, opened_by=ADA, ruleset="dmjl")
+    entries = {1: SeatEntry.won(WIN, win_tile="9p", self_drawn=True)} | {
+        s: SeatEntry.lost(points=s) for s in (0, 2, 3)
+    }
+    state = await enter_all(storage, state, entries)
+    state = (await storage.confirm_hand(state.game_id, 1, ADA)).state
+    assert state.confirmed == {0}
+    state = await storage.withdraw_entry(state.game_id, 1, CY, by=CY)
+    assert sorted(state.entries) == [0, 1, 3] and state.missing == (2,)
+    assert state.confirmed == frozenset() and state.preview is None
+    with pytest.raises(RecordError) as err:
+        await storage.withdraw_entry(state.game_id, 1, CY, by=CY)
+    assert err.value.code == "record_no_entry"
+    with pytest.raises(RecordError) as err:
+        await storage.withdraw_entry(state.game_id, 1, ED, by=ED)
+    assert err.value.code == "record_not_seated"
+    # entered again, it books as if never taken back
+    state = await enter_all(storage, state, {2: SeatEntry.lost(points=2)})
+    assert (await storage.load_record(state.game_id)).missing == ()
+    await confirm_all(storage, state)
+    assert len(await hand_transactions(storage, state.game_id)) == 1
+    assert sum(await balances(storage, MEMBERS)) == 4 * START

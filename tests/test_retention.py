@@ -48,9 +48,10 @@ class Now:
 
 
 @pytest.fixture
-async def stored(tmp_path: Path) -> AsyncIterator[tuple[Storage, Now]]:
+async def stored(db: Path | str) -> AsyncIterator[tuple[Storage, Now]]:
+    """A storage on each backend (SQLite and PostgreSQL: the ``db`` fixture) and its clock."""
     now = Now()
-    async with Storage(tmp_path / "db.sqlite3", clock=now) as storage:
+    async with Storage(db, clock=now) as storage:
         yield storage, now
 
 
@@ -88,10 +89,13 @@ async def _rows(storage: Storage) -> dict[str, list[tuple[Any, ...]]]:
 
     async def work(db: Db) -> dict[str, list[tuple[Any, ...]]]:
         out: dict[str, list[tuple[Any, ...]]] = {}
-        tables = [
-            r[0]
-            for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        ]
+        catalogue = (
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            if db.dialect == "sqlite"
+            else "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+            "AND table_type = 'BASE TABLE' ORDER BY table_name"
+        )
+        tables = [r[0] for r in await db.fetchall(catalogue)]
         for table in tables:
             if table == "actions":
                 continue
@@ -184,9 +188,19 @@ async def test_a_pruning_is_one_transaction(stored: tuple[Storage, Now]) -> None
     logs = await _logs(storage, first, second)
 
     async def refuse(db: Db) -> None:  # the second game's delete fails midway
+        if db.dialect == "sqlite":
+            await db.execute(
+                f"CREATE TRIGGER refuse BEFORE DELETE ON actions WHEN old.game_id = {int(second)} "
+                "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+            )
+            return
         await db.execute(
-            f"CREATE TRIGGER refuse BEFORE DELETE ON actions WHEN old.game_id = {int(second)} "
-            "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'check_violation'; END $$"
+        )
+        await db.execute(
+            "CREATE TRIGGER refuse BEFORE DELETE ON actions FOR EACH ROW "
+            f"WHEN (old.game_id = {int(second)}) EXECUTE FUNCTION refuse()"
         )
 
     await storage._write(refuse)
@@ -205,7 +219,7 @@ async def test_a_pruning_is_one_transaction(stored: tuple[Storage, Now]) -> None
     assert [r["actions"] for r in csv.DictReader(io.StringIO(hands_csv))] == ["4", "5", "4", "5"]
 
     async def allow(db: Db) -> None:
-        await db.execute("DROP TRIGGER refuse")
+        await db.execute("DROP TRIGGER refuse" + (" ON actions" if db.dialect == "postgres" else ""))
 
     await storage._write(allow)
     assert (await storage.prune_game_logs(now.moment)).games == 2
@@ -313,7 +327,7 @@ def test_the_setting_comes_from_the_environment() -> None:
 # ------------------------------------------------------------------ through Discord
 
 
-def _bot(db: Path, clock: ManualClock, **values: Any) -> MahjongBot:
+def _bot(db: Path | str, clock: ManualClock, **values: Any) -> MahjongBot:
     """The bot on ``clock``, its storage writing the times of that clock too (as in production,
     where both are the real time)."""
     storage = Storage(db, clock=lambda: datetime.fromtimestamp(clock.wall(), UTC))
@@ -355,8 +369,8 @@ async def _play_to_the_end(h: Harness[MahjongBot], people: list[Any], channel: i
     return table.game_id or 0
 
 
-async def test_stats_and_chips_history_read_the_same_after_the_bot_prunes(tmp_path: Path) -> None:
-    db, backend = tmp_path / "db.sqlite3", FakeDiscord()
+async def test_stats_and_chips_history_read_the_same_after_the_bot_prunes(db: Path | str) -> None:
+    backend = FakeDiscord()
     clock = ManualClock()
     async with await Harness.start(_bot(db, clock, keep_logs_days=30), guilds=guilds(), backend=backend) as h:
         alice, bob = h.user(100, "alice"), h.user(200, "bob")

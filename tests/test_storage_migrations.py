@@ -1,5 +1,11 @@
 """Schema migrations: from empty, from every older version, refusing newer, edited, foreign or
-inconsistent databases without changing them, and files the bot cannot write."""
+inconsistent databases without changing them, and files the bot cannot write.
+
+Every test of the migrations' behaviour takes the ``db`` fixture and runs on SQLite and on
+PostgreSQL (tests/storage_backends.py). Those about the SQLite file itself (its bytes, WAL,
+``PRAGMA user_version``, file permissions, a file that is no database) stay SQLite-only; their
+PostgreSQL counterparts (a server that cannot be reached, a database of another program) are here
+too."""
 
 from __future__ import annotations
 
@@ -17,20 +23,43 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
 
+import asyncpg
+import postgres_server
 import pytest
+import storage_backends
 from storage_support import fold
 
 from bot.storage import DatabaseAccessError, HandSummary, Payment, SchemaError, SchemaTooNewError, Storage
 from bot.storage import migrate as migrate_module
 from bot.storage.migrate import LATEST_VERSION, Migration, load_migrations
-from bot.storage.sql import Db
+from bot.storage.sql import Db, Dialect
 from engine.recorded import SeatEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 
+_load_shipped = load_migrations
+"""The real loader (the tests below patch the module's ``load_migrations``)."""
 
-def test_migration_files_are_numbered_and_say_why_they_exist() -> None:
-    migrations = load_migrations()
+
+async def _run_sql(location: Path | str, *statements: str) -> None:
+    """Run statements on the database through a connection of their own, as another program would."""
+    if storage_backends.dialect(location) == "sqlite":
+        with closing(sqlite3.connect(location)) as con:
+            for statement in statements:
+                con.execute(statement)
+            con.commit()
+        return
+    conn = await asyncpg.connect(str(location))
+    try:
+        for statement in statements:
+            await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+@pytest.mark.parametrize("dialect", ["sqlite", "postgres"])
+def test_migration_files_are_numbered_and_say_why_they_exist(dialect: Dialect) -> None:
+    migrations = load_migrations(dialect)
     assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
     assert LATEST_VERSION == len(migrations) >= 3
     for m in migrations:
@@ -38,14 +67,40 @@ def test_migration_files_are_numbered_and_say_why_they_exist() -> None:
         assert m.name in header and "Why:" in header, f"{m.name} lacks its header comment"
 
 
-async def test_fresh_database_is_migrated_and_recorded(tmp_path: Path) -> None:
-    async with Storage(tmp_path / "db.sqlite3") as storage:
+async def test_fresh_database_is_migrated_and_recorded(db: Path | str) -> None:
+    async with Storage(db) as storage:
         assert await storage.schema_version() == LATEST_VERSION
         applied = await storage.applied_migrations()
         assert [(v, n) for v, n, _ in applied] == [(m.version, m.name) for m in load_migrations()]
         assert await storage.integrity_check() == "ok"
-    async with Storage(tmp_path / "db.sqlite3") as storage:  # reopening applies nothing again
+    async with Storage(db) as storage:  # reopening applies nothing again
         assert len(await storage.applied_migrations()) == LATEST_VERSION
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A new, empty database on the tests' PostgreSQL server (for what only PostgreSQL has)."""
+    server = postgres_server.shared()
+    url = server.new_database()
+    yield url
+    server.drop_database(url)
+
+
+async def test_two_processes_opening_a_fresh_database_at_once_migrate_it_once(pg_url: str) -> None:
+    """Two bot processes started together (shards over one PostgreSQL) both open the new database;
+    the migrations are applied once, under the backend's advisory lock. (PostgreSQL only: an SQLite
+    file is one process's, and two opening a new file at once both try to create it.)"""
+    first, second = Storage(pg_url), Storage(pg_url)
+    try:
+        await asyncio.gather(first.open(), second.open())
+        for storage in (first, second):
+            applied = await storage.applied_migrations()
+            assert [(v, n) for v, n, _ in applied] == [(m.version, m.name) for m in load_migrations()]
+        await first.buy_in(1, 2, 100)
+        assert await second.balance(1, 2) == 2100
+    finally:
+        await first.close()
+        await second.close()
 
 
 SUMMARY = HandSummary(1, self_drawn=True, win_tile="5p", values=(0, 32, 4, 0), score='{"total":32}')
@@ -138,8 +193,8 @@ async def _create_game_as_version_3_did(storage: Storage) -> int:
 
 
 @pytest.mark.parametrize("old_version", range(LATEST_VERSION + 1))
-async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, old_version: int) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_upgrade_from_every_older_version_keeps_the_data(db: Path | str, old_version: int) -> None:
+    path = db
     async with Storage(path, schema_version=old_version) as old:
         assert await old.schema_version() == old_version
         await _fill(old, range(1, old_version + 1))
@@ -188,48 +243,62 @@ async def test_upgrade_from_every_older_version_keeps_the_data(tmp_path: Path, o
         }
 
 
-def _with_extra(extra: Migration) -> tuple[Migration, ...]:
-    return (*load_migrations(), extra)
+def _with_extra(extra: Migration) -> Any:
+    """A stand-in for ``load_migrations``: the shipped files of the dialect asked for, and ``extra``."""
+
+    def load(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+        return (*_load_shipped(dialect), extra)
+
+    return load
 
 
-async def test_newer_database_refuses_to_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_newer_database_refuses_to_start(db: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = db
     future = Migration(LATEST_VERSION + 1, f"{LATEST_VERSION + 1:04d}_future", "-- Why: later\nSELECT 1;")
     with monkeypatch.context() as patch:
-        patch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(future))
+        patch.setattr(migrate_module, "load_migrations", _with_extra(future))
         async with Storage(path) as newer:
             assert await newer.schema_version() == LATEST_VERSION + 1
+    before = await storage_backends.committed_async(path)
     with pytest.raises(SchemaTooNewError) as err:
         await Storage(path).open()
+    assert await storage_backends.committed_async(path) == before
     message = str(err.value)
     assert f"schema version {LATEST_VERSION + 1}" in message and future.name in message
     assert f"up to {LATEST_VERSION}" in message and "newer version of the bot" in message
 
 
-async def test_edited_migration_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_edited_migration_is_refused(db: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = db
     async with Storage(path):
         pass
-    first, *rest = load_migrations()
-    edited = Migration(first.version, first.name, first.sql + "\n-- an edit\n")
-    monkeypatch.setattr(migrate_module, "load_migrations", lambda *_: (edited, *rest))
+    before = await storage_backends.committed_async(path)
+
+    def edited(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+        first, *rest = _load_shipped(dialect)
+        return (Migration(first.version, first.name, first.sql + "\n-- an edit\n"), *rest)
+
+    monkeypatch.setattr(migrate_module, "load_migrations", edited)
     with pytest.raises(SchemaError, match="changed after it was applied"):
         await Storage(path).open()
+    assert await storage_backends.committed_async(path) == before
 
 
 async def test_failing_migration_rolls_back_as_a_whole(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "db.sqlite3"
+    path = db
     name = f"{LATEST_VERSION + 1:04d}_next"
     broken = Migration(LATEST_VERSION + 1, name, "-- Why: test\nCREATE TABLE half_done (x INTEGER);\nBROKEN;")
     fixed = Migration(LATEST_VERSION + 1, name, "-- Why: test\nCREATE TABLE half_done (x INTEGER);")
     async with Storage(path) as storage:
         await storage.buy_in(1, 2, 100)
-    monkeypatch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(broken))
+    before = await storage_backends.committed_async(path)
+    monkeypatch.setattr(migrate_module, "load_migrations", _with_extra(broken))
     with pytest.raises(SchemaError, match="rolled back"):
         await Storage(path).open()
-    monkeypatch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(fixed))
+    assert await storage_backends.committed_async(path) == before  # no half_done, no record of it
+    monkeypatch.setattr(migrate_module, "load_migrations", _with_extra(fixed))
     # Had the first statement of the broken file stayed, creating the table again would fail.
     async with Storage(path) as storage:
         assert await storage.schema_version() == LATEST_VERSION + 1
@@ -237,9 +306,9 @@ async def test_failing_migration_rolls_back_as_a_whole(
         assert await storage.integrity_check() == "ok"
 
 
-async def test_schema_version_beyond_the_code_is_an_error(tmp_path: Path) -> None:
+async def test_schema_version_beyond_the_code_is_an_error(db: Path | str) -> None:
     with pytest.raises(SchemaError, match="does not exist"):
-        await Storage(tmp_path / "db.sqlite3", schema_version=LATEST_VERSION + 1).open()
+        await Storage(db, schema_version=LATEST_VERSION + 1).open()
 
 
 # ------------------------------------------------- refusing a file changes nothing (issue 9, finding 3)
@@ -262,7 +331,7 @@ async def test_a_newer_database_is_refused_unchanged(tmp_path: Path, monkeypatch
     path = tmp_path / "db.sqlite3"
     future = Migration(LATEST_VERSION + 1, f"{LATEST_VERSION + 1:04d}_future", "-- Why: later\nSELECT 1;")
     with monkeypatch.context() as patch:
-        patch.setattr(migrate_module, "load_migrations", lambda *_: _with_extra(future))
+        patch.setattr(migrate_module, "load_migrations", _with_extra(future))
         async with Storage(path):
             pass
     with closing(sqlite3.connect(path)) as con:  # as a newer bot might leave it: not in WAL mode
@@ -293,6 +362,85 @@ async def test_a_database_of_another_program_is_refused_unchanged(tmp_path: Path
             "guilds",
             "notes",
         ]
+
+
+async def test_a_postgres_database_of_another_program_is_refused_unchanged(pg_url: str) -> None:
+    """PostgreSQL's counterpart of the test above: tables but no schema_migrations."""
+    url = pg_url
+    await _run_sql(
+        url,
+        "CREATE TABLE notes (text TEXT)",
+        "CREATE TABLE guilds (x INTEGER)",  # even a table name of ours
+        "INSERT INTO notes VALUES ('keep me')",
+    )
+    before = await storage_backends.committed_async(url)
+    with pytest.raises(SchemaError) as err:
+        await Storage(url).open()
+    name, socket = storage_backends.database_name(url), postgres_server.shared().socket_dir
+    assert str(err.value) == (
+        f"the PostgreSQL database {name} (user {postgres_server.USER}) on {socket} "
+        "is not a database of this bot: it has no schema_migrations table but the tables 'guilds', "
+        "'notes'. It was left unchanged; set MAHJONG_DATABASE_URL to the bot's own database or to a "
+        "new, empty one."
+    )
+    assert await storage_backends.committed_async(url) == before
+    assert "-- schema_migrations" not in before and "'keep me'" in before
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://club:s3cret-word@/mahjong?host={missing}&port=5432",  # no server at that socket
+        "postgresql://club:s3cret-word@127.0.0.1:1/mahjong",  # nothing listens on port 1
+        "postgresql://{user}:s3cret-word@/no_such_database?host={socket}&port={port}",  # server, no db
+    ],
+    ids=["no socket", "refused", "no database"],
+)
+async def test_a_postgres_server_that_cannot_be_reached_is_named_without_the_password(
+    url: str, tmp_path: Path
+) -> None:
+    server = postgres_server.shared()
+    url = url.format(
+        missing=tmp_path / "none", user=postgres_server.USER, socket=server.socket_dir, port=server.port
+    )
+    with pytest.raises(DatabaseAccessError) as err:
+        await Storage(url).open()
+    said = str(err.value)
+    assert "s3cret-word" not in said and "s3cret-word" not in repr(err.value.__cause__)
+    assert said.startswith("the PostgreSQL database ") and " cannot be reached (" in said, said
+    assert "MAHJONG_DATABASE_URL" in said and "the server runs and accepts connections" in said
+
+
+async def test_a_postgres_database_the_bots_user_may_not_write_is_named_with_what_to_do(pg_url: str) -> None:
+    """PostgreSQL's counterpart of a read-only file: a user who may connect but not create tables."""
+    server = postgres_server.shared()
+    role = server.new_name()
+    server.psql_command(f"CREATE ROLE {role} LOGIN")
+    try:
+        url = pg_url.replace(f"//{postgres_server.USER}@", f"//{role}@", 1)
+        await _run_sql(pg_url, "REVOKE CREATE ON SCHEMA public FROM PUBLIC")  # as from PostgreSQL 15 on
+        before = await storage_backends.committed_async(pg_url)
+        with pytest.raises(DatabaseAccessError) as err:
+            await Storage(url).open()
+        said = str(err.value)
+        name = storage_backends.database_name(pg_url)
+        assert said.startswith(
+            f"the PostgreSQL database {name} (user {role}) on {server.socket_dir} cannot be "
+        ), said
+        assert "permission denied" in said and "its user may create tables in it" in said
+        assert await storage_backends.committed_async(pg_url) == before  # not even schema_migrations
+    finally:
+        server.drop_database(pg_url)
+        server.psql_command(f"DROP ROLE {role}")
+
+
+async def test_a_postgres_url_asyncpg_cannot_read_is_named_without_the_password() -> None:
+    with pytest.raises(DatabaseAccessError) as err:
+        await Storage("postgresql://club:s3cret-word@db.example:notaport/mahjong").open()
+    said = str(err.value)
+    assert "s3cret-word" not in said
+    assert said.startswith("MAHJONG_DATABASE_URL is not a PostgreSQL URL asyncpg accepts")
+    assert "postgresql://user:password@host:5432/database" in said
 
 
 async def test_a_file_that_is_no_database_is_refused_unchanged(tmp_path: Path) -> None:
@@ -431,12 +579,12 @@ async def test_a_database_that_turns_read_only_while_open_is_named(tmp_path: Pat
         assert await storage.balance(1, 2) == 2100  # reads go on
 
 
-async def test_version_9_drops_overrides_a_ruleset_never_read(tmp_path: Path) -> None:
+async def test_version_9_drops_overrides_a_ruleset_never_read(db: Path | str) -> None:
     """Issue 25 item 5: dmjl and rumisberg no longer take Hua Bao's traditional limit hands,
     huabao not DMJL's call and zero-point hand nor the robbing of a concealed kong by thirteen
     orphans (no winning hand there); stored games lose those overrides (they changed
     nothing) and can be rebuilt; others stay as they were."""
-    path = tmp_path / "db.sqlite3"
+    path = db
     stored = {
         70: ("dmjl", {"limit": 300, "traditional_limit_hands": True, "nine_lanterns_easy": True}),
         71: (
