@@ -22,6 +22,7 @@ every worker to exit, so none is left behind.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import functools
 import heapq
@@ -31,6 +32,8 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -43,10 +46,6 @@ from engine.views import SeatView
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-PRELOAD: Final = ("engine.ai.hints", "engine.ai.player", "render.hand", "render.sheet", "render.table")
-"""Modules the fork server imports once, so that every worker forked from it starts warm."""
-
 
 PRIORITY: Final = {"render_hand": 0, "hint": 0, "decide": 1}
 """Which jobs go first when every worker is busy (lower first): what a person's click waits for
@@ -65,15 +64,20 @@ def default_count() -> int:
 
 
 def _die_with_parent() -> None:
-    """Linux: the worker is killed when its parent (the fork server, which exits when the bot's
-    process ends, even killed) ends, so a bot killed with SIGKILL leaves no worker behind."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
+    """The worker ends when its parent, the bot's process, ends, even killed with SIGKILL, so a
+    bot leaves no worker behind: Linux's PR_SET_PDEATHSIG where it takes, and on every system a
+    thread that looks once a second whether the worker's parent is still the bot."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)  # orphaned: the bot is gone, and nothing of this process is wanted
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 def warm() -> None:
@@ -118,8 +122,10 @@ class Pool:
         self._order = itertools.count()
 
     def _make(self) -> ProcessPoolExecutor:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(PRELOAD))
+        # spawn, not forkserver: a spawned worker is the bot's own child, so it can see the bot's
+        # death (_die_with_parent); a fork server outlived a bot killed with SIGKILL here, and with
+        # it the workers it had forked (seen: they stayed, holding the bot's stdout open)
+        context = multiprocessing.get_context("spawn")
         self.generation += 1
         return ProcessPoolExecutor(self.count + 1, mp_context=context, initializer=warm)
 

@@ -114,6 +114,7 @@ async def life(url: str, shard: int, number: int, seed: int, moves: int) -> None
         turn_seconds=20.0,
         claim_seconds=10.0,
         restart_grace_seconds=5.0,
+        workers=0,  # threads: what is tested here is the database and the shards, not the pool
     )
     bot = create_bot(cfg, clock=clock, seeds=seed_source(seed * 1000 + shard * 100 + number))
     acks = Acks(bot, moves)
