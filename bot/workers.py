@@ -33,7 +33,6 @@ import os
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -66,16 +65,18 @@ def default_count() -> int:
 def _die_with_parent() -> None:
     """The worker ends when its parent, the bot's process, ends, even killed with SIGKILL, so a
     bot leaves no worker behind: Linux's PR_SET_PDEATHSIG where it takes, and on every system a
-    thread that looks once a second whether the worker's parent is still the bot."""
-    parent = os.getppid()
+    thread that waits for the parent's end (the pipe multiprocessing keeps open from the parent,
+    which closes when the parent dies, even before this worker got this far)."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a worker: nothing to watch
+        return
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)  # orphaned: the bot is gone, and nothing of this process is wanted
+        parent.join()  # returns when the parent's sentinel closes: the bot is gone
+        os._exit(0)  # nothing of this process is wanted any more
 
     threading.Thread(target=watch, name="parent watch", daemon=True).start()
 

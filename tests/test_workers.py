@@ -281,3 +281,74 @@ async def test_a_persons_card_goes_before_the_table_images_waiting(tmp_path: Pat
         assert done == ["hand", "decide", "table0", "table1", "table2"]
     finally:
         await p.close()
+
+
+_ORPHAN_CHILD = """
+import asyncio, sys
+from bot.workers import Pool, warm
+
+async def main(when):
+    pool = Pool(2)
+    pool.open()
+    if when == "after":
+        await pool.run(warm)  # a worker has started and done a job
+        print("ready", flush=True)
+    else:
+        job = asyncio.ensure_future(pool.run(warm))  # the workers are being spawned now
+        await asyncio.sleep(0)
+        print("ready", flush=True)
+    await asyncio.Event().wait()  # until killed
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+def _processes_marked(mark: str) -> list[int]:
+    """The processes whose environment holds ``mark`` (the child and every worker it started)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as env:
+                if mark.encode() in env.read():
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("when", ["after", "while_spawning"])
+def test_a_bot_killed_with_sigkill_leaves_no_worker(when: str) -> None:
+    """SIGKILL the bot's process (here a small one with a pool), once its workers run and once
+    while they are still being spawned: every worker ends by itself. Each worker's end is waited
+    for on a pidfd (an event of the kernel), not a clock; the bound only fails a broken case."""
+    import select
+    import subprocess
+    import sys
+    import uuid
+
+    mark = f"MAHJONG_ORPHAN_TEST={uuid.uuid4().hex}"
+    name, value = mark.split("=")
+    child = subprocess.Popen(
+        [sys.executable, "-c", _ORPHAN_CHILD, when],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, name: value},
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    workers_seen = [p for p in _processes_marked(mark) if p != child.pid]
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    for pid in [p for p in _processes_marked(mark) if p != child.pid] or workers_seen:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue  # already gone
+        try:
+            ready, _, _ = select.select([fd], [], [], 120)
+            assert ready, f"worker {pid} outlived the killed bot"
+        finally:
+            os.close(fd)
+    assert [p for p in _processes_marked(mark) if p != child.pid] == []
