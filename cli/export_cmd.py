@@ -101,7 +101,7 @@ def stored_log(path: str, game_id: str) -> str:
     """
     from bot.restore import event_log  # the bot's storage only when a stored game is asked for
     from bot.storage import GameRecord, NotFoundError, Storage, StorageError
-    from bot.storage.core import describe_location, is_postgres_url
+    from bot.storage.locations import describe_location, is_postgres_url
 
     if not is_postgres_url(path) and not Path(path).is_file():
         raise MahjongError(f"--db: no such file {quote(path)}")

@@ -93,7 +93,8 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
 # database): a way to run the bot's own tests on PostgreSQL too.
 
 if os.environ.get("MAHJONG_TEST_STORAGE") == "postgres":
-    from bot.storage.core import StorageCore, is_postgres_url
+    from bot.storage.core import StorageCore
+    from bot.storage.locations import is_postgres_url
 
     _databases: dict[str, str] = {}
     _original_init = StorageCore.__init__

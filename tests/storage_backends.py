@@ -23,7 +23,7 @@ from typing import Final
 import asyncpg
 import postgres_server
 
-from bot.storage.core import is_postgres_url
+from bot.storage.locations import is_postgres_url
 
 BACKENDS: Final = ("sqlite", "postgres")
 """The ``db`` fixture's parameters."""

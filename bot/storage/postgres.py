@@ -39,8 +39,8 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.backend import GroupCommit, Work, outlast_cancellation
-from bot.storage.core import describe_url
 from bot.storage.errors import ConstraintError, DatabaseAccessError, SchemaError, StorageError
+from bot.storage.locations import describe_url
 from bot.storage.migrate import load_migrations, migrate
 from bot.storage.sql import Dialect, Row
 
