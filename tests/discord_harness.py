@@ -1590,7 +1590,7 @@ _ACTIVE: list[Harness[Any]] = []
 _SAVED_ADAPTER_REQUEST: Any = None
 _SAVED_SQLITE: dict[str, Any] = {}
 _SAVED_POSTGRES: dict[str, Any] = {}
-_POSTGRES_CALLS = ("open", "close", "_transaction", "claim_table", "release_table")
+_POSTGRES_CALLS = ("open", "close", "_acquire", "_transaction", "claim_table", "release_table")
 """The PostgreSQL backend's calls that wait on the server (each counted as work outside the loop)."""
 _OUTSIDE = [0]
 """Work the loop waits for outside it (an executor job, an aiosqlite call, a PostgreSQL call) not done yet:

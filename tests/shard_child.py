@@ -119,6 +119,7 @@ async def life(url: str, shard: int, number: int, seed: int, moves: int) -> None
     bot = create_bot(cfg, clock=clock, seeds=seed_source(seed * 1000 + shard * 100 + number))
     acks = Acks(bot, moves)
     h = await Harness.start(bot, backend=FakeDiscord(two_servers()))
+    await bot.restoring.idle.wait()  # the background restore of this shard's tables is done
     await h.settle()
     say("ready")
     people = [h.user(1000 * (shard + 1) + i, f"p{shard}{i}") for i in (1, 2)]

@@ -73,8 +73,12 @@ class Child:
         with self._new:
             ok = self._new.wait_for(lambda: predicate(self.lines) or "<eof>" in self.lines, timeout=600)  # type: ignore[operator]
         if not ok or not predicate(self.lines):  # type: ignore[operator]
+            stderr = ""
+            if "<eof>" in self.lines and self.process.stderr is not None:
+                self.process.wait()
+                stderr = self.process.stderr.read()[-3000:]
             raise AssertionError(
-                f"shard {self.shard}: {what} never came; lines: {self.lines[-10:]}; {self.errors()}"
+                f"shard {self.shard}: {what} never came; lines: {self.lines[-10:]}; {self.errors()}; {stderr}"
             )
 
     def acts(self) -> list[tuple[int, int, int]]:
