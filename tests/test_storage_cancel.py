@@ -29,7 +29,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import asyncpg
 import postgres_server
@@ -252,7 +252,27 @@ connection goes (the pool's connection proxy calls them on the class; a transact
 COMMIT and ROLLBACK and the pool's reset call ``execute``)."""
 
 
-class PgCancelAt(CancelAt):
+class _OnAsyncpg:
+    """For the length of a ``with``: every method of :data:`PG_AWAITS` on asyncpg's ``Connection``
+    goes through ``self._wrapped(real)`` (the subclass's counting); ``saved`` holds the reals."""
+
+    saved: dict[str, Any]
+
+    def _wrapped(self, real: Callable[..., Any]) -> Callable[..., Any]:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        for name in PG_AWAITS:
+            self.saved[name] = getattr(asyncpg.Connection, name)
+            setattr(asyncpg.Connection, name, self._wrapped(self.saved[name]))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for name, real in self.saved.items():
+            setattr(asyncpg.Connection, name, real)
+
+
+class PgCancelAt(_OnAsyncpg, CancelAt):
     """:class:`CancelAt` for PostgreSQL: count the awaits on every asyncpg connection of this
     process (only the storage's are in use inside the ``with``) and cancel at the ``n``-th."""
 
@@ -272,16 +292,6 @@ class PgCancelAt(CancelAt):
             return await real(conn, *args, **kwargs)
 
         return method
-
-    def __enter__(self) -> PgCancelAt:
-        for name in PG_AWAITS:
-            self.saved[name] = getattr(asyncpg.Connection, name)
-            setattr(asyncpg.Connection, name, self._wrapped(self.saved[name]))
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for name, real in self.saved.items():
-            setattr(asyncpg.Connection, name, real)
 
 
 def cancel_at(storage: Storage, n: int, mode: str) -> CancelAt:
@@ -430,7 +440,7 @@ class SlowAt:
         del self.db._execute  # back to the class's method
 
 
-class PgSlowAt(SlowAt):
+class PgSlowAt(_OnAsyncpg, SlowAt):
     """:class:`SlowAt` for PostgreSQL: before the ``n``-th await on an asyncpg connection (counted
     like :class:`PgCancelAt`), the server runs ``pg_sleep(seconds)`` on that connection."""
 
@@ -448,16 +458,6 @@ class PgSlowAt(SlowAt):
             return await real(conn, *args, **kwargs)
 
         return method
-
-    def __enter__(self) -> PgSlowAt:
-        for name in PG_AWAITS:
-            self.saved[name] = getattr(asyncpg.Connection, name)
-            setattr(asyncpg.Connection, name, self._wrapped(self.saved[name]))
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for name, real in self.saved.items():
-            setattr(asyncpg.Connection, name, real)
 
 
 def slow_at(storage: Storage, n: int, seconds: float = 0.0) -> SlowAt:
