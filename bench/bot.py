@@ -32,7 +32,7 @@ from discord_harness import ChannelSpec, GuildSpec, Harness, StoredMessage
 
 from bench.driver import bench_config, open_computer_table, percentile
 from bot.app import MahjongBot, create_bot
-from bot.table import Table
+from bot.table import Table, seed_source
 from engine.actions import ActionKind
 from engine.players import SimplePlayer
 
@@ -92,7 +92,9 @@ async def _clicks(hands_per_table: int = 1) -> list[float]:
 async def _lag_with(tables: int, seconds: float) -> tuple[float, float, int]:
     """Loop lag p99 (ms), actions applied per second per table, and table messages edited."""
     with tempfile.TemporaryDirectory() as tmp:
-        bot: MahjongBot = create_bot(bench_config(Path(tmp) / "bench.sqlite3", 0.2))
+        bot: MahjongBot = create_bot(
+            bench_config(Path(tmp) / "bench.sqlite3", 0.2), seeds=seed_source(tables)
+        )
         channels = [ChannelSpec(1000 + i, f"t{i}") for i in range(tables)]
         async with Harness.running(
             bot, guilds=[GuildSpec(1, "Bench", channels=channels)], idle=0.01

@@ -9,7 +9,6 @@ from typing import Any
 
 from bot.app import MahjongBot
 from bot.config import BotConfig
-from bot.table import new_seed
 
 
 def bench_config(db: Path, pace: float, **more: Any) -> BotConfig:
@@ -32,8 +31,9 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 async def open_computer_table(bot: MahjongBot, guild_id: int, channel_id: int) -> None:
-    """A started table of four computer players in ``channel_id``, playing a long game."""
+    """A started table of four computer players in ``channel_id``, playing a long game, its seed
+    drawn from the bot's seeds (a bench makes them reproducible: ``seed_source``)."""
     table = bot.new_table(guild_id, channel_id, 1, "dmjl", {"game_length": "hands:400"})
     for _ in range(4):
         table.add_computer()
-    await table.start(new_seed())
+    await table.start(bot.seeds())

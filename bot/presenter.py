@@ -386,13 +386,6 @@ class DiscordPresenter:
         names = ", ".join(who(p, mention=True) for p in ex.waiting)
         return text("exchange_swap", lang, name=names, n=ex.go_around, limit=ex.limit, deadline=deadline)
 
-    async def table_message(
-        self, table: Table, *, buttons: bool = True
-    ) -> tuple[discord.ui.LayoutView, discord.File]:
-        """The public table message for the current state."""
-        layout, file, _, _ = await self._table_message(table, buttons=buttons)
-        return layout, file
-
     def _shown(self, table: Table, message_id: int, status: str, drawn: Drawn) -> None:
         """Remember what a table message shows, while the table is its channel's."""
         if not table.closed and self.bot.tables.get(table.channel_id) is table:
@@ -408,8 +401,10 @@ class DiscordPresenter:
         )
 
     async def _table_message(
-        self, table: Table, *, buttons: bool = True
+        self, table: Table, *, buttons: bool = True, priority: int = workers.LAST
     ) -> tuple[discord.ui.LayoutView, discord.File, str, Drawn]:
+        """The table message, its status line and what it shows; its image is drawn with
+        ``priority`` (:mod:`bot.workers`: who waits for it)."""
         game = table.game
         assert game is not None
         view = game.view(None)
@@ -418,7 +413,7 @@ class DiscordPresenter:
         shown = self._last_shown.get(table.channel_id)
         since = shown.drawn.events if shown is not None and shown.message_id == table.message_id else None
         status = self.status(table, view, since)  # before rendering: the table may move on meanwhile
-        png = await workers.run(render_table, view, lang=lang)
+        png = await workers.run(render_table, view, lang=lang, priority=priority)
         alt = self._alt[table.channel_id] = describe_table(view, lang)  # the public view only
         layout = discord.ui.LayoutView(timeout=None)
         parts: list[discord.ui.Item[Any]] = [
@@ -455,7 +450,7 @@ class DiscordPresenter:
         buttons = self.every_change or shown is None or shown.drawn.buttons
         alt = self._alt.get(table.channel_id)  # the old message's image description
         changes = self._changes.get(table.channel_id, 0)
-        layout, file, status, drawn = await self._table_message(table)
+        layout, file, status, drawn = await self._table_message(table, priority=workers.PLAY)
         channel = self.bot.get_partial_messageable(table.channel_id)
         message = await channel.send(
             view=layout, file=file, allowed_mentions=discord.AllowedMentions(users=True)
@@ -488,7 +483,7 @@ class DiscordPresenter:
         message = interaction.message
         if message is None or message.id != table.message_id or table.game is None:
             return False
-        layout, file, status, drawn = await self._table_message(table)
+        layout, file, status, drawn = await self._table_message(table, priority=workers.CLICK)
         try:
             await interaction.response.edit_message(
                 view=layout, attachments=[file], allowed_mentions=discord.AllowedMentions(users=True)

@@ -33,6 +33,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -46,11 +47,17 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-PRIORITY: Final = {"render_hand": 0, "hint": 0, "decide": 1}
-"""Which jobs go first when every worker is busy (lower first): what a person's click waits for
-(their card: hand image, hint), then computer decisions; last, by default, the public images
-(table, score sheet), whose edits are coalesced anyway (the latest state wins)."""
+CLICK: Final = 0
+"""A job's priority (lower first, when every worker is busy): what a person's click waits for."""
+PLAY: Final = 1
+"""A job's priority: what a table's play waits for (it moves on when the job is done)."""
 LAST: Final = 2
+"""A job's priority: what nothing waits for (a table image published after computers' moves,
+whose edits are coalesced anyway: the latest state wins)."""
+PRIORITY: Final = {"render_hand": CLICK, "hint": CLICK, "decide": PLAY, "render_sheet": PLAY}
+"""Each job's priority by its function, unless the caller names one (``run(..., priority=)``):
+a person's card (hand image, hint), then computer decisions and the score sheet at a hand's
+end; a table image is ``LAST`` unless its caller waits for it."""
 
 
 class WorkerError(RuntimeError):
@@ -102,6 +109,12 @@ def decide(player: AIPlayer, view: SeatView) -> tuple[Action, AIPlayer]:
     return player.choose(view), player
 
 
+def _pid_after(seconds: float) -> int:
+    """This worker's process id, after ``seconds`` (so that jobs sent together overlap)."""
+    time.sleep(seconds)
+    return os.getpid()
+
+
 class Pool:
     """A process pool of ``count`` workers (and one in reserve for people's cards), replaced when
     one of its workers dies."""
@@ -135,6 +148,16 @@ class Pool:
         if self._executor is None:
             self._executor = self._make()
 
+    async def start_all(self) -> set[int]:
+        """Start every worker now, the reserve included, and wait until each has warmed up (see
+        :func:`warm`), instead of at the first jobs; the workers' process ids."""
+        self.open()
+        assert self._executor is not None
+        loop = asyncio.get_running_loop()
+        # jobs that arrive together while no worker is idle start a worker each
+        jobs = [loop.run_in_executor(self._executor, _pid_after, 0.2) for _ in range(self.count + 1)]
+        return set(await asyncio.gather(*jobs))
+
     def pids(self) -> list[int]:
         """The process ids of the workers running now."""
         executor = self._executor
@@ -165,7 +188,7 @@ class Pool:
         """How many jobs may be in the workers at once when a job of ``priority`` starts: ``count``,
         and one more, the reserve, for what a person's click waits for (priority 0), so that a
         card never waits for a computer's decision or a table image to finish."""
-        return self.count + 1 if priority == 0 else self.count
+        return self.count + 1 if priority == CLICK else self.count
 
     async def _slot(self, priority: int) -> None:
         """Wait until a worker is free for a job of ``priority``: at most ``count`` jobs (plus the
@@ -192,12 +215,13 @@ class Pool:
                 self._busy += 1
                 turn.set_result(None)
 
-    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(*args, **kwargs)`` in a worker process; retried once in a fresh pool if the worker dies.
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int | None = None, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in a worker process, in the order of ``priority`` (default: the
+        function's, :data:`PRIORITY`); retried once in a fresh pool if the worker dies.
 
         :raises WorkerError: if the worker died again.
         """
-        await self._slot(PRIORITY.get(getattr(fn, "__name__", ""), LAST))
+        await self._slot(PRIORITY.get(getattr(fn, "__name__", ""), LAST) if priority is None else priority)
         try:
             return await self._attempts(fn, args, kwargs)
         finally:
@@ -256,14 +280,15 @@ async def stop(pool: Pool | None) -> None:
         await pool.close()
 
 
-async def run(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+async def run(fn: Callable[..., T], *args: Any, priority: int | None = None, **kwargs: Any) -> T:
     """Run ``fn(*args, **kwargs)`` off the event loop: in the worker pool when one is started,
     else in a thread. ``fn`` is a module-level function (sent by reference) and its arguments are
-    views and plain data (see the module docstring: never another seat's tiles).
+    views and plain data (see the module docstring: never another seat's tiles). ``priority``
+    (``CLICK``, ``PLAY``, ``LAST``; default: the function's) orders the jobs waiting for a worker.
 
     :raises WorkerError: when the job's worker died twice.
     """
     pool = _pool
     if pool is None:
         return await asyncio.to_thread(fn, *args, **kwargs)
-    return await pool.run(fn, *args, **kwargs)
+    return await pool.run(fn, *args, priority=priority, **kwargs)

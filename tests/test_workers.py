@@ -255,7 +255,8 @@ def test_the_number_of_workers_is_configured() -> None:
 
 async def test_a_persons_card_goes_before_the_table_images_waiting(tmp_path: Path) -> None:
     """With every worker busy, the jobs waiting go by priority: a hand image (what a click waits
-    for) before a computer's decision before table images that came first."""
+    for) before a computer's decision and a score sheet (what a table's play waits for), before
+    table images that came first."""
     fifo = tmp_path / "gate"
     os.mkfifo(fifo)
     game = Game("dmjl", seed=2)
@@ -274,11 +275,17 @@ async def test_a_persons_card_goes_before_the_table_images_waiting(tmp_path: Pat
         jobs = [asyncio.ensure_future(job(f"table{i}", render_table, game.view(None))) for i in range(3)]
         jobs.append(asyncio.ensure_future(job("decide", decide, AIPlayer(), game.view(position))))
         jobs.append(asyncio.ensure_future(job("hand", render_hand, game.view(position))))
+        ended = Game("dmjl", seed=4)
+        while not ended.deal.over:  # a hand to its end, for its score sheet
+            ended.apply(SimplePlayer().choose(ended.view(ended.to_act()[0])))
+        view = ended.view(None)
+        assert view.sheet is not None
+        jobs.append(asyncio.ensure_future(job("sheet", render_sheet, view.sheet, view.players)))
         await asyncio.sleep(0)
         await asyncio.to_thread(fifo.write_text, "go")
         assert await blocker == "go"
         await asyncio.gather(*jobs)
-        assert done == ["hand", "decide", "table0", "table1", "table2"]
+        assert done == ["hand", "decide", "sheet", "table0", "table1", "table2"]
     finally:
         await p.close()
 

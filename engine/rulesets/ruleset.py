@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final, Protocol
+from typing import Any, Final, Protocol, SupportsIndex
 
 from engine.errors import SettingError, quote
 from engine.features.base import Feature, feature_names
@@ -252,6 +252,24 @@ class Ruleset:
     changes, or None, where the ``dealer_rotation`` setting chooses one of
     :data:`engine.rotation.ROTATIONS` (every registered ruleset: its defaults name its own, and
     a club may choose another)."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickled by name when it is the registered ruleset of its name, so that in another
+        process (the bot's workers) it is that process's own registered object, the one every
+        cache there is keyed by; a ruleset made with ``derive`` and never registered is pickled
+        whole.
+
+        >>> import pickle
+        >>> from engine.rulesets import get_ruleset
+        >>> pickle.loads(pickle.dumps(get_ruleset("huabao"))) is get_ruleset("huabao")
+        True
+        >>> club = get_ruleset("huabao").derive("myclub", title="My club", defaults={"limit": 800})
+        >>> pickle.loads(pickle.dumps(club)).defaults.limit
+        800
+        """
+        if REGISTRY.get(self.name) is self:
+            return (get_ruleset, (self.name,))
+        return object.__reduce_ex__(self, protocol)
 
     def rotation_for(self, settings: Settings) -> Rotation:
         """The rotation played under ``settings``: the ruleset's own, or the one its
