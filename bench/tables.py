@@ -48,20 +48,27 @@ PERSON_PACE: Final = 3.0
 def _timing_moves(late: list[float]) -> Callable[[], None]:
     """Record in ``late`` how long after its pause's end each paced computer move was decided (ms);
     returns what puts ``Table`` back as it was."""
-    original = Table._computer_move
+    due_of, move_of = Table._due, Table._computer_move
+    ended: dict[int, float] = {}  # a table's pause that has just ended, by the table's id
+
+    def due(self: Table, seconds: float) -> bool:
+        over = due_of(self, seconds)
+        if over and self.deadline is not None:
+            ended[id(self)] = self.deadline
+        return over
 
     async def timed(self: Table, position: int) -> Action:
-        due = self.deadline
-        action = await original(self, position)
-        now = self.clock()
-        if due is not None and due <= now and self.pace:  # a paced move (a claim has no pause)
-            late.append((now - due) * 1000)
+        pause = ended.pop(id(self), None)  # None: a move without a pause (a claim, a riichi call)
+        action = await move_of(self, position)
+        if pause is not None:
+            late.append((self.clock() - pause) * 1000)
         return action
 
+    Table._due = due  # type: ignore[method-assign]
     Table._computer_move = timed  # type: ignore[method-assign]
 
     def restore() -> None:
-        Table._computer_move = original  # type: ignore[method-assign]
+        Table._due, Table._computer_move = due_of, move_of  # type: ignore[method-assign]
 
     return restore
 

@@ -450,6 +450,7 @@ class MahjongBot(commands.AutoShardedBot):
                 table._task.cancel()
         if self.pruning is not None:
             self.pruning.cancel()
+        await self.presenter.stop_publishing()
         await super().close()
         await self.storage.close()
         pool, self.workers = self.workers, None

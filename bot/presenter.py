@@ -542,6 +542,15 @@ class DiscordPresenter:
         for key in [key for key in self.cards if key[0] == channel_id]:
             del self.cards[key]  # an old game's private card is not edited for the new one
 
+    async def stop_publishing(self) -> None:
+        """The bot closes: table edits still pending are dropped (their connection is closing;
+        each table is shown afresh when it is restored)."""
+        tasks = [task for task in self._publishers.values() if not task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._publishers.clear()
+
     async def flush(self, channel_id: int) -> None:
         """Wait until the pending table edit of a channel is done (tests, shutdown)."""
         task = self._publishers.get(channel_id)

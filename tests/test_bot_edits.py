@@ -163,3 +163,19 @@ async def test_i_m_back_on_the_table_message_is_answered_through_the_interaction
         assert all(int(r.params["message_id"]) == card_id for r in edits)
         assert all(not any(f.filename == "hand.png" for f in r.files) for r in h.public_requests())
         h.check()
+
+
+async def test_closing_the_bot_drops_the_table_edits_still_pending(tmp_path: Path) -> None:
+    """A table's publisher waits its pace after an edit; when the bot closes meanwhile, the
+    publisher is cancelled with it (before: it outlived the bot, and its next edit failed on the
+    closed connection, an error nobody retrieved)."""
+    bot = make_bot(paced_config(tmp_path / "db.sqlite3"))
+    async with Harness.running(bot, guilds=[GuildSpec(GUILD, "G", channels=[ChannelSpec(CHANNEL, "t")])]) as h:
+        await open_tables(h, [CHANNEL], people=1)
+        (table,) = bot.tables.values()
+        await bot.presenter.table_changed(table)  # an edit, then the pace on the (manual) clock
+        await h.settle()
+        pending = [task for task in bot.presenter._publishers.values() if not task.done()]
+        assert pending, "a publisher waits out its pace"
+    assert all(task.cancelled() for task in pending)
+    assert not bot.presenter._publishers
