@@ -17,7 +17,6 @@ the house rules in force when it is pressed (its custom_id carries no settings).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
+from bot import workers
 from bot.cogs.settings import joined
 from bot.i18n import Language, engine_error, language, text
 from bot.storage.records import TableRules
@@ -233,9 +233,8 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             return
         lang = language(interaction.guild_locale)  # a public message speaks the server's language
         try:
-            body, png, alt = await asyncio.to_thread(
-                ask.answer_described, lang, await house_rules(interaction)
-            )
+            house = await house_rules(interaction)
+            body, png, alt = await workers.run(ask.answer_described, lang, house, priority=workers.CLICK)
             posted = text("score_posted", lang, mention=interaction.user.mention, body=body)
             await send_parts(interaction, split_message(posted), png, ephemeral=False, alt=alt)
         except discord.HTTPException as exc:  # Discord refused the post: say so to the one who asked
@@ -251,7 +250,8 @@ async def send_answer(interaction: discord.Interaction[Any], lang: Language, ask
     channel where the request's ruleset is the channel's (:class:`HouseRules`), the rules it was
     scored under, the image and **Post in channel** (``/score hand:…`` and the builder's
     **Score**)."""
-    body, png, alt = await asyncio.to_thread(ask.answer_described, lang, await house_rules(interaction))
+    house = await house_rules(interaction)
+    body, png, alt = await workers.run(ask.answer_described, lang, house, priority=workers.CLICK)
     view = discord.ui.View(timeout=None)
     custom_id = ask.post_id() if png else None
     if custom_id:

@@ -1,10 +1,15 @@
-"""CPU work in worker processes: table, hand and sheet images, hints and computer decisions.
+"""CPU work in worker processes: table, hand and sheet images, hints and computer decisions, and
+the images a command waits for (``/score`` and its builder, ``/stats`` and ``/rating`` charts,
+leaderboards).
 
 Every such call in the bot goes through :func:`run` (``await run(render_table, view, lang=lang)``).
 While a pool is started (:func:`start`, from ``MahjongBot.setup_hook``; ``MAHJONG_WORKERS``
 processes, by default as many as the machine has cores) the call is pickled and runs in one of
 its worker processes, so it holds neither the event loop nor the bot's interpreter lock; without
 one (``MAHJONG_WORKERS=0``, or before the bot starts) it runs in a thread, as it always did.
+Work whose input or answer cannot travel to another process stays in threads: a replay card
+(its replayed hand is cached in the bot), ``/stats``' hand summaries (they fill the bot's
+cache), a restore's rebuilt game and an export's log.
 
 Hidden information: a worker is stateless. It imports the engine and the renderers and holds
 nothing between jobs; what a job knows is what its arguments carry, and the call sites pass

@@ -19,7 +19,6 @@ The card keeps no state: every component's custom_id carries the whole builder
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -27,6 +26,7 @@ from typing import Any, Final
 
 import discord
 
+from bot import workers
 from bot.builder import HOWS, SEATS, Builder, BuilderError
 from bot.components import persistent_select
 from bot.i18n import Language, language, text
@@ -251,7 +251,7 @@ async def builder_card(
     state: Builder, lang: Language, note: str = ""
 ) -> tuple[discord.ui.LayoutView, discord.File | None]:
     """The card and its image (rendered off the event loop)."""
-    png = await asyncio.to_thread(_image, state)
+    png = await workers.run(_image, state, priority=workers.CLICK)
     alt = (
         describe_strip(state.hand_text(), lang, win_tile=state.win_tile(), ruleset=state.ruleset)
         if png

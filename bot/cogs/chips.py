@@ -10,7 +10,6 @@ Admin: Manage Server, or the club's ``admin_role_id``. History pages are buttons
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from datetime import UTC, datetime, timedelta
@@ -20,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import workers
 from bot.components import NUMBER
 from bot.i18n import Language, language, text
 from bot.permissions import is_admin
@@ -518,7 +518,7 @@ async def leaderboard_png(
     rows = [LeaderboardRow(s.display_name, s.chips, s.change) for s in standings]
     mine = next((i for i, s in enumerate(standings) if s.user_id == me), None)
     title = text("chips_leaderboard", lang, season=season_name)
-    png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang, me=mine)
+    png = await workers.run(render_leaderboard, rows, title=title, lang=lang, me=mine, priority=workers.CLICK)
     alt = describe_leaderboard(
         [(r.name, r.chips, r.change) for r in rows], title=title, lang=lang, me=mine, change=season is None
     )

@@ -13,7 +13,6 @@ answers are deferred); the chart is drawn off the event loop.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import workers
 from bot.cogs import RULESET_CHOICES
 from bot.i18n import Language, language, text
 from bot.rating import ALL_FAMILY, CLASSICAL_FAMILY, MIN_GAMES, Rating, family, shown
@@ -209,7 +209,7 @@ class RatingCog(commands.Cog):
             )
             return
         board = await storage.rating_board(guild, fam)
-        png, description = await asyncio.to_thread(chart, name, fam, found, lang)
+        png, description = await workers.run(chart, name, fam, found, lang, priority=workers.CLICK)
         await interaction.followup.send(
             member_text(name, fam, found, board, lang),
             file=discord.File(io.BytesIO(png), filename="rating.png", description=description),

@@ -48,6 +48,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import workers
 from bot.cogs import RULESET_CHOICES, WIND_CHOICES
 from bot.cogs.table import with_players
 from bot.components import NUMBER, chosen_values, persistent_select
@@ -605,7 +606,9 @@ class RecordCog(commands.Cog):
             )
             rows.append(LeaderboardRow(names[seat], state.nets[seat], 0))
         title = text("record_standings_title", lang, game=state.game_id)
-        png = await asyncio.to_thread(render_leaderboard, rows, title=title, lang=lang, change=False)
+        png = await workers.run(
+            render_leaderboard, rows, title=title, lang=lang, change=False, priority=workers.CLICK
+        )
         alt = describe_leaderboard(
             [(r.name, r.chips, r.change) for r in rows], title=title, lang=lang, change=False
         )

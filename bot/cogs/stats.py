@@ -14,7 +14,6 @@ images are drawn off the event loop.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import workers
 from bot.i18n import Language, language, text
 from bot.stats import (
     LastGame,
@@ -230,7 +230,9 @@ class StatsCog(commands.Cog):
         name = who.display_name
         body = member_text(name, found.name, figures, lang)
         images = (
-            await asyncio.to_thread(member_images, name, found.name, figures, lang) if figures.hands else []
+            await workers.run(member_images, name, found.name, figures, lang, priority=workers.CLICK)
+            if figures.hands
+            else []
         )
         await interaction.followup.send(
             body,
