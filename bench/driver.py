@@ -1,5 +1,5 @@
 """What the bot benchmarks share: the bot's configuration for a bench, a percentile, and the
-tables of four computer players they open (``bench/bot.py``, ``bench/tables.py``)."""
+tables of four computer players ``bench/tables.py`` opens."""
 
 from __future__ import annotations
 
