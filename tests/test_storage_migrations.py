@@ -86,11 +86,25 @@ def pg_url() -> Iterator[str]:
     server.drop_database(url)
 
 
-async def test_two_processes_opening_a_fresh_database_at_once_migrate_it_once(pg_url: str) -> None:
-    """Two bot processes started together (shards over one PostgreSQL) both open the new database;
-    the migrations are applied once, under the backend's advisory lock. (PostgreSQL only: an SQLite
-    file is one process's, and two opening a new file at once both try to create it.)"""
-    first, second = Storage(pg_url), Storage(pg_url)
+@pytest.fixture(params=["sqlite", "postgres"])
+def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
+    """Where a new database will be: a file not made yet, or a new, empty PostgreSQL database."""
+    if request.param == "sqlite":
+        yield tmp_path / "new.sqlite3"
+        return
+    server = postgres_server.shared()
+    url = server.new_database()
+    yield url
+    server.drop_database(url)
+
+
+async def test_two_storages_opening_a_new_database_at_once_migrate_it_once(fresh: str | Path) -> None:
+    """Two bot processes started together (shards over one PostgreSQL), or the bot and
+    ``mahjong export`` on a new SQLite file, both open the new database: the migrations are
+    applied once (PostgreSQL: under the backend's advisory lock; SQLite: the one that comes
+    second finds each migration recorded, and goes on; before, it failed with "table guilds
+    already exists")."""
+    first, second = Storage(fresh), Storage(fresh)
     try:
         await asyncio.gather(first.open(), second.open())
         for storage in (first, second):

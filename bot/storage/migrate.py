@@ -184,14 +184,26 @@ async def migrate(db: Db, *, now: str, target: int | None = None, label: str = "
     :raises SchemaTooNewError: when the database is newer than this code (or than ``target``).
     :raises SchemaError: see :func:`inspect`.
     """
-    current = await inspect(db, target=target, label=label)
     migrations = load_migrations(db.dialect)
+    end = len(migrations) if target is None else target
+    await inspect(db, target=target, label=label)
     await db.execute(_BOOKKEEPING)
     done: list[int] = []
-    for migration in migrations[current : len(migrations) if target is None else target]:
-        await _apply(db, migration, now)
+    while True:
+        current = await inspect(db, target=target, label=label)
+        if current >= end:
+            return done
+        migration = migrations[current]
+        try:
+            await _apply(db, migration, now)
+        except SchemaError:
+            # Another connection opening the same new database (an SQLite file, say, opened by the
+            # bot and by `mahjong export` at once) applied it meanwhile: its record, written first
+            # in the same transaction, stopped this one before any of its statements ran.
+            if migration.version in await applied_versions(db):
+                continue
+            raise
         done.append(migration.version)
-    return done
 
 
 async def _apply(db: Db, migration: Migration, now: str) -> None:
@@ -200,11 +212,13 @@ async def _apply(db: Db, migration: Migration, now: str) -> None:
     # int, a file name matched by _FILE_NAME, a hex digest and an ISO time.
     assert _FILE_NAME.match(migration.name + ".sql") and re.fullmatch(r"[0-9T:.+\-Z ]+", now)
     sqlite = db.dialect == "sqlite"
+    # The record goes first: a second connection applying the same migration at once fails on
+    # its key before running any statement of the file (see migrate).
     script = (
         f"{'BEGIN IMMEDIATE' if sqlite else 'BEGIN'};\n"
-        f"{migration.sql}\n;\n"
         "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES "
         f"({migration.version}, '{migration.name}', '{migration.checksum}', '{now}');\n"
+        f"{migration.sql}\n;\n"
         + (f"PRAGMA user_version = {migration.version};\n" if sqlite else "")
         + "COMMIT;"
     )
