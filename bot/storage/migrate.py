@@ -186,11 +186,11 @@ async def migrate(db: Db, *, now: str, target: int | None = None, label: str = "
     """
     migrations = load_migrations(db.dialect)
     end = len(migrations) if target is None else target
-    await inspect(db, target=target, label=label)
+    await inspect_snapshot(db, target, label)  # a database of another program is left as it is
     await db.execute(_BOOKKEEPING)
     done: list[int] = []
     while True:
-        current = await inspect(db, target=target, label=label)
+        current = await inspect_snapshot(db, target, label)
         if current >= end:
             return done
         migration = migrations[current]
@@ -204,6 +204,19 @@ async def migrate(db: Db, *, now: str, target: int | None = None, label: str = "
                 continue
             raise
         done.append(migration.version)
+
+
+async def inspect_snapshot(db: Db, target: int | None, label: str) -> int:
+    """:func:`inspect` in one read transaction, so that its reads agree with each other while
+    another connection applies a migration (SQLite; on PostgreSQL the migrations run under an
+    advisory lock, so nothing else changes them)."""
+    if db.dialect != "sqlite":
+        return await inspect(db, target=target, label=label)
+    await db.execute("BEGIN")
+    try:
+        return await inspect(db, target=target, label=label)
+    finally:
+        await db.execute("ROLLBACK")
 
 
 async def _apply(db: Db, migration: Migration, now: str) -> None:

@@ -42,7 +42,7 @@ import aiosqlite
 
 from bot.storage.backend import GroupCommit, Work, outlast_cancellation
 from bot.storage.errors import DatabaseAccessError, SchemaError, StorageError
-from bot.storage.migrate import inspect, migrate
+from bot.storage.migrate import inspect_snapshot, migrate
 from bot.storage.sql import Db, Dialect, SqliteDb
 
 _ACCESS_CODES: Final = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM})
@@ -152,7 +152,7 @@ class SqliteBackend:
         """Check the existing file without writing to it (see :func:`bot.storage.migrate.inspect`)."""
         db = await self._connect(f"{self.path.absolute().as_uri()}?mode=ro")
         try:
-            await inspect(SqliteDb(db), target=self._schema_target, label=self.label)
+            await inspect_snapshot(SqliteDb(db), self._schema_target, self.label)
         except sqlite3.Error as exc:
             error = self._file_error(exc, "read")
             if error is None:
