@@ -43,6 +43,11 @@ class Backend(Protocol):
         """Whether :meth:`open` succeeded and :meth:`close` has not run since."""
         ...
 
+    @property
+    def group_commits(self) -> int:
+        """How many group transactions (:meth:`write_grouped`) have committed."""
+        ...
+
     async def open(self, *, now: str) -> None:
         """Connect, check the schema and apply pending migrations (recorded at ``now``)."""
         ...

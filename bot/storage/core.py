@@ -176,8 +176,8 @@ class StorageCore:
 
     @property
     def group_commits(self) -> int:
-        """How many group transactions have committed (SQLite; tests count them)."""
-        return int(getattr(self._backend, "group_commits", 0))
+        """How many group transactions have committed (tests count them)."""
+        return self._backend.group_commits
 
     # ----------------------------------------------------------------- lifecycle
 
