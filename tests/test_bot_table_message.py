@@ -54,10 +54,10 @@ async def test_a_give_made_while_the_next_hands_message_is_sent_shows_on_it(
         if given.is_set():
             marked.set()  # the driver marked the table changed for the give
 
-    async def drawn_then_given(t: Any) -> Any:
+    async def drawn_then_given(t: Any, **how: Any) -> Any:
         """The new hand's message is drawn; before it is sent, the table's driver makes the
         computer's give and the publisher edits the message the table has then (the old one)."""
-        drawn = await real(t)
+        drawn = await real(t, **how)
         publishing = asyncio.current_task() in presenter._publishers.values()
         if not publishing and not waited and game.hand_number == 2 and game.deal.phase == Phase.EXCHANGE:
             waited.append(True)
