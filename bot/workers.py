@@ -154,14 +154,16 @@ class Pool:
             self._executor = self._make()
 
     async def start_all(self) -> set[int]:
-        """Start every worker now, the reserve included, and wait until each has warmed up (see
-        :func:`warm`), instead of at the first jobs; the workers' process ids."""
+        """Start every worker now, the reserve included, instead of at the first jobs, and give
+        them a job each to warm up for (see :func:`warm`; a worker that another's turn took the job
+        from warms up before its first real job); the workers' process ids."""
         self.open()
         assert self._executor is not None
         loop = asyncio.get_running_loop()
         # jobs that arrive together while no worker is idle start a worker each
-        jobs = [loop.run_in_executor(self._executor, _pid_after, 0.2) for _ in range(self.count + 1)]
-        return set(await asyncio.gather(*jobs))
+        jobs = [loop.run_in_executor(self._executor, _pid_after, 0.5) for _ in range(self.count + 1)]
+        await asyncio.gather(*jobs)
+        return set(self.pids())
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now."""

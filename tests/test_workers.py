@@ -359,3 +359,16 @@ def test_a_bot_killed_with_sigkill_leaves_no_worker(when: str) -> None:
         finally:
             os.close(fd)
     assert [p for p in _processes_marked(mark) if p != child.pid] == []
+
+
+async def test_start_all_starts_every_worker_and_the_reserve_at_once() -> None:
+    """``start_all`` (the bench's warm pool) starts ``count`` workers and the reserve before any
+    real job, so none starts while tables are measured."""
+    p = Pool(2)
+    try:
+        pids = await p.start_all()
+        assert len(pids) == 3 and set(p.pids()) == pids
+        assert await p.run(os.getpid) in pids  # a job goes to one of them: none starts for it
+        assert set(p.pids()) == pids
+    finally:
+        await p.close()
