@@ -24,6 +24,7 @@ from discord_harness import (
 from test_bot_discord import CHANNEL, config, guilds, make_bot
 
 from bot.app import MahjongBot
+from cli.main import main
 
 EX01 = "234m 777z [555s] [678p] 99p"
 OUTSIDE, OUTSIDE_CHANNEL = 7 << 22, 70
@@ -186,3 +187,16 @@ async def test_the_server_groups_are_hidden_outside_servers(h: Harness[MahjongBo
             await h.slash_installed(command, user=ada, channel=OUTSIDE_CHANNEL)
         with pytest.raises(HarnessError, match="not offered"):
             await h.slash_installed(command, user=ada, channel=CHANNEL)
+
+
+def test_without_a_token_it_says_how_to_install_for_oneself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``mahjong bot`` without a token says how to add the bot to a server and how to install it
+    for oneself (the user install)."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["bot", "--env-file", str(tmp_path / "none.env")]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "scope=bot+applications.commands" in err  # a server's invite
+    assert 'on the "Installation" page tick "User Install", give it the scope applications.commands' in err
