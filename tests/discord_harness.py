@@ -69,7 +69,8 @@ What to look at:
 
 Limits: no gateway events besides READY, INTERACTION_CREATE and MESSAGE_DELETE; discord.py's
 rate limiting and retries are bypassed; threads, reactions' state, pins, webhooks other than
-interaction tokens and context-menu commands are not modelled.
+interaction tokens and user commands are not modelled (message commands are:
+:meth:`Harness.message_command`; user installs and places without the bot: :meth:`Harness.slash_installed`).
 
 Waiting is decided by events, never by time passing: :meth:`Harness.settle` returns when nothing
 the bot started can go on by itself (no callback ready, no work in another thread: the loop's

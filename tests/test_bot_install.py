@@ -200,3 +200,27 @@ def test_without_a_token_it_says_how_to_install_for_oneself(
     err = " ".join(capsys.readouterr().err.split())
     assert "scope=bot+applications.commands" in err  # a server's invite
     assert 'on the "Installation" page tick "User Install", give it the scope applications.commands' in err
+
+
+async def test_a_user_install_makes_at_most_five_followups(h: Harness[MahjongBot]) -> None:
+    """Discord limits a user-installed app to five followups per interaction; an interaction a
+    server's install authorized is not limited: the harness refuses the sixth of the first only."""
+    ada = h.user(100, "Ada")
+    dm = h.dm_channel(ada)
+    mine = await h.slash_installed("score", user=ada, channel=dm, install="user", options={"hand": EX01})
+    server = await h.slash("score", user=ada, channel=CHANNEL, options={"hand": EX01})
+    for rec in (mine, server):
+        template = "/webhooks/{webhook_id}/{webhook_token}"
+        params = {"webhook_id": str(h.backend.application_id), "webhook_token": rec.token}
+
+        def followup(seq: int, params: dict[str, str] = params, template: str = template) -> Request:
+            return Request(seq, "webhook", "POST", "", template, params, {}, {}, [], 0.0, status=200)
+
+        for seq in range(5):
+            made = followup(seq)
+            made.kind = "webhook.message.create"
+            assert h._install_violations(made) == []
+            rec.requests.append(made)
+        sixth = followup(6)
+        sixth.kind = "webhook.message.create"
+        assert bool(h._install_violations(sixth)) is (rec is mine)
