@@ -904,8 +904,11 @@ def _install_command_violations(command: Json) -> list[str]:
         )
     if command.get("type", 1) in (2, 3) and command.get("options"):
         problems.append(f"{where}.options: a USER or MESSAGE command takes no options")
-    for key in ("name_localizations", "description_localizations"):
-        for locale in command.get(key) or {}:
+    nodes = [command]
+    for node in nodes:  # the command, its options, their options and choices
+        nodes += [*(node.get("options") or []), *(node.get("choices") or [])]
+    for node, key in ((n, k) for n in nodes for k in ("name_localizations", "description_localizations")):
+        for locale in node.get(key) or {}:
             if locale not in DISCORD_LOCALES:
                 problems.append(
                     f"{where}.{key}: {locale!r} is no Discord locale (https://discord.com/developers/docs/reference#locales)"

@@ -90,6 +90,13 @@ def test_the_harness_refuses_registrations_discord_refuses() -> None:
         {**good, "integration_types": [0]},  # private channels without the user install
         {**good, "options": [{"name": "x", "description": "x", "type": 3}]},
         {**good, "name_localizations": {"de-DE": "Diese Hand werten"}},
+        {
+            "name": "score",
+            "description": "Score a hand",
+            "options": [
+                {"name": "hand", "description": "x", "type": 3, "name_localizations": {"german": "x"}}
+            ],
+        },
     ]
     request = Request(1, "http", "PUT", "", "", {}, {}, [good], [], 0.0, kind="commands.sync")
     assert limit_violations(request) == []
@@ -125,6 +132,12 @@ async def test_score_as_a_user_install_in_a_server_without_the_bot(h: Harness[Ma
     # the hand builder works there too: its state lives in its custom_ids
     card_rec = await h.slash_installed("score", user=ada, channel=OUTSIDE_CHANNEL)
     assert card_rec.ephemeral and any(c.startswith("mj:bs:") for c in card_rec.custom_ids)
+    builder = card_rec.last.target
+    assert isinstance(builder, StoredMessage)
+    pick = next(c for c in builder.custom_ids if c.startswith("mj:bs:m:"))
+    step = await h.select(builder, pick, ["2m", "3m", "4m"], user=ada)
+    assert step.payload["authorizing_integration_owners"] == {"1": "100"} and step.payload["context"] == 0
+    assert step.answered and "`234m`" in builder.text
     # Post in channel: the bot cannot send there, the click's own answer is public
     card = rec.last.target
     assert isinstance(card, StoredMessage)
