@@ -24,6 +24,7 @@ from discord_harness import (
 from test_bot_discord import CHANNEL, config, guilds, make_bot
 
 from bot.app import MahjongBot
+from bot.message_hand import find_hand
 from cli.main import main
 
 EX01 = "234m 777z [555s] [678p] 99p"
@@ -237,3 +238,30 @@ async def test_a_user_install_makes_at_most_five_followups(h: Harness[MahjongBot
         sixth = followup(6)
         sixth.kind = "webhook.message.create"
         assert bool(h._install_violations(sixth)) is (rec is mine)
+
+
+@pytest.mark.parametrize(
+    ("message", "hand", "said"),
+    [
+        (f"did I get this right? {EX01}", EX01, {}),
+        (f"```\n{EX01}\n```\nwin: 9p", EX01, {"win": "9p"}),
+        (
+            f"Gewinnstein 9p, Platz S, Runde W, selbst_gezogen: {EX01}.",
+            EX01,
+            {"win": "9p", "seat": "S", "self_drawn": True},
+        ),
+        (f"S said: one more round of {EX01} (7777s)", f"{EX01} (7777s)", {"prevailing": None}),
+        (f"ruleset is hard. {EX01} ruleset rumisberg", EX01, {"ruleset": "rumisberg"}),
+        ("E S W N and 123m", None, {}),
+    ],
+)
+def test_the_hand_in_a_message(message: str, hand: str | None, said: dict[str, object]) -> None:
+    """The longest run of tiles is the hand (a stray wind letter in a sentence is none), the words
+    around it are skipped, and what the message says about it is read in English or German."""
+    found = find_hand(message)
+    if hand is None:
+        assert found is None
+        return
+    assert found is not None and found.hand == hand
+    for name, value in said.items():
+        assert getattr(found, name) == value
