@@ -3444,7 +3444,7 @@ class Harness(Generic[ClientT]):
                 f"{name!r} is not offered in {INTERACTION_CONTEXTS[context]}: its contexts are {contexts}"
             )
         wanted = {"guild": {0}, "user": {1}, "both": {0, 1}}[install]
-        if not wanted & set(installs) or (context == 2 and 1 not in installs):
+        if not wanted & set(installs) or (context == 2 and not {1} & wanted & set(installs)):
             raise HarnessError(
                 f"{name!r} has integration_types {installs}: not offered to a {install} install"
             )

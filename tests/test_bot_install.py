@@ -169,7 +169,14 @@ async def test_score_this_hand_in_a_group_dm(h: Harness[MahjongBot]) -> None:
         "score", user=ada, channel=group, options={"hand": EX01, "seat": "S", "win": "9p"}
     )
     assert rec.text.split("\n", 1)[1] == typed.text  # answered as /score answers
-    assert OUTSIDE_RULES in rec.text and reads == []
+    assert OUTSIDE_RULES in rec.text
+    # a DM between two people (not the bot's DM) is a private channel too
+    pair = h.private_channel(ada, bob, group=False)
+    rec = await h.slash_installed("score", user=ada, channel=pair, options={"hand": EX01})
+    assert rec.payload["context"] == 2 and rec.payload["channel"]["type"] == 1 and "user" in rec.payload
+    assert rec.ephemeral and OUTSIDE_RULES in rec.text and reads == []
+    with pytest.raises(HarnessError, match="not offered"):  # the guild install reaches no private channel
+        await h.slash_installed("score", user=ada, channel=pair, install="guild", options={"hand": EX01})
     # a message with no hand says what it looked for, with an example
     chat = h.post(group, bob, "nice game everyone!")
     rec = await h.message_command("Score this hand", chat, user=ada)
