@@ -7,6 +7,7 @@ where the bot cannot send, and the server-only groups hidden outside servers."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -272,3 +273,17 @@ def test_the_hand_in_a_message(message: str, hand: str | None, said: dict[str, o
     assert found is not None and found.hand == hand
     for name, value in said.items():
         assert getattr(found, name) == value
+
+
+async def test_a_failing_score_this_hand_says_so_in_its_own_words(
+    h: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(message: str) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(sys.modules["bot.cogs.scoring"], "find_hand", broken)  # loaded as an extension
+    ada = h.user(100, "Ada")
+    said = h.post(CHANNEL, ada, EX01)
+    rec = await h.message_command("Score this hand", said, user=ada)
+    assert rec.ephemeral and rec.text.startswith("Something went wrong scoring this hand")
+    assert h.take_errors("a slash command failed")
