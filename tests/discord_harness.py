@@ -947,6 +947,8 @@ class FakeDiscord:
         # issue 31 install: places without the bot (add_guild_without_bot, private_channel)
         self.guilds_without_bot: dict[int, GuildSpec] = {}
         self.private_channels: dict[int, list[FakeUser]] = {}
+        self.external_apps_forbidden: set[int] = set()
+        """Servers whose @everyone lacks USE_EXTERNAL_APPS: a user install's answers are ephemeral."""
         for guild in guilds:
             self.add_guild(guild)
 
@@ -3227,7 +3229,7 @@ class Harness(Generic[ClientT]):
             raise _invalid("type", "There is no message to update")
         message: StoredMessage | None = None
         if ctype == CHANNEL_MESSAGE:
-            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL) or self._forced_ephemeral(rec)
             message = self.backend.write_message(
                 channel_id=rec.channel_id,
                 body=data,
@@ -3293,7 +3295,7 @@ class Harness(Generic[ClientT]):
             )
             rec.loading = False
         else:
-            ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+            ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL) or self._forced_ephemeral(rec)
             message = self.backend.write_message(
                 channel_id=rec.channel_id,
                 body=body,
@@ -3546,6 +3548,13 @@ class Harness(Generic[ClientT]):
         if message is not None:
             payload["message"] = copy.deepcopy(message.payload)
         return payload
+
+    def _forced_ephemeral(self, rec: InteractionRecord) -> bool:
+        """Discord makes a user install's answer ephemeral in a server without the app whose
+        members may not use external apps (USE_EXTERNAL_APPS, 1 << 50: change log "User-Installed
+        Apps General Availability", https://discord.com/developers/docs/change-log)."""
+        owners = rec.payload.get("authorizing_integration_owners") or {}
+        return rec.guild_id in self.backend.external_apps_forbidden and "0" not in owners
 
     def _install_violations(self, req: Request) -> list[str]:
         """A user-installed app's followups beyond :data:`MAX_USER_INSTALL_FOLLOWUPS` per

@@ -287,3 +287,19 @@ async def test_a_failing_score_this_hand_says_so_in_its_own_words(
     rec = await h.message_command("Score this hand", said, user=ada)
     assert rec.ephemeral and rec.text.startswith("Something went wrong scoring this hand")
     assert h.take_errors("a slash command failed")
+
+
+async def test_post_in_a_server_that_forbids_external_apps(h: Harness[MahjongBot]) -> None:
+    """Where a server without the bot forbids external apps, Discord shows the posted answer to
+    the one who clicked alone: the click is answered all the same, nothing fails."""
+    h.backend.external_apps_forbidden.add(OUTSIDE)
+    ada = h.user(100, "Ada")
+    rec = await h.slash_installed(
+        "score", user=ada, channel=OUTSIDE_CHANNEL, options={"hand": EX01, "win": "9p"}
+    )
+    card = rec.last.target
+    assert isinstance(card, StoredMessage)
+    posted = await h.click(card, "Post in channel", user=ada)
+    assert posted.answered and posted.ephemeral and "hat gewertet" in posted.text
+    assert [m for m in h.messages(OUTSIDE_CHANNEL) if not m.ephemeral] == []
+    h.check()
