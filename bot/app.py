@@ -69,9 +69,11 @@ COMMAND_ERRORS: dict[str, str] = {
     "settings": "settings_error",
     "rating": "rating_error",
     "record": "record_error",
+    "Score this hand": "score_error",
 }
-"""A failed slash command's message, by its top-level command: each area says it in its own words
-(a failed /chips does not speak of the table); any other command ``command_error``."""
+"""A failed slash command's message, by its top-level command (a message command by its name):
+each area says it in its own words (a failed /chips does not speak of the table); any other
+command ``command_error``."""
 
 
 class MahjongBot(commands.AutoShardedBot):
@@ -140,7 +142,10 @@ class MahjongBot(commands.AutoShardedBot):
         cause = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
         log.error("a slash command failed: %s", public_reason(cause))
         command = interaction.command
-        root = command.qualified_name.split()[0] if command is not None else ""
+        if isinstance(command, discord.app_commands.ContextMenu):
+            root = command.name  # a message command's name has spaces
+        else:
+            root = command.qualified_name.split()[0] if command is not None else ""
         key = COMMAND_ERRORS.get(root, "command_error")
         lang = language(interaction.locale)
         message = text(key, lang, reason=error_reason(cause, lang))

@@ -9,7 +9,9 @@ West's discard, and ``<ruleset>`` followed by ``+`` and the dora tiles where the
 ``wikibooks+5s``), so it works after a restart; a request too long for a custom_id gets no button.
 
 House rules: without ``ruleset:`` a request is scored under the ruleset of the channel it is made
-in (a channel's choice over its server's, as ``/settings`` keeps them; dmjl in a DM), and a request
+in (a channel's choice over its server's, as ``/settings`` keeps them; dmjl's defaults outside a
+server with the bot: a DM, a group chat, a server where a member uses the command they installed
+for themselves, where nothing is read from storage), and a request
 under that ruleset, chosen or not, takes the house rules too; another ruleset is scored as
 written. The answer ends with the rules it was scored under. The Post button scores again under
 the house rules in force when it is pressed (its custom_id carries no settings).
@@ -166,9 +168,12 @@ class HouseRules:
 
 async def house_rules(interaction: discord.Interaction[Any]) -> HouseRules | None:
     """The ruleset and house rules of the channel of ``interaction`` (its own choices over its
-    server's); None outside a server."""
+    server's); None outside a server with the bot: a direct message, a group chat, or a server
+    where a member uses the command they installed for themselves (the interaction is no guild
+    integration: ``authorizing_integration_owners`` names no install of the bot in that server).
+    Nothing is read from storage then: the bot keeps nothing of a server it is not in."""
     client: MahjongBot = interaction.client  # the bot that registered PostButton (its setup)
-    if interaction.guild_id is None:
+    if interaction.guild_id is None or not interaction.is_guild_integration():
         return None
     here = await client.storage.table_rules(interaction.guild_id, interaction.channel_id)
     server = await client.storage.table_rules(interaction.guild_id)
@@ -185,11 +190,11 @@ def rules_footer(ruleset: str, house: HouseRules | None, lang: Language) -> str:
     '-# Rules: rumisberg with the house rules of this server: `limit = 8000`'
     >>> rules_footer("dmjl", HouseRules(rules, "channel"), "en")
     '-# Rules: dmjl as written (the house rules here are for rumisberg)'
-    >>> rules_footer("dmjl", None, "de")
-    '-# Regeln: dmjl wie beschrieben'
+    >>> rules_footer("dmjl", None, "en")  # doctest: +ELLIPSIS
+    "-# Rules: dmjl as written; no server's house rules apply here (a direct message, ..."
     """
-    if house is None:
-        return "-# " + text("score_rules_plain", lang, ruleset=ruleset)
+    if house is None:  # outside a server with the bot (house_rules)
+        return "-# " + text("score_rules_outside", lang, ruleset=ruleset)
     if ruleset != house.rules.ruleset:
         return "-# " + text("score_rules_other", lang, ruleset=ruleset, house=house.rules.ruleset)
     scope = text(f"score_scope_{house.scope}", lang)
@@ -231,7 +236,8 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
                 text("score_broken", language(interaction.locale)), ephemeral=True
             )
             return
-        lang = language(interaction.guild_locale)  # a public message speaks the server's language
+        # a public message speaks the server's language; in a DM or group chat the clicker's
+        lang = language(interaction.guild_locale or interaction.locale)
         try:
             house = await house_rules(interaction)
             body, png, alt = await workers.run(ask.answer_described, lang, house, priority=workers.CLICK)
@@ -245,13 +251,17 @@ class PostButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj:p
             await answer_failure(interaction)
 
 
-async def send_answer(interaction: discord.Interaction[Any], lang: Language, ask: ScoreAsk) -> None:
+async def send_answer(
+    interaction: discord.Interaction[Any], lang: Language, ask: ScoreAsk, *, note: str = ""
+) -> None:
     """Answer a scoring request ephemerally: the breakdown under the house rules of the
     channel where the request's ruleset is the channel's (:class:`HouseRules`), the rules it was
-    scored under, the image and **Post in channel** (``/score hand:…`` and the builder's
-    **Score**)."""
+    scored under, the image and **Post in channel** (``/score hand:…``, the builder's **Score**
+    and **Score this hand**, which puts what it read from the message first, ``note``)."""
     house = await house_rules(interaction)
     body, png, alt = await workers.run(ask.answer_described, lang, house, priority=workers.CLICK)
+    if note:
+        body = f"{note}\n{body}"
     view = discord.ui.View(timeout=None)
     custom_id = ask.post_id() if png else None
     if custom_id:

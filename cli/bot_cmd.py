@@ -53,6 +53,9 @@ To run it in your server:
          {invite}
      (scopes: bot applications.commands; permissions: view channel, send messages
      and messages in threads, embed links, attach files, read message history)
+     To use /score and "Score this hand" yourself in DMs, group chats and servers
+     without the bot: on the "Installation" page tick "User Install", give it the
+     scope applications.commands, and open the install link shown there.
   5. Run `{command} bot` again; for quick command updates while trying it out set
      MAHJONG_DEV_GUILD to your server's ID.
 

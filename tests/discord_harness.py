@@ -69,7 +69,8 @@ What to look at:
 
 Limits: no gateway events besides READY, INTERACTION_CREATE and MESSAGE_DELETE; discord.py's
 rate limiting and retries are bypassed; threads, reactions' state, pins, webhooks other than
-interaction tokens and context-menu commands are not modelled.
+interaction tokens and user commands are not modelled (message commands are:
+:meth:`Harness.message_command`; user installs and places without the bot: :meth:`Harness.slash_installed`).
 
 Waiting is decided by events, never by time passing: :meth:`Harness.settle` returns when nothing
 the bot started can go on by itself (no callback ready, no work in another thread: the loop's
@@ -812,6 +813,7 @@ def _commands_violations(commands: list[Json]) -> list[str]:
         _name_violations(problems, where, command, chat_input=chat_input)
         inner, size = _option_violations(command.get("options") or [], f"{where}.options")
         problems += inner
+        problems += _install_command_violations(command)  # issue 31 install
         size += _longest(command, "name") + _longest(command, "description")
         if size > MAX_COMMAND_TOTAL:
             problems.append(f"{where}: {size} characters in all (at most {MAX_COMMAND_TOTAL})")
@@ -838,6 +840,80 @@ def limit_violations(req: Request) -> list[str]:
     if req.method in ("POST", "PATCH") and req.kind.startswith(("message.", "webhook.message")):
         return _message_violations(body if isinstance(body, dict) else {}, req.files)
     return []
+
+
+# --- issue 31 install: where a command may be installed and used ------------------------------
+# Every rule below is Discord's documented one, with the page it is written on.
+# https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-interaction-context-types
+#   interaction context types: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL (group DMs and DMs other than
+#   the app's bot user).
+INTERACTION_CONTEXTS = {0: "GUILD", 1: "BOT_DM", 2: "PRIVATE_CHANNEL"}
+# https://discord.com/developers/docs/resources/application#application-object-application-integration-types
+#   application integration types: 0 GUILD_INSTALL, 1 USER_INSTALL.
+INTEGRATION_TYPES = {0: "GUILD_INSTALL", 1: "USER_INSTALL"}
+# https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+#   "the PRIVATE_CHANNEL interaction context is only meaningful for commands installed to a user
+#   (when the command's integration_types includes USER_INSTALL)": a command offered in private
+#   channels without the user install is never seen there.
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-structure
+#   options "can only be set for application commands of type CHAT_INPUT"; description "Empty
+#   string for USER and MESSAGE commands"; name_localizations and description_localizations are
+#   dictionaries "with keys in available locales"; integration_types and contexts are lists of the
+#   types above.
+# https://discord.com/developers/docs/reference#locales : the available locales.
+DISCORD_LOCALES = frozenset(
+    {
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl"),
+        *("no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi"),
+        *("th", "zh-CN", "ja", "zh-TW", "ko"),
+    }
+)
+# https://discord.com/developers/docs/change-log#userinstalled-apps-general-availability
+#   "User-installed apps are now limited to creating a maximum of 5 follow-ups when responding to
+#   interactions ... apps installed to the server are unaffected."
+MAX_USER_INSTALL_FOLLOWUPS = 5
+INSTALL_DOCS = "https://discord.com/developers/docs/interactions/application-commands#contexts"
+
+
+def _install_command_violations(command: Json) -> list[str]:
+    """What of a command's registration Discord refuses or ignores: contexts and integration types
+    outside the documented values or repeated, private channels without the user install, a
+    context menu command with options or a description, localization keys that are no locale."""
+    problems: list[str] = []
+    where = f"commands.{command.get('name')}"
+    contexts = command.get("contexts")
+    installs = command.get("integration_types")
+    for key, values, known in (
+        ("contexts", contexts, INTERACTION_CONTEXTS),
+        ("integration_types", installs, INTEGRATION_TYPES),
+    ):
+        if values is None:
+            continue
+        if not isinstance(values, list) or not values:
+            problems.append(f"{where}.{key}: {values!r} (a list of {sorted(known)}; see {INSTALL_DOCS})")
+            continue
+        unknown = [v for v in values if v not in known]
+        if unknown:
+            problems.append(f"{where}.{key}: {unknown} are none of {sorted(known)} (see {INSTALL_DOCS})")
+        if len(set(values)) != len(values):
+            problems.append(f"{where}.{key}: {values} repeats a value")
+    if contexts is not None and 2 in contexts and 1 not in (installs or [0]):
+        problems.append(
+            f"{where}.contexts: PRIVATE_CHANNEL without USER_INSTALL in integration_types is never "
+            "offered (https://discord.com/developers/docs/interactions/application-commands#interaction-contexts)"
+        )
+    if command.get("type", 1) in (2, 3) and command.get("options"):
+        problems.append(f"{where}.options: a USER or MESSAGE command takes no options")
+    nodes = [command]
+    for node in nodes:  # the command, its options, their options and choices
+        nodes += [*(node.get("options") or []), *(node.get("choices") or [])]
+    for node, key in ((n, k) for n in nodes for k in ("name_localizations", "description_localizations")):
+        for locale in node.get(key) or {}:
+            if locale not in DISCORD_LOCALES:
+                problems.append(
+                    f"{where}.{key}: {locale!r} is no Discord locale (https://discord.com/developers/docs/reference#locales)"
+                )
+    return problems
 
 
 class FakeDiscord:
@@ -868,6 +944,11 @@ class FakeDiscord:
         self.interactions: dict[str, InteractionRecord] = {}
         self.recommended_shards = 1
         """What ``GET /gateway/bot`` recommends (``shards``)."""
+        # issue 31 install: places without the bot (add_guild_without_bot, private_channel)
+        self.guilds_without_bot: dict[int, GuildSpec] = {}
+        self.private_channels: dict[int, list[FakeUser]] = {}
+        self.external_apps_forbidden: set[int] = set()
+        """Servers whose @everyone lacks USE_EXTERNAL_APPS: a user install's answers are ephemeral."""
         for guild in guilds:
             self.add_guild(guild)
 
@@ -971,6 +1052,8 @@ class FakeDiscord:
         return roles
 
     def channel_payload(self, channel_id: int) -> Json:
+        if channel_id in self.private_channels:  # issue 31 install: a DM or group DM between people
+            return self.private_channel_payload(channel_id)
         spec, guild_id = self.channel(channel_id)
         if guild_id is None:
             recipient = self.dm_recipient(channel_id)
@@ -1140,7 +1223,10 @@ class FakeDiscord:
                     "id": str(interaction.id),
                     "type": interaction.type,
                     "user": interaction.user.payload(),
-                    "authorizing_integration_owners": {"0": str(interaction.guild_id or 0)},
+                    "authorizing_integration_owners": dict(
+                        interaction.payload.get("authorizing_integration_owners")
+                        or {"0": str(interaction.guild_id or 0)}
+                    ),
                 }
                 if interaction.name:
                     metadata["name"] = interaction.name
@@ -1344,6 +1430,53 @@ class FakeDiscord:
             if command["name"] == name and command.get("type", 1) == type:
                 return str(command["id"])
         return str(self.snowflake())
+
+    # --- issue 31 install: servers without the bot, DMs and group DMs between people -----------
+    def add_guild_without_bot(self, guild: GuildSpec) -> GuildSpec:
+        """A server the bot was never added to, where a member uses a command they installed for
+        themselves: its channels exist, but the bot gets no GUILD_CREATE of it, is no member and
+        cannot send to its channels (403 Missing Access)."""
+        self.guilds_without_bot[guild.id] = guild
+        for channel in guild.channels:
+            self.channels[channel.id] = (channel, guild.id)
+        return guild
+
+    def private_channel(self, *members: FakeUser, group: bool = True, name: str = "") -> int:
+        """A group DM (channel type 3) or a DM between two people (type 1): the bot is in neither."""
+        channel_id = self.snowflake()
+        self.channels[channel_id] = (ChannelSpec(channel_id, name=name, type=3 if group else 1), None)
+        self.private_channels[channel_id] = list(members)
+        for member in members:
+            self.users.setdefault(member.id, member)
+        return channel_id
+
+    def private_channel_payload(self, channel_id: int) -> Json:
+        spec, _ = self.channels[channel_id]
+        members = self.private_channels[channel_id]
+        payload: Json = {
+            "id": str(channel_id),
+            "type": spec.type,
+            "last_message_id": None,
+            "recipients": [m.payload() for m in members],
+        }
+        if spec.type == 3:
+            payload.update(
+                name=spec.name or None, icon=None, owner_id=str(members[0].id) if members else None
+            )
+        return payload
+
+    def bot_absent(self, channel_id: int) -> bool:
+        """Whether the bot is not in the channel: a group DM or a DM between people, or a channel of
+        a server without the bot."""
+        spec, guild_id = self.channel(channel_id)
+        del spec
+        return channel_id in self.private_channels or guild_id in self.guilds_without_bot
+
+    def write_user_message(self, channel_id: int, user: FakeUser, content: str) -> StoredMessage:
+        """A message ``user`` writes in a channel (the target of a message command)."""
+        msg = self.write_message(channel_id=channel_id, body={"content": content}, files=[])
+        msg.payload["author"] = user.payload()
+        return msg
 
 
 def _assign_component_ids(components: list[Json]) -> None:
@@ -2558,6 +2691,9 @@ class Harness(Generic[ClientT]):
         data: Json,
         message: StoredMessage | None,
     ) -> Json:
+        install = self._install_of(channel_id, message)  # issue 31 install
+        if install is not None and self.backend.bot_absent(channel_id):
+            return self._absent_payload(install, itype, user, channel_id, locale, data, message)
         interaction_id = self.backend.snowflake()
         spec, guild_id = self.backend.channel(channel_id)
         del spec
@@ -2601,6 +2737,8 @@ class Harness(Generic[ClientT]):
             )
         if message is not None:
             payload["message"] = copy.deepcopy(message.payload)
+        if install is not None:  # issue 31 install: who installed what the interaction uses
+            payload["authorizing_integration_owners"] = self._owners(install, user, guild_id)
         return payload
 
     def _permissions(self, user: FakeUser, guild_id: int, channel_id: int) -> tuple[int, int]:
@@ -2939,7 +3077,7 @@ class Harness(Generic[ClientT]):
         handler = self._overrides.get((req.method, req.template)) or self._routes.get(
             (req.method, req.template)
         )
-        req.beyond = limit_violations(req)
+        req.beyond = limit_violations(req) + self._install_violations(req)
         try:
             if req.beyond:  # Discord checks the form before it does anything
                 self.beyond_limits.append(req)
@@ -2963,6 +3101,8 @@ class Harness(Generic[ClientT]):
         return channel_id
 
     def _check_bot_can(self, channel_id: int, *needed: str) -> None:
+        if self.backend.bot_absent(channel_id):  # issue 31 install: a channel the bot is not in
+            raise _http_error(403, 50001, "Missing Access")
         spec, guild_id = self.backend.channel(channel_id)
         del spec
         if guild_id is None:
@@ -3089,7 +3229,7 @@ class Harness(Generic[ClientT]):
             raise _invalid("type", "There is no message to update")
         message: StoredMessage | None = None
         if ctype == CHANNEL_MESSAGE:
-            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL) or self._forced_ephemeral(rec)
             message = self.backend.write_message(
                 channel_id=rec.channel_id,
                 body=data,
@@ -3155,7 +3295,7 @@ class Harness(Generic[ClientT]):
             )
             rec.loading = False
         else:
-            ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+            ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL) or self._forced_ephemeral(rec)
             message = self.backend.write_message(
                 channel_id=rec.channel_id,
                 body=body,
@@ -3191,6 +3331,246 @@ class Harness(Generic[ClientT]):
         return self.backend.write_message(
             channel_id=msg.channel_id, body=req.json or {}, files=req.files, existing=msg, clear_flags=clear
         ).payload
+
+    # --- issue 31 install: user installs, places without the bot, message commands -------------
+    Install = Literal["guild", "user", "both"]
+    _installing: Install | None = None
+    """The install the injection in progress speaks for (:meth:`slash_installed`,
+    :meth:`message_command`); None: as the command's message or the place implies."""
+
+    def guild_without_bot(self, guild: GuildSpec) -> GuildSpec:
+        """A server the bot is not in (:meth:`FakeDiscord.add_guild_without_bot`)."""
+        return self.backend.add_guild_without_bot(guild)
+
+    def private_channel(self, *members: FakeUser, group: bool = True) -> int:
+        """A group DM (``group``) or a DM between two people, the bot in neither."""
+        return self.backend.private_channel(*members, group=group)
+
+    def post(self, channel: int, user: FakeUser, content: str) -> StoredMessage:
+        """``user`` writes ``content`` in ``channel`` (what a message command targets)."""
+        return self.backend.write_user_message(channel, user, content)
+
+    async def slash_installed(
+        self,
+        command: str,
+        *,
+        user: FakeUser,
+        channel: int,
+        install: Install = "user",
+        options: Mapping[str, object] | None = None,
+        locale: str | None = None,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        """``/command`` run from an install: ``user`` (the member installed the app for
+        themselves: ``authorizing_integration_owners`` ``{"1": user id}``), ``guild`` (``{"0":
+        guild id}``, ``"0"`` in the bot's DM) or ``both``; the payload carries ``context`` (0 a
+        server, 1 the bot's DM, 2 another DM or a group DM). Discord offers the command only
+        where its registration allows (:meth:`_check_installed`)."""
+        root = command.strip().lstrip("/").split()[0]
+        self._check_installed(root, 1, channel, install, user)
+        previous, self._installing = self._installing, install
+        try:
+            return await self.slash(
+                command, user=user, channel=channel, options=options, locale=locale, settle=settle
+            )
+        finally:
+            self._installing = previous
+
+    async def message_command(
+        self,
+        name: str,
+        message: int | StoredMessage | Request | discord.abc.Snowflake,
+        *,
+        user: FakeUser,
+        install: Install | None = None,
+        locale: str | None = None,
+        settle: bool = False,
+    ) -> InteractionRecord:
+        """The message command ``name`` (a context menu entry, type 3) run on ``message``: an
+        APPLICATION_COMMAND interaction whose data has ``type`` 3, ``target_id`` and the message in
+        ``resolved.messages``. ``install`` as :meth:`slash_installed` (default: ``user`` where the
+        bot is not, else ``guild``)."""
+        msg = self._stored(message)
+        if self._tree().get_command(name, type=discord.AppCommandType.message) is None:
+            raise HarnessError(f"the bot has no message command {name!r}")
+        kind: Harness.Install = install or ("user" if self.backend.bot_absent(msg.channel_id) else "guild")
+        self._check_installed(name, 3, msg.channel_id, kind, user)
+        data: Json = {
+            "id": self.backend.command_id(name, None, 3),
+            "name": name,
+            "type": 3,
+            "target_id": str(msg.id),
+            "resolved": {"messages": {str(msg.id): copy.deepcopy(msg.payload)}},
+        }
+        previous, self._installing = self._installing, kind
+        try:
+            return await self._inject(
+                APPLICATION_COMMAND,
+                "message command",
+                user,
+                msg.channel_id,
+                locale,
+                data,
+                name=name,
+                settle=settle,
+            )
+        finally:
+            self._installing = previous
+
+    def _context_of(self, channel_id: int) -> int:
+        """The interaction context of a channel: 0 a server's, 1 the bot's DM, 2 a private channel."""
+        spec, guild_id = self.backend.channel(channel_id)
+        del spec
+        if guild_id is not None:
+            return 0
+        return 2 if channel_id in self.backend.private_channels else 1
+
+    def _check_installed(
+        self, name: str, ctype: int, channel_id: int, install: Install, user: FakeUser
+    ) -> None:
+        """Discord offers a command only where its registration (the global commands the bot
+        synced) allows: its ``contexts`` hold the place's context (none given: all), its
+        ``integration_types`` (none given: the guild install) the install; where the bot is not,
+        only a user install can be used; a private channel only to its members."""
+        registered = [
+            c for c in self.backend.commands.get(None, []) if c["name"] == name and c.get("type", 1) == ctype
+        ]
+        if not registered:
+            raise HarnessError(f"no global command {name!r} of type {ctype}: an installed command is global")
+        command = registered[0]
+        context = self._context_of(channel_id)
+        contexts = command.get("contexts") or [0, 1, 2]
+        installs = command.get("integration_types") or [0]
+        if context not in contexts:
+            raise HarnessError(
+                f"{name!r} is not offered in {INTERACTION_CONTEXTS[context]}: its contexts are {contexts}"
+            )
+        wanted = {"guild": {0}, "user": {1}, "both": {0, 1}}[install]
+        if not wanted & set(installs) or (context == 2 and not {1} & wanted & set(installs)):
+            raise HarnessError(
+                f"{name!r} has integration_types {installs}: not offered to a {install} install"
+            )
+        if self.backend.bot_absent(channel_id) and install != "user":
+            raise HarnessError(f"the bot is not in channel {channel_id}: only a user install reaches it")
+        members = self.backend.private_channels.get(channel_id)
+        if members is not None and user not in members:
+            raise HarnessError(f"{user.name} is not in private channel {channel_id}")
+
+    def _install_of(self, channel_id: int, message: StoredMessage | None) -> Install | Json | None:
+        """The install an interaction speaks for: the injection's own, else (a click on a message
+        a command answered) that command's ``authorizing_integration_owners``, else a user install
+        where the bot is not; None: the guild install as before."""
+        if self._installing is not None:
+            return self._installing
+        if message is not None and message.interaction_token is not None:
+            rec = self.backend.interactions.get(message.interaction_token)
+            owners = {} if rec is None else dict(rec.payload.get("authorizing_integration_owners") or {})
+            if "1" in owners:
+                return owners
+        if self.backend.bot_absent(channel_id):
+            return "user"
+        return None
+
+    def _owners(self, install: Install | Json, user: FakeUser, guild_id: int | None) -> Json:
+        """``authorizing_integration_owners``: ``"0"`` the server's id (``"0"`` in the bot's DM)
+        for the guild install, ``"1"`` the installing user's id for the user install (docs:
+        Receiving and Responding > Authorizing Integration Owners Object)."""
+        if isinstance(install, dict):
+            return dict(install)
+        owners: Json = {}
+        if install in ("guild", "both"):
+            owners["0"] = str(guild_id or 0)
+        if install in ("user", "both"):
+            owners["1"] = str(user.id)
+        return owners
+
+    def _absent_payload(
+        self,
+        install: Install | Json,
+        itype: int,
+        user: FakeUser,
+        channel_id: int,
+        locale: str,
+        data: Json,
+        message: StoredMessage | None,
+    ) -> Json:
+        """An interaction where the bot is not (a user install): a server's channel carries the
+        member and the partial guild, a private channel the user; ``app_permissions`` as Discord
+        documents it for (G)DMs with other users: ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE."""
+        interaction_id = self.backend.snowflake()
+        spec, guild_id = self.backend.channel(channel_id)
+        del spec
+        app = discord.Permissions(attach_files=True, embed_links=True, mention_everyone=True).value
+        payload: Json = {
+            "id": str(interaction_id),
+            "application_id": str(self.backend.application_id),
+            "type": itype,
+            "token": f"harness.{interaction_id}.{secrets.token_urlsafe(12)}",
+            "version": 1,
+            "locale": locale,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "channel_id": str(channel_id),
+            "channel": self.backend.channel_payload(channel_id),
+            "data": data,
+            "app_permissions": str(app),
+            "context": self._context_of(channel_id),
+            "authorizing_integration_owners": self._owners(install, user, guild_id),
+        }
+        if guild_id is not None:
+            guild = self.backend.guilds_without_bot[guild_id]
+            if not self.backend.in_guild(user, guild_id):
+                raise HarnessError(f"{user.name} is not a member of guild {guild_id}")
+            perms = str(guild.everyone_permissions)
+            payload.update(
+                guild_id=str(guild_id),
+                guild={"id": str(guild_id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale,
+                member={
+                    "user": user.payload(),
+                    "roles": [],
+                    "nick": None,
+                    "avatar": None,
+                    "joined_at": "2024-01-01T00:00:00+00:00",
+                    "premium_since": None,
+                    "deaf": False,
+                    "mute": False,
+                    "flags": 0,
+                    "pending": False,
+                    "communication_disabled_until": None,
+                    "permissions": perms,
+                },
+            )
+            payload["channel"]["permissions"] = perms
+        else:
+            payload["user"] = user.payload()
+        if message is not None:
+            payload["message"] = copy.deepcopy(message.payload)
+        return payload
+
+    def _forced_ephemeral(self, rec: InteractionRecord) -> bool:
+        """Discord makes a user install's answer ephemeral in a server without the app whose
+        members may not use external apps (USE_EXTERNAL_APPS, 1 << 50: change log "User-Installed
+        Apps General Availability", https://discord.com/developers/docs/change-log)."""
+        owners = rec.payload.get("authorizing_integration_owners") or {}
+        return rec.guild_id in self.backend.external_apps_forbidden and "0" not in owners
+
+    def _install_violations(self, req: Request) -> list[str]:
+        """A user-installed app's followups beyond :data:`MAX_USER_INSTALL_FOLLOWUPS` per
+        interaction (an interaction authorized by no server install)."""
+        if req.kind != "webhook.message.create":
+            return []
+        rec = self.backend.interactions.get(req.params.get("webhook_token", ""))
+        if rec is None or "0" in (rec.payload.get("authorizing_integration_owners") or {}):
+            return []
+        made = sum(1 for r in rec.requests if r.kind == "webhook.message.create" and r.status and r.ok)
+        if made >= MAX_USER_INSTALL_FOLLOWUPS:
+            return [
+                f"followups: a user-installed app makes at most {MAX_USER_INSTALL_FOLLOWUPS} per interaction "
+                "(https://discord.com/developers/docs/change-log#userinstalled-apps-general-availability)"
+            ]
+        return []
 
 
 def _route_params(template: str, path: str) -> dict[str, str]:

@@ -485,8 +485,9 @@ BUILDER_PICKS = "mj:bs:"
 
 
 def _typed_values(rec: InteractionRecord) -> list[str]:
-    """What the user typed in an interaction: slash and autocomplete options, modal inputs, and
-    the tiles picked in the /score hand builder (notation the user composes there)."""
+    """What the user typed in an interaction: slash and autocomplete options, modal inputs, the
+    tiles picked in the /score hand builder (notation the user composes there), and the message
+    a message command reads (**Score this hand**)."""
     out: list[str] = []
     data = rec.payload.get("data") or {}
 
@@ -506,6 +507,9 @@ def _typed_values(rec: InteractionRecord) -> list[str]:
         for component in walk_components(data.get("components") or []):
             if isinstance(component.get("value"), str):
                 out.append(component["value"])
+    if rec.kind == "message command":  # issue 31 install: Score this hand reads the target message
+        for message in (data.get("resolved") or {}).get("messages", {}).values():
+            out.append(str(message.get("content") or ""))
     return out
 
 

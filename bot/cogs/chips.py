@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import workers
+from bot.cogs import server_only
 from bot.components import NUMBER
 from bot.i18n import Language, language, text
 from bot.permissions import is_admin
@@ -181,7 +182,9 @@ class ChipsCog(commands.Cog):
     """``/chips``."""
 
     chips = app_commands.Group(
-        name="chips", description="The club's chips: balances, history, standings, seasons", guild_only=True
+        name="chips",
+        description="The club's chips: balances, history, standings, seasons",
+        **server_only(),
     )
     season = app_commands.Group(
         name="season", description="Admin: seasons of the club's ledger", parent=chips

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import workers
-from bot.cogs import RULESET_CHOICES
+from bot.cogs import RULESET_CHOICES, server_only
 from bot.i18n import Language, language, text
 from bot.rating import ALL_FAMILY, CLASSICAL_FAMILY, MIN_GAMES, Rating, family, shown
 from bot.storage.ratings import MemberRating
@@ -170,7 +170,7 @@ class RatingCog(commands.Cog):
     """``/rating``."""
 
     rating = app_commands.Group(
-        name="rating", description="The skill rating: each member's and the leaderboard"
+        name="rating", description="The skill rating: each member's and the leaderboard", **server_only()
     )
 
     def __init__(self, bot: MahjongBot) -> None:

@@ -49,7 +49,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import workers
-from bot.cogs import RULESET_CHOICES, WIND_CHOICES
+from bot.cogs import RULESET_CHOICES, WIND_CHOICES, server_only
 from bot.cogs.table import with_players
 from bot.components import NUMBER, chosen_values, persistent_select
 from bot.i18n import Language, engine_error, error_reason, language, text
@@ -242,7 +242,7 @@ class RecordCog(commands.Cog):
     record = app_commands.Group(
         name="record",
         description="Score an evening at a real table: every hand entered on the players' phones",
-        guild_only=True,
+        **server_only(),
     )
 
     def __init__(self, bot: MahjongBot) -> None:

@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import server_only
 from bot.i18n import Language, engine_error, language, text
 from bot.permissions import is_admin
 from bot.settings_registry import (
@@ -203,7 +204,7 @@ class SettingsCog(commands.Cog):
     settings = app_commands.Group(
         name="settings",
         description="House rules and the bot's settings, for this server or one channel",
-        guild_only=True,
+        **server_only(),
     )
 
     def __init__(self, bot: MahjongBot) -> None:

@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import workers
+from bot.cogs import server_only
 from bot.i18n import Language, language, text
 from bot.stats import (
     LastGame,
@@ -192,7 +193,9 @@ def table_text(channel: str, stats: TableStats, lang: Language) -> str:
 class StatsCog(commands.Cog):
     """``/stats``."""
 
-    stats = app_commands.Group(name="stats", description="Statistics from the games played here")
+    stats = app_commands.Group(
+        name="stats", description="Statistics from the games played here", **server_only()
+    )
 
     def __init__(self, bot: MahjongBot) -> None:
         self.bot = bot

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import RULESET_CHOICES
+from bot.cogs import RULESET_CHOICES, server_only
 from bot.cogs.settings import fit, house_rules, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
 from bot.history import HISTORY_ITEMS, show_history
@@ -128,7 +128,9 @@ NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_
 class TableCog(commands.Cog):
     """The table commands and the handlers of every table button."""
 
-    mahjong = app_commands.Group(name="mahjong", description="Play Mah-Jongg at a table in this channel")
+    mahjong = app_commands.Group(
+        name="mahjong", description="Play Mah-Jongg at a table in this channel", **server_only()
+    )
 
     def __init__(self, bot: MahjongBot) -> None:
         self.bot = bot
