@@ -44,6 +44,7 @@ from bot.components import (
     picked_tiles,
     tile_options,
 )
+from bot.emoji import beside_names, emoji_run, say_with_emoji, tile_emoji
 from bot.i18n import Language, language, text
 from bot.table import Table
 from engine.actions import MULTI_TILE_KINDS, Action, ActionKind
@@ -145,7 +146,9 @@ def say_meld(kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "
     >>> say_meld("pong", (33, 33, 33), "en"), say_meld("chow", (11, 12, 13), "de")
     ('pong Red dragon', 'Chow Kreis 3-4-5')
     """
-    return f"{text('meld_' + kind, lang)} {tiles_in_words(sorted(set(tiles)), lang, ruleset)}"
+    said = tiles_in_words(sorted(set(tiles)), lang, ruleset)
+    faces = emoji_run(sorted(tiles))  # the tile emoji before the words, when there are any
+    return f"{text('meld_' + kind, lang)} {faces} {said}" if faces else f"{text('meld_' + kind, lang)} {said}"
 
 
 def describe(table: Table, events: list[Event], lang: Language) -> str:
@@ -180,7 +183,7 @@ def event_words(
             key,
             lang,
             name=names[e.seat] if e.seat < len(names) else "",
-            tile=say_tile(e.tile, lang, ruleset),
+            tile=say_with_emoji(e.tile, say_tile(e.tile, lang, ruleset)),
             meld=meld,
             amount=number(e.amount, lang),
             east="" if east is None or east >= len(names) else names[east],
@@ -282,7 +285,7 @@ class DiscordPresenter:
                 text(
                     key,
                     lang,
-                    tile=say_tile(tile, lang, table.ruleset),
+                    tile=say_with_emoji(tile, say_tile(tile, lang, table.ruleset)),
                     name=table.seat_at(who).name,
                     deadline="",
                 )
@@ -573,6 +576,11 @@ class DiscordPresenter:
         }
         png = await workers.run(render_sheet, view.sheet, view.players, **how)
         lines = [discord.utils.escape_markdown(line) for line in sheet_lines(view.sheet, view.players, **how)]
+        if view.sheet.win_tile is not None:  # the winning tile's emoji beside its name (how it was won)
+            for i, line in enumerate(lines):
+                lines[i] = beside_names(line, [view.sheet.win_tile], lang, table.ruleset)
+                if lines[i] != line:
+                    break
         if table.unbooked:
             lines.append(text("unbooked", lang, reason=table.unbooked))
         for name, paid, owed in table.short:
@@ -687,7 +695,9 @@ class DiscordPresenter:
         if with_hint and view.legal:
             h = await workers.run(hint, view, settings=game.settings, lang=lang, ruleset=game.ruleset)
             view = _with_hint(view, h.marks())
-            advice = h.text
+            # the hint's text names its tiles (engine words); their emoji go beside the names
+            about = [t for t in (h.discard, None if h.action is None else h.action.tile) if t is not None]
+            advice = beside_names(h.text, [*about, *(w.tile for w in h.waits)], lang, table.ruleset)
         legal = list(view.legal)
         if not prompt:
             if not legal:
@@ -696,14 +706,16 @@ class DiscordPresenter:
                 prompt = text("card_riichi", lang, stake=game.settings.riichi_stake)
             elif view.phase == Phase.TURN and view.last_discard is not None:
                 # rumisberg rule 3: the discard he passed may still be claimed after his draw
+                late = view.last_discard[1]
                 prompt = text(
-                    "card_turn_late", lang, tile=say_tile(view.last_discard[1], lang, table.ruleset)
+                    "card_turn_late", lang, tile=say_with_emoji(late, say_tile(late, lang, table.ruleset))
                 )
             elif view.phase == Phase.TURN:
                 prompt = text("card_turn", lang)
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
-                prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
+                tile = view.last_discard[1]
+                prompt = text(key, lang, tile=say_with_emoji(tile, say_tile(tile, lang, table.ruleset)))
         lines = [intro, prompt, advice, self.received_line(table, view, lang)]
         png = await workers.run(render_hand, view, hint=with_hint, lang=lang)
         alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
@@ -717,9 +729,12 @@ class DiscordPresenter:
         discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         others = [a for a in legal if a.kind != ActionKind.DISCARD]
         if discards:
-            # a tile by name for the person, its code as the value the click carries
+            # a tile by name for the person (and its face as the option's emoji, when uploaded),
+            # its code as the value the click carries
             options = [
-                discord.SelectOption(label=say_tile(a.tile, lang, table.ruleset), value=str(a.tile))
+                discord.SelectOption(
+                    label=say_tile(a.tile, lang, table.ruleset), value=str(a.tile), emoji=tile_emoji(a.tile)
+                )
                 for a in discards
             ]
             parts.append(
