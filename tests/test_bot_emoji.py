@@ -409,3 +409,50 @@ def test_every_tile_has_a_valid_stable_name() -> None:
         "mj_1f",
         "mj_8f",
     ]
+
+
+async def test_hints_and_the_score_sheet_put_the_emoji_beside_the_tile_names(tmp_path: Path) -> None:
+    backend = FakeDiscord()
+    h = await start(tmp_path / "db.sqlite3", backend)
+    try:
+        ids = emoji_ids(backend)
+        await h.bot.storage.set_house_rule(GUILD, "game_length", "hands:1", actor_id=1)
+        alice, bob = h.user(100, "alice"), h.user(200, "bob")
+        table = await open_table(h, alice, bob)
+        game = table.game
+        assert game is not None
+        hinted = 0
+        for _ in range(400):
+            await h.settle()
+            if game.deal.over:
+                break
+            mover = next((u for u in (alice, bob) if asked(table, table.position_of(u.id) or 0)), None)
+            if mover is None:
+                continue
+            if hinted < 3:
+                table_message = h.message(table.message_id) if table.message_id else h.messages(CHANNEL)[-1]
+                rec = await h.click(table_message, f"mj:hand:{CHANNEL}", user=mover)
+                card = rec.last.target if rec.last is not None else None
+                assert isinstance(card, StoredMessage)
+                target = next(c for c in card.custom_ids if c.endswith(":hint"))
+                rec = await h.click(card, target, user=mover)
+                text = h.message(card.id).text
+                found = MENTION.findall(text)
+                assert found, text  # the hint names a tile, and its emoji stands before the name
+                for name, emoji_id in found:
+                    assert int(emoji_id) == ids[name]
+                    assert f"<:{name}:{emoji_id}> {tile_name(EMOJI_TILES[name])}" in text
+                hinted += 1
+            await play_card(h, table, mover)
+        assert hinted == 3 and game.deal.over
+        await h.settle()
+        sheet_message = next(m for m in reversed(h.messages(CHANNEL)) if "sheet.png" in m.filenames)
+        view = game.view(None)
+        assert view.sheet is not None
+        tile = view.sheet.win_tile
+        assert tile is not None  # TEST_SEED's hand is won (on 2m)
+        mention = f"<:{emoji_name(tile)}:{ids[emoji_name(tile)]}> {tile_name(tile)}"
+        assert mention in sheet_message.text.splitlines()[0], sheet_message.text
+        h.check()
+    finally:
+        await h.close()
