@@ -7,8 +7,9 @@ working after a restart), starts restoring unfinished tables in the background b
 replaying their logs (``bot/restore.py``: the bot answers at once; a click on a table not
 restored yet restores that one first), starts the pruning of old games' move logs
 (``bot/retention.py``), uploads the tile faces missing from the application's emoji in the
-background (``bot/emoji.py``, when ``MAHJONG_TILE_EMOJI`` is on), and syncs the slash commands (to ``dev_guild`` at once when one is
-set; only the process that runs shard 0, unless ``MAHJONG_SYNC_COMMANDS`` says otherwise).
+background (``bot/emoji.py``, when ``MAHJONG_TILE_EMOJI`` is on), and syncs the slash commands
+(to ``dev_guild`` at once when one is set; only the process that runs shard 0, unless
+``MAHJONG_SYNC_COMMANDS`` says otherwise).
 
 The bot is an ``AutoShardedBot``: one process runs the shards ``MAHJONG_SHARD_IDS`` of
 ``MAHJONG_SHARD_COUNT`` (all of them by default) and restores and drives only the tables of

@@ -170,13 +170,18 @@ async def upload_tile_emoji(bot: MahjongBot) -> int:
         )
         missing = []
     for name in missing:
+        if name in have:  # another process made it meanwhile (seen on a refusal's second look)
+            continue
         image = await workers.run(emoji_png, int(EMOJI_TILES[name]))
         try:
             made = await bot.create_application_emoji(name=name, image=image)
         except discord.HTTPException as exc:
-            # another process may have made it meanwhile: look again before giving up on the rest
+            # another shard process may have made it meanwhile (its name is then taken): look
+            # again, and go on when it is there; anything else stops the uploads
             with contextlib.suppress(discord.HTTPException):
                 have = {e.name: e.id for e in await bot.fetch_application_emojis()}
+            if name in have:
+                continue
             left = sum(1 for n in EMOJI_TILES if n not in have)
             log.warning(
                 "tile emoji: Discord refused to upload %s (%s): %s tiles are named without emoji",

@@ -456,3 +456,28 @@ async def test_hints_and_the_score_sheet_put_the_emoji_beside_the_tile_names(tmp
         h.check()
     finally:
         await h.close()
+
+
+async def test_two_processes_uploading_at_once_share_the_work(tmp_path: Path) -> None:
+    """Shard processes all try at start-up: when another process made a face between this one's
+    list and its upload (the name is then taken), this one takes that emoji and goes on."""
+    backend = FakeDiscord()
+    raced: list[str] = []
+
+    def other_process_first(body: Any) -> None:
+        if len(raced) < 3:  # the other process made these three just before
+            raced.append(body["name"])
+            backend.emoji_refusal = None
+            backend.create_application_emoji({"name": body["name"]})
+            backend.emoji_refusal = other_process_first
+
+    backend.emoji_refusal = other_process_first
+    h = await start(tmp_path / "db.sqlite3", backend)
+    try:
+        assert len(raced) == 3 and len(REGISTRY) == 42 and len(backend.application_emoji) == 42
+        refused = [r for r in uploads(h) if r.status >= 400]
+        assert [r.json["name"] for r in refused] == raced
+        assert len(uploads(h)) == 42 and not h.errors
+        h.check()
+    finally:
+        await h.close()
