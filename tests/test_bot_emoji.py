@@ -481,3 +481,36 @@ async def test_two_processes_uploading_at_once_share_the_work(tmp_path: Path) ->
         h.check()
     finally:
         await h.close()
+
+
+def test_the_longest_since_the_picture_line_with_emoji_stays_within_a_text_display() -> None:
+    """The table message lists up to ``SINCE_MOST`` moves since its picture; with every tile's emoji
+    (ids of 19 digits, as Discord's are now) beside its name, chows and kongs by 32-character names,
+    the line stays far within the 4,000 characters a message's text displays may hold."""
+    from bot.i18n import text
+    from bot.presenter import SINCE_MOST
+    from engine.hand import Meld, MeldKind
+
+    REGISTRY.fill([(name, 10**18 + i) for i, name in enumerate(EMOJI_TILES)])
+    names = ["W" * 32, "Ü" * 32, "M" * 32, "N" * 32]
+    events = [
+        Event(
+            EventKind.CLAIM,
+            seat=Position(i % 4),
+            tile=Tile.parse("4p"),
+            meld=Meld(MeldKind.CHOW, Tile.parse("3p")),
+        )
+        if i % 2
+        else Event(
+            EventKind.KONG,
+            seat=Position(i % 4),
+            tile=Tile.parse("6f"),
+            meld=Meld(MeldKind.KONG, Tile.parse("2s")),
+        )
+        for i in range(SINCE_MOST)
+    ]
+    for lang in ("en", "de"):
+        said = [event_words([e], names, 0, lang) for e in events]
+        assert all(MENTION.search(s) for s in said), said
+        line = text("since_picture", lang, actions=" · ".join(["…", *said]))
+        assert len(line) < 2000, len(line)  # the rest of the status (head, turn, away) is short
