@@ -140,14 +140,16 @@ def say_tiles(tiles: tuple[Tile, ...], lang: Language, ruleset: str = "") -> str
     return ", ".join(say_tile(t, lang, ruleset) for t in tiles)
 
 
-def say_meld(kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "") -> str:
+def say_meld(
+    kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "", *, emoji: bool = False
+) -> str:
     """A set laid out, by name: ``pong Red dragon``, ``Chow Kreis 3-4-5``, ``Kong Bambus-2``.
 
     >>> say_meld("pong", (33, 33, 33), "en"), say_meld("chow", (11, 12, 13), "de")
     ('pong Red dragon', 'Chow Kreis 3-4-5')
     """
     said = tiles_in_words(sorted(set(tiles)), lang, ruleset)
-    faces = emoji_run(sorted(tiles))  # the tile emoji before the words, when there are any
+    faces = emoji_run(sorted(tiles)) if emoji else ""  # the tile emoji before the words, when asked
     return f"{text('meld_' + kind, lang)} {faces} {said}" if faces else f"{text('meld_' + kind, lang)} {said}"
 
 
@@ -157,17 +159,25 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
     game = table.game
     names = [] if game is None else [table.seat_at(p).name for p in game.positions]
     east = None if game is None else game.position_of(Wind.EAST)
-    action = event_words(events, names, east, lang, table.ruleset)
+    action = event_words(events, names, east, lang, table.ruleset, emoji=True)
     return text("last_action", lang, action=action) if action else ""
 
 
 def event_words(
-    events: Sequence[Event], names: Sequence[str], east: int | None, lang: Language, ruleset: str = ""
+    events: Sequence[Event],
+    names: Sequence[str],
+    east: int | None,
+    lang: Language,
+    ruleset: str = "",
+    *,
+    emoji: bool = False,
 ) -> str:
     """The last public event of ``events`` in words (``Ada discarded Bamboo 5``), or ``""`` when
     none is public: the one source of what the table is told happened, for the table message and
     a replayed hand's card (:mod:`bot.replay`). ``names`` are by position, ``east`` the position of
-    this hand's East (None: unknown). A Gulasch exchange is told without its tiles."""
+    this hand's East (None: unknown). A Gulasch exchange is told without its tiles. ``emoji``: each
+    tile's emoji beside its name (``bot/emoji.py``; the table message), not where the words become
+    a select option's label or are escaped as markdown (a replay's)."""
     for e in reversed(events):
         key = _EVENT_WORDS.get(e.kind)
         if e.kind in (EventKind.DECLARE, EventKind.PAID, EventKind.EXCHANGE):
@@ -178,12 +188,14 @@ def event_words(
             continue
         meld = ""
         if e.meld is not None:
-            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, ruleset)
+            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, ruleset, emoji=emoji)
         return text(
             key,
             lang,
             name=names[e.seat] if e.seat < len(names) else "",
-            tile=say_with_emoji(e.tile, say_tile(e.tile, lang, ruleset)),
+            tile=say_with_emoji(e.tile, say_tile(e.tile, lang, ruleset))
+            if emoji
+            else say_tile(e.tile, lang, ruleset),
             meld=meld,
             amount=number(e.amount, lang),
             east="" if east is None or east >= len(names) else names[east],
@@ -306,7 +318,9 @@ class DiscordPresenter:
             return ""
         names = [table.seat_at(p).name for p in game.positions]
         east = game.position_of(Wind.EAST)
-        said = [event_words([e], names, east, lang, table.ruleset) for e in table.hand_events[since:]]
+        said = [
+            event_words([e], names, east, lang, table.ruleset, emoji=True) for e in table.hand_events[since:]
+        ]
         said = [words for words in said if words]
         if len(said) < 2:
             return ""

@@ -296,7 +296,9 @@ def test_texts_put_the_emoji_beside_the_name_and_are_unchanged_without() -> None
     hint = "Discard Circles 5: Circles 5 6 7 stays, Kreis-5"
     assert beside_names(hint, [five], "en") == hint and say_with_emoji(five, "Circles 5") == "Circles 5"
     _fill("5p", "7z")
-    assert event_words([discard], ["Ada"], 0, "en") == before.replace("Circles 5", "<:mj_5p:1000> Circles 5")
+    assert event_words([discard], ["Ada"], 0, "en") == before  # emoji only where the text asks (the table's)
+    with_emoji = event_words([discard], ["Ada"], 0, "en", emoji=True)
+    assert with_emoji == before.replace("Circles 5", "<:mj_5p:1000> Circles 5")
     assert (
         beside_names(hint, [five, red], "en")
         == "Discard <:mj_5p:1000> Circles 5: Circles 5 6 7 stays, Kreis-5"
@@ -308,7 +310,7 @@ def test_texts_put_the_emoji_beside_the_name_and_are_unchanged_without() -> None
     assert beside_names("Bing-5 ×2", [five], "de", "jiangxi") == "<:mj_5p:1000> Bing-5 ×2"
     assert beside_names("Circles 5 6 7", [five], "en") == "Circles 5 6 7"  # a run, not the tile alone
     REGISTRY.clear()
-    assert event_words([discard], ["Ada"], 0, "en") == before
+    assert event_words([discard], ["Ada"], 0, "en", emoji=True) == before
 
 
 def test_the_harness_refuses_emoji_beyond_discords_limits() -> None:
@@ -510,7 +512,27 @@ def test_the_longest_since_the_picture_line_with_emoji_stays_within_a_text_displ
         for i in range(SINCE_MOST)
     ]
     for lang in ("en", "de"):
-        said = [event_words([e], names, 0, lang) for e in events]
+        said = [event_words([e], names, 0, lang, emoji=True) for e in events]
         assert all(MENTION.search(s) for s in said), said
         line = text("since_picture", lang, actions=" · ".join(["…", *said]))
         assert len(line) < 2000, len(line)  # the rest of the status (head, turn, away) is short
+
+
+def test_a_replayed_hands_words_and_jump_menu_name_tiles_without_emoji_markup() -> None:
+    """A replay's words are escaped as markdown and become the jump menu's option labels (plain
+    text, 100 characters): an emoji mention there would be broken or shown raw, so they have none."""
+    from types import SimpleNamespace
+
+    from test_replay_card import played, replayed
+
+    from bot.replay import card, step_words
+
+    REGISTRY.fill([(name, 10**18 + i) for i, name in enumerate(EMOJI_TILES)])
+    ada, bo = SimpleNamespace(id=31), SimpleNamespace(id=32)
+    game = played(ada, bo)  # type: ignore[arg-type]
+    hand = replayed(ada, bo, game, 1)  # type: ignore[arg-type]
+    said = [step_words(hand, step, "en") for step in range(hand.last + 1)]
+    assert any("discarded" in s for s in said) and not any("<:" in s for s in said)
+    shown = card(hand, 7, hand.last // 2, "de")
+    assert shown.options and shown.content
+    assert "<:mj_" not in shown.content and not any("<:" in label for _, label in shown.options)
