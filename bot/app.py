@@ -6,8 +6,10 @@ components it sends: their custom_ids carry the table and the action, so buttons
 working after a restart), starts restoring unfinished tables in the background by
 replaying their logs (``bot/restore.py``: the bot answers at once; a click on a table not
 restored yet restores that one first), starts the pruning of old games' move logs
-(``bot/retention.py``), and syncs the slash commands (to ``dev_guild`` at once when one is
-set; only the process that runs shard 0, unless ``MAHJONG_SYNC_COMMANDS`` says otherwise).
+(``bot/retention.py``), uploads the tile faces missing from the application's emoji in the
+background (``bot/emoji.py``, when ``MAHJONG_TILE_EMOJI`` is on), and syncs the slash commands
+(to ``dev_guild`` at once when one is set; only the process that runs shard 0, unless
+``MAHJONG_SYNC_COMMANDS`` says otherwise).
 
 The bot is an ``AutoShardedBot``: one process runs the shards ``MAHJONG_SHARD_IDS`` of
 ``MAHJONG_SHARD_COUNT`` (all of them by default) and restores and drives only the tables of
@@ -25,9 +27,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
-from bot import workers
+from bot import emoji, workers
 from bot.clock import Clock, SystemClock
 from bot.config import BotConfig, shard_of
+from bot.emoji import upload_tile_emoji
 from bot.i18n import error_reason, language, text
 from bot.presenter import DiscordPresenter
 from bot.restore import PendingGame, RestoreQueue, rebuild_game
@@ -112,6 +115,8 @@ class MahjongBot(commands.AutoShardedBot):
         a channel's first when someone needs it (:meth:`table_in`)."""
         self.restore_task: asyncio.Task[None] | None = None
         """Restores every queued game in the background, from ``setup_hook`` on."""
+        self.emoji_task: asyncio.Task[int] | None = None
+        """Uploads the tile emoji missing at start-up, in the background (``bot/emoji.py``)."""
         self.workers: workers.Pool | None = None
         """The worker processes of images, hints and decisions while the bot runs (``bot/workers.py``)."""
         self._persistent: dict[re.Pattern[str], PersistentItem] = {}
@@ -277,6 +282,10 @@ class MahjongBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.queue_restores()
         self.restore_task = asyncio.create_task(self.restoring.run(), name="restore tables")
+        if self.config.tile_emoji:
+            self.emoji_task = asyncio.create_task(upload_tile_emoji(self), name="tile emoji")
+        elif emoji.REGISTRY.owner is not self:
+            emoji.REGISTRY.clear()  # texts name tiles alone (an earlier bot of this process had emoji)
         if self.config.keep_logs_days:
             self.pruning = asyncio.create_task(
                 keep_pruning(self.storage, self.clock, self.config.keep_logs_days)
@@ -449,6 +458,10 @@ class MahjongBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.restore_task is not None:
             self.restore_task.cancel()
+        if self.emoji_task is not None:
+            self.emoji_task.cancel()
+        if emoji.REGISTRY.owner is self:
+            emoji.REGISTRY.clear()
         self.restoring.cancel()
         for table in list(self.tables.values()):
             if table._task is not None:

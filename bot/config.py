@@ -84,6 +84,10 @@ class BotConfig:
     workers: int | None = None
     """Worker processes for images, hints and computer decisions (``MAHJONG_WORKERS``;
     ``bot/workers.py``): None, as many as the machine has cores; 0, threads in the bot's process."""
+    tile_emoji: bool = False
+    """Upload the tile faces as application emoji at start-up and write them beside tile names
+    (``MAHJONG_TILE_EMOJI``, yes unless it says no; ``bot/emoji.py``). A configuration made in
+    code (the tests') has it off, so its texts name tiles alone unless it asks."""
 
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process drives the tables of server ``guild_id`` (it runs that server's
@@ -167,6 +171,11 @@ class BotConfig:
         if sync_text not in ("", "yes", "no", "true", "false", "1", "0"):
             raise ConfigError(f"MAHJONG_SYNC_COMMANDS takes yes or no (or nothing), not {quote(sync_text)}")
         sync_commands = None if not sync_text else sync_text in ("yes", "true", "1")
+        emoji_text = values.get("MAHJONG_TILE_EMOJI", "").strip().lower()
+        if emoji_text not in ("", "yes", "no", "true", "false", "1", "0"):
+            raise ConfigError(
+                f"MAHJONG_TILE_EMOJI takes yes or no (or nothing: yes), not {quote(emoji_text)}"
+            )
         workers_text = values.get("MAHJONG_WORKERS", "").strip()
         workers: int | None = None
         if workers_text:
@@ -192,6 +201,7 @@ class BotConfig:
             shard_ids=shard_ids,
             sync_commands=sync_commands,
             workers=workers,
+            tile_emoji=emoji_text not in ("no", "false", "0"),
         )
 
 

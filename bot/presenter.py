@@ -44,6 +44,7 @@ from bot.components import (
     picked_tiles,
     tile_options,
 )
+from bot.emoji import beside_names, emoji_run, say_with_emoji, tile_emoji
 from bot.i18n import Language, language, text
 from bot.table import Table
 from engine.actions import MULTI_TILE_KINDS, Action, ActionKind
@@ -139,13 +140,17 @@ def say_tiles(tiles: tuple[Tile, ...], lang: Language, ruleset: str = "") -> str
     return ", ".join(say_tile(t, lang, ruleset) for t in tiles)
 
 
-def say_meld(kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "") -> str:
+def say_meld(
+    kind: str, tiles: tuple[int, ...], lang: Language, ruleset: str = "", *, emoji: bool = False
+) -> str:
     """A set laid out, by name: ``pong Red dragon``, ``Chow Kreis 3-4-5``, ``Kong Bambus-2``.
 
     >>> say_meld("pong", (33, 33, 33), "en"), say_meld("chow", (11, 12, 13), "de")
     ('pong Red dragon', 'Chow Kreis 3-4-5')
     """
-    return f"{text('meld_' + kind, lang)} {tiles_in_words(sorted(set(tiles)), lang, ruleset)}"
+    said = tiles_in_words(sorted(set(tiles)), lang, ruleset)
+    faces = emoji_run(sorted(tiles)) if emoji else ""  # the tile emoji before the words, when asked
+    return f"{text('meld_' + kind, lang)} {faces} {said}" if faces else f"{text('meld_' + kind, lang)} {said}"
 
 
 def describe(table: Table, events: list[Event], lang: Language) -> str:
@@ -154,17 +159,25 @@ def describe(table: Table, events: list[Event], lang: Language) -> str:
     game = table.game
     names = [] if game is None else [table.seat_at(p).name for p in game.positions]
     east = None if game is None else game.position_of(Wind.EAST)
-    action = event_words(events, names, east, lang, table.ruleset)
+    action = event_words(events, names, east, lang, table.ruleset, emoji=True)
     return text("last_action", lang, action=action) if action else ""
 
 
 def event_words(
-    events: Sequence[Event], names: Sequence[str], east: int | None, lang: Language, ruleset: str = ""
+    events: Sequence[Event],
+    names: Sequence[str],
+    east: int | None,
+    lang: Language,
+    ruleset: str = "",
+    *,
+    emoji: bool = False,
 ) -> str:
     """The last public event of ``events`` in words (``Ada discarded Bamboo 5``), or ``""`` when
     none is public: the one source of what the table is told happened, for the table message and
     a replayed hand's card (:mod:`bot.replay`). ``names`` are by position, ``east`` the position of
-    this hand's East (None: unknown). A Gulasch exchange is told without its tiles."""
+    this hand's East (None: unknown). A Gulasch exchange is told without its tiles. ``emoji``: each
+    tile's emoji beside its name (``bot/emoji.py``; the table message), not where the words become
+    a select option's label or are escaped as markdown (a replay's)."""
     for e in reversed(events):
         key = _EVENT_WORDS.get(e.kind)
         if e.kind in (EventKind.DECLARE, EventKind.PAID, EventKind.EXCHANGE):
@@ -175,12 +188,14 @@ def event_words(
             continue
         meld = ""
         if e.meld is not None:
-            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, ruleset)
+            meld = say_meld(e.meld.kind.name.lower(), tuple(e.meld.tiles), lang, ruleset, emoji=emoji)
         return text(
             key,
             lang,
             name=names[e.seat] if e.seat < len(names) else "",
-            tile=say_tile(e.tile, lang, ruleset),
+            tile=say_with_emoji(e.tile, say_tile(e.tile, lang, ruleset))
+            if emoji
+            else say_tile(e.tile, lang, ruleset),
             meld=meld,
             amount=number(e.amount, lang),
             east="" if east is None or east >= len(names) else names[east],
@@ -282,7 +297,7 @@ class DiscordPresenter:
                 text(
                     key,
                     lang,
-                    tile=say_tile(tile, lang, table.ruleset),
+                    tile=say_with_emoji(tile, say_tile(tile, lang, table.ruleset)),
                     name=table.seat_at(who).name,
                     deadline="",
                 )
@@ -303,7 +318,9 @@ class DiscordPresenter:
             return ""
         names = [table.seat_at(p).name for p in game.positions]
         east = game.position_of(Wind.EAST)
-        said = [event_words([e], names, east, lang, table.ruleset) for e in table.hand_events[since:]]
+        said = [
+            event_words([e], names, east, lang, table.ruleset, emoji=True) for e in table.hand_events[since:]
+        ]
         said = [words for words in said if words]
         if len(said) < 2:
             return ""
@@ -573,6 +590,11 @@ class DiscordPresenter:
         }
         png = await workers.run(render_sheet, view.sheet, view.players, **how)
         lines = [discord.utils.escape_markdown(line) for line in sheet_lines(view.sheet, view.players, **how)]
+        if view.sheet.win_tile is not None:  # the winning tile's emoji beside its name (how it was won)
+            for i, line in enumerate(lines):
+                lines[i] = beside_names(line, [view.sheet.win_tile], lang, table.ruleset)
+                if lines[i] != line:
+                    break
         if table.unbooked:
             lines.append(text("unbooked", lang, reason=table.unbooked))
         for name, paid, owed in table.short:
@@ -687,7 +709,9 @@ class DiscordPresenter:
         if with_hint and view.legal:
             h = await workers.run(hint, view, settings=game.settings, lang=lang, ruleset=game.ruleset)
             view = _with_hint(view, h.marks())
-            advice = h.text
+            # the hint's text names its tiles (engine words); their emoji go beside the names
+            about = [t for t in (h.discard, None if h.action is None else h.action.tile) if t is not None]
+            advice = beside_names(h.text, [*about, *(w.tile for w in h.waits)], lang, table.ruleset)
         legal = list(view.legal)
         if not prompt:
             if not legal:
@@ -696,14 +720,16 @@ class DiscordPresenter:
                 prompt = text("card_riichi", lang, stake=game.settings.riichi_stake)
             elif view.phase == Phase.TURN and view.last_discard is not None:
                 # rumisberg rule 3: the discard he passed may still be claimed after his draw
+                late = view.last_discard[1]
                 prompt = text(
-                    "card_turn_late", lang, tile=say_tile(view.last_discard[1], lang, table.ruleset)
+                    "card_turn_late", lang, tile=say_with_emoji(late, say_tile(late, lang, table.ruleset))
                 )
             elif view.phase == Phase.TURN:
                 prompt = text("card_turn", lang)
             elif view.last_discard is not None:
                 key = "card_claims" if view.phase == Phase.CLAIMS else "card_robbing"
-                prompt = text(key, lang, tile=say_tile(view.last_discard[1], lang, table.ruleset))
+                tile = view.last_discard[1]
+                prompt = text(key, lang, tile=say_with_emoji(tile, say_tile(tile, lang, table.ruleset)))
         lines = [intro, prompt, advice, self.received_line(table, view, lang)]
         png = await workers.run(render_hand, view, hint=with_hint, lang=lang)
         alt = describe_hand(view, lang)  # the seat's own tiles: on its ephemeral card only
@@ -717,9 +743,12 @@ class DiscordPresenter:
         discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         others = [a for a in legal if a.kind != ActionKind.DISCARD]
         if discards:
-            # a tile by name for the person, its code as the value the click carries
+            # a tile by name for the person (and its face as the option's emoji, when uploaded),
+            # its code as the value the click carries
             options = [
-                discord.SelectOption(label=say_tile(a.tile, lang, table.ruleset), value=str(a.tile))
+                discord.SelectOption(
+                    label=say_tile(a.tile, lang, table.ruleset), value=str(a.tile), emoji=tile_emoji(a.tile)
+                )
                 for a in discards
             ]
             parts.append(

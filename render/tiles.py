@@ -9,6 +9,7 @@ own alpha as mask.
 
 from __future__ import annotations
 
+import io
 import math
 from functools import cache
 from typing import Final
@@ -314,8 +315,9 @@ def tile_image(tile: int, width: int) -> Image.Image:
 
 
 @cache
-def _sprite(tile: int, width: int) -> Image.Image:
-    """The sprite of ``tile`` (a :class:`Tile` index, or :data:`BACK`) ``width`` pixels wide.
+def _sprite(tile: int, width: int, *, indexed: bool | None = None) -> Image.Image:
+    """The sprite of ``tile`` (a :class:`Tile` index, or :data:`BACK`) ``width`` pixels wide;
+    ``indexed``: whether suit and wind tiles carry a corner index (None: tiles 40 px wide or more).
 
     Cached: each face is drawn once per size. Do not modify the result.
     """
@@ -357,7 +359,8 @@ def _sprite(tile: int, width: int) -> Image.Image:
         )
     else:
         pad_x, pad_y = big_w * 0.13, big_w * 0.13
-        _draw_face(_Face(draw, (pad_x, pad_y, big_w - pad_x, big_fh - pad_y), indexed=width >= 40), tile)
+        corner = width >= 40 if indexed is None else indexed
+        _draw_face(_Face(draw, (pad_x, pad_y, big_w - pad_x, big_fh - pad_y), indexed=corner), tile)
     return canvas.resize((width, fh + dp), Image.Resampling.LANCZOS, reducing_gap=None)
 
 
@@ -400,3 +403,29 @@ def dimmed(tile: int, width: int, shade: RGB, *, turned: bool = False) -> Image.
 def label(tile: int) -> str:
     """The notation of a tile, as players type it."""
     return str(TILES[tile])
+
+
+EMOJI_SIZE: Final = 128
+"""Side of a tile's emoji image (Discord shows emoji at 128 by 128 best, and inline at about 22)."""
+
+
+def emoji_png(tile: int) -> bytes:
+    """The face of ``tile`` as a square PNG for a Discord emoji (:data:`EMOJI_SIZE` a side, a
+    transparent background): the whole tile, its thickness strip included, as tall as the square,
+    centred. No corner index: at an inline emoji's size it would be a speck.
+
+    >>> from PIL import Image
+    >>> import io
+    >>> Image.open(io.BytesIO(emoji_png(13))).size
+    (128, 128)
+    """
+    size = EMOJI_SIZE
+    width = round(size / (tile_height(100) / 100))
+    while tile_height(width) > size:
+        width -= 1
+    sprite = _sprite(int(tile), width, indexed=False)
+    square = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    square.alpha_composite(sprite, ((size - sprite.width) // 2, (size - sprite.height) // 2))
+    out = io.BytesIO()
+    square.save(out, format="PNG", optimize=True)
+    return out.getvalue()

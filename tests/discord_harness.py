@@ -82,6 +82,7 @@ is then at rest until the test moves it. So a test passes or fails the same on a
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import contextvars
 import copy
@@ -837,6 +838,8 @@ def limit_violations(req: Request) -> list[str]:
         return []
     if req.kind == "commands.sync":
         return _commands_violations(list(body or []))
+    if req.method == "POST" and req.template == "/applications/{application_id}/emojis":  # issue 31 emoji
+        return _emoji_create_violations(body if isinstance(body, dict) else {})
     if req.method in ("POST", "PATCH") and req.kind.startswith(("message.", "webhook.message")):
         return _message_violations(body if isinstance(body, dict) else {}, req.files)
     return []
@@ -916,6 +919,69 @@ def _install_command_violations(command: Json) -> list[str]:
     return problems
 
 
+# --- issue 31 emoji: application emoji endpoints ---
+# Resources > Emoji > Create Application Emoji (https://discord.com/developers/docs/resources/emoji#create-application-emoji):
+# JSON params ``name`` and ``image``, "the 128x128 emoji image" as an Image Data URI
+# (``data:image/png;base64,...``: https://discord.com/developers/docs/reference#image-data).
+# An emoji's name: 2 to 32 characters, letters, digits and underscores (discord.py's
+# ``Client.create_application_emoji``, https://discordpy.readthedocs.io/en/stable/api.html#discord.Client.create_application_emoji:
+# "Must be between 2 and 32 characters long"; the pattern as Discord's Create Guild Emoji takes it).
+# Resources > Emoji (https://discord.com/developers/docs/resources/emoji), Emoji Formats and
+# Application-Owned Emoji: "Emojis and animated emojis have a maximum file size of 256 KiB", and
+# "An application can own up to 2000 emojis".
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+MAX_EMOJI_BYTES = 256 * 1024
+MAX_APPLICATION_EMOJI = 2000
+IMAGE_DATA = re.compile(r"data:image/(png|jpeg|gif|webp|avif);base64,([A-Za-z0-9+/]*={0,2})")
+# Components > Component Reference > String Select > Select Option Structure
+# (https://discord.com/developers/docs/components/reference#string-select-select-option-structure):
+# an option's ``emoji`` is a partial emoji object, "id, name, and animated"; a custom emoji's id is
+# one the bot can use (an application emoji of its own, here), else Discord answers 400 Invalid emoji.
+EMOJI_FIELDS = frozenset({"id", "name", "animated"})
+
+
+def _emoji_create_violations(body: Json) -> list[str]:
+    """What a Create Application Emoji request breaks of the limits above."""
+    problems: list[str] = []
+    name = body.get("name")
+    if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+        problems.append(f"name: {name!r} is not 2-32 letters, digits or underscores")
+    image = body.get("image")
+    match = IMAGE_DATA.fullmatch(image) if isinstance(image, str) else None
+    if match is None:
+        problems.append("image: not an image data URI (data:image/png;base64,...)")
+    else:
+        data = base64.b64decode(match[2])
+        if len(data) > MAX_EMOJI_BYTES:
+            problems.append(f"image: {len(data)} bytes (at most {MAX_EMOJI_BYTES})")
+        if match[1] == "png" and _image_size(data) is None:
+            problems.append("image: says PNG but is not one")
+    return problems
+
+
+def option_emoji_violations(components: Iterable[Json], known: Mapping[int, str]) -> list[str]:
+    """Each select option's ``emoji`` that is not a partial emoji (id, name, animated) of an emoji
+    in ``known`` (id to name: the application's emoji)."""
+    problems: list[str] = []
+    for c in walk_components(components):
+        if c.get("type") != STRING_SELECT:
+            continue
+        for j, option in enumerate(c.get("options") or []):
+            emoji = option.get("emoji")
+            if emoji is None:
+                continue
+            where = f"components.select.options.{j}.emoji"
+            if not isinstance(emoji, dict) or not set(emoji) <= EMOJI_FIELDS:
+                problems.append(f"{where}: {emoji!r} is not a partial emoji (id, name, animated)")
+                continue
+            if emoji.get("id") is None:
+                continue  # a unicode emoji, by its name
+            emoji_id = int(emoji["id"])
+            if known.get(emoji_id) != emoji.get("name"):
+                problems.append(f"{where}: no emoji {emoji.get('name')!r} with id {emoji_id}")
+    return problems
+
+
 class FakeDiscord:
     """Discord's side: guilds, users, messages and their files, commands, interaction tokens.
 
@@ -949,6 +1015,11 @@ class FakeDiscord:
         self.private_channels: dict[int, list[FakeUser]] = {}
         self.external_apps_forbidden: set[int] = set()
         """Servers whose @everyone lacks USE_EXTERNAL_APPS: a user install's answers are ephemeral."""
+        self.application_emoji: dict[int, Json] = {}  # issue 31 emoji: id -> emoji object
+        self.emoji_refusal: Callable[[Json], None] | None = None
+        """Issue 31 emoji: called with each Create Application Emoji body before it is made; raise
+        (``Harness.error``) to refuse it. Set before a bot starts (its uploads begin in ``setup_hook``,
+        before ``Harness.override`` could be called)."""
         for guild in guilds:
             self.add_guild(guild)
 
@@ -1399,6 +1470,38 @@ class FakeDiscord:
                 values = [o.get("value") for o in options]
                 if len(set(values)) != len(values):
                     raise _invalid("components.options", "Select option values must be unique.")
+
+    # --- issue 31 emoji: application emoji endpoints ---
+    def list_application_emoji(self) -> Json:
+        """``GET /applications/{id}/emojis``: ``{"items": [...]}``, as Discord answers."""
+        return {"items": [copy.deepcopy(e) for e in self.application_emoji.values()]}
+
+    def create_application_emoji(self, body: Json) -> Json:
+        """``POST /applications/{id}/emojis``: a new emoji (the form's limits were checked before),
+        refused when the name is taken or the application owns 2,000 already."""
+        if self.emoji_refusal is not None:
+            self.emoji_refusal(body)
+        name = str(body.get("name"))
+        if any(e["name"] == name for e in self.application_emoji.values()):
+            raise _invalid("name", f"An emoji named {name} already exists for this application.")
+        if len(self.application_emoji) >= MAX_APPLICATION_EMOJI:
+            raise _http_error(400, 30008, "Maximum number of emojis reached (2000)")
+        emoji_id = self.snowflake()
+        self.application_emoji[emoji_id] = {
+            "id": str(emoji_id),
+            "name": name,
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+            "user": self.bot_user.payload(),
+        }
+        return copy.deepcopy(self.application_emoji[emoji_id])
+
+    def emoji_names(self) -> dict[int, str]:
+        """The application's emoji, id to name."""
+        return {i: str(e["name"]) for i, e in self.application_emoji.items()}
 
     # commands -------------------------------------------------------------
     def put_commands(self, guild_id: int | None, payloads: Sequence[Json]) -> list[Json]:
@@ -1974,6 +2077,11 @@ class Harness(Generic[ClientT]):
             ),
             ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): lambda r: (
                 self.backend.put_commands(int(r.params["guild_id"]), r.json or [])
+            ),
+            # issue 31 emoji: application emoji endpoints
+            ("GET", "/applications/{application_id}/emojis"): lambda r: self.backend.list_application_emoji(),
+            ("POST", "/applications/{application_id}/emojis"): lambda r: (
+                self.backend.create_application_emoji(r.json or {})
             ),
             ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): self._callback,
             ("POST", "/webhooks/{webhook_id}/{webhook_token}"): self._followup,
@@ -3077,7 +3185,7 @@ class Harness(Generic[ClientT]):
         handler = self._overrides.get((req.method, req.template)) or self._routes.get(
             (req.method, req.template)
         )
-        req.beyond = limit_violations(req) + self._install_violations(req)
+        req.beyond = limit_violations(req) + self._install_violations(req) + self._emoji_violations(req)
         try:
             if req.beyond:  # Discord checks the form before it does anything
                 self.beyond_limits.append(req)
@@ -3094,6 +3202,16 @@ class Harness(Generic[ClientT]):
         req.status = 200 if result is not None else 204
         req.response = copy.deepcopy(result)
         return copy.deepcopy(result)
+
+    def _emoji_violations(self, req: Request) -> list[str]:
+        """Issue 31 emoji: a message's select options name only emoji the application has."""
+        body = req.json if isinstance(req.json, dict) else {}
+        if req.kind == "interaction.callback":
+            body = body.get("data") or {}
+        components = body.get("components") if isinstance(body, dict) else None
+        if not components:
+            return []
+        return option_emoji_violations(components, self.backend.emoji_names())
 
     def _channel(self, req: Request) -> int:
         channel_id = int(req.params["channel_id"])
