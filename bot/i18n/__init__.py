@@ -24,7 +24,20 @@ import re
 from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
-from bot.i18n import builder, chips, common, errors, history, rating, record, replay, settings, stats, table
+from bot.i18n import (
+    builder,
+    chips,
+    common,
+    errors,
+    forms,
+    history,
+    rating,
+    record,
+    replay,
+    settings,
+    stats,
+    table,
+)
 from engine.errors import IllegalActionError, MahjongError, RulesetHandError  # noqa: F401 (the doctest)
 
 Language = Literal["en", "de"]
@@ -61,6 +74,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     history.MESSAGES,
     replay.MESSAGES,
     record.MESSAGES,
+    forms.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -166,6 +180,7 @@ COMMAND_TEXT: Final[dict[str, str]] = merged(
     rating.COMMANDS,
     history.COMMANDS,
     record.COMMANDS,
+    forms.COMMANDS,
 )
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
