@@ -231,9 +231,8 @@ def new_table_form(
 def settings_form(ruleset: str, values: Mapping[str, object], lang: Language) -> discord.ui.Modal:
     """The form of ``/settings form``: the server's ruleset's yes-or-no house rules as checkboxes
     and its main values as text inputs, each with its help, the server's values filled in."""
-    title = get_ruleset(ruleset).title_in(lang)
     modal = discord.ui.Modal(
-        title=clip(text("form_settings_title", lang, ruleset=title), MAX_TITLE),
+        title=clip(text("form_settings_title", lang, ruleset=ruleset), MAX_TITLE),
         custom_id=f"mj:setf:{ruleset}",
     )
     if FORM_RULES.get(ruleset):
@@ -246,7 +245,7 @@ def settings_form(ruleset: str, values: Mapping[str, object], lang: Language) ->
                 description=clip(entry.help(lang), MAX_DESCRIPTION),
                 component=discord.ui.TextInput(
                     custom_id=f"v:{name}",
-                    default=typed(name, values.get(name)),
+                    default=as_typed(name, values.get(name)),
                     required=False,
                     max_length=100,
                     placeholder=clip(entry.accepts(lang), MAX_PLACEHOLDER),
@@ -256,10 +255,10 @@ def settings_form(ruleset: str, values: Mapping[str, object], lang: Language) ->
     return modal
 
 
-def typed(name: str, value: object) -> str:
+def as_typed(name: str, value: object) -> str:
     """A value as one types it in the form (``none`` for no limit, ``rounds:4``, ``500``).
 
-    >>> typed("limit", None), typed("limit", 500), typed("game_length", "rounds:4")
+    >>> as_typed("limit", None), as_typed("limit", 500), as_typed("game_length", "rounds:4")
     ('none', '500', 'rounds:4')
     """
     if value is None:

@@ -2559,7 +2559,8 @@ class Harness(Generic[ClientT]):
         settle: bool = False,
     ) -> InteractionRecord:
         """Submit the modal the bot showed in answer to ``shown``; ``values`` by custom_id (text
-        inputs take a string, selects a list)."""
+        inputs take a string, selects a list; radio groups a value or None, checkbox groups a list,
+        checkboxes True or False: what a component is not given stays as the modal showed it)."""
         if shown.modal is None:
             raise HarnessError(f"the bot showed no modal for {shown!r}")
         modal = shown.modal

@@ -171,6 +171,21 @@ async def test_a_form_shown_before_a_restart_is_taken_after_it(tmp_path: Path) -
         await h2.close()
 
 
+async def test_the_form_speaks_german(h: Harness[MahjongBot]) -> None:
+    shown = await new_form(h, h.user(100, "anna", locale="de"))
+    modal = shown.modal
+    assert modal is not None and modal["title"] == "Einen Mah-Jongg-Tisch eröffnen"
+    labels = [c["label"] for c in modal["components"]]
+    assert labels[:3] == ["Regelwerk", "Spieler", "Hausregeln von dmjl"]
+    seats = inner(modal, "seats")
+    assert seats["options"][1]["label"] == "4 Spieler, davon 1 Computer"
+    rec = await h.submit_modal(shown, {"turn_seconds": "7200"})
+    assert rec.ephemeral and "„7200“ geht nicht" in rec.text and "Es wurde nichts eröffnet" in rec.text, (
+        rec.text
+    )
+    h.check()
+
+
 # --------------------------------------------------------------------------- /settings form
 
 

@@ -360,7 +360,7 @@ async def test_german(h: Harness[MahjongBot]) -> None:
     (settings,) = [c for c in commands if c["name"] == "settings"]
     assert settings["name_localizations"]["de"] == "einstellungen"
     names = {o["name"]: o.get("name_localizations", {}).get("de") for o in settings["options"]}
-    assert names == {"show": "anzeigen", "set": "setzen", "reset": "zuruecksetzen"}
+    assert names == {"show": "anzeigen", "set": "setzen", "reset": "zuruecksetzen", "form": "formular"}
     h.check()
 
 

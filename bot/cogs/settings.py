@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.forms import FORM_RULES, FORM_VALUES, SETTINGS_FORM, Submitted, settings_form, submitted, typed
+from bot.forms import FORM_RULES, FORM_VALUES, SETTINGS_FORM, Submitted, as_typed, settings_form, submitted
 from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin
 from bot.settings_registry import (
@@ -568,7 +568,7 @@ class SettingsCog(commands.Cog):
                 changes[name] = (ENTRIES[name], "true" if name in checked else "false")
         for name in FORM_VALUES.get(shown, ()):
             entry, typed_text = ENTRIES[name], values.texts.get(f"v:{name}", "").strip()
-            if typed_text and typed_text != typed(name, now.values[name]):
+            if typed_text and typed_text != as_typed(name, now.values[name]):
                 changes[name] = (entry, typed_value(entry.shape, typed_text))
         if not changes:
             await self._refuse(interaction, "form_settings_unchanged")
