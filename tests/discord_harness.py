@@ -158,6 +158,9 @@ ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
 USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 5, 6, 7, 8
 SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, LABEL = 9, 10, 11, 12, 18
 SELECT_TYPES = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT})
+# --- issue 31 forms: the modal components (discord.py's ComponentType: radio_group 21,
+# checkbox_group 22, checkbox 23; https://discord.com/developers/docs/components/reference#component-object-component-types)
+FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX = 19, 21, 22, 23
 
 CDN = "https://cdn.discordapp.com"
 MEDIA = "https://media.discordapp.net"
@@ -550,6 +553,24 @@ MAX_GALLERY_ITEMS, MAX_MEDIA_DESCRIPTION = 10, 1024
 # characters", min_length 0-4000, max_length 1-4000; Label: label max 45, description max 100.
 MAX_MODAL_TITLE, MAX_MODAL_COMPONENTS, MAX_INPUT_LABEL = 45, 5, 45
 MAX_INPUT_VALUE, MAX_INPUT_PLACEHOLDER, MAX_LABEL_DESCRIPTION = 4000, 100, 100
+# --- issue 31 forms: the modal components, as documented at
+# https://discord.com/developers/docs/components/reference (sections Label, Radio Group, Checkbox
+# Group, Checkbox) and https://discord.com/developers/docs/interactions/receiving-and-responding
+# #interaction-response-object-modal ("Between 1 and 5 components": Label, Text Display; an
+# Action Row of a text input is the deprecated form).
+# Label (#label): "label: max 45 characters", "description: max 100 characters", and its
+# component is one of Text Input, the selects, File Upload, Radio Group, Checkbox Group, Checkbox.
+LABEL_CHILDREN = frozenset({TEXT_INPUT, *SELECT_TYPES, FILE_UPLOAD, RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX})
+MODAL_TOP_LEVEL = frozenset({LABEL, TEXT_DISPLAY, ACTION_ROW})
+# Radio Group (#radio-group): custom_id 1-100 characters; options "min 2, max 10"; a Radio Group
+# "must be placed inside a Label". Radio Group Option: value and label "max 100 characters",
+# description "max 100 characters"; at most one option is the default (a radio group picks one).
+MIN_RADIO_OPTIONS, MAX_RADIO_OPTIONS = 2, 10
+# Checkbox Group (#checkbox-group): custom_id 1-100; options "min 1, max 10"; min_values "min 0,
+# max 10" (default 1), and "if 0, required must be false"; max_values "min 1, max 10" (default:
+# the number of options); inside a Label. Its options as the Radio Group's (100 characters each).
+MIN_CHECKBOX_OPTIONS, MAX_CHECKBOX_OPTIONS, MAX_CHECKBOX_VALUES = 1, 10, 10
+# Checkbox (#checkbox): custom_id 1-100; "Checkboxes cannot be set as required"; inside a Label.
 # Interactions > Receiving and Responding > Autocomplete: "up to 25 choices"; Interactions >
 # Application Commands > Application Command Option Choice Structure: name 1-100 characters,
 # a string value up to 100 characters.
@@ -710,6 +731,72 @@ def _component_violations(components: list[Json], *, v2: bool) -> list[str]:
                 )
         elif ctype == THUMBNAIL:
             _text_over(problems, f"{where}.description", c.get("description"), MAX_MEDIA_DESCRIPTION)
+        elif ctype in (RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX):  # issue 31 forms
+            problems += _modal_input_violations(c, where)
+    return problems
+
+
+# --- issue 31 forms: radio groups, checkbox groups, checkboxes, and where a modal holds them ---
+
+
+def _modal_input_violations(c: Json, where: str) -> list[str]:
+    problems: list[str] = []
+    ctype = int(c.get("type") or 0)
+    if c.get("custom_id") is None:
+        problems.append(f"{where}: needs a custom_id")
+    if ctype == CHECKBOX:
+        if "required" in c:
+            problems.append(f"{where}: a checkbox cannot be required")
+        return problems
+    options = c.get("options") or []
+    low, high = (
+        (MIN_RADIO_OPTIONS, MAX_RADIO_OPTIONS)
+        if ctype == RADIO_GROUP
+        else (MIN_CHECKBOX_OPTIONS, MAX_CHECKBOX_OPTIONS)
+    )
+    if not low <= len(options) <= high:
+        problems.append(f"{where}.options: {len(options)} ({low} to {high})")
+    for j, option in enumerate(options):
+        for key, least in (("label", 1), ("value", 1), ("description", 0)):
+            _text_over(problems, f"{where}.options.{j}.{key}", option.get(key), MAX_OPTION_TEXT, least)
+    values = [o.get("value") for o in options]
+    if len(set(values)) != len(values):
+        problems.append(f"{where}.options: a value twice")
+    defaults = sum(1 for o in options if o.get("default"))
+    if ctype == RADIO_GROUP and defaults > 1:
+        problems.append(f"{where}.options: {defaults} defaults (a radio group picks one)")
+    if ctype == CHECKBOX_GROUP:
+        least = int(c.get("min_values", 1))
+        most = int(c.get("max_values", len(options)))
+        if not 0 <= least <= MAX_CHECKBOX_VALUES or not 1 <= most <= MAX_CHECKBOX_VALUES or least > most:
+            problems.append(f"{where}: min_values {least}, max_values {most} (0-10, 1-10, min <= max)")
+        if most > len(options):
+            problems.append(f"{where}.max_values: {most}, more than its {len(options)} options")
+        if least == 0 and c.get("required", True):
+            problems.append(f"{where}: min_values 0 needs required false")
+        if defaults > most:
+            problems.append(f"{where}.options: {defaults} defaults, more than max_values {most}")
+    return problems
+
+
+def _modal_layout_violations(components: list[Json]) -> list[str]:
+    """Where a modal's components may stand: Label, Text Display (or a text input's Action Row) at
+    the top; a Label holds one input; radio groups, checkbox groups and checkboxes only in a Label."""
+    problems: list[str] = []
+    for i, c in enumerate(components):
+        ctype = c.get("type")
+        if ctype not in MODAL_TOP_LEVEL:
+            problems.append(f"data.components.{i}: type {ctype} cannot stand at a modal's top level")
+        if ctype == LABEL:
+            inner = c.get("component") or {}
+            if inner.get("type") not in LABEL_CHILDREN:
+                problems.append(
+                    f"data.components.{i}.component: type {inner.get('type')} cannot be in a Label"
+                )
+        if ctype == ACTION_ROW:
+            for child in c.get("components") or []:
+                if child.get("type") in (RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX):
+                    problems.append(f"data.components.{i}: a type {child.get('type')} must be in a Label")
     return problems
 
 
@@ -734,6 +821,7 @@ def _modal_violations(modal: Json) -> list[str]:
     components = modal.get("components") or []
     if not 1 <= len(components) <= MAX_MODAL_COMPONENTS:
         problems.append(f"data.components: {len(components)} (1 to {MAX_MODAL_COMPONENTS})")
+    problems += _modal_layout_violations(components)  # issue 31 forms
     return problems + _component_violations(components, v2=False)
 
 
@@ -1986,6 +2074,49 @@ class _ErrorLog(logging.Handler):
 Handler = Callable[["Request"], Any]
 
 
+# --- issue 31 forms: what Discord sends for a radio group, a checkbox group and a checkbox --------
+
+
+def _submitted_choice(component: Json, remaining: dict[str, object]) -> Json:
+    """A radio group's, checkbox group's or checkbox's part of a MODAL_SUBMIT's data.components, as
+    Discord sends it (https://discord.com/developers/docs/components/reference, each component's
+    "Interaction Response"): ``value`` (the option's value, or null), ``values`` (a list, ``[]`` for
+    none) or ``value`` (a boolean). A value the test does not give is what the form showed (the
+    default options, the checkbox's default); a choice the client would not let one make (an option
+    the group lacks, too few or too many, none where one is required) is a :class:`HarnessError`."""
+    ctype = int(component["type"])
+    custom_id = str(component.get("custom_id"))
+    taken = custom_id in remaining
+    given = remaining.pop(custom_id, None)
+    options = [str(o["value"]) for o in component.get("options") or []]
+    shown = [str(o["value"]) for o in component.get("options") or [] if o.get("default")]
+    out: Json = {"type": ctype, "id": component.get("id"), "custom_id": custom_id}
+    if ctype == CHECKBOX:
+        value = bool(component.get("default", False)) if not taken else given
+        if not isinstance(value, bool):
+            raise HarnessError(f"checkbox {custom_id!r} takes True or False, not {value!r}")
+        out["value"] = value
+        return out
+    if ctype == RADIO_GROUP:
+        value = (shown[0] if shown else None) if not taken else given
+        if value is not None and value not in options:
+            raise HarnessError(f"radio group {custom_id!r} has no option {value!r}; options: {options}")
+        if value is None and component.get("required", True):
+            raise HarnessError(f"radio group {custom_id!r} is required")
+        out["value"] = value
+        return out
+    chosen = shown if not taken else given
+    if not isinstance(chosen, list | tuple) or any(v not in options for v in chosen):
+        raise HarnessError(f"checkbox group {custom_id!r} takes a list of {options}, not {chosen!r}")
+    least = int(component.get("min_values", 1))
+    most = int(component.get("max_values", len(options)))
+    required = component.get("required", True)
+    if (chosen or required) and not least <= len(chosen) <= most:
+        raise HarnessError(f"checkbox group {custom_id!r} takes {least} to {most} values, not {len(chosen)}")
+    out["values"] = [str(v) for v in chosen]
+    return out
+
+
 # --------------------------------------------------------------------------- the harness
 
 
@@ -2669,7 +2800,8 @@ class Harness(Generic[ClientT]):
         settle: bool = False,
     ) -> InteractionRecord:
         """Submit the modal the bot showed in answer to ``shown``; ``values`` by custom_id (text
-        inputs take a string, selects a list)."""
+        inputs take a string, selects a list; radio groups a value or None, checkbox groups a list,
+        checkboxes True or False: what a component is not given stays as the modal showed it)."""
         if shown.modal is None:
             raise HarnessError(f"the bot showed no modal for {shown!r}")
         modal = shown.modal
@@ -2700,6 +2832,8 @@ class Harness(Generic[ClientT]):
                     "custom_id": custom_id,
                     "values": list(chosen),
                 }
+            if ctype in (RADIO_GROUP, CHECKBOX_GROUP, CHECKBOX):  # issue 31 forms
+                return _submitted_choice(component, remaining)
             return {"type": ctype, "id": component.get("id")}
 
         components = [submitted(c) for c in modal.get("components") or []]

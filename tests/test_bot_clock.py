@@ -78,6 +78,8 @@ async def test_discords_three_seconds_pass_on_the_bots_clock(tmp_path: Path) -> 
     bot = make_bot(config(tmp_path / "db.sqlite3"))
     async with Harness.running(bot, guilds=guilds()) as h:
         assert h.clock is bot.clock
-        rec = await h.slash("mahjong new", user=h.user(100, "alice"), channel=CHANNEL)
+        rec = await h.slash(
+            "mahjong new", user=h.user(100, "alice"), channel=CHANNEL, options={"computers": 0}
+        )
         assert rec.answered and rec.ack_ms == 0.0 and h.unanswered() == []
         h.check()

@@ -178,7 +178,7 @@ async def test_a_stop_during_start_ends_the_stored_game(tmp_path: Path) -> None:
     h2 = await restart(h, db, backend)
     try:
         assert CHANNEL not in h2.bot.tables
-        rec = await h2.slash("mahjong new", user=alice, channel=CHANNEL)
+        rec = await h2.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 0})
         assert rec.answered and not rec.ephemeral
         h2.check()
     finally:

@@ -245,7 +245,8 @@ async def test_who_may_open_and_stop(h: Harness[MahjongBot]) -> None:
     await set_(h, boss, "who_opens", "Hosts", channel=CHANNEL)
     rec = await h.slash("mahjong new", user=ada, channel=CHANNEL)
     assert rec.ephemeral and f"only members with the role <@&{HOSTS}>" in rec.text
-    rec = await h.slash("mahjong new", user=ada, channel=OTHER)  # only CHANNEL needs the role
+    # only CHANNEL needs the role (an option opens at once; without, the form: test_bot_forms.py)
+    rec = await h.slash("mahjong new", user=ada, channel=OTHER, options={"computers": 0})
     assert not rec.ephemeral
     rec = await h.slash("mahjong new", user=host, channel=CHANNEL, options={"computers": 3})
     assert not rec.ephemeral
@@ -254,7 +255,7 @@ async def test_who_may_open_and_stop(h: Harness[MahjongBot]) -> None:
     await set_(h, boss, "who_stops", "Hosts")
     rec = await h.slash("mahjong stop", user=ada, channel=OTHER)  # the opener always may
     assert not rec.ephemeral and "stopped" in rec.text
-    await h.slash("mahjong new", user=ada, channel=OTHER)
+    await h.slash("mahjong new", user=ada, channel=OTHER, options={"computers": 0})
     rec = await h.slash("mahjong stop", user=h.user(103, "Cy"), channel=OTHER)
     assert rec.ephemeral and f"the role <@&{HOSTS}>" in rec.text
     rec = await h.slash("mahjong stop", user=host, channel=OTHER)
@@ -359,7 +360,7 @@ async def test_german(h: Harness[MahjongBot]) -> None:
     (settings,) = [c for c in commands if c["name"] == "settings"]
     assert settings["name_localizations"]["de"] == "einstellungen"
     names = {o["name"]: o.get("name_localizations", {}).get("de") for o in settings["options"]}
-    assert names == {"show": "anzeigen", "set": "setzen", "reset": "zuruecksetzen"}
+    assert names == {"show": "anzeigen", "set": "setzen", "reset": "zuruecksetzen", "form": "formular"}
     h.check()
 
 

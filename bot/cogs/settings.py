@@ -16,6 +16,8 @@ ephemeral and says why and what would be accepted. A table takes its settings wh
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +25,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import server_only
-from bot.i18n import Language, engine_error, language, text
+from bot.forms import FORM_RULES, FORM_VALUES, SETTINGS_FORM, Submitted, as_typed, settings_form, submitted
+from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin
 from bot.settings_registry import (
     ENTRIES,
@@ -44,6 +47,8 @@ from engine.settings import parse_whole_number
 
 if TYPE_CHECKING:
     from bot.app import MahjongBot
+
+log = logging.getLogger(__name__)
 
 NONE = discord.AllowedMentions.none()
 
@@ -196,6 +201,31 @@ def chunks(lines: list[str], limit: int = 1900) -> list[str]:
         current.append(line)
         size += len(line) + 1
     return [*out, "\n".join(current)] if current else out
+
+
+def bad_value(
+    entry: Entry, value: str, exc: SettingError | StorageInputError, lang: Language, *, named: bool = True
+) -> str:
+    """Why ``value`` (as typed) is refused for ``entry``, and what it takes: the engine's words for a
+    coded error, else the setting and what it accepts (its choices' names in small print where the
+    value is none of them). ``/settings set`` and ``/settings form`` say it alike, but only where
+    the person typed the setting's name (``named``) may the engine's English words name it."""
+    choices = entry.spec.choices if entry.spec is not None else ()
+    unknown = bool(choices) and value.strip() not in choices
+    reason = (
+        engine_error(exc, lang)  # a special hand's notation, a setting the ruleset lacks ...
+        if isinstance(exc, SettingError) and exc.code not in ("", "setting_value")
+        else str(exc)
+        if lang == "en" and not unknown and named
+        else text(
+            "settings_takes",
+            lang,
+            name=entry.label(lang),
+            accepts=entry.accepts(lang),
+            value=quote(value),
+        )
+    )
+    return "\n".join([reason, *small_print(list(choices), lang)]) if unknown else reason
 
 
 class SettingsCog(commands.Cog):
@@ -371,26 +401,7 @@ class SettingsCog(commands.Cog):
         try:
             await entry.store.write(self.bot.storage, guild, where, entry.store_key, stored, actor)
         except (SettingError, StorageInputError) as exc:
-            choices = entry.spec.choices if entry.spec is not None else ()
-            unknown = bool(choices) and value.strip() not in choices
-            reason = (
-                engine_error(exc, lang)  # a special hand's notation, a setting the ruleset lacks ...
-                if isinstance(exc, SettingError) and exc.code not in ("", "setting_value")
-                else str(exc)
-                if lang == "en" and not unknown
-                else text(
-                    "settings_takes",
-                    lang,
-                    name=entry.label(lang),
-                    accepts=entry.accepts(lang),
-                    value=quote(value),
-                )
-            )
-            await self._refuse(
-                interaction,
-                "settings_bad_value",
-                reason="\n".join([reason, *small_print(list(choices), lang)]) if unknown else reason,
-            )
+            await self._refuse(interaction, "settings_bad_value", reason=bad_value(entry, value, exc, lang))
             return
         new = (await self._snapshot(guild, where)).values[entry.name]
         values = {
@@ -498,6 +509,106 @@ class SettingsCog(commands.Cog):
                 await entry.store.clear(self.bot.storage, guild, channel, entry.store_key, actor)
                 cleared.append(entry.name)
         return cleared
+
+    # ------------------------------------------------------------------ form (issue 31: forms)
+
+    @settings.command(name="form", description="The house rules of this server in a form (admins)")
+    async def form(self, interaction: discord.Interaction[Any]) -> None:
+        """The server's main house rules in a modal form (``bot/forms.py``), each with its help and
+        its value now; the submit is taken by :meth:`on_settings_form`."""
+        lang, guild = language(interaction.locale), interaction.guild_id or 0
+        if not await is_admin(self.bot, interaction):
+            await self._refuse(interaction, "settings_not_admin")
+            return
+        now = await self._snapshot(guild, None)
+        ruleset = now.ruleset.name
+        if not FORM_RULES.get(ruleset) and not FORM_VALUES.get(ruleset):
+            await self._refuse(interaction, "form_settings_none", ruleset=now.ruleset.title_in(lang))
+            return
+        await interaction.response.send_modal(settings_form(ruleset, now.values, lang))
+
+    @commands.Cog.listener("on_interaction")
+    async def on_settings_form(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted ``/settings form``, read from its custom_id and values alone (so one shown
+        before a restart is taken after it)."""
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        found = SETTINGS_FORM.fullmatch(str(data.get("custom_id", "")))
+        if found is None:
+            return
+        lang = language(interaction.locale)
+        try:
+            await self._take_form(interaction, found[1], submitted(data.get("components") or []))
+        except Exception as exc:
+            log.error("the /settings form failed: %s", type(exc).__name__)
+            with contextlib.suppress(discord.HTTPException):
+                await self._refuse(interaction, "settings_error", reason=error_reason(exc, lang))
+
+    async def _take_form(self, interaction: discord.Interaction[Any], shown: str, values: Submitted) -> None:
+        """Check every value of the form first (each as ``/settings set`` checks it, then all of
+        them together); store the changed ones only if all are good, each as ``/settings set``
+        stores it (who changed what is logged); say what changed, publicly, like ``/settings set``."""
+        lang, guild, actor = language(interaction.locale), interaction.guild_id or 0, interaction.user.id
+        if not await is_admin(self.bot, interaction):
+            await self._refuse(interaction, "settings_not_admin")
+            return
+        now = await self._snapshot(guild, None)
+        ruleset = now.ruleset
+        if ruleset.name != shown:
+            await self._refuse(interaction, "form_settings_stale", ruleset=ruleset.title_in(lang))
+            return
+        offered = FORM_RULES.get(shown, ())
+        checked = set(values.groups.get("rules", []))
+        if not checked <= set(offered):
+            await self._refuse(interaction, "component_broken")
+            return
+        changes: dict[str, tuple[Entry, str]] = {}
+        for name in offered:
+            if (name in checked) != bool(now.values[name]):
+                changes[name] = (ENTRIES[name], "true" if name in checked else "false")
+        for name in FORM_VALUES.get(shown, ()):
+            entry, typed_text = ENTRIES[name], values.texts.get(f"v:{name}", "").strip()
+            if typed_text and typed_text != as_typed(name, now.values[name]):
+                changes[name] = (entry, typed_value(entry.shape, typed_text))
+        if not changes:
+            await self._refuse(interaction, "form_settings_unchanged")
+            return
+        overrides = dict((await self.bot.storage.table_rules(guild, None)).overrides)
+        for name, (entry, value) in changes.items():  # each alone, then all together
+            try:
+                ruleset.settings({**overrides, name: value})
+            except SettingError as exc:
+                shown_value = values.texts.get(f"v:{name}", value).strip()
+                reason = bad_value(entry, shown_value, exc, lang, named=False)
+                await self._refuse(interaction, "form_settings_bad", reason=reason)
+                return
+        try:
+            ruleset.settings({**overrides, **{name: value for name, (_, value) in changes.items()}})
+        except SettingError as exc:
+            await self._refuse(interaction, "form_settings_bad", reason=engine_error(exc, lang))
+            return
+        for entry, value in changes.values():
+            await entry.store.write(self.bot.storage, guild, None, entry.store_key, value, actor)
+        after = await self._snapshot(guild, None)
+        lines = [
+            text(
+                "settings_point",
+                lang,
+                sentence=entry.sentence(after.values[name], now.values[name], lang),
+            )
+            for name, (entry, _) in changes.items()
+        ]
+        message = text("form_settings_saved", lang, actor=interaction.user.mention, changes="\n".join(lines))
+        await interaction.response.send_message(
+            "\n".join(
+                [
+                    f"{message}\n{text('settings_takes_effect_tables', lang)}",
+                    *small_print(list(changes), lang),
+                ]
+            ),
+            allowed_mentions=NONE,
+        )
 
     # ------------------------------------------------------------------ autocomplete
 

@@ -8,6 +8,7 @@ clicker's language, never "This interaction failed".
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -20,9 +21,11 @@ from discord.ext import commands
 from bot.cogs import RULESET_CHOICES, server_only
 from bot.cogs.settings import fit, house_rules, ruleset_changes
 from bot.components import DYNAMIC_ITEMS, parse_action_code, picked_tiles
+from bot.forms import NEW_FORM, FormError, NewTable, new_table_form, read_new_table, submitted
 from bot.history import HISTORY_ITEMS, show_history
 from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin, may_open, may_stop
+from bot.settings_registry import ENTRIES
 from bot.storage import GameStateError, StorageError
 from bot.table import MoveNotStored, Table, TableError, check_rules, public_reason
 from engine.actions import Action
@@ -168,9 +171,27 @@ class TableCog(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         ruleset: str | None = None,
-        computers: app_commands.Range[int, 0, 3] = 0,
+        computers: app_commands.Range[int, 0, 3] | None = None,
         players: app_commands.Range[int, 3, 4] | None = None,
     ) -> None:
+        """Open a table: with options as they say; without any, a form asks (``bot/forms.py``),
+        whose submit opens the table the same way (:meth:`open_table`)."""
+        if ruleset is None and computers is None and players is None:
+            await self.show_new_form(interaction)
+            return
+        await self.open_table(interaction, ruleset, computers or 0, players)
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction[Any],
+        ruleset: str | None = None,
+        computers: int = 0,
+        players: int | None = None,
+        form: NewTable | None = None,
+    ) -> None:
+        """Open a table in the interaction's channel: the one way of ``/mahjong new`` with options
+        and of its form (``form``: the house rules the form changed and its times). Every refusal
+        is ephemeral and opens nothing."""
         channel_id, guild_id = interaction.channel_id, interaction.guild_id
         assert channel_id is not None and guild_id is not None
         missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
@@ -195,6 +216,11 @@ class TableCog(commands.Cog):
         # The house rules apply to their own ruleset (named or not); another ruleset is played as it is.
         same = ruleset is None or ruleset == rules.ruleset
         name, overrides = (rules.ruleset, dict(rules.overrides)) if same else (ruleset or "", {})
+        if form is not None:  # the house rules the form changed, over those the table would take
+            overrides = {**overrides, **form.changed}
+            settings = dataclasses.replace(
+                settings, turn_seconds=form.times["turn_seconds"], claim_seconds=form.times["claim_seconds"]
+            )
         if players is not None:
             overrides = with_players(overrides, players)
         try:
@@ -318,6 +344,71 @@ class TableCog(commands.Cog):
     ) -> None:
         """The server's games, paged, ephemerally (:mod:`bot.history`)."""
         await show_history(interaction, None if member is None else member.id)
+
+    # --- The form of /mahjong new (issue 31: forms) -------------------------------------------------
+
+    async def show_new_form(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer ``/mahjong new`` without options with its form: the channel's ruleset chosen,
+        its house rules and times filled in. What would refuse the table whatever the form says
+        (the bot's permissions, a table already open, who may open one) is said at once, before
+        anyone fills it in; :meth:`open_table` checks it all again on submit."""
+        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
+        lang = language(interaction.locale)
+        missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
+        if missing:
+            names = ", ".join(text(f"permission_{p}", lang) for p in missing)
+            await self.refuse(interaction, "missing_permissions", names=names)
+            return
+        existing = await self.table(channel_id)
+        if existing is not None and not existing.over:
+            link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
+            await self.refuse(interaction, "table_exists", link=link)
+            return
+        settings = await self.bot.storage.table_settings(guild_id, channel_id)
+        if not await may_open(self.bot, interaction, settings.who_opens):
+            await self.refuse(interaction, "open_not_allowed", role=f"<@&{settings.who_opens}>")
+            return
+        rules = await self.bot.storage.table_rules(guild_id, channel_id)
+        config = self.bot.config
+        times = {
+            "turn_seconds": settings.turn_seconds or int(config.turn_seconds),
+            "claim_seconds": settings.claim_seconds or int(config.claim_seconds),
+        }
+        values = {name: getattr(rules.settings, name, None) for name in ENTRIES}
+        form = new_table_form(rules.ruleset, values, rules.settings.players, times, lang)
+        await interaction.response.send_modal(form)
+
+    @commands.Cog.listener("on_interaction")
+    async def on_new_form(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted new-table form, read from its custom_id and values alone (so one shown
+        before a restart is taken after it): checked, then opened by :meth:`open_table`."""
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not NEW_FORM.fullmatch(custom_id):
+            return
+        lang = language(interaction.locale)
+        try:
+            if not self.bot.serves(interaction.guild_id):
+                await self.refuse(interaction, "not_on_shard")
+                return
+            try:
+                form = read_new_table(custom_id, submitted(data.get("components") or []), lang)
+            except FormError as exc:
+                await self.refuse(interaction, exc.key, **exc.values)
+                return
+            channel_id = interaction.channel_id or 0
+            before = self.bot.tables.get(channel_id)
+            await self.open_table(interaction, form.ruleset, form.computers, form.players, form)
+            table = self.bot.tables.get(channel_id)
+            if table is not None and table is not before:  # opened: what it plays, to its opener
+                await interaction.followup.send(
+                    text("form_opened", lang, rules=rules_text(table, lang)), ephemeral=True
+                )
+        except Exception as exc:
+            log.error("the new-table form failed: %s", public_reason(exc))
+            await self.fail(interaction, exc)
 
     # --- Buttons ---------------------------------------------------------------------------------
 

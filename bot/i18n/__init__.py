@@ -30,6 +30,7 @@ from bot.i18n import (
     chips,
     common,
     errors,
+    forms,
     history,
     rating,
     record,
@@ -75,6 +76,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = merged(
     replay.MESSAGES,
     record.MESSAGES,
     anywhere.MESSAGES,
+    forms.MESSAGES,
 )
 """Message key -> (English, German), from every area's module."""
 
@@ -181,6 +183,7 @@ COMMAND_TEXT: Final[dict[str, str]] = merged(
     history.COMMANDS,
     record.COMMANDS,
     anywhere.COMMANDS,
+    forms.COMMANDS,
 )
 """English command text -> German (names, descriptions, choices); a hand example stays as it is."""
 
