@@ -11,7 +11,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
 
 import discord
 from discord import app_commands
@@ -124,6 +124,25 @@ def rules_text(table: Table, lang: Language) -> str:
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 """What the bot needs in a channel to host a table."""
 
+NEEDED_IN_THREAD = (
+    "view_channel",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
+"""What the bot needs in a thread to host a table there."""
+
+THREAD_NEEDED = ("create_public_threads", "send_messages_in_threads")
+"""What the bot needs besides :data:`NEEDED` to open a table in a thread of its own."""
+
+THREAD_NAME_MAX = 100
+"""A thread's name: 1 to 100 characters (Discord, Start Thread without Message)."""
+
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
+"""A table's thread is archived by Discord after a day without activity (one of 60, 1440, 4320
+and 10080); the bot archives it itself when the game ends."""
+
 
 class TableCog(commands.Cog):
     """The table commands and the handlers of every table button."""
@@ -171,7 +190,19 @@ class TableCog(commands.Cog):
     ) -> None:
         channel_id, guild_id = interaction.channel_id, interaction.guild_id
         assert channel_id is not None and guild_id is not None
-        missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
+        channel = interaction.channel
+        # In a thread the table opens in that thread (no thread in a thread), with its channel's
+        # settings; with table_in_thread on, a text channel's table gets a public thread of its own.
+        parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+        scope = parent_id or channel_id
+        settings = await self.bot.storage.table_settings(guild_id, scope)
+        threaded = (
+            isinstance(channel, discord.TextChannel)
+            and not isinstance(channel, discord.Thread)
+            and bool(settings.table_in_thread)
+        )
+        needed = NEEDED_IN_THREAD if parent_id is not None else NEEDED + THREAD_NEEDED if threaded else NEEDED
+        missing = [p for p in needed if not getattr(interaction.app_permissions, p)]
         if missing:
             await self.refuse(
                 interaction,
@@ -179,17 +210,16 @@ class TableCog(commands.Cog):
                 names=", ".join(text(f"permission_{p}", language(interaction.locale)) for p in missing),
             )
             return
-        existing = await self.table(channel_id)
+        existing = None if threaded else await self.table(channel_id)
         if existing is not None and not existing.over:
             link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
             await self.refuse(interaction, "table_exists", link=link)
             return
-        settings = await self.bot.storage.table_settings(guild_id, channel_id)
         opener_role = settings.who_opens
         if not await may_open(self.bot, interaction, opener_role):
             await self.refuse(interaction, "open_not_allowed", role=f"<@&{opener_role}>")
             return
-        rules = await self.bot.storage.table_rules(guild_id, channel_id)
+        rules = await self.bot.storage.table_rules(guild_id, scope)
         # The house rules apply to their own ruleset (named or not); another ruleset is played as it is.
         same = ruleset is None or ruleset == rules.ruleset
         name, overrides = (rules.ruleset, dict(rules.overrides)) if same else (ruleset or "", {})
@@ -201,6 +231,14 @@ class TableCog(commands.Cog):
             reply = engine_error(exc, language(interaction.locale))
             await interaction.response.send_message(reply, ephemeral=True)
             return
+        speaks = language(settings.language or interaction.guild_locale)
+        thread: discord.Thread | None = None
+        if threaded:
+            assert isinstance(channel, discord.TextChannel)
+            thread = await self.open_thread(interaction, channel, name, speaks)
+            if thread is None:
+                return
+            channel_id = thread.id
         if not await self.bot.storage.claim_table(channel_id):  # another process drives it
             await self.refuse(interaction, "table_elsewhere")
             return
@@ -216,9 +254,40 @@ class TableCog(commands.Cog):
         for _ in range(min(computers, table.size - 1)):  # a three-player table takes two at most
             table.add_computer()
         await self.bot.storage.remember_player(interaction.user.id, interaction.user.display_name)
+        if thread is not None:
+            # the channel keeps one line that links to the thread; the table lives in the thread
+            table.parent_id = thread.parent_id
+            opener = discord.utils.escape_markdown(interaction.user.display_name)
+            await interaction.response.send_message(
+                text("thread_link", speaks, opener=opener, rules=name, thread=thread.mention),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            table.link_id = (await interaction.original_response()).id
+            lobby = await thread.send(view=await self.bot.presenter.lobby_message(table))
+            table.message_id = lobby.id
+            return
         await interaction.response.send_message(view=await self.bot.presenter.lobby_message(table))
         message = await interaction.original_response()
         table.message_id = message.id
+
+    async def open_thread(
+        self, interaction: discord.Interaction[Any], channel: discord.TextChannel, rules: str, lang: Language
+    ) -> discord.Thread | None:
+        """A public thread for a new table in ``channel``, named after it (Discord takes 1 to 100
+        characters); None after telling the opener why Discord refused it. Never a private thread:
+        a server's moderators read those, and a hand's tiles are shown only on ephemeral cards."""
+        title = text("thread_name", lang, rules=rules, opener=interaction.user.display_name)
+        try:
+            return await channel.create_thread(
+                name=title[:THREAD_NAME_MAX].strip() or rules,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                reason="a Mah-Jongg table (/mahjong new)",
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread in %s: %s %s", channel.id, exc.status, exc.code)
+            await self.refuse(interaction, "thread_not_made", reason=exc.text or exc.status)
+            return None
 
     @mahjong.command(name="hand", description="Show your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -252,6 +321,7 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(text("stopped_by_vote", lang))
         if not await table.stop() and table.game_id is not None:
             self.bot.unrestored[table.channel_id] = table.game_id  # still live: it must not block the channel
+        await table.close_thread("stopped")
         await self.bot.drop_table(table.channel_id)
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
