@@ -336,10 +336,10 @@ class MahjongBot(commands.AutoShardedBot):
         count: ``Storage.claim_table``) is left to that process."""
         if pending.status in ("thread_over", "thread_closed") and pending.parent_id is not None:
             reason = "game_over" if pending.status == "thread_over" else "stopped"
-            await self.presenter.close_thread_of(
+            if await self.presenter.close_thread_of(
                 pending.channel_id, pending.parent_id, pending.link_id, language(pending.language), reason
-            )
-            await self.storage.mark_thread_closed(pending.game_id)
+            ):
+                await self.storage.mark_thread_closed(pending.game_id)
             return
         try:
             if not await self.storage.claim_table(pending.channel_id):

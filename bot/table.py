@@ -138,10 +138,11 @@ class Presenter(Protocol):
     async def storage_recovered(self, table: Table) -> None:
         """The storage works again after :meth:`storage_failed`: play goes on."""
 
-    async def close_thread(self, table: Table, reason: str) -> None:
+    async def close_thread(self, table: Table, reason: str) -> bool:
         """The table lives in a thread (:attr:`Table.parent_id`) and is over (``reason``:
         ``game_over``, ``stopped``, ``no_person_left``, ``error``): its channel's line says so and
-        the thread is archived; nothing is posted in it afterwards."""
+        the thread is archived; nothing is posted in it afterwards. False when Discord failed for
+        now (a restart archives it then)."""
 
 
 @dataclass
@@ -191,6 +192,9 @@ class Table:
     is played in its channel itself); that channel's settings apply to it."""
     link_id: int | None = None
     """The parent channel's line that links to the thread (a message id)."""
+    thread_archived: bool = False
+    """The table's thread is being archived: nothing of the table is posted or edited in it any
+    more (Discord refuses it, error 50083)."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _task: asyncio.Task[None] | None = None
     _players: dict[int, AIPlayer] = field(default_factory=dict)
@@ -631,8 +635,7 @@ class Table:
         that did not happen. Nothing for a table played in its channel itself."""
         if self.parent_id is None:
             return
-        await self.presenter.close_thread(self, reason)
-        if self.game_id is not None:
+        if await self.presenter.close_thread(self, reason) and self.game_id is not None:
             with contextlib.suppress(StorageError):  # a restart archives it again: no harm
                 await self.storage.mark_thread_closed(self.game_id)
 
