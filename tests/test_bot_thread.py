@@ -184,7 +184,7 @@ async def test_the_archive_happens_after_a_restart_when_discord_failed_first(tmp
 async def test_stop_archives_the_thread_and_says_so(h: Harness[MahjongBot]) -> None:
     await threads_on(h, hands=4)
     alice = h.user(100, "alice")
-    table, thread, line = await open_thread_table(h, alice)
+    _table, thread, line = await open_thread_table(h, alice)
     rec = await h.slash("mahjong stop", user=alice, channel=thread)
     assert rec.answered and not rec.ephemeral
     await h.settle()
