@@ -19,6 +19,7 @@ from discord_harness import (
     GuildSpec,
     Harness,
     Request,
+    RoleSpec,
     StoredMessage,
 )
 from test_bot_discord import asked, config, make_bot, play_card, play_hand
@@ -26,7 +27,7 @@ from test_bot_discord import asked, config, make_bot, play_card, play_hand
 from bot.app import MahjongBot
 from bot.table import Table
 
-GUILD, CHANNEL = 1, 10
+GUILD, CHANNEL, HOSTS = 1, 10, 501
 THREAD_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
@@ -40,7 +41,15 @@ THREAD_PERMISSIONS = discord.Permissions(
 
 
 def guilds(permissions: int = THREAD_PERMISSIONS) -> list[GuildSpec]:
-    return [GuildSpec(GUILD, "Club", channels=[ChannelSpec(CHANNEL, "table")], bot_permissions=permissions)]
+    return [
+        GuildSpec(
+            GUILD,
+            "Club",
+            channels=[ChannelSpec(CHANNEL, "table")],
+            roles=[RoleSpec(HOSTS, "Hosts")],
+            bot_permissions=permissions,
+        )
+    ]
 
 
 @pytest.fixture
@@ -192,6 +201,20 @@ async def test_stop_archives_the_thread_and_says_so(h: Harness[MahjongBot]) -> N
     assert "closed" in h.message(line.id).text
     assert_archived_last(h, thread)
     assert await h.bot.storage.threads_to_close() == []
+    h.check()
+
+
+async def test_the_channels_settings_apply_to_its_threads_table(h: Harness[MahjongBot]) -> None:
+    """Who may stop a table is the channel's choice also for the table in its thread."""
+    await threads_on(h, hands=4)
+    await h.bot.storage.set_table_setting(GUILD, "who_stops", HOSTS, channel_id=CHANNEL, actor_id=1)
+    alice, host = h.user(100, "alice"), h.user(300, "host", roles=[HOSTS])
+    table, thread, _line = await open_thread_table(h, alice)
+    assert table.turn_seconds == h.bot.config.turn_seconds
+    rec = await h.slash("mahjong stop", user=host, channel=thread)
+    assert rec.answered and not rec.ephemeral, rec.text
+    await h.settle()
+    assert thread not in h.bot.tables and h.backend.thread_archived(thread)
     h.check()
 
 

@@ -300,7 +300,8 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "no_table")
             return
         lang = language(table.language)
-        stopper_role = (await self.bot.storage.table_settings(table.guild_id, table.channel_id)).who_stops
+        scope = table.parent_id or table.channel_id  # a thread's table: its channel's settings
+        stopper_role = (await self.bot.storage.table_settings(table.guild_id, scope)).who_stops
         if await may_stop(self.bot, interaction, table.owner_id, stopper_role):
             await interaction.response.send_message(text("stopped", lang))
         elif table.seat_of(interaction.user.id) is None:
