@@ -25,7 +25,9 @@ from discord_harness import (
 from test_bot_discord import asked, config, make_bot, play_card, play_hand
 
 from bot.app import MahjongBot
+from bot.cogs.table import NEEDED, NEEDED_IN_THREAD, THREAD_NEEDED
 from bot.table import Table
+from cli.bot_cmd import PERMISSIONS
 
 GUILD, CHANNEL, HOSTS = 1, 10, 501
 THREAD_PERMISSIONS = discord.Permissions(
@@ -278,6 +280,10 @@ async def test_settings_set_and_show_table_in_thread(h: Harness[MahjongBot]) -> 
     )
     assert rec.ephemeral and "maybe" in rec.text and "on or off" in rec.text, rec.text
     h.check()
+
+
+def test_the_invite_asks_for_the_thread_permissions() -> None:
+    assert set(NEEDED + NEEDED_IN_THREAD + THREAD_NEEDED) <= set(PERMISSIONS)
 
 
 async def test_the_harness_holds_threads_to_discords_limits(h: Harness[MahjongBot]) -> None:
