@@ -646,7 +646,8 @@ class DiscordPresenter:
             await self.bot.get_partial_messageable(table.channel_id).send(
                 text(key, language(table.language), reason=reason)
             )
-        await table.close_thread(reason)
+        if reason != "error":  # a game left live stays in its open thread (restart, /mahjong abandon)
+            await table.close_thread(reason)
 
     # --- issue 31 thread: a table in its own thread ---
 

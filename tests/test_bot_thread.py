@@ -220,6 +220,34 @@ async def test_the_channels_settings_apply_to_its_threads_table(h: Harness[Mahjo
     h.check()
 
 
+async def test_a_table_closed_by_an_error_keeps_its_thread_open_until_abandoned(
+    h: Harness[MahjongBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its game stays live in storage (a restart would restore it into the thread), so the thread
+    stays open; an admin's /mahjong abandon there archives it."""
+    await threads_on(h)
+    alice = h.user(100, "alice")
+    await h.slash("mahjong new", user=alice, channel=CHANNEL, options={"computers": 3})
+    (thread,) = h.backend.threads
+    table = h.bot.tables[thread]
+
+    async def broken(position: int) -> object:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(table, "_computer_move", broken)
+    await h.click(public_in(h, thread)[-1], "Start", user=alice)
+    await h.settle()
+    assert table.closed and h.take_errors("stopped after an error")
+    assert not h.backend.thread_archived(thread) and thread in h.bot.unrestored
+    boss = h.user(1, "Boss", permissions=discord.Permissions(manage_guild=True))
+    rec = await h.slash("mahjong abandon", user=boss, channel=thread)
+    assert rec.answered and not rec.ephemeral
+    assert_archived_last(h, thread)
+    assert "closed" in h.message(table.link_id or 0).text
+    assert await h.bot.storage.threads_to_close() == []
+    h.check()
+
+
 async def test_new_inside_a_thread_opens_the_table_in_that_thread(tmp_path: Path) -> None:
     backend = FakeDiscord(guilds())
     talk = backend.add_thread(CHANNEL, "talk")

@@ -240,6 +240,9 @@ class TableCog(commands.Cog):
                 return
             channel_id = thread.id
         if not await self.bot.storage.claim_table(channel_id):  # another process drives it
+            if thread is not None:  # the new thread holds nothing: it is archived again
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.edit(archived=True)
             await self.refuse(interaction, "table_elsewhere")
             return
         unreadable = self.bot.unrestored.pop(channel_id, None)
@@ -322,7 +325,8 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(text("stopped_by_vote", lang))
         if not await table.stop() and table.game_id is not None:
             self.bot.unrestored[table.channel_id] = table.game_id  # still live: it must not block the channel
-        await table.close_thread("stopped")
+        else:  # a game still live stays in its open thread, for a restart or /mahjong abandon there
+            await table.close_thread("stopped")
         await self.bot.drop_table(table.channel_id)
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
@@ -376,6 +380,17 @@ class TableCog(commands.Cog):
         await interaction.response.send_message(
             text("abandoned", language(interaction.guild_locale), game=game_id)
         )
+        record = await self.bot.storage.load_game(game_id)
+        if record.thread_parent_id is not None:  # its thread, left open for this, is archived now
+            closed = await self.bot.presenter.close_thread_of(
+                channel_id,
+                record.thread_parent_id,
+                record.thread_link_id,
+                language(record.language),
+                "stopped",
+            )
+            if closed:
+                await self.bot.storage.mark_thread_closed(game_id)
 
     @mahjong.command(
         name="history", description="Recent games on this server, played here or recorded, newest first"
