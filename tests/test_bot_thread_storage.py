@@ -27,6 +27,8 @@ async def test_a_game_in_a_thread_keeps_its_channel_and_line(storage: Storage) -
     loaded = await storage.load_game(game.game_id)
     assert (loaded.channel_id, loaded.thread_parent_id, loaded.thread_link_id) == (THREAD, PARENT, LINE)
     assert (await storage.load_game(plain.game_id)).thread_parent_id is None
+    assert await storage.game_thread(game.game_id) == (PARENT, LINE, "en")
+    assert await storage.game_thread(plain.game_id) is None
     assert await storage.threads_to_close() == []  # live: its thread stays open
     await storage.end_game(game.game_id, reason="stopped", abandoned=True)
     await storage.end_game(plain.game_id, reason="stopped", abandoned=True)

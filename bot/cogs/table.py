@@ -380,16 +380,12 @@ class TableCog(commands.Cog):
         await interaction.response.send_message(
             text("abandoned", language(interaction.guild_locale), game=game_id)
         )
-        record = await self.bot.storage.load_game(game_id)
-        if record.thread_parent_id is not None:  # its thread, left open for this, is archived now
-            closed = await self.bot.presenter.close_thread_of(
-                channel_id,
-                record.thread_parent_id,
-                record.thread_link_id,
-                language(record.language),
-                "stopped",
-            )
-            if closed:
+        thread = await self.bot.storage.game_thread(game_id)
+        if thread is not None:  # its thread, left open for this, is archived now
+            parent_id, link_id, lang = thread
+            if await self.bot.presenter.close_thread_of(
+                channel_id, parent_id, link_id, language(lang), "stopped"
+            ):
                 await self.bot.storage.mark_thread_closed(game_id)
 
     @mahjong.command(

@@ -753,6 +753,22 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
         await self._write(work)
 
+    async def game_thread(self, game_id: int) -> tuple[int, int | None, str] | None:
+        """Where game ``game_id``'s thread was opened: (its channel, the channel's line linking to
+        it or None, the game's language); None for a game played in its channel itself. Reads the
+        game's row alone (a game whose log cannot be read has a thread too)."""
+        check_number(game_id, "a game id")
+
+        async def work(db: Db) -> tuple[int, int | None, str] | None:
+            row = await db.fetchone(
+                "SELECT thread_parent_id, thread_link_id, language FROM games WHERE game_id = ?", (game_id,)
+            )
+            if row is None or row[0] is None:
+                return None
+            return (row[0], row[1], row[2] if row[2] in LANGUAGES else "en")
+
+        return await self._read(work)
+
     async def threads_to_close(self) -> list[tuple[int, int, int, int, int | None, str, str]]:
         """The games played in a thread that ended (finished with their final sheet posted, or
         abandoned) whose thread was not archived yet: a stop came between the two. Oldest first,
