@@ -91,6 +91,10 @@ async def open_thread_table(h: Harness[MahjongBot], alice: FakeUser) -> tuple[Ta
     assert lobby.id == table.message_id and "Start" in lobby.labels
     rec = await h.click(lobby, "Start", user=alice)
     assert rec.answered
+    # the click comes from the thread: its channel object is a public thread in the channel
+    assert rec.payload["channel_id"] == str(thread)
+    assert (rec.payload["channel"]["type"], rec.payload["channel"]["parent_id"]) == (11, str(CHANNEL))
+    assert rec.payload["channel"]["thread_metadata"]["archived"] is False
     await h.settle()
     assert table.game is not None
     return table, thread, line
