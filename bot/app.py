@@ -309,6 +309,18 @@ class MahjongBot(commands.AutoShardedBot):
                 mine.append(PendingGame(game_id, guild_id, channel_id, lang, status))
             else:
                 others += 1
+        for (
+            game_id,
+            guild_id,
+            thread_id,
+            parent_id,
+            link_id,
+            lang,
+            status,
+        ) in await self.storage.threads_to_close():
+            if self.config.serves(guild_id):  # ended, but the stop came before its thread was archived
+                ended = "thread_over" if status == "finished" else "thread_closed"
+                mine.append(PendingGame(game_id, guild_id, thread_id, lang, ended, parent_id, link_id))
         if others:
             log.info("%s stored tables are on other shards: another process restores them", others)
         log.info("restoring %s tables in the background", len(mine))
@@ -336,6 +348,13 @@ class MahjongBot(commands.AutoShardedBot):
         restored is reported (its channel told, nothing concealed) and left live in storage.
         A game whose channel another bot process drives (a rolling restart, a change of shard
         count: ``Storage.claim_table``) is left to that process."""
+        if pending.status in ("thread_over", "thread_closed") and pending.parent_id is not None:
+            reason = "game_over" if pending.status == "thread_over" else "stopped"
+            if await self.presenter.close_thread_of(
+                pending.channel_id, pending.parent_id, pending.link_id, language(pending.language), reason
+            ):
+                await self.storage.mark_thread_closed(pending.game_id)
+            return
         try:
             if not await self.storage.claim_table(pending.channel_id):
                 log.info(
@@ -444,6 +463,7 @@ class MahjongBot(commands.AutoShardedBot):
             dict(record.overrides),
         )
         table.language = record.language
+        table.parent_id, table.link_id = record.thread_parent_id, record.thread_link_id
         for name, seconds in record.times.items():  # the times it opened with, not today's
             setattr(table, name, seconds)
         # a computer keeps the number it had in the lobby (one stored without: computer_numbers)

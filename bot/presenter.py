@@ -512,6 +512,8 @@ class DiscordPresenter:
 
     async def table_changed(self, table: Table) -> None:
         """Mark the table for an edit; one publisher per table edits at most once per pace."""
+        if table.thread_archived:  # its thread is archived: Discord takes no edit there
+            return
         event = self._dirty.setdefault(table.channel_id, asyncio.Event())
         event.set()
         self._changes[table.channel_id] = self._changes.get(table.channel_id, 0) + 1
@@ -653,6 +655,8 @@ class DiscordPresenter:
         return lines
 
     async def table_closed(self, table: Table, reason: str) -> None:
+        if table.parent_id is not None:
+            await self.flush(table.channel_id)  # its last edit before the thread is archived
         if self.bot.tables.get(table.channel_id) is table:
             await self.bot.drop_table(table.channel_id)
         key = "stopped" if reason != "error" else "table_failed"
@@ -664,6 +668,52 @@ class DiscordPresenter:
             await self.bot.get_partial_messageable(table.channel_id).send(
                 text(key, language(table.language), reason=reason)
             )
+        if reason != "error":  # a game left live stays in its open thread (restart, /mahjong abandon)
+            await table.close_thread(reason)
+
+    # --- issue 31 thread: a table in its own thread ---
+
+    async def close_thread(self, table: Table, reason: str) -> bool:
+        """The table in a thread is over: its pending table edit is made, then the channel's line
+        says so (with the link) and the thread is archived. Posting in an archived thread fails
+        (Discord's error 50083), so nothing of the table is posted after this. False when Discord
+        failed for now (a restart tries again)."""
+        if table.parent_id is None:
+            return True
+        await self.flush(table.channel_id)
+        table.thread_archived = True  # at once after the last edit: no new one starts
+        return await self.close_thread_of(
+            table.channel_id, table.parent_id, table.link_id, language(table.language), reason
+        )
+
+    async def close_thread_of(
+        self, thread_id: int, parent_id: int, link_id: int | None, lang: Language, reason: str
+    ) -> bool:
+        """Edit the line in channel ``parent_id`` that links to thread ``thread_id`` (the game is
+        over, or the table was closed) and archive the thread (also after a restart). False when
+        Discord failed for now; True when done, or when it never can be (the thread or the line is
+        gone, or the bot may no longer change them)."""
+        key = "thread_link_over" if reason == "game_over" else "thread_link_closed"
+        if link_id is not None:
+            try:
+                await (
+                    self.bot.get_partial_messageable(parent_id)
+                    .get_partial_message(link_id)
+                    .edit(content=text(key, lang, thread=f"<#{thread_id}>"))
+                )
+            except (discord.Forbidden, discord.NotFound):
+                log.warning("the line that links to thread %s cannot be edited", thread_id)
+            except discord.HTTPException:
+                log.warning("could not edit the line that links to thread %s", thread_id)
+                return False
+        try:
+            await self.bot.http.edit_channel(thread_id, archived=True)
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("thread %s cannot be archived", thread_id)
+        except discord.HTTPException:
+            log.warning("could not archive thread %s", thread_id)
+            return False
+        return True
 
     async def storage_failed(self, table: Table, reason: str, seconds: float) -> None:
         key = "storage_failed_booking" if table.booking_due else "storage_failed_move"

@@ -30,6 +30,12 @@ class PendingGame:
     channel_id: int
     language: str = "en"
     status: str = "live"
+    """``live``, ``finished``, or an ended game whose thread was not archived yet:
+    ``thread_over`` (finished) or ``thread_closed`` (abandoned)."""
+    parent_id: int | None = None
+    """For a thread to archive: the channel the thread was opened in."""
+    link_id: int | None = None
+    """For a thread to archive: that channel's line that links to the thread."""
 
 
 class RestoreQueue:

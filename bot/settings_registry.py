@@ -534,6 +534,7 @@ ENTRIES: Final[dict[str, Entry]] = {
         ),
         _table("who_opens", SettingKind.TABLE, Shape.ROLE, lambda d: EVERYONE, empty="settings_everyone"),
         _table("who_stops", SettingKind.TABLE, Shape.ROLE, lambda d: EVERYONE, empty="settings_everyone"),
+        _table("table_in_thread", SettingKind.TABLE, Shape.BOOL, lambda d: False),
         _club("admin_role", Shape.ADMIN_ROLE, key="admin_role_id", empty="settings_no_role"),
         _club("allow_member_transfers", Shape.BOOL),
         _club("allow_negative_balance", Shape.BOOL),

@@ -138,6 +138,12 @@ class Presenter(Protocol):
     async def storage_recovered(self, table: Table) -> None:
         """The storage works again after :meth:`storage_failed`: play goes on."""
 
+    async def close_thread(self, table: Table, reason: str) -> bool:
+        """The table lives in a thread (:attr:`Table.parent_id`) and is over (``reason``:
+        ``game_over``, ``stopped``, ``no_person_left``, ``error``): its channel's line says so and
+        the thread is archived; nothing is posted in it afterwards. False when Discord failed for
+        now (a restart archives it then)."""
+
 
 @dataclass
 class Table:
@@ -181,6 +187,14 @@ class Table:
     and another Start are refused)."""
     message_id: int | None = None
     """The current table message."""
+    parent_id: int | None = None
+    """The channel whose public thread (:attr:`channel_id`) the table lives in (None: the table
+    is played in its channel itself); that channel's settings apply to it."""
+    link_id: int | None = None
+    """The parent channel's line that links to the thread (a message id)."""
+    thread_archived: bool = False
+    """The table's thread is being archived: nothing of the table is posted or edited in it any
+    more (Discord refuses it, error 50083)."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _task: asyncio.Task[None] | None = None
     _players: dict[int, AIPlayer] = field(default_factory=dict)
@@ -336,6 +350,7 @@ class Table:
                     overrides=self.overrides,
                     language=self.language,
                     times=self.times(),
+                    thread=None if self.parent_id is None else (self.parent_id, self.link_id),
                 )
                 game = Game(
                     record.ruleset, dict(record.overrides), record.seed, [str(s) for s in record.seats]
@@ -612,6 +627,17 @@ class Table:
         await self.presenter.hand_ended(self)
         if self.game is not None and self.game.finished and self.game_id is not None:
             await self.storage.mark_end_posted(self.game_id)
+            await self.close_thread("game_over")
+
+    async def close_thread(self, reason: str) -> None:
+        """A table that lives in a thread is over: the presenter archives the thread (after the
+        final sheet, which comes first), then storage notes it, so a restart archives it only if
+        that did not happen. Nothing for a table played in its channel itself."""
+        if self.parent_id is None:
+            return
+        if await self.presenter.close_thread(self, reason) and self.game_id is not None:
+            with contextlib.suppress(StorageError):  # a restart archives it again: no harm
+                await self.storage.mark_thread_closed(self.game_id)
 
     def _refusal(self, user_id: int, action: Action, version: int) -> str | None:
         """Why a person's move cannot be made now (a catalogue key), None if it can; the caller

@@ -17,6 +17,7 @@ PERMISSIONS = (
     "view_channel",
     "send_messages",
     "send_messages_in_threads",
+    "create_public_threads",
     "embed_links",
     "attach_files",
     "read_message_history",

@@ -104,7 +104,7 @@ from collections.abc import (
     Mapping,
     Sequence,
 )
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 from urllib.parse import unquote, urlsplit
 
@@ -597,6 +597,47 @@ MAX_COMMANDS = {1: 100, 2: 15, 3: 15}
 # ``Harness.deadline`` and ``Harness.expire``.)
 
 
+# --- issue 31 thread: a table in its own thread ---
+# Resources > Channel > Start Thread without Message / Start Thread from Message
+# (https://discord.com/developers/docs/resources/channel#start-thread-without-message and
+# #start-thread-from-message): name "1-100 character channel name"; auto_archive_duration "the
+# thread will stop showing in the channel list after auto_archive_duration minutes of inactivity,
+# can be set to: 60, 1440, 4320, 10080"; rate_limit_per_user 0-21600; type (without a message) a
+# thread type, 10, 11 or 12. Resources > Channel > Modify Channel, Thread
+# (https://discord.com/developers/docs/resources/channel#modify-channel-json-params-thread): the
+# same name and auto_archive_duration limits. Topics > Opcodes and Status Codes > JSON Error Codes
+# (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes):
+# 50083, the operation is not allowed on an archived thread (a message posted or edited there).
+THREAD_NAME = (1, 100)
+THREAD_ARCHIVE_DURATIONS = frozenset({60, 1440, 4320, 10080})
+THREAD_SLOWMODE = 21600
+THREAD_TYPES = frozenset({10, 11, 12})
+THREAD_ARCHIVED = 50083
+THREAD_ROUTES = frozenset(
+    {"/channels/{channel_id}/threads", "/channels/{channel_id}/messages/{message_id}/threads"}
+)
+
+
+def _thread_violations(req: Request) -> list[str]:
+    """A thread's creation or change (``PATCH /channels/{id}`` with thread fields) beyond
+    Discord's limits above."""
+    body = req.json if isinstance(req.json, dict) else {}
+    problems: list[str] = []
+    creating = req.method == "POST"
+    if creating or "name" in body:
+        _text_over(problems, "name", body.get("name"), THREAD_NAME[1], THREAD_NAME[0])
+    duration = body.get("auto_archive_duration")
+    if duration is not None and duration not in THREAD_ARCHIVE_DURATIONS:
+        problems.append(f"auto_archive_duration: {duration!r} (allowed {sorted(THREAD_ARCHIVE_DURATIONS)})")
+    slowmode = body.get("rate_limit_per_user")
+    if slowmode is not None and not (isinstance(slowmode, int) and 0 <= slowmode <= THREAD_SLOWMODE):
+        problems.append(f"rate_limit_per_user: {slowmode!r} (allowed 0 to {THREAD_SLOWMODE})")
+    kind = body.get("type")
+    if req.template == "/channels/{channel_id}/threads" and kind is not None and kind not in THREAD_TYPES:
+        problems.append(f"type: {kind!r} (a thread is of type 10, 11 or 12)")
+    return problems
+
+
 def _text_over(problems: list[str], where: str, value: object, high: int, low: int = 0) -> None:
     if value is None:
         if low:
@@ -928,6 +969,8 @@ def limit_violations(req: Request) -> list[str]:
         return _commands_violations(list(body or []))
     if req.method == "POST" and req.template == "/applications/{application_id}/emojis":  # issue 31 emoji
         return _emoji_create_violations(body if isinstance(body, dict) else {})
+    if req.template in THREAD_ROUTES or (req.method, req.template) == ("PATCH", "/channels/{channel_id}"):
+        return _thread_violations(req)  # issue 31 thread
     if req.method in ("POST", "PATCH") and req.kind.startswith(("message.", "webhook.message")):
         return _message_violations(body if isinstance(body, dict) else {}, req.files)
     return []
@@ -1108,6 +1151,7 @@ class FakeDiscord:
         """Issue 31 emoji: called with each Create Application Emoji body before it is made; raise
         (``Harness.error``) to refuse it. Set before a bot starts (its uploads begin in ``setup_hook``,
         before ``Harness.override`` could be called)."""
+        self.threads: dict[int, Json] = {}  # issue 31 thread: thread id -> its thread_metadata
         for guild in guilds:
             self.add_guild(guild)
 
@@ -1213,6 +1257,8 @@ class FakeDiscord:
     def channel_payload(self, channel_id: int) -> Json:
         if channel_id in self.private_channels:  # issue 31 install: a DM or group DM between people
             return self.private_channel_payload(channel_id)
+        if channel_id in self.threads:
+            return self.thread_payload(channel_id)
         spec, guild_id = self.channel(channel_id)
         if guild_id is None:
             recipient = self.dm_recipient(channel_id)
@@ -1294,7 +1340,11 @@ class FakeDiscord:
             "member_count": len(members) + 1,
             "members": [self.member_payload(self.bot_user, guild_id)],
             "channels": [self.channel_payload(c.id) for c in guild.channels],
-            "threads": [],
+            "threads": [  # GUILD_CREATE: the active threads (issue 31 thread)
+                self.thread_payload(t)
+                for t, meta in self.threads.items()
+                if self.channels[t][1] == guild_id and not meta["archived"]
+            ],
             "voice_states": [],
             "presences": [],
             "stage_instances": [],
@@ -1337,6 +1387,53 @@ class FakeDiscord:
         return [
             self.messages[i] for i in self.channel_order.get(channel_id, []) if not self.messages[i].deleted
         ]
+
+    # --- issue 31 thread: threads --------------------------------------------------------
+    def add_thread(
+        self, parent_id: int, name: str, *, kind: int = 11, duration: int = 1440, at: int | None = None
+    ) -> int:
+        """A thread opened in channel ``parent_id`` (its id ``at``: a thread started from a message
+        has that message's id); Discord keeps it as a channel of type ``kind`` with its metadata."""
+        parent, guild_id = self.channel(parent_id)
+        thread_id = at if at is not None else self.snowflake()
+        self.channels[thread_id] = (
+            ChannelSpec(thread_id, name=name, type=kind, parent_id=parent.id),
+            guild_id,
+        )
+        now = discord.utils.utcnow().isoformat()
+        self.threads[thread_id] = {
+            "archived": False,
+            "auto_archive_duration": duration,
+            "archive_timestamp": now,
+            "locked": False,
+            "create_timestamp": now,
+        }
+        return thread_id
+
+    def thread_payload(self, thread_id: int) -> Json:
+        """A thread as Discord's channel object: type 11 (public) or 12, ``parent_id`` the
+        channel it was opened in, ``thread_metadata``, its owner (the bot that opened it)."""
+        spec, guild_id = self.channel(thread_id)
+        return {
+            "id": str(thread_id),
+            "type": spec.type,
+            "guild_id": str(guild_id),
+            "name": spec.name,
+            "parent_id": str(spec.parent_id),
+            "owner_id": str(self.bot_id),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": copy.deepcopy(self.threads[thread_id]),
+        }
+
+    def thread_archived(self, channel_id: int) -> bool:
+        """Whether ``channel_id`` is a thread that is archived now."""
+        meta = self.threads.get(channel_id)
+        return meta is not None and bool(meta["archived"])
 
     def write_message(
         self,
@@ -2223,6 +2320,7 @@ class Harness(Generic[ClientT]):
             ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): self._webhook_message,
             ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): self._webhook_message,
         }
+        self._routes.update(self._thread_routes())  # issue 31 thread
 
     # life -------------------------------------------------------------------
     @classmethod
@@ -2986,7 +3084,7 @@ class Harness(Generic[ClientT]):
     def _permissions(self, user: FakeUser, guild_id: int, channel_id: int) -> tuple[int, int]:
         """(the member's, the bot's) permissions in the channel, computed by discord.py."""
         guild = self.bot.get_guild(guild_id)
-        channel = None if guild is None else guild.get_channel(channel_id)
+        channel = None if guild is None else guild.get_channel_or_thread(channel_id)
         if guild is None and self.any_shard:  # a misrouted interaction: its shard is not run here
             return 0, 0
         if guild is None or channel is None or guild.me is None:
@@ -3360,7 +3458,7 @@ class Harness(Generic[ClientT]):
         if guild_id is None:
             return
         guild = self.bot.get_guild(guild_id)
-        channel = None if guild is None else guild.get_channel(channel_id)
+        channel = None if guild is None else guild.get_channel_or_thread(channel_id)
         if guild is None or channel is None or guild.me is None:
             return
         perms = channel.permissions_for(guild.me)
@@ -3377,6 +3475,8 @@ class Harness(Generic[ClientT]):
     def _create_message(self, req: Request) -> Json:
         channel_id = self._channel(req)
         needed = ["send_messages"] + (["attach_files"] if req.files else [])
+        if channel_id in self.backend.threads:  # issue 31 thread
+            needed[0] = self._check_thread_open(channel_id)
         self._check_bot_can(channel_id, *needed)
         recipient = self.backend.dm_recipient(channel_id)
         if recipient is not None and not recipient.accepts_dms:
@@ -3409,6 +3509,8 @@ class Harness(Generic[ClientT]):
             raise _http_error(404, 10008, "Unknown Message")
         if int(msg.payload["author"]["id"]) != self.backend.bot_id:
             raise _http_error(403, 50005, "Cannot edit a message authored by another user")
+        if msg.channel_id in self.backend.threads:  # issue 31 thread
+            self._check_thread_open(msg.channel_id)
         req.target = msg
         return self.backend.write_message(
             channel_id=msg.channel_id, body=req.json or {}, files=req.files, existing=msg
@@ -3823,6 +3925,76 @@ class Harness(Generic[ClientT]):
                 "(https://discord.com/developers/docs/change-log#userinstalled-apps-general-availability)"
             ]
         return []
+
+    # --- issue 31 thread: thread endpoints ------------------------------------------------
+    def _thread_routes(self) -> dict[tuple[str, str], Handler]:
+        return {
+            ("POST", "/channels/{channel_id}/threads"): self._start_thread,
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads"): self._start_thread,
+            ("PATCH", "/channels/{channel_id}"): self._modify_thread,
+        }
+
+    def _check_thread_open(self, thread_id: int) -> str:
+        """Posting or editing in a thread: refused in an archived one (Discord's 50083); the
+        permission a message there needs (Send Messages in Threads)."""
+        if self.backend.thread_archived(thread_id):
+            raise _http_error(400, THREAD_ARCHIVED, "Thread is archived")
+        return "send_messages_in_threads"
+
+    def _start_thread(self, req: Request) -> Json:
+        """Start Thread without Message / from Message: the thread, and the THREAD_CREATE event
+        the gateway sends (discord.py caches the thread from it)."""
+        parent_id = self._channel(req)
+        body = req.json or {}
+        parent, guild_id = self.backend.channel(parent_id)
+        if guild_id is None or parent.type not in (0, 5):
+            raise _http_error(400, 50024, "Cannot execute action on this channel type")
+        kind = 11 if "message_id" in req.params else int(body.get("type") or 12)  # v10 default: private
+        needed = "create_public_threads" if kind != 12 else "create_private_threads"
+        self._check_bot_can(parent_id, needed)
+        at = None
+        if "message_id" in req.params:
+            at = self.backend.message(int(req.params["message_id"]), parent_id).id
+        thread_id = self.backend.add_thread(
+            parent_id,
+            str(body["name"]),
+            kind=kind,
+            duration=int(body.get("auto_archive_duration") or 1440),
+            at=at,
+        )
+        payload = self.backend.thread_payload(thread_id)
+        event = payload | {
+            "newly_created": True,
+            "member": {
+                "id": str(thread_id),
+                "user_id": str(self.backend.bot_id),
+                "join_timestamp": discord.utils.utcnow().isoformat(),
+                "flags": 0,
+            },
+        }
+        self.bot._connection.parse_thread_create(copy.deepcopy(event))  # type: ignore[arg-type]
+        return payload
+
+    def _modify_thread(self, req: Request) -> Json:
+        """Modify Channel for a thread (archived, locked, name, auto_archive_duration), and the
+        THREAD_UPDATE event; no other channel is changed by the bot."""
+        thread_id = self._channel(req)
+        meta = self.backend.threads.get(thread_id)
+        if meta is None:
+            self._errors.append(f"discord_harness: the bot changed channel {thread_id}, not a thread")
+            raise _http_error(403, 50013, "Missing Permissions")
+        body = req.json or {}
+        for key in ("archived", "locked", "auto_archive_duration"):
+            if key in body:
+                meta[key] = body[key]
+        if "archived" in body:
+            meta["archive_timestamp"] = discord.utils.utcnow().isoformat()
+        if "name" in body:
+            spec, guild_id = self.backend.channel(thread_id)
+            self.backend.channels[thread_id] = (replace(spec, name=str(body["name"])), guild_id)
+        payload = self.backend.thread_payload(thread_id)
+        self.bot._connection.parse_thread_update(copy.deepcopy(payload))  # type: ignore[arg-type]
+        return payload
 
 
 def _route_params(template: str, path: str) -> dict[str, str]:

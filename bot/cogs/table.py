@@ -12,7 +12,7 @@ import dataclasses
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
 
 import discord
 from discord import app_commands
@@ -27,6 +27,7 @@ from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin, may_open, may_stop
 from bot.settings_registry import ENTRIES
 from bot.storage import GameStateError, StorageError
+from bot.storage.table_settings import TableSettings
 from bot.table import MoveNotStored, Table, TableError, check_rules, public_reason
 from engine.actions import Action
 from engine.errors import IllegalActionError, MahjongError
@@ -127,6 +128,25 @@ def rules_text(table: Table, lang: Language) -> str:
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 """What the bot needs in a channel to host a table."""
 
+NEEDED_IN_THREAD = (
+    "view_channel",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
+"""What the bot needs in a thread to host a table there."""
+
+THREAD_NEEDED = ("create_public_threads", "send_messages_in_threads")
+"""What the bot needs besides :data:`NEEDED` to open a table in a thread of its own."""
+
+THREAD_NAME_MAX = 100
+"""A thread's name: 1 to 100 characters (Discord, Start Thread without Message)."""
+
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
+"""A table's thread is archived by Discord after a day without activity (one of 60, 1440, 4320
+and 10080); the bot archives it itself when the game ends."""
+
 
 class TableCog(commands.Cog):
     """The table commands and the handlers of every table button."""
@@ -188,31 +208,18 @@ class TableCog(commands.Cog):
         computers: int = 0,
         players: int | None = None,
         form: NewTable | None = None,
-    ) -> None:
-        """Open a table in the interaction's channel: the one way of ``/mahjong new`` with options
-        and of its form (``form``: the house rules the form changed and its times). Every refusal
-        is ephemeral and opens nothing."""
+    ) -> Table | None:
+        """Open a table in the interaction's channel (or a thread of its own): the one way of
+        ``/mahjong new`` with options and of its form (``form``: the house rules the form changed
+        and its times); the table opened. Every refusal is ephemeral and opens nothing (None)."""
         channel_id, guild_id = interaction.channel_id, interaction.guild_id
         assert channel_id is not None and guild_id is not None
-        missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
-        if missing:
-            await self.refuse(
-                interaction,
-                "missing_permissions",
-                names=", ".join(text(f"permission_{p}", language(interaction.locale)) for p in missing),
-            )
-            return
-        existing = await self.table(channel_id)
-        if existing is not None and not existing.over:
-            link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
-            await self.refuse(interaction, "table_exists", link=link)
-            return
-        settings = await self.bot.storage.table_settings(guild_id, channel_id)
-        opener_role = settings.who_opens
-        if not await may_open(self.bot, interaction, opener_role):
-            await self.refuse(interaction, "open_not_allowed", role=f"<@&{opener_role}>")
-            return
-        rules = await self.bot.storage.table_rules(guild_id, channel_id)
+        channel = interaction.channel
+        where = await self.opening(interaction)
+        if where is None:
+            return None
+        scope, settings, threaded = where
+        rules = await self.bot.storage.table_rules(guild_id, scope)
         # The house rules apply to their own ruleset (named or not); another ruleset is played as it is.
         same = ruleset is None or ruleset == rules.ruleset
         name, overrides = (rules.ruleset, dict(rules.overrides)) if same else (ruleset or "", {})
@@ -228,10 +235,21 @@ class TableCog(commands.Cog):
         except MahjongError as exc:
             reply = engine_error(exc, language(interaction.locale))
             await interaction.response.send_message(reply, ephemeral=True)
-            return
+            return None
+        speaks = language(settings.language or interaction.guild_locale)
+        thread: discord.Thread | None = None
+        if threaded:
+            assert isinstance(channel, discord.TextChannel)
+            thread = await self.open_thread(interaction, channel, name, speaks)
+            if thread is None:
+                return None
+            channel_id = thread.id
         if not await self.bot.storage.claim_table(channel_id):  # another process drives it
+            if thread is not None:  # the new thread holds nothing: it is archived again
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.edit(archived=True)
             await self.refuse(interaction, "table_elsewhere")
-            return
+            return None
         unreadable = self.bot.unrestored.pop(channel_id, None)
         if unreadable is not None:  # a game that could not be restored is set aside; nothing is booked
             with contextlib.suppress(StorageError):
@@ -244,9 +262,75 @@ class TableCog(commands.Cog):
         for _ in range(min(computers, table.size - 1)):  # a three-player table takes two at most
             table.add_computer()
         await self.bot.storage.remember_player(interaction.user.id, interaction.user.display_name)
+        if thread is not None:
+            # the channel keeps one line that links to the thread; the table lives in the thread
+            table.parent_id = thread.parent_id
+            opener = discord.utils.escape_markdown(interaction.user.display_name)
+            await interaction.response.send_message(
+                text("thread_link", speaks, opener=opener, rules=name, thread=thread.mention),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            table.link_id = (await interaction.original_response()).id
+            lobby = await thread.send(view=await self.bot.presenter.lobby_message(table))
+            table.message_id = lobby.id
+            return table
         await interaction.response.send_message(view=await self.bot.presenter.lobby_message(table))
         message = await interaction.original_response()
         table.message_id = message.id
+        return table
+
+    async def opening(self, interaction: discord.Interaction[Any]) -> tuple[int, TableSettings, bool] | None:
+        """Whether a table may open where ``interaction`` came from (said to the person if not:
+        None): the bot's permissions, a table open there already, who may open one. Else the
+        channel whose settings apply (a thread's: its channel's), those settings, and whether the
+        table gets a thread of its own (``table_in_thread``; never a thread in a thread)."""
+        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
+        channel = interaction.channel
+        parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+        scope = parent_id or channel_id
+        settings = await self.bot.storage.table_settings(guild_id, scope)
+        threaded = (
+            isinstance(channel, discord.TextChannel)
+            and not isinstance(channel, discord.Thread)
+            and bool(settings.table_in_thread)
+        )
+        needed = NEEDED_IN_THREAD if parent_id is not None else NEEDED + THREAD_NEEDED if threaded else NEEDED
+        missing = [p for p in needed if not getattr(interaction.app_permissions, p)]
+        if missing:
+            await self.refuse(
+                interaction,
+                "missing_permissions",
+                names=", ".join(text(f"permission_{p}", language(interaction.locale)) for p in missing),
+            )
+            return None
+        existing = None if threaded else await self.table(channel_id)
+        if existing is not None and not existing.over:
+            link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
+            await self.refuse(interaction, "table_exists", link=link)
+            return None
+        if not await may_open(self.bot, interaction, settings.who_opens):
+            await self.refuse(interaction, "open_not_allowed", role=f"<@&{settings.who_opens}>")
+            return None
+        return scope, settings, threaded
+
+    async def open_thread(
+        self, interaction: discord.Interaction[Any], channel: discord.TextChannel, rules: str, lang: Language
+    ) -> discord.Thread | None:
+        """A public thread for a new table in ``channel``, named after it (Discord takes 1 to 100
+        characters); None after telling the opener why Discord refused it. Never a private thread:
+        a server's moderators read those, and a hand's tiles are shown only on ephemeral cards."""
+        title = text("thread_name", lang, rules=rules, opener=interaction.user.display_name)
+        try:
+            return await channel.create_thread(
+                name=title[:THREAD_NAME_MAX].strip() or rules,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                reason="a Mah-Jongg table (/mahjong new)",
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread in %s: %s %s", channel.id, exc.status, exc.code)
+            await self.refuse(interaction, "thread_not_made", reason=exc.text or exc.status)
+            return None
 
     @mahjong.command(name="hand", description="Show your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -259,7 +343,8 @@ class TableCog(commands.Cog):
             await self.refuse(interaction, "no_table")
             return
         lang = language(table.language)
-        stopper_role = (await self.bot.storage.table_settings(table.guild_id, table.channel_id)).who_stops
+        scope = table.parent_id or table.channel_id  # a thread's table: its channel's settings
+        stopper_role = (await self.bot.storage.table_settings(table.guild_id, scope)).who_stops
         if await may_stop(self.bot, interaction, table.owner_id, stopper_role):
             await interaction.response.send_message(text("stopped", lang))
         elif table.seat_of(interaction.user.id) is None:
@@ -280,6 +365,8 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(text("stopped_by_vote", lang))
         if not await table.stop() and table.game_id is not None:
             self.bot.unrestored[table.channel_id] = table.game_id  # still live: it must not block the channel
+        else:  # a game still live stays in its open thread, for a restart or /mahjong abandon there
+            await table.close_thread("stopped")
         await self.bot.drop_table(table.channel_id)
 
     @mahjong.command(name="leave", description="Leave your seat; a computer player takes it")
@@ -333,6 +420,13 @@ class TableCog(commands.Cog):
         await interaction.response.send_message(
             text("abandoned", language(interaction.guild_locale), game=game_id)
         )
+        thread = await self.bot.storage.game_thread(game_id)
+        if thread is not None:  # its thread, left open for this, is archived now
+            parent_id, link_id, lang = thread
+            if await self.bot.presenter.close_thread_of(
+                channel_id, parent_id, link_id, language(lang), "stopped"
+            ):
+                await self.bot.storage.mark_thread_closed(game_id)
 
     @mahjong.command(
         name="history", description="Recent games on this server, played here or recorded, newest first"
@@ -352,23 +446,13 @@ class TableCog(commands.Cog):
         its house rules and times filled in. What would refuse the table whatever the form says
         (the bot's permissions, a table already open, who may open one) is said at once, before
         anyone fills it in; :meth:`open_table` checks it all again on submit."""
-        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
+        guild_id = interaction.guild_id or 0
         lang = language(interaction.locale)
-        missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
-        if missing:
-            names = ", ".join(text(f"permission_{p}", lang) for p in missing)
-            await self.refuse(interaction, "missing_permissions", names=names)
+        where = await self.opening(interaction)
+        if where is None:
             return
-        existing = await self.table(channel_id)
-        if existing is not None and not existing.over:
-            link = f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.message_id or ''}"
-            await self.refuse(interaction, "table_exists", link=link)
-            return
-        settings = await self.bot.storage.table_settings(guild_id, channel_id)
-        if not await may_open(self.bot, interaction, settings.who_opens):
-            await self.refuse(interaction, "open_not_allowed", role=f"<@&{settings.who_opens}>")
-            return
-        rules = await self.bot.storage.table_rules(guild_id, channel_id)
+        scope, settings, _ = where
+        rules = await self.bot.storage.table_rules(guild_id, scope)
         config = self.bot.config
         times = {
             "turn_seconds": settings.turn_seconds or int(config.turn_seconds),
@@ -398,11 +482,8 @@ class TableCog(commands.Cog):
             except FormError as exc:
                 await self.refuse(interaction, exc.key, **exc.values)
                 return
-            channel_id = interaction.channel_id or 0
-            before = self.bot.tables.get(channel_id)
-            await self.open_table(interaction, form.ruleset, form.computers, form.players, form)
-            table = self.bot.tables.get(channel_id)
-            if table is not None and table is not before:  # opened: what it plays, to its opener
+            table = await self.open_table(interaction, form.ruleset, form.computers, form.players, form)
+            if table is not None:  # opened (here or in a thread of its own): what it plays, to its opener
                 await interaction.followup.send(
                     text("form_opened", lang, rules=rules_text(table, lang)), ephemeral=True
                 )

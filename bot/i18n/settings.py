@@ -198,6 +198,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "who may open a table (admins always may)",
         "wer einen Tisch eröffnen darf (Admins immer)",
     ),
+    "help_table_in_thread": (
+        "on: /mahjong new opens the table in a public thread of its own (the channel keeps one link "
+        "to it; the thread is archived when the game ends); off: the table is played in the channel",
+        "an: /mahjong new eröffnet den Tisch in einem eigenen öffentlichen Thread (im Kanal bleibt "
+        "eine Zeile mit dem Link; der Thread wird nach dem Spiel archiviert); aus: im Kanal selbst",
+    ),
     "help_who_stops": (
         "who may stop a table at once (besides the opener and admins; others vote)",
         "wer einen Tisch sofort beenden darf (neben der Eröffnerin und Admins; sonst Abstimmung)",
@@ -552,6 +558,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "next_hand_seconds": ("Pause before the next hand", "Pause vor der nächsten Hand"),
     "who_opens": ("Who may open a table", "Wer einen Tisch eröffnen darf"),
     "who_stops": ("Who may stop a table at once", "Wer einen Tisch sofort beenden darf"),
+    "table_in_thread": ("A table in its own thread", "Ein Tisch im eigenen Thread"),
     "admin_role": ("The club's admin role", "Admin-Rolle des Clubs"),
     "allow_member_transfers": ("Members may give each other chips", "Mitglieder dürfen einander Chips geben"),
     "allow_negative_balance": ("Balances may go below 0", "Kontostände dürfen unter 0 fallen"),

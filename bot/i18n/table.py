@@ -288,6 +288,26 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "permission_embed_links": ("Embed Links", "Links einbetten"),
     "permission_attach_files": ("Attach Files", "Dateien anhängen"),
     "permission_read_message_history": ("Read Message History", "Nachrichtenverlauf lesen"),
+    # --- issue 31 thread: a table in its own thread ---
+    "permission_create_public_threads": ("Create Public Threads", "Öffentliche Threads erstellen"),
+    "permission_send_messages_in_threads": ("Send Messages in Threads", "Nachrichten in Threads senden"),
+    "thread_name": ("Mah-Jongg · {rules} · {opener}", "Mah-Jongg · {rules} · {opener}"),
+    "thread_link": (
+        "🀄 {opener} opened a Mah-Jongg table ({rules}) in its own thread: {thread}",
+        "🀄 {opener} hat einen Mah-Jongg-Tisch ({rules}) in einem eigenen Thread eröffnet: {thread}",
+    ),
+    "thread_link_over": (
+        "🀄 The Mah-Jongg game in {thread} is over; its thread is archived.",
+        "🀄 Die Mah-Jongg-Partie in {thread} ist vorbei; ihr Thread ist archiviert.",
+    ),
+    "thread_link_closed": (
+        "🀄 The Mah-Jongg table in {thread} was closed; its thread is archived.",
+        "🀄 Der Mah-Jongg-Tisch in {thread} wurde geschlossen; sein Thread ist archiviert.",
+    ),
+    "thread_not_made": (
+        "I could not open a thread for the table here ({reason}); nothing was opened.",
+        "Ich konnte hier keinen Thread für den Tisch eröffnen ({reason}); es wurde nichts eröffnet.",
+    ),
     "error": (
         "Something went wrong; the table is unchanged. ({reason})",
         "Etwas ist schiefgegangen; der Tisch ist unverändert. ({reason})",

@@ -218,6 +218,7 @@ class GamesMixin(LedgerMixin, RulesMixin):
         overrides: Mapping[str, object] | None = None,
         language: str = "en",
         times: Mapping[str, float] | None = None,
+        thread: tuple[int, int | None] | None = None,
     ) -> GameRecord:
         """Start a game in a channel with its first hand; its rules are fixed now.
 
@@ -226,7 +227,9 @@ class GamesMixin(LedgerMixin, RulesMixin):
         ``"ai:<level>"`` as the rules have players (4); ``seed`` is the game's random seed
         (0 to 2**63-1). ``actor_id`` (the opener) is the table's owner; ``language`` (``en`` or
         ``de``) is the language its messages speak, and ``times`` (seconds by name, see
-        :data:`TIMES`) the table's times, both kept for a restart.
+        :data:`TIMES`) the table's times, both kept for a restart. ``thread``: the game is played
+        in a public thread (``channel_id``) opened in channel ``thread[0]``, whose line
+        ``thread[1]`` (a message id, or None) links to it (schema version 16).
 
         :raises SettingError: for an unknown ruleset or a bad override.
         :raises StorageInputError: for bad seats (or not as many as the rules' players) or seed.
@@ -243,6 +246,10 @@ class GamesMixin(LedgerMixin, RulesMixin):
         if language not in LANGUAGES:
             raise StorageInputError(f"a table speaks {' or '.join(LANGUAGES)}, not {quote(language)}")
         checked_times = _check_times(times or {})
+        if thread is not None:
+            check_id(thread[0], "thread's channel id")
+            if thread[1] is not None:
+                check_id(thread[1], "thread's link message id")
         given: TableRules | None = None
         if ruleset is None and overrides:
             raise StorageInputError(
@@ -278,6 +285,11 @@ class GamesMixin(LedgerMixin, RulesMixin):
                 language=language,
                 times=checked_times,
             )
+            if thread is not None:
+                await db.execute(
+                    "UPDATE games SET thread_parent_id = ?, thread_link_id = ? WHERE game_id = ?",
+                    (thread[0], thread[1], game_id),
+                )
             return await self._game(db, game_id)
 
         return await self._write(work)
@@ -728,6 +740,51 @@ class GamesMixin(LedgerMixin, RulesMixin):
 
         await self._write(work)
 
+    async def mark_thread_closed(self, game_id: int) -> None:
+        """Note that game ``game_id``'s thread was archived and its channel's line edited (or can
+        never be): a start-up no longer closes it (:meth:`threads_to_close`). Idempotent."""
+        check_number(game_id, "a game id")
+
+        async def work(db: Db) -> None:
+            await db.execute(
+                "UPDATE games SET thread_closed_at = ? WHERE game_id = ? AND thread_closed_at IS NULL",
+                (self._now(), game_id),
+            )
+
+        await self._write(work)
+
+    async def game_thread(self, game_id: int) -> tuple[int, int | None, str] | None:
+        """Where game ``game_id``'s thread was opened: (its channel, the channel's line linking to
+        it or None, the game's language); None for a game played in its channel itself. Reads the
+        game's row alone (a game whose log cannot be read has a thread too)."""
+        check_number(game_id, "a game id")
+
+        async def work(db: Db) -> tuple[int, int | None, str] | None:
+            row = await db.fetchone(
+                "SELECT thread_parent_id, thread_link_id, language FROM games WHERE game_id = ?", (game_id,)
+            )
+            if row is None or row[0] is None:
+                return None
+            return (row[0], row[1], row[2] if row[2] in LANGUAGES else "en")
+
+        return await self._read(work)
+
+    async def threads_to_close(self) -> list[tuple[int, int, int, int, int | None, str, str]]:
+        """The games played in a thread that ended (finished with their final sheet posted, or
+        abandoned) whose thread was not archived yet: a stop came between the two. Oldest first,
+        as (game id, guild id, thread id, the thread's channel, its link line or None, language,
+        status)."""
+
+        async def work(db: Db) -> list[tuple[int, int, int, int, int | None, str, str]]:
+            rows = await db.fetchall(
+                "SELECT game_id, guild_id, channel_id, thread_parent_id, thread_link_id, language, status "
+                "FROM games WHERE thread_parent_id IS NOT NULL AND thread_closed_at IS NULL AND "
+                "status <> 'live' AND end_posted_at IS NOT NULL ORDER BY game_id",
+            )
+            return [(r[0], r[1], r[2], r[3], r[4], r[5] if r[5] in LANGUAGES else "en", r[6]) for r in rows]
+
+        return await self._read(work)
+
     async def _seats(self, db: Db, game_id: int) -> tuple[Seat, ...]:
         rows = await db.fetchall(
             "SELECT user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
@@ -784,6 +841,8 @@ class GamesMixin(LedgerMixin, RulesMixin):
             times=_stored_times(game) if "times" in game.keys() else {},  # noqa: SIM118
             log_pruned_at=game["log_pruned_at"] if "log_pruned_at" in game.keys() else None,  # noqa: SIM118
             kind=game["kind"] if "kind" in game.keys() else "discord",  # noqa: SIM118
+            thread_parent_id=game["thread_parent_id"] if "thread_parent_id" in game.keys() else None,  # noqa: SIM118
+            thread_link_id=game["thread_link_id"] if "thread_link_id" in game.keys() else None,  # noqa: SIM118
         )
 
     async def load_game(self, game_id: int) -> GameRecord:

@@ -289,6 +289,11 @@ class GameRecord:
     kind: str = "discord"
     """``discord`` (played here, with a move log) or ``record`` (played at a real table and scored
     with ``/record``: no move log, no seed)."""
+    thread_parent_id: int | None = None
+    """The channel whose public thread (``channel_id``) the game is played in (None: played in
+    ``channel_id`` itself; schema version 16)."""
+    thread_link_id: int | None = None
+    """That channel's line linking to the thread (a message id), edited when the game ends."""
 
     @property
     def actions(self) -> tuple[str, ...]:

@@ -28,6 +28,10 @@ LANGUAGES: Final = ("en", "de")
 EVERYONE: Final = 0
 """``who_opens`` / ``who_stops``: no role needed."""
 
+YES: Final = frozenset({"true", "yes", "on", "1"})
+NO: Final = frozenset({"false", "no", "off", "0"})
+"""How an on/off setting (``table_in_thread``) may be typed."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableSettingSpec:
@@ -35,7 +39,7 @@ class TableSettingSpec:
 
     name: str
     kind: str
-    """``language``, ``seconds``, ``chips`` or ``role``."""
+    """``language``, ``seconds``, ``chips``, ``role`` or ``bool``."""
     help: str
     minimum: int = 0
     maximum: int = 0
@@ -47,6 +51,8 @@ class TableSettingSpec:
             return "en or de"
         if self.kind == "role":
             return "everyone or a role"
+        if self.kind == "bool":
+            return "on or off (true or false)"
         unit = " seconds" if self.kind == "seconds" else " chips"
         return f"a whole number of{unit} from {self.minimum} to {self.maximum}"
 
@@ -58,6 +64,11 @@ class TableSettingSpec:
         if self.kind == "language":
             if isinstance(value, str) and value.strip().lower() in LANGUAGES:
                 return value.strip().lower()
+        elif self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in YES | NO:
+                return value.strip().lower() in YES
         elif self.kind == "role":
             if isinstance(value, str) and value.strip().lower() == "everyone":
                 return EVERYONE
@@ -93,6 +104,9 @@ TABLE_SETTINGS: Final[dict[str, TableSettingSpec]] = {
             "who_stops", "role", "who may stop a table at once (everyone: the opener, admins or a vote)"
         ),
         TableSettingSpec(
+            "table_in_thread", "bool", "/mahjong new opens the table in a public thread of its own"
+        ),
+        TableSettingSpec(
             "initial_balance",
             "chips",
             "starting chips of every member in the next season",
@@ -118,6 +132,9 @@ class TableSettings:
     who_stops: int | None = None
     """0: everyone (the opener, admins, or a vote of the seated people); else a role whose
     members may also stop a table at once."""
+    table_in_thread: bool | None = None
+    """Whether ``/mahjong new`` opens the table in a public thread of its own (None: not set here;
+    off by default); the channel keeps one line that links to it."""
     initial_balance: int | None = None
     """Starting chips of the next season (server only; None: those of the current season)."""
 
@@ -213,6 +230,7 @@ class TableSettingsMixin(StorageCore):
         * ``turn_seconds``: 5 to 3600; ``claim_seconds``: 2 to 600; ``next_hand_seconds``: 0 (the
           Next hand button) to 3600;
         * ``who_opens``, ``who_stops``: ``"everyone"`` or 0, or a role id;
+        * ``table_in_thread``: on or off (``True``/``False``, or ``on``, ``off``, ``true``...);
         * ``initial_balance`` (server only): 0 to 10^9 chips.
 
         Returns the scope's own settings.
