@@ -9,7 +9,6 @@ own alpha as mask.
 
 from __future__ import annotations
 
-import io
 import math
 from functools import cache
 from typing import Final
@@ -17,6 +16,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.tiles import BONUS_START, HONOUR_START, TILES
+from render.encode import transparent_png
 from render.text import label_font, tile_font
 from render.theme import (
     BLUE,
@@ -426,6 +426,4 @@ def emoji_png(tile: int) -> bytes:
     sprite = _sprite(int(tile), width, indexed=False)
     square = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     square.alpha_composite(sprite, ((size - sprite.width) // 2, (size - sprite.height) // 2))
-    out = io.BytesIO()
-    square.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return transparent_png(square)
