@@ -3022,21 +3022,11 @@ class Harness(Generic[ClientT]):
         return rec
 
     # building payloads ------------------------------------------------------------
-    def _interaction_payload(
-        self,
-        itype: int,
-        user: FakeUser,
-        channel_id: int,
-        locale: str,
-        data: Json,
-        message: StoredMessage | None,
-    ) -> Json:
-        install = self._install_of(channel_id, message)  # issue 31 install
-        if install is not None and self.backend.bot_absent(channel_id):
-            return self._absent_payload(install, itype, user, channel_id, locale, data, message)
+    def _payload_base(self, itype: int, channel_id: int, locale: str, data: Json) -> tuple[Json, int | None]:
+        """What every interaction payload carries (its id, token, channel, data), and the
+        channel's guild id (None for a DM or a private channel)."""
         interaction_id = self.backend.snowflake()
-        spec, guild_id = self.backend.channel(channel_id)
-        del spec
+        _, guild_id = self.backend.channel(channel_id)
         payload: Json = {
             "id": str(interaction_id),
             "application_id": str(self.backend.application_id),
@@ -3051,6 +3041,21 @@ class Harness(Generic[ClientT]):
             "channel": self.backend.channel_payload(channel_id),
             "data": data,
         }
+        return payload, guild_id
+
+    def _interaction_payload(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel_id: int,
+        locale: str,
+        data: Json,
+        message: StoredMessage | None,
+    ) -> Json:
+        install = self._install_of(channel_id, message)  # issue 31 install
+        if install is not None and self.backend.bot_absent(channel_id):
+            return self._absent_payload(install, itype, user, channel_id, locale, data, message)
+        payload, guild_id = self._payload_base(itype, channel_id, locale, data)
         if guild_id is not None:
             guild = self.backend.guilds[guild_id]
             if not self.backend.in_guild(user, guild_id):
@@ -3851,23 +3856,9 @@ class Harness(Generic[ClientT]):
         """An interaction where the bot is not (a user install): a server's channel carries the
         member and the partial guild, a private channel the user; ``app_permissions`` as Discord
         documents it for (G)DMs with other users: ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE."""
-        interaction_id = self.backend.snowflake()
-        spec, guild_id = self.backend.channel(channel_id)
-        del spec
         app = discord.Permissions(attach_files=True, embed_links=True, mention_everyone=True).value
-        payload: Json = {
-            "id": str(interaction_id),
-            "application_id": str(self.backend.application_id),
-            "type": itype,
-            "token": f"harness.{interaction_id}.{secrets.token_urlsafe(12)}",
-            "version": 1,
-            "locale": locale,
-            "entitlements": [],
-            "entitlement_sku_ids": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
-            "channel_id": str(channel_id),
-            "channel": self.backend.channel_payload(channel_id),
-            "data": data,
+        payload, guild_id = self._payload_base(itype, channel_id, locale, data)
+        payload |= {
             "app_permissions": str(app),
             "context": self._context_of(channel_id),
             "authorizing_integration_owners": self._owners(install, user, guild_id),

@@ -41,7 +41,7 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -52,6 +52,7 @@ from bot import workers
 from bot.cogs import RULESET_CHOICES, WIND_CHOICES, server_only
 from bot.cogs.table import with_players
 from bot.components import NUMBER, chosen_values, persistent_select
+from bot.forms import submitted
 from bot.i18n import Language, engine_error, error_reason, language, text
 from bot.permissions import is_admin
 from bot.record_card import Card, card, table_number
@@ -190,30 +191,6 @@ RECORD_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (RecordButt
 
 ENTRY_MODAL: Final = re.compile(rf"mj:recm:({NUMBER}):({NUMBER}):([0-3]):(s|d[0-3]|l|x)")
 UNDO_MODAL: Final = re.compile(rf"mj:recu:({NUMBER})")
-
-
-def modal_values(components: Sequence[Any]) -> dict[str, str]:
-    """The text inputs of a submitted modal by custom_id (rows and labels walked through).
-
-    >>> modal_values([{"type": 1, "components": [{"type": 4, "custom_id": "hand", "value": "x"}]}])
-    {'hand': 'x'}
-    """
-    out: dict[str, str] = {}
-
-    def walk(nodes: Sequence[Any]) -> Iterator[Mapping[str, Any]]:
-        for node in nodes:
-            if not isinstance(node, Mapping):
-                continue
-            yield node
-            yield from walk(node.get("components") or [])
-            inner = node.get("component")
-            if isinstance(inner, Mapping):
-                yield from walk([inner])
-
-    for node in walk(components):
-        if node.get("type") == 4 and isinstance(node.get("custom_id"), str):
-            out[str(node["custom_id"])] = str(node.get("value") or "")
-    return out
 
 
 def parse_points(typed: str) -> int | None:
@@ -624,7 +601,7 @@ class RecordCog(commands.Cog):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        values = modal_values(data.get("components") or [])
+        values = submitted(data.get("components") or []).texts
         entry = ENTRY_MODAL.fullmatch(custom_id)
         undo = UNDO_MODAL.fullmatch(custom_id)
         if entry is not None:
