@@ -59,6 +59,11 @@ _EDGE: Final = "`*_~\"'“”„«»,.:;!?"
 _WIND: Final = re.compile(r"[ESWN]")
 
 
+_SAID_EN: Final = ("win", "seat", "round", "ruleset", "self-drawn")
+_SAID_DE: Final = ("gewinnstein", "platz", "runde", "regelwerk", "selbst_gezogen")
+"""The words :meth:`FoundHand.notation` writes (winning tile, seat, round, ruleset, self-drawn)."""
+
+
 @dataclass(frozen=True, slots=True)
 class FoundHand:
     """A hand read from a message, with what the message said about it (None: not said)."""
@@ -70,23 +75,25 @@ class FoundHand:
     ruleset: str | None = None
     self_drawn: bool = False
 
-    def notation(self) -> str:
-        """The hand and what was said about it, as the message command shows what it read.
+    def notation(self, lang: str = "en") -> str:
+        """The hand and what was said about it, as the message command shows what it read, in the
+        words of ``lang`` (``"de"``: the German words, which a message may use too).
 
         >>> FoundHand("99p [555s]", win="9p", seat="S", self_drawn=True).notation()
         '99p [555s] win 9p seat S self-drawn'
+        >>> found = FoundHand("99p [555s]", win="9p", seat="S", self_drawn=True)
+        >>> found.notation("de")
+        '99p [555s] gewinnstein 9p platz S selbst_gezogen'
+        >>> find_hand(found.notation("de")) == find_hand(found.notation()) == found
+        True
         """
+        words = _SAID_DE if lang == "de" else _SAID_EN
         said = [self.hand]
-        for word, value in (
-            ("win", self.win),
-            ("seat", self.seat),
-            ("round", self.prevailing),
-            ("ruleset", self.ruleset),
-        ):
+        for word, value in zip(words, (self.win, self.seat, self.prevailing, self.ruleset), strict=False):
             if value is not None:
                 said.append(f"{word} {value}")
         if self.self_drawn:
-            said.append("self-drawn")
+            said.append(words[-1])
         return " ".join(said)
 
 

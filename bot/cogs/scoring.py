@@ -76,7 +76,7 @@ class ScoringCog(commands.Cog):
             "",
             found.hand,
         )
-        read = text("score_message_read", lang, hand=found.notation())
+        read = text("score_message_read", lang, hand=found.notation(lang))
         await send_answer(interaction, lang, ask, note=read)
 
     @app_commands.command(name="score", description="Score a hand: every rule that applies, and the total")
