@@ -8,6 +8,7 @@ import os
 import shutil
 import socket
 import sys
+import textwrap
 from typing import Any, Final
 
 from bot.config import BotConfig, ConfigError
@@ -23,6 +24,18 @@ PERMISSIONS = (
     "read_message_history",
 )
 """What the bot needs in a channel (``/mahjong new`` names any that are missing)."""
+
+
+def permission_words() -> str:
+    """The permissions of :data:`PERMISSIONS` as a person reads them, wrapped for the no-token text.
+
+    >>> print(permission_words())
+    view channel, send
+         messages, send messages in threads, create public threads, embed
+         links, attach files, read message history
+    """
+    words = ", ".join(p.replace("_", " ") for p in PERMISSIONS)
+    return "\n     ".join(textwrap.wrap(words, 70, initial_indent=" " * 49)).strip()
 
 
 def invite_url(application_id: str = "YOUR_APPLICATION_ID") -> str:
@@ -52,8 +65,7 @@ To run it in your server:
   4. Invite the bot with this link, putting your application's ID (from the
      "General Information" page) in place of YOUR_APPLICATION_ID:
          {invite}
-     (scopes: bot applications.commands; permissions: view channel, send messages
-     and messages in threads, embed links, attach files, read message history)
+     (scopes: bot applications.commands; permissions: {permissions})
      To use /score and "Score this hand" yourself in DMs, group chats and servers
      without the bot: on the "Installation" page tick "User Install", give it the
      scope applications.commands, and open the install link shown there.
@@ -130,7 +142,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong bot: {exc}", file=sys.stderr)
         return NO_CONFIG
     if not config.token:
-        print(NO_TOKEN.format(invite=invite_url(), command=command()), file=sys.stderr)
+        print(
+            NO_TOKEN.format(invite=invite_url(), command=command(), permissions=permission_words()),
+            file=sys.stderr,
+        )
         return NO_CONFIG
     import aiohttp
     import discord

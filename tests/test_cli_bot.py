@@ -105,3 +105,16 @@ def test_without_a_token_it_names_the_command_as_started(
     err = capsys.readouterr().err
     assert "against computer players: .venv/bin/mahjong play" in err
     assert "Run `.venv/bin/mahjong bot` again" in err
+
+
+def test_without_a_token_it_names_every_permission_the_invite_asks_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The words under the invite link name what the link asks for (before, the text had no
+    "create public threads" after the invite began to ask for it)."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["bot", "--env-file", str(tmp_path / "none.env")]) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    for permission in bot_cmd.PERMISSIONS:
+        assert permission.replace("_", " ") in said, permission
