@@ -12,14 +12,16 @@ with p99 < 150 ms, the event loop's lag p99 < 100 ms, and the tables keep their 
 move is made (decided, after its pause) within 150 ms of its pause's end, p99 (a process that slows
 its tables down is not sustaining them, however fast it answers a click). Each run steps up the
 number of tables (2, 5, 10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 700, 1,000) and stops at
-the first that fails; ``sustain_<mode>_<n>`` gives what each try measured (click p99, lag p99,
-move lateness p99, moves per second). Every game's seed is fixed (``seed_source``), so a run
-plays the same deals.
+the first that fails twice running (one stall, a disk flush say, is not a limit; before each try
+what earlier runs wrote is flushed to disk); ``sustain_<mode>_<n>`` gives what each try
+measured (click p99, lag p99, move lateness p99, moves per second, and whether it was the second
+run). Every game's seed is fixed (``seed_source``), so a run plays the same deals.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import tempfile
 import time
@@ -145,6 +147,11 @@ async def _try(tables: int, pace: float, workers: int | None, seconds: float) ->
     }
 
 
+def _kept(got: dict[str, float]) -> bool:
+    """Whether a try kept its tables: clicks, loop lag and computer moves within their bounds."""
+    return got["click_p99"] < CLICK_P99_MS and got["lag_p99"] < LAG_P99_MS and got["late_p99"] < LATE_P99_MS
+
+
 def sustained(
     pace: float, workers: int | None, *, seconds: float = 6.0, steps: tuple[int, ...] = STEPS
 ) -> tuple[int, dict[int, dict[str, float]]]:
@@ -164,14 +171,15 @@ async def _sustained(
         await pool.start_all()
     try:
         for n in steps:
-            got = await _try(n, pace, workers, seconds)
+            for attempt in (1, 2):  # a try that fails is run once more: one stall is not a limit
+                os.sync()  # what earlier runs wrote is on disk, so no flush of theirs stalls this one
+                got = await _try(n, pace, workers, seconds)
+                got["attempt"] = attempt
+                print(f"  {n} tables pace {pace} workers {workers}: {got}", file=sys.stderr, flush=True)
+                if _kept(got):
+                    break
             tries[n] = got
-            print(f"  {n} tables pace {pace} workers {workers}: {got}", file=sys.stderr, flush=True)
-            if (
-                got["click_p99"] >= CLICK_P99_MS
-                or got["lag_p99"] >= LAG_P99_MS
-                or got["late_p99"] >= LATE_P99_MS
-            ):
+            if not _kept(got):
                 break
             best = n
     finally:
@@ -193,5 +201,6 @@ def run(seconds: float = 6.0) -> dict[str, Any]:
             out[f"sustain_{key}_{n}"] = (
                 f"click p99 {got['click_p99']:.0f} ms, lag p99 {got['lag_p99']:.0f} ms, "
                 f"move lateness p99 {got['late_p99']:.0f} ms, {got['moves_per_s']:.0f} moves/s"
+                + (", the second run" if got["attempt"] == 2 else "")
             )
     return out
