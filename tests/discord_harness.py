@@ -1113,6 +1113,23 @@ def option_emoji_violations(components: Iterable[Json], known: Mapping[int, str]
     return problems
 
 
+def member_json(user: FakeUser, roles: list[str], nick: str | None) -> Json:
+    """A guild member object as Discord sends it (in the gateway and in an interaction)."""
+    return {
+        "user": user.payload(),
+        "roles": roles,
+        "nick": nick,
+        "avatar": None,
+        "joined_at": "2024-01-01T00:00:00+00:00",
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "pending": False,
+        "communication_disabled_until": None,
+    }
+
+
 class FakeDiscord:
     """Discord's side: guilds, users, messages and their files, commands, interaction tokens.
 
@@ -1294,19 +1311,7 @@ class FakeDiscord:
             roles = [str(guild.bot_role_id)]
         else:
             roles = [str(r) for r in guild.member_roles(user.roles)]
-        return {
-            "user": user.payload(),
-            "roles": roles,
-            "nick": user.nick,
-            "avatar": None,
-            "joined_at": "2024-01-01T00:00:00+00:00",
-            "premium_since": None,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "pending": False,
-            "communication_disabled_until": None,
-        }
+        return member_json(user, roles, user.nick)
 
     def guild_payload(self, guild_id: int) -> Json:
         guild = self.guilds[guild_id]
@@ -3872,20 +3877,7 @@ class Harness(Generic[ClientT]):
                 guild_id=str(guild_id),
                 guild={"id": str(guild_id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
-                member={
-                    "user": user.payload(),
-                    "roles": [],
-                    "nick": None,
-                    "avatar": None,
-                    "joined_at": "2024-01-01T00:00:00+00:00",
-                    "premium_since": None,
-                    "deaf": False,
-                    "mute": False,
-                    "flags": 0,
-                    "pending": False,
-                    "communication_disabled_until": None,
-                    "permissions": perms,
-                },
+                member={**member_json(user, [], None), "permissions": perms},
             )
             payload["channel"]["permissions"] = perms
         else:
