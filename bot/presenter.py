@@ -148,9 +148,9 @@ def say_meld(
     >>> say_meld("pong", (33, 33, 33), "en"), say_meld("chow", (11, 12, 13), "de")
     ('pong Red dragon', 'Chow Kreis 3-4-5')
     """
-    said = tiles_in_words(sorted(set(tiles)), lang, ruleset)
     faces = emoji_run(sorted(tiles)) if emoji else ""  # the tile emoji before the words, when asked
-    return f"{text('meld_' + kind, lang)} {faces} {said}" if faces else f"{text('meld_' + kind, lang)} {said}"
+    said = tiles_in_words(sorted(set(tiles)), lang, ruleset)
+    return " ".join(part for part in (text("meld_" + kind, lang), faces, said) if part)
 
 
 def describe(table: Table, events: list[Event], lang: Language) -> str:
