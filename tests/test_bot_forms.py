@@ -28,6 +28,7 @@ from test_bot_discord import CHANNEL, GUILD, config, guilds, make_bot
 
 from bot.app import MahjongBot
 from bot.forms import FORM_RULES, FORM_VALUES, new_table_form, settings_form
+from bot.settings_registry import ENTRIES
 from engine.rulesets import RULESETS
 
 
@@ -196,7 +197,9 @@ async def test_the_settings_form_changes_the_servers_house_rules(h: Harness[Mahj
     assert modal is not None and modal["custom_id"] == "mj:setf:dmjl"
     rules = inner(modal, "rules")
     assert [o["value"] for o in rules["options"]] == list(FORM_RULES["dmjl"])
-    assert all(o.get("description") for o in rules["options"] if o["value"] != "seven_pairs") or True
+    # each rule's help below its name, unless the help only repeats the name
+    helped = [o for o in rules["options"] if ENTRIES[o["value"]].help("en").lower() != o["label"].lower()]
+    assert helped and all(o.get("description") for o in helped)
     limit = next(c for c in modal["components"] if c["component"].get("custom_id") == "v:limit")
     assert limit["label"] == "Limit" and limit["description"] and limit["component"]["value"] == "500"
     checked = [o["value"] for o in rules["options"] if o.get("default")]

@@ -150,3 +150,32 @@ async def test_closed_storage_says_so(db: Path | str) -> None:
     storage = Storage(db)
     with pytest.raises(Exception, match="not open"):
         await storage.table_rules(1)
+
+
+async def test_several_house_rules_are_stored_together_or_not_at_all(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``set_house_rules`` (the ``/settings form``): every change stored and logged in one
+    transaction; a refused value stores none of them, and so does a failure half-way."""
+    rules = await storage.set_house_rules(1, {"limit": "300", "seven_pairs": "yes"}, actor_id=5)
+    assert dict(rules.overrides) == {"limit": 300, "seven_pairs": True}
+    assert [c.name for c in await storage.settings_history(1)] == ["seven_pairs", "limit"]
+    with pytest.raises(SettingError, match="limit"):
+        await storage.set_house_rules(1, {"mj_bonus": 20, "limit": "lots"}, actor_id=5)
+    assert dict((await storage.table_rules(1, None)).overrides) == {"limit": 300, "seven_pairs": True}
+    logged = type(storage)._log_change
+    calls: list[str] = []
+
+    async def failing(self: Storage, db: object, *args: object) -> None:
+        calls.append(str(args[3]))
+        if len(calls) == 2:
+            raise OSError("disk I/O error")
+        await logged(self, db, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(storage), "_log_change", failing)
+    with pytest.raises(OSError):
+        await storage.set_house_rules(1, {"mj_bonus": 20, "limit": 1000}, actor_id=5)
+    monkeypatch.undo()
+    assert calls == ["mj_bonus", "limit"]  # the first was written when the second failed
+    assert dict((await storage.table_rules(1, None)).overrides) == {"limit": 300, "seven_pairs": True}
+    assert len(await storage.settings_history(1)) == 2

@@ -547,8 +547,9 @@ class SettingsCog(commands.Cog):
 
     async def _take_form(self, interaction: discord.Interaction[Any], shown: str, values: Submitted) -> None:
         """Check every value of the form first (each as ``/settings set`` checks it, then all of
-        them together); store the changed ones only if all are good, each as ``/settings set``
-        stores it (who changed what is logged); say what changed, publicly, like ``/settings set``."""
+        them together); store the changed ones only if all are good, all in one transaction (who
+        changed what is logged, as for ``/settings set``); say what changed, publicly, like
+        ``/settings set``."""
         lang, guild, actor = language(interaction.locale), interaction.guild_id or 0, interaction.user.id
         if not await is_admin(self.bot, interaction):
             await self._refuse(interaction, "settings_not_admin")
@@ -588,8 +589,10 @@ class SettingsCog(commands.Cog):
         except SettingError as exc:
             await self._refuse(interaction, "form_settings_bad", reason=engine_error(exc, lang))
             return
-        for entry, value in changes.values():
-            await entry.store.write(self.bot.storage, guild, None, entry.store_key, value, actor)
+        # the form offers house rules only (FORM_RULES, FORM_VALUES): stored together, in one
+        # transaction, so a failure leaves none of them changed
+        stored = {entry.store_key: value for entry, value in changes.values()}
+        await self.bot.storage.set_house_rules(guild, stored, actor_id=actor)
         after = await self._snapshot(guild, None)
         lines = [
             text(

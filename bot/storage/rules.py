@@ -7,6 +7,8 @@ over its server's. Every change is logged with who made it and when.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.storage.checks import check_actor, check_id, check_number, quote, valid_overrides
 from bot.storage.core import GUILD_SCOPE, StorageCore, from_json, to_json
 from bot.storage.records import SettingChange, TableRules
@@ -137,32 +139,54 @@ class RulesMixin(StorageCore):
 
         :raises SettingError: the engine's message, for an unknown setting or a value it does not take.
         """
+        if not isinstance(name, str):
+            raise SettingError(f"a setting is named by text, not {quote(name)}", "setting_not_text")
+        return await self.set_house_rules(guild_id, {name: value}, channel_id=channel_id, actor_id=actor_id)
+
+    async def set_house_rules(
+        self,
+        guild_id: int,
+        values: Mapping[str, object],
+        *,
+        channel_id: int | None = None,
+        actor_id: int | None = None,
+    ) -> TableRules:
+        """Override several house rules of a server or a channel at once (``/settings form``): all
+        of them are checked against the ruleset together, then stored in one transaction, each
+        change logged; none is stored if one is refused.
+
+        :raises SettingError: the engine's message, for an unknown setting or a value it does not
+            take (alone or beside the others).
+        """
         check_id(guild_id, "guild id")
         channel = _scope(channel_id)
         check_actor(actor_id)
-        if not isinstance(name, str):
-            raise SettingError(f"a setting is named by text, not {quote(name)}", "setting_not_text")
+        for name in values:
+            if not isinstance(name, str):
+                raise SettingError(f"a setting is named by text, not {quote(name)}", "setting_not_text")
 
         async def work(db: Db) -> TableRules:
             await self._ensure_guild(db, guild_id)
             current = await self._rules(db, guild_id, channel)
-            # The engine checks the name and the value against this ruleset's schema.
-            get_ruleset(current.ruleset).settings({**current.overrides, name: value})
-            converted = SPEC_BY_NAME[name].convert(value)
-            row = await db.fetchone(
-                "SELECT value FROM house_rules WHERE guild_id = ? AND channel_id = ? AND name = ?",
-                (guild_id, channel, name),
-            )
-            old = None if row is None else row["value"]
-            new = to_json(converted)
-            await db.execute(
-                "INSERT INTO house_rules (guild_id, channel_id, name, value, changed_by, changed_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, channel_id, name) DO UPDATE SET "
-                "value = excluded.value, changed_by = excluded.changed_by, changed_at = excluded.changed_at",
-                (guild_id, channel, name, new, actor_id, self._now()),
-            )
-            if old != new:
-                await self._log_change(db, guild_id, channel, "house_rule", name, old, new, actor_id)
+            # The engine checks the names and the values against this ruleset's schema.
+            get_ruleset(current.ruleset).settings({**current.overrides, **values})
+            for name, value in values.items():
+                converted = SPEC_BY_NAME[name].convert(value)
+                row = await db.fetchone(
+                    "SELECT value FROM house_rules WHERE guild_id = ? AND channel_id = ? AND name = ?",
+                    (guild_id, channel, name),
+                )
+                old = None if row is None else row["value"]
+                new = to_json(converted)
+                await db.execute(
+                    "INSERT INTO house_rules (guild_id, channel_id, name, value, changed_by, changed_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, channel_id, name) DO UPDATE SET "
+                    "value = excluded.value, changed_by = excluded.changed_by, "
+                    "changed_at = excluded.changed_at",
+                    (guild_id, channel, name, new, actor_id, self._now()),
+                )
+                if old != new:
+                    await self._log_change(db, guild_id, channel, "house_rule", name, old, new, actor_id)
             return await self._rules(db, guild_id, channel)
 
         return await self._write(work)
