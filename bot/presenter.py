@@ -46,12 +46,14 @@ from bot.components import (
 )
 from bot.emoji import beside_names, emoji_run, say_with_emoji, tile_emoji
 from bot.i18n import Language, language, text
+from bot.settings_registry import changed_rules
 from bot.table import Table
 from engine.actions import MULTI_TILE_KINDS, Action, ActionKind
 from engine.ai.hints import hint
 from engine.errors import MahjongError
 from engine.events import Event, EventKind
-from engine.numbers import number, signed
+from engine.numbers import decimal, number, signed
+from engine.rulesets import get_ruleset
 from engine.seats import POSITIONS
 from engine.tiles import Tile, Wind, tile_name, tiles_in_words, wind_name
 from engine.views import ExchangeView, Phase, SeatView
@@ -1002,15 +1004,25 @@ class DiscordPresenter:
             self.cards.pop((table.channel_id, seat.user_id), None)
 
     async def lobby_message(self, table: Table) -> discord.ui.LayoutView:
-        """The lobby: the rules in one line, the seats, and Join / Leave / Add computer / Start."""
+        """The lobby: the rules, the house rules that differ from them and the times (what the
+        opener chose, in a form or by options), the seats, and Join / Leave / Add computer / Start."""
         lang: Language = language(table.language)
         names = [s.name if s.user_id is None else f"<@{s.user_id}>" for s in table.seats]
         names += [text("empty_seat", lang)] * (table.size - len(names))
         title = table.title(lang)
         rules = title if table.size == 4 else text("lobby_three", lang, rules=title)
+        ruleset = get_ruleset(table.ruleset)
+        changed = changed_rules(ruleset, table.overrides, lang)
+        changed.pop("players", None)  # the title says how many play
+        seconds = {"turn": decimal(table.turn_seconds, lang, digits=2)}
+        seconds["claim"] = decimal(table.claim_seconds, lang, digits=2)
         body = "\n".join(
             [
                 text("lobby_title", lang, rules=rules),
+                text("lobby_house", lang, rules="; ".join(changed.values()))
+                if changed
+                else text("rules_plain", lang),
+                text("lobby_times", lang, **seconds),
                 text("lobby_seats", lang, seats=", ".join(names)),
                 text("lobby_hint", lang),
             ]

@@ -15,7 +15,7 @@ which storage call keeps which setting.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final, Protocol
@@ -595,3 +595,19 @@ async def snapshot(storage: Storage, config: BotConfig, guild: int, channel: int
     values = {name: default[name] if raw[name] is None else raw[name] for name in ENTRIES}
     own = frozenset(name for name, e in ENTRIES.items() if e.store_key in reads[id(e.store)].own)
     return Snapshot(ruleset, values, default, own)
+
+
+def changed_rules(ruleset: Ruleset, overrides: Mapping[str, object], lang: Language) -> dict[str, str]:
+    """The house rules ``overrides`` sets over ``ruleset`` that differ from its defaults, by name,
+    each as a plain sentence (``Limit: 300 instead of 500``), in order of their names.
+
+    >>> changed_rules(get_ruleset("dmjl"), {"limit": 300, "mj_bonus": 20, "seven_pairs": True}, "en")
+    {'limit': 'Limit: 300 instead of 500', 'seven_pairs': 'Seven pairs win: yes instead of no'}
+    """
+    settings = ruleset.settings(dict(overrides))
+    defaults = ruleset.defaults
+    return {
+        name: ENTRIES[name].sentence(getattr(settings, name), getattr(defaults, name), lang)
+        for name in sorted(overrides)
+        if name in ENTRIES and getattr(settings, name, None) != getattr(defaults, name, None)
+    }

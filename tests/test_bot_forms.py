@@ -100,6 +100,10 @@ async def test_a_whole_new_table_through_the_form(h: Harness[MahjongBot]) -> Non
     assert table.turn_seconds == 45 and table.claim_seconds == 12
     lobby = h.messages(CHANNEL)[-1]
     assert "three players" in lobby.text and "Computer 1" in lobby.text and "Computer 2" in lobby.text
+    # the lobby card shows everyone what the form chose: the house rules and the times
+    assert "Fishing may be declared: no instead of yes" in lobby.text, lobby.text
+    assert "Seven pairs win: yes instead of no" in lobby.text and "Players:" not in lobby.text
+    assert "Times: 45 s a turn, 12 s to claim" in lobby.text
     said = rec.followups[-1]
     assert said.ephemeral
     words = rec.text

@@ -36,6 +36,7 @@ from bot.settings_registry import (
     SettingKind,
     Shape,
     Snapshot,
+    changed_rules,
     difference,
     snapshot,
 )
@@ -130,21 +131,9 @@ def house_rules(ruleset: Ruleset, overrides: dict[str, object], lang: Language) 
     >>> house_rules(get_ruleset("dmjl"), {"limit": 300, "mj_bonus": 20}, "de")
     ['- Limit: 300 statt 500', '-# So in /settings getippt: `limit`']
     """
-    settings = ruleset.settings(overrides)
-    names = [
-        name
-        for name in sorted(overrides)
-        if name in ENTRIES and getattr(settings, name, None) != getattr(ruleset.defaults, name, None)
-    ]
-    lines = [
-        text(
-            "settings_point",
-            lang,
-            sentence=ENTRIES[name].sentence(getattr(settings, name), getattr(ruleset.defaults, name), lang),
-        )
-        for name in names
-    ]
-    return lines + small_print(names, lang)
+    changed = changed_rules(ruleset, overrides, lang)
+    lines = [text("settings_point", lang, sentence=sentence) for sentence in changed.values()]
+    return lines + small_print(list(changed), lang)
 
 
 def ruleset_changes(ruleset: Ruleset, lang: Language, *, names: bool = True) -> str:

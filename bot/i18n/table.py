@@ -13,6 +13,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "lobby_title": ("Mah-Jongg table: {rules}", "Mah-Jongg-Tisch: {rules}"),
     "lobby_three": ("{rules}, three players", "{rules}, drei Spieler"),
     "lobby_seats": ("Seats: {seats}", "Plätze: {seats}"),
+    "lobby_house": ("House rules: {rules}", "Hausregeln: {rules}"),
+    "lobby_times": (
+        "Times: {turn} s a turn, {claim} s to claim",
+        "Zeiten: {turn} s pro Zug, {claim} s für Ansagen",
+    ),
     "lobby_hint": (
         "Join, add computer players, and the opener starts. Empty seats get computer players.",
         "Beitreten, Computer hinzufügen, und wer den Tisch eröffnet hat, startet. "
