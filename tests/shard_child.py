@@ -10,7 +10,8 @@ click their cards, or let their time run out) and two computers. It prints, one 
 * ``restored game=<id> hand=<n> seq=<s>`` when its channel's table came back from the database
   with the hand in play and ``s`` actions stored, or ``new game=<id>`` when it opened a table;
 * ``act game=<id> hand=<n> seq=<s>`` for every action the storage acknowledged (committed);
-* ``done`` after MOVES acknowledged actions of this life (then it stops the bot and exits);
+* ``done`` after MOVES acknowledged actions of this life, or with MOVES 0 after a line on its
+  standard input (then it stops the bot and exits);
 * ``error <text>`` for an error the bot logged or an interaction left unanswered.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -56,7 +58,7 @@ class Acks:
         for seq in seqs:
             say(f"act game={game_id} hand={hand_no} seq={seq}")
             self.count += 1
-        if self.count >= self.moves:
+        if self.moves and self.count >= self.moves:  # 0: until the test says stop
             self.enough.set()
 
 
@@ -118,6 +120,14 @@ async def life(url: str, shard: int, number: int, seed: int, moves: int) -> None
     )
     bot = create_bot(cfg, clock=clock, seeds=seed_source(seed * 1000 + shard * 100 + number))
     acks = Acks(bot, moves)
+    if moves == 0:  # until the test says stop (a line on stdin), however many moves that is
+        loop = asyncio.get_running_loop()
+
+        def wait_for_stop() -> None:
+            sys.stdin.readline()
+            loop.call_soon_threadsafe(acks.enough.set)
+
+        threading.Thread(target=wait_for_stop, daemon=True).start()
     h = await Harness.start(bot, backend=FakeDiscord(two_servers()))
     await bot.restoring.idle.wait()  # the background restore of this shard's tables is done
     await h.settle()

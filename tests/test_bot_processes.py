@@ -48,7 +48,7 @@ class Child:
             [sys.executable, str(CHILD), url, str(shard), str(life), str(SEED), str(moves)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE if moves == 0 else subprocess.DEVNULL,
             text=True,
             env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
         )
@@ -95,6 +95,12 @@ class Child:
         assert self.lines[-2:] == ["done", "<eof>"], self.lines[-5:]
         assert not self.errors(), self.errors()
 
+    def stop(self) -> None:
+        """Tell a child started with ``moves=0`` to finish (it plays until told)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write("stop\n")
+        self.process.stdin.close()
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=600)
@@ -137,12 +143,12 @@ def test_two_shard_processes_share_postgresql_and_a_killed_one_loses_nothing() -
     rng = random.Random(SEED)
     kill_after = rng.randrange(12, 40)  # acknowledged moves of shard 0 before the kill
     first = Child(url, 0, 1, moves=10_000)  # killed long before it has made its moves
-    other = Child(url, 1, 1, moves=kill_after + 60)
+    other = Child(url, 1, 1, moves=0)  # plays until told to stop: alive while it is checked
     first.wait_for(lambda lines: len([x for x in lines if x.startswith("act ")]) >= kill_after, "the moves")
     other.wait_for(lambda lines: any(x.startswith("act ") for x in lines), "a move of shard 1")
     # Each process holds its own table's claim: nobody else may drive either table.
     assert asyncio.run(_claimed_elsewhere(url, SHARD0_CHANNEL))
-    assert asyncio.run(_claimed_elsewhere(url, SHARD1_CHANNEL))
+    assert asyncio.run(_claimed_elsewhere(url, SHARD1_CHANNEL)), other.lines[-8:]
     first.kill()
     acked = list(_distinct(first.acts()))
     (game_id,) = {g for g, _, _ in acked}
@@ -160,6 +166,8 @@ def test_two_shard_processes_share_postgresql_and_a_killed_one_loses_nothing() -
     last_seq = max(s for _, h, s in acked if h == last_hand)
     assert (int(match.group(2)), int(match.group(3))) >= (last_hand, last_seq)  # nothing acknowledged lost
     second.finish()
+    other.wait_for(lambda lines: len([x for x in lines if x.startswith("act ")]) > before, "more moves")
+    other.stop()
     other.finish()
     assert len(other.acts()) > before  # the other shard never stopped
     assert not first.errors(), first.errors()
