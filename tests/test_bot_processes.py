@@ -29,6 +29,7 @@ from pathlib import Path
 
 import asyncpg
 import postgres_server
+import pytest
 from test_bot_shards import SHARD0_CHANNEL, SHARD1_CHANNEL
 
 from bot.restore import rebuild_game
@@ -37,6 +38,20 @@ from bot.storage import Storage
 SEED = 30
 CHILD = Path(__file__).with_name("shard_child.py")
 ACT = re.compile(r"^act game=(\d+) hand=(\d+) seq=(\d+)$")
+
+
+_STARTED: list[subprocess.Popen[str]] = []
+"""Every child process a test started, so that none outlives it (a failed assertion included)."""
+
+
+@pytest.fixture(autouse=True)
+def _no_child_left() -> Iterator[None]:
+    yield
+    while _STARTED:
+        process = _STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 class Child:
@@ -52,6 +67,7 @@ class Child:
             text=True,
             env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
         )
+        _STARTED.append(self.process)
         self.lines: list[str] = []
         self._new = threading.Condition()
         self._reader = threading.Thread(target=self._read, daemon=True)
