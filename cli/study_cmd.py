@@ -13,7 +13,7 @@ from typing import Any
 from cli.duel_cmd import _count
 from cli.seats import table_settings
 from engine.ai.duel import player_level
-from engine.ai.study import PLAYERS, SHAPES, HandRecord, play_hand, summarize
+from engine.ai.study import PLAYERS, REACH, SHAPES, HandRecord, play_hand, summarize
 from engine.errors import MahjongError, shorten
 from engine.rulesets import RULESETS, get_ruleset
 from engine.settings import Settings, parse_assignments
@@ -147,6 +147,13 @@ def report_text(report: dict[str, Any]) -> str:
             f"  {kind}: declared {_pm(ph[f'declarations_{kind}'])} per hand{left}; "
             f"deal-ins to a declarer {_pm(ph[f'deal_ins_{kind}'])} per hand"
         )
+    allow = report["deals_allow"]
+    ways = "; ".join(
+        f"{w.replace('_', ' ')} {_pm(allow[w]['half_wall'], 100, 1, '%')} by half the wall, "
+        f"{_pm(allow[w]['whole_wall'], 100, 1, '%')} by its end"
+        for w in REACH
+    )
+    lines.append(f"  deals where a seat that knew the wall could complete: {ways}")
     totals = report["totals"]
     lines.append(
         f"  totals: {totals['claims']} claims, {totals['dead_claims']} into a dead hand, "

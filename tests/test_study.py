@@ -113,6 +113,12 @@ def test_how_hands_end_and_the_winning_shapes() -> None:
     assert figures["winning_hands"] == won
     drawn = figures["per_hand"]["drawn"]["mean"]
     assert drawn == pytest.approx(1 - won / 6, abs=1e-4)
+    # beside them, what the same deals allow a player who knows the wall (engine/ai/reach.py)
+    allowed = [r.allowed for r in records]
+    assert [a.seed for a in allowed] == [r.seed for r in records]
+    either = figures["deals_allow"]["any"]
+    assert either["whole_wall"]["mean"] == pytest.approx(sum(a.allows("any") for a in allowed) / 6, abs=1e-4)
+    assert either["half_wall"]["mean"] <= either["whole_wall"]["mean"]
 
 
 def test_cli_prints_figures_and_json_deterministically(capsys: pytest.CaptureFixture[str]) -> None:

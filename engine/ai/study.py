@@ -15,7 +15,9 @@ recorded per hand (:class:`HandRecord`):
   (seven pairs, all pongs, a flush, a limit or fixed-value hand; ``other`` when none of these);
 * deal-ins to a declarer: a hand won on a discard (or by robbing a kong) by a player who had
   declared riichi, Fishing or the call at the beginning earlier in the hand, counted per kind;
-* every declaration, with how many of its winning tiles the declarer could not see then.
+* every declaration, with how many of its winning tiles the declarer could not see then;
+* what the deal's tiles would allow a player who knows the wall: pongs from any discard, seven
+  pairs from its own tiles (:mod:`engine.ai.reach`), beside what the players made of it.
 
 :func:`summarize` turns records into figures: means per hand with standard errors over hands
 (:func:`engine.ai.duel.mean_and_se`).
@@ -42,6 +44,7 @@ from engine.actions import Action, ActionKind
 from engine.ai.conditions import Conditions, conditions, dead, outlook
 from engine.ai.duel import PLAYERS, mean_and_se, player_level, wall_seed
 from engine.ai.player import AIPlayer
+from engine.ai.reach import DealReach, reach
 from engine.deal import Deal
 from engine.errors import IllegalActionError, quote
 from engine.events import Event, EventKind
@@ -57,6 +60,7 @@ from engine.views import SeatView
 
 __all__ = [
     "PLAYERS",
+    "REACH",
     "SHAPES",
     "ClaimRecord",
     "Declaration",
@@ -75,6 +79,10 @@ _CLAIM_KINDS: Final = {
     ActionKind.KONG: MeldKind.KONG,
 }
 _DRAGONS: Final = range(HONOUR_START + 4, HONOUR_START + 7)
+
+REACH: Final = ("pongs", "seven_pairs", "any", "without_claims")
+"""What the deals allow, in the figures: some seat can complete by pongs claimed from any discard,
+by seven pairs from its own tiles, by either, or by either without a claim."""
 
 Chooser = Callable[[SeatView], Action]
 
@@ -126,6 +134,8 @@ class HandRecord:
     deal_ins: tuple[str, ...]
     """For a hand won on a discard: the declarations the winner had made (one entry each)."""
     declarations: tuple[Declaration, ...]
+    allowed: DealReach
+    """What the deal's tiles allow a player who knows the wall (:mod:`engine.ai.reach`)."""
 
 
 def _chooser(level: str, seed: str, deal: Deal, defence: bool) -> Chooser:
@@ -291,7 +301,8 @@ def play_hand(
     end = "drawn" if not result.winners else "self_drawn" if result.self_drawn else "discard"
     shapes = tuple(_shapes(deal, w) for w in result.winners)
     deal_ins = tuple(kind for w in result.winners for kind in declared[w]) if end == "discard" else ()
-    return HandRecord(deal_seed, tuple(claims), passed, end, shapes, deal_ins, tuple(declarations))
+    allowed = reach(deal.ruleset, deal.settings, deal_seed)
+    return HandRecord(deal_seed, tuple(claims), passed, end, shapes, deal_ins, tuple(declarations), allowed)
 
 
 def study(
@@ -350,6 +361,13 @@ def summarize(records: Sequence[HandRecord]) -> dict[str, Any]:
     wins = [s for r in records for s in r.shapes]
     shapes = {shape: _figure([shape in s for s in wins]) for shape in SHAPES}
     declarations = [d for r in records for d in r.declarations]
+    allowed = {
+        what: {
+            "half_wall": _figure([r.allowed.allows(what, 0.5) for r in records]),
+            "whole_wall": _figure([r.allowed.allows(what) for r in records]),
+        }
+        for what in REACH
+    }
     return {
         "hands": n,
         "winning_hands": len(wins),
@@ -366,4 +384,5 @@ def summarize(records: Sequence[HandRecord]) -> dict[str, Any]:
         "declaration_unseen_winning_tiles": {
             kind: _figure([d.unseen for d in declarations if d.kind == kind]) for kind in kinds
         },
+        "deals_allow": allowed,
     }
