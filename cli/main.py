@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
-from cli import bot_cmd, calibrate_cmd, duel_cmd, export_cmd, play_cmd, score_cmd, simulate_cmd
+from cli import bot_cmd, calibrate_cmd, duel_cmd, export_cmd, play_cmd, score_cmd, simulate_cmd, study_cmd
 from engine.errors import shorten
 
 INTERRUPTED: Final = 130
@@ -41,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_cmd.add_parser(sub)
     simulate_cmd.add_parser(sub)
     duel_cmd.add_parser(sub)
+    study_cmd.add_parser(sub)
     calibrate_cmd.add_parser(sub)
     play_cmd.add_parser(sub)
     bot_cmd.add_parser(sub)
