@@ -39,6 +39,7 @@ look-ups and a small min-plus combination of the four tables.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile
@@ -142,6 +143,8 @@ def clear_caches() -> None:
     _HONOURS.clear()
     _SUFFIX_LIMITED.clear()
     _SUIT_LIMITED.clear()
+    _PAIRS.clear()
+    _IMPROVING.clear()
 
 
 def _kind_table(count: int) -> Table:
@@ -192,6 +195,11 @@ def _best(a: Table, b: Table, target: int) -> int:
         return min(
             a[0] + b[9], a[1] + b[8], a[2] + b[7], a[3] + b[6], a[4] + b[5],
             a[5] + b[4], a[6] + b[3], a[7] + b[2], a[8] + b[1], a[9] + b[0],
+        )  # fmt: skip
+    if target == 7:
+        return min(
+            a[0] + b[7], a[1] + b[6], a[2] + b[5], a[3] + b[4],
+            a[4] + b[3], a[5] + b[2], a[6] + b[1], a[7] + b[0],
         )  # fmt: skip
     return min([a[i] + b[target - i] for i in range(target + 1)])
 
@@ -466,12 +474,12 @@ def limited_suit_table(key: int, chows: int, pongs: int) -> Table:
     3
     """
     chows = min(chows, 4)
-    if chows >= 4 and pongs <= 0:
-        return suit_table(key)
-    memo = (key * 5 + chows) * 5 + min(pongs, 4)
+    pongs = min(max(pongs, 0), 4)
+    memo = key * 25 + chows * 5 + pongs
     got = _SUIT_LIMITED.get(memo)
     if got is None:
-        got = _SUIT_LIMITED[memo] = _suffix_limited(0, key, 0, 0, chows, pongs)
+        free = chows >= 4 and not pongs
+        got = _SUIT_LIMITED[memo] = suit_table(key) if free else _suffix_limited(0, key, 0, 0, chows, pongs)
         if len(_SUFFIX_LIMITED) > _SUFFIX_LIMIT:
             _SUFFIX_LIMITED.clear()
     return got
@@ -482,6 +490,7 @@ def _lower(a: Table, b: Table) -> Table:
     return tuple(x if x < y else y for x, y in zip(a, b, strict=True))
 
 
+@lru_cache(maxsize=64)
 def _splits(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
     """The ways to share ``total`` (at most 4 each) among ``parts`` groups; 4 or more: any, each 4."""
     if total >= 4:
@@ -491,24 +500,45 @@ def _splits(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
     return tuple((first, *more) for first in range(total + 1) for more in _splits(total - first, parts - 1))
 
 
+@lru_cache(maxsize=256)
 def _variants(lim: Limits) -> tuple[tuple[int, int], ...]:
-    """The (chows, pongs) one suit may be asked for under ``lim``."""
+    """The (chows, pongs) one suit, or two together, may be asked for under ``lim``."""
     chows = (4,) if lim.chows >= 4 else tuple(range(lim.chows + 1))
     pongs = tuple(range(lim.pongs + 1)) if lim.pongs > 0 else (0,)
     return tuple((c, p) for c in chows for p in pongs)
 
 
-def _rest_of(keys: Sequence[int], h: Table, lim: Limits, g: int, c: int, p: int) -> Table:
-    """The best table of every group but suit ``g`` when ``g`` holds ``c`` chows at most and
-    ``p`` pongs at least (the honours included)."""
-    others = [keys[i] for i in range(3) if i != g]
-    left_chows = 4 if lim.chows >= 4 else lim.chows - c
-    out = _NONE
-    for ca, cb in _splits(left_chows, 2):
-        for pa, pb in _splits(max(lim.pongs - p, 0), 2):
-            pair = _merge(limited_suit_table(others[0], ca, pa), limited_suit_table(others[1], cb, pb))
-            out = _lower(out, _merge(pair, h))
-    return out
+def _left(lim: Limits, c: int, p: int) -> tuple[int, int]:
+    """What the other groups must hold when one holds ``c`` chows at most and ``p`` pongs at least."""
+    return (4 if lim.chows >= 4 else lim.chows - c), max(lim.pongs - p, 0)
+
+
+_PAIRS: dict[tuple[int, int, Limits], dict[tuple[int, int], Table]] = {}
+_PAIRS_LIMIT: Final = 50_000
+
+
+def _two_suits(ka: int, kb: int, lim: Limits) -> dict[tuple[int, int], Table]:
+    """Two suits together, for each (chows at most, pongs at least) of :func:`_variants`: the
+    best table over the ways to share them (cached: a draw or a discard changes one suit)."""
+    memo = (ka, kb, lim)
+    got = _PAIRS.get(memo)
+    if got is None:
+        got = {}
+        for c, p in _variants(lim):
+            t = _NONE
+            for ca, cb in _splits(c, 2):
+                for pa, pb in _splits(p, 2):
+                    t = _lower(t, _merge(limited_suit_table(ka, ca, pa), limited_suit_table(kb, cb, pb)))
+            got[(c, p)] = t
+        if len(_PAIRS) > _PAIRS_LIMIT:
+            _PAIRS.clear()
+        _PAIRS[memo] = got
+    return got
+
+
+def _others(keys: Sequence[int], g: int, lim: Limits) -> dict[tuple[int, int], Table]:
+    """:func:`_two_suits` of the suits other than ``g``."""
+    return _two_suits(keys[1], keys[2], lim) if g == 0 else _two_suits(keys[0], keys[2 if g == 1 else 1], lim)
 
 
 def _limited_standard(counts: Sequence[int], need: int, lim: Limits) -> int:
@@ -524,8 +554,10 @@ def _limited_standard(counts: Sequence[int], need: int, lim: Limits) -> int:
         for s in lim.suits:
             best = min(best, _best(limited_suit_table(keys[s], lim.chows, lim.pongs), h, target))
     else:
+        pair = _two_suits(kp, ks, lim)
         for c, p in _variants(lim):
-            best = min(best, _best(limited_suit_table(km, c, p), _rest_of(keys, h, lim, 0, c, p), target))
+            rest = _merge(pair[_left(lim, c, p)], h)
+            best = min(best, _best(limited_suit_table(km, c, p), rest, target))
     return best - 1 if best <= 14 else IMPOSSIBLE
 
 
@@ -550,7 +582,32 @@ def _limited_pairs(counts: Sequence[int], lim: Limits, quad_as_two_pairs: bool) 
     )
 
 
+_IMPROVING: dict[tuple[object, ...], tuple[int, list[int]]] = {}
+_IMPROVING_LIMIT: Final = 100_000
+
+
 def _limited_improving(
+    counts: Sequence[int],
+    need: int,
+    lim: Limits,
+    seven_pairs: bool,
+    thirteen_orphans: bool,
+    quad_as_two_pairs: bool,
+) -> tuple[int, list[int]]:
+    """As :func:`_improving`, under the conditions ``lim`` (cached: the same hands come back
+    in every discard weighed and every draw looked ahead)."""
+    memo = (*_keys(counts), need, lim, seven_pairs, thirteen_orphans, quad_as_two_pairs)
+    got = _IMPROVING.get(memo)
+    if got is None:
+        if len(_IMPROVING) > _IMPROVING_LIMIT:
+            _IMPROVING.clear()
+        got = _IMPROVING[memo] = _limited_improving_now(
+            counts, need, lim, seven_pairs, thirteen_orphans, quad_as_two_pairs
+        )
+    return got[0], list(got[1])
+
+
+def _limited_improving_now(
     counts: Sequence[int],
     need: int,
     lim: Limits,
@@ -574,16 +631,15 @@ def _limited_improving(
             plans[s].append((lim.chows, lim.pongs, h))
             honours_rest = _lower(honours_rest, limited_suit_table(keys[s], lim.chows, lim.pongs))
     else:
+        for g in range(3):
+            others = _others(keys, g, lim)
+            for c, p in _variants(lim):
+                plans[g].append((c, p, _merge(others[_left(lim, c, p)], h)))
+        others = _others(keys, 0, lim)
         for c, p in _variants(lim):
-            for g in range(3):
-                plans[g].append((c, p, _rest_of(keys, h, lim, g, c, p)))
-        for cs in _splits(lim.chows, 3):
-            for ps in _splits(lim.pongs, 3) if lim.pongs > 0 else ((0, 0, 0),):
-                t = _merge(
-                    _merge(limited_suit_table(km, cs[0], ps[0]), limited_suit_table(kp, cs[1], ps[1])),
-                    limited_suit_table(ks, cs[2], ps[2]),
-                )
-                honours_rest = _lower(honours_rest, t)
+            honours_rest = _lower(
+                honours_rest, _merge(limited_suit_table(km, c, p), others[_left(lim, c, p)])
+            )
     current = _best(h, honours_rest, target)
     current = current - 1 if current <= 14 else IMPOSSIBLE
     # In a flush, a draw of one suit leaves the others' flushes as they were.
@@ -600,6 +656,16 @@ def _limited_improving(
     current = min(current, pairs, orphans)
     check_pairs = seven_pairs and need == 4 and pairs <= current
     check_orphans = thirteen_orphans and need == 4 and orphans <= current
+    # A draw lowers a suit's entries by one at most: a way of sharing the conditions that now
+    # misses more than the best cannot come below it, so it is not tried tile by tile.
+    plans = [
+        [
+            (c, p, rest)
+            for c, p, rest in plans[g]
+            if _best(limited_suit_table(keys[g], c, p), rest, target) <= current + 1
+        ]
+        for g in range(3)
+    ]
     trial = list(counts[:N_KINDS])
     found: list[int] = []
     for tile in range(N_KINDS):
@@ -609,8 +675,14 @@ def _limited_improving(
         if tile < HONOUR_START:
             g = tile // 9
             key = keys[g] + (1 << (3 * (tile - 9 * g)))
+            base = key * 25
             for c, p, rest in plans[g]:
-                after = min(after, _best(limited_suit_table(key, c, p), rest, target))
+                got = _SUIT_LIMITED.get(base + c * 5 + p) or limited_suit_table(key, c, p)
+                value = _best(got, rest, target)
+                if value < after:
+                    after = value
+                    if value <= current:  # lower already: the others need not be tried
+                        break
             for s, missing in own.items():
                 if s != g and missing < after:
                     after = missing
