@@ -139,3 +139,22 @@ def test_no_claim_into_a_dead_hand_in_play() -> None:
                         action,
                     )
     assert made  # the players do claim
+
+
+def test_a_ready_hand_no_wait_of_which_reaches_the_minimum_has_no_chance() -> None:
+    # Ii Fan Shibari (a double at least): chows and a pair of simples wait on 5p, which wins
+    # nothing here; as it stands the hand is worth nothing and the model pays no winner's line.
+    deal = Deal.arranged(
+        ["123m456p789s234m5p9m", "2233445566778m", "2233445566778p", "2233445566778s"],
+        ruleset="wikibooks",
+        settings={"ii_fan_shibari": True},
+    )
+    view = deal.view(0)
+    ev = Evaluator(view, knowledge("wikibooks", view.settings), "strong")
+    counts = list(ev.state.counts)
+    counts[Tile.parse("9m")] -= 1
+    opt = ev.evaluate(counts, ())
+    assert opt.shanten == 0 and opt.waits and not any(w.on_discard or w.self_drawn for w in opt.waits)
+    assert opt.chance == 0.0 and opt.value == 0.0
+    lose_a, lose_b = ev.model.lost[1]  # East
+    assert opt.utility == pytest.approx(lose_a * opt.lose + lose_b)
