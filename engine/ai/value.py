@@ -237,13 +237,14 @@ def _hand_limits(know: Knowledge, melds: tuple[Meld, ...]) -> HandLimits:
         return _FREE_HAND
     o = outlook(cond, melds)
     flush = cond.require_flush
+    suits: tuple[int, ...] = (0, 1, 2)
+    if flush and o.suits:  # the suit shown; two suits shown leave no flush
+        suits = tuple(sorted(o.suits)) if len(o.suits) == 1 else ()
     limits = Limits(
         chows=o.chows_left if cond.max_chows < 4 else 4,
         pongs=o.suit_pungs_needed,
         flush=flush,
-        suits=(tuple(sorted(o.suits)) if len(o.suits) == 1 else () if o.suits else (0, 1, 2))
-        if flush
-        else (0, 1, 2),
+        suits=suits,
         pairs_flush=flush and _pairs_flush(know),
     )
     return HandLimits(o.dead, None if limits.free else limits)
