@@ -284,7 +284,7 @@ def _play(game: Game, players: dict[int, AIPlayer]) -> HandRecord:
 def test_after_a_drawn_hand_the_game_deals_a_gulasch_with_an_exchange(players: int) -> None:
     settings = {"players": players} if players == 3 else {}
     names = ["Ada", "Bo", "Cy", "Di"][:players]
-    for seed in range(20):
+    for seed in range(80):  # computer players who know rumisberg's conditions win most hands
         game = Game("rumisberg", settings, seed=seed, players=names)
         ai = {p: AIPlayer("normal", seed=f"{seed}:{p}") for p in game.positions}
         first = _play(game, ai)
@@ -299,7 +299,7 @@ def test_after_a_drawn_hand_the_game_deals_a_gulasch_with_an_exchange(players: i
         again = Game.replay("rumisberg", settings, seed, names, game.log)
         assert again.snapshot() == game.snapshot()
         return
-    pytest.fail("no drawn first hand in twenty games")
+    pytest.fail("no drawn first hand in eighty games")
 
 
 def test_the_timeout_default_gives_tiles_and_east_begins_play() -> None:

@@ -141,8 +141,11 @@ def test_a_kong_comes_before_the_discard() -> None:
 
 
 def test_no_tile_wins_a_hand_short_of_the_minimum() -> None:
-    # Rumisberg asks for a minimum: chows and a pair of simples do not reach it.
-    deal = Deal.arranged(["123m456p789s234m5p9m", M, P, S], ruleset="rumisberg")
+    # Ii Fan Shibari asks for a double: chows and a pair of simples do not reach it. (Under
+    # rumisberg's conditions, one chow and a suit pong, the same tiles are not even ready.)
+    deal = Deal.arranged(
+        ["123m456p789s234m5p9m", M, P, S], ruleset="wikibooks", settings={"ii_fan_shibari": True}
+    )
     h = hint(deal.view(0))
     assert h.shanten_after == 0 and h.waits and not any(w.on_discard or w.self_drawn for w in h.waits)
     # Either lone tile keeps the hand ready; which one is the player's choice.

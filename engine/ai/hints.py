@@ -29,6 +29,7 @@ from typing import Final
 
 from engine.actions import DISCARDS, Action, ActionKind
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
+from engine.ai.shanten import IMPOSSIBLE
 from engine.hand import Meld
 from engine.numbers import number
 from engine.rulesets import Ruleset
@@ -83,6 +84,7 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         # How far from ready, and what a move does to it.
         "one": "1 tile from ready",
         "many": "{n} tiles from ready",
+        "dead": "out of the running (the table's rules let this hand win no more)",
         "keep0": "keeps you ready",
         "keep": "keeps you {dist}",
         "closer0": "makes you ready",
@@ -145,6 +147,7 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "idle": "Du bist nicht am Zug",
         "one": "noch 1 Stein bis bereit",
         "many": "noch {n} Steine bis bereit",
+        "dead": "ohne Gewinnmöglichkeit (die Regeln des Tisches lassen diese Hand nicht mehr gewinnen)",
         "keep0": "du bleibst bereit",
         "keep": "weiterhin {dist}",
         "closer0": "damit bist du bereit",
@@ -222,8 +225,15 @@ def _tiles(tiles: Sequence[Tile], lang: Lang, names: str = "") -> str:
 
 
 def _distance(shanten: int, lang: Lang) -> str:
-    """How far from ready, for ``shanten`` 1 or more: ``2 tiles from ready``."""
+    """How far from ready, for ``shanten`` 1 or more: ``2 tiles from ready`` (a hand the
+    table's conditions let win no more, :data:`~engine.ai.shanten.IMPOSSIBLE`: out of the running).
+
+    >>> _distance(IMPOSSIBLE, "en")
+    "out of the running (the table's rules let this hand win no more)"
+    """
     w = _PHRASES[lang]
+    if shanten >= IMPOSSIBLE:
+        return w["dead"]
     return w["one"] if shanten == 1 else w["many"].format(n=shanten)
 
 

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.ai.fitted import FITTED
+from engine.ai.shanten import IMPOSSIBLE
 
 __all__ = [
     "N_FEATURES",
@@ -123,9 +124,16 @@ class OutcomeModel:
 
     def win_chance(self, inputs: Inputs) -> float:
         """The chance that a hand of ``3n + 1`` tiles described by ``inputs`` goes on to win
-        (a complete hand, shanten -1: 1)."""
+        (a complete hand, shanten -1: 1; a hand the table's conditions let win no more,
+        :data:`~engine.ai.shanten.IMPOSSIBLE`: 0).
+
+        >>> model_for("rumisberg", 4).win_chance(Inputs(IMPOSSIBLE, 0, 60, 2, 0, 0))
+        0.0
+        """
         if inputs.shanten < 0:
             return 1.0
+        if inputs.shanten >= IMPOSSIBLE:
+            return 0.0
         x = features(inputs)
         z = sum(c * v for c, v in zip(self.win, x, strict=True))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
@@ -134,9 +142,18 @@ class OutcomeModel:
         self, chance: float, value: float, lose: float, *, east: bool, shanten: int = 0
     ) -> float:
         """Expected net chips of a hand ``shanten`` from ready that wins with ``chance`` worth
-        ``value``, and otherwise holds sets worth ``lose`` when another player wins."""
-        a, b = self.won[value_class(east, shanten)]
+        ``value``, and otherwise holds sets worth ``lose`` when another player wins. A hand
+        that cannot win (``chance`` 0) gets the loser's line alone: the
+        winner's line has an intercept that no dead hand earns.
+
+        >>> m = model_for("rumisberg", 4)
+        >>> m.expected_net(0.0, 500, 20, east=False) == m.lost[0][0] * 20 + m.lost[0][1]
+        True
+        """
         c, d = self.lost[east]
+        if chance <= 0.0:
+            return c * lose + d
+        a, b = self.won[value_class(east, shanten)]
         return chance * (a * value + b) + (1.0 - chance) * (c * lose + d)
 
 

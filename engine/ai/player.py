@@ -30,13 +30,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from engine.actions import Action, ActionKind
 from engine.ai import defence
 from engine.ai.model import Inputs, model_for
+from engine.ai.shanten import IMPOSSIBLE, useful_tiles
 from engine.ai.shanten import shanten as shanten_of
-from engine.ai.shanten import useful_tiles
 from engine.ai.value import (
     HandState,
     Knowledge,
@@ -44,6 +44,7 @@ from engine.ai.value import (
     WindValues,
     estimate_value,
     find_action,
+    hand_limits,
     knowledge,
     resolve_settings,
     state_of,
@@ -191,17 +192,25 @@ class Evaluator:
 
     # --- Building blocks ------------------------------------------------------------------------
 
-    def _flags(self, melds: Sequence[Meld]) -> dict[str, bool]:
+    def _flags(self, melds: Sequence[Meld]) -> dict[str, Any]:
         no_melds = not melds
         return {
             "seven_pairs": self.know.seven_pairs and no_melds,
             "thirteen_orphans": self.know.thirteen_orphans and no_melds,
             "quad_as_two_pairs": self.know.table.quad_as_two_pairs,
+            "limits": hand_limits(self.know, melds).limits,
         }
 
     def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
-        """Shanten of concealed ``counts`` beside ``melds`` under the ruleset's shapes."""
+        """Shanten of concealed ``counts`` beside ``melds`` under the ruleset's shapes and the
+        table's conditions (chows allowed, suit pongs and flush required: a hand no longer able
+        to meet them is :data:`~engine.ai.shanten.IMPOSSIBLE`)."""
         return shanten_of(counts, melds=len(melds), **self._flags(melds))
+
+    def dead(self, melds: Sequence[Meld]) -> bool:
+        """Whether a hand with the declared ``melds`` can no longer win under the table's
+        conditions, whatever it draws or claims (:func:`engine.ai.conditions.dead`)."""
+        return hand_limits(self.know, melds).dead
 
     def evaluate(
         self,
@@ -229,18 +238,25 @@ class Evaluator:
             pair_useful=sum(n for t, n in useful if counts[t] >= 2),
             major_useful=sum(n for t, n in useful if t.is_major),
         )
-        chance = self.model.win_chance(inputs)
+        dead = sh >= IMPOSSIBLE or self.dead(melds)
+        chance = 0.0 if dead else self.model.win_chance(inputs)
         waits: tuple[WaitValue, ...] = ()
         if not self.level.value:
             return Option(discard, sh, useful, unseen, 1.0, chance, chance, waits, inputs)
         value, lose = estimate_value(counts, melds, self.wv, self.know, self.unseen, self.bonus)
-        if sh == 0 and exact:
+        if dead:
+            value = 0.0
+        elif sh == 0 and exact:
             waits = self.wait_values(counts, melds, useful)
             total = sum(w.unseen for w in waits if w.on_discard or w.self_drawn)
             if total:
                 value = sum(w.unseen * (0.7 * w.on_discard + 0.3 * w.self_drawn) for w in waits) / total
             elif waits:
-                value = max(0.7 * w.on_discard + 0.3 * w.self_drawn for w in waits) or value
+                # No winning tile left unseen: the best; none a hand the table lets win (its
+                # minimum of points, fan or doubles): as it stands the hand wins nothing.
+                value = max(0.7 * w.on_discard + 0.3 * w.self_drawn for w in waits)
+                if not value:
+                    chance = 0.0
         if self.level.expected:
             utility = self.model.expected_net(chance, value, lose, east=st.seat_wind == 0, shanten=sh)
         else:
@@ -551,6 +567,8 @@ class AIPlayer:
         tile = int(view.last_discard[1])
         st = ev.state
         lv = ev.level
+        if ev.dead(st.melds):  # a hand that cannot win claims nothing (Mah-Jongg was taken above)
+            return passing
         now = ev.evaluate(st.counts, st.melds)
         best_action = passing
         if lv.expected:
@@ -561,12 +579,16 @@ class AIPlayer:
             if a.kind not in (ActionKind.PONG, ActionKind.KONG, ActionKind.CHOW):
                 continue
             counts, melds, held = ev.after_claim(a, tile)
+            if ev.dead(melds):  # never a claim into a hand the table lets win no more
+                continue
             if a.kind is ActionKind.KONG:
                 opt = ev.evaluate(counts, melds, held=held)
                 key = (opt.shanten, -opt.utility * KONG_BONUS)
             else:
                 opt = ev.discard_choices(counts, melds, held=held)[0]
                 key = (opt.shanten, -opt.utility)
+            if opt.shanten >= IMPOSSIBLE:  # nor one after which no arrangement can meet them
+                continue
             if lv.expected:
                 key = (0, -(opt.utility + (KONG_EDGE if a.kind is ActionKind.KONG else 0.0)))
             elif not lv.value:

@@ -39,15 +39,19 @@ look-ups and a small min-plus combination of the four tables.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from engine.tiles import HONOUR_START, MAJORS, N_KINDS, TILES, Tile
 
 __all__ = [
+    "IMPOSSIBLE",
     "DiscardOption",
+    "Limits",
     "clear_caches",
     "discard_options",
     "honour_table",
+    "limited_suit_table",
     "seven_pairs_shanten",
     "shanten",
     "standard_shanten",
@@ -137,6 +141,10 @@ def clear_caches() -> None:
     _SUFFIX.clear()
     _SUIT.clear()
     _HONOURS.clear()
+    _SUFFIX_LIMITED.clear()
+    _SUIT_LIMITED.clear()
+    _PAIRS.clear()
+    _IMPROVING.clear()
 
 
 def _kind_table(count: int) -> Table:
@@ -187,6 +195,11 @@ def _best(a: Table, b: Table, target: int) -> int:
         return min(
             a[0] + b[9], a[1] + b[8], a[2] + b[7], a[3] + b[6], a[4] + b[5],
             a[5] + b[4], a[6] + b[3], a[7] + b[2], a[8] + b[1], a[9] + b[0],
+        )  # fmt: skip
+    if target == 7:
+        return min(
+            a[0] + b[7], a[1] + b[6], a[2] + b[5], a[3] + b[4],
+            a[4] + b[3], a[5] + b[2], a[6] + b[1], a[7] + b[0],
         )  # fmt: skip
     return min([a[i] + b[target - i] for i in range(target + 1)])
 
@@ -321,6 +334,7 @@ def shanten(
     seven_pairs: bool = False,
     thirteen_orphans: bool = False,
     quad_as_two_pairs: bool = False,
+    limits: Limits | None = None,
 ) -> int:
     """Tiles away from a complete hand, minus one: -1 complete, 0 waiting, 1, 2, ...
 
@@ -332,7 +346,8 @@ def shanten(
 
     A hand that could only be completed by a fifth copy of a kind is not
     counted as waiting (see the module notes); tiles seen elsewhere do not
-    matter here.
+    matter here. ``limits`` are the table's conditions on what may win (:class:`Limits`):
+    a hand no arrangement under them can complete is :data:`IMPOSSIBLE`.
 
     >>> from engine.tiles import counts_of, parse_tiles
     >>> shanten(counts_of(parse_tiles("1199m1155p1199s7z")))
@@ -343,9 +358,24 @@ def shanten(
     0
     >>> shanten(counts_of(parse_tiles("123p456p789p1111m")))   # no fifth 1m: not waiting
     1
+    >>> shanten(counts_of(parse_tiles("111p456p999p1122m")), limits=Limits(chows=0))   # no chow
+    2
+    >>> shanten(counts_of(parse_tiles("123p456p789p1122z")), limits=Limits(flush=True))
+    0
+    >>> shanten(counts_of(parse_tiles("123p456p789p1122z")), limits=Limits(chows=1, flush=True))
+    4
 
     :raises ValueError: if the number of tiles does not fit ``melds``.
     """
+    if limits is not None and not limits.free:
+        need = _sets_needed(counts, melds)
+        best = _limited_standard(counts, need, limits)
+        if melds == 0 and best >= 0:
+            if seven_pairs:
+                best = min(best, _limited_pairs(counts, limits, quad_as_two_pairs))
+            if thirteen_orphans:
+                best = min(best, thirteen_orphans_shanten(counts))
+        return best
     best = _standard(counts, _sets_needed(counts, melds))
     if melds == 0 and best >= 0:
         if seven_pairs:
@@ -357,6 +387,318 @@ def shanten(
             if orphans < best:
                 best = orphans
     return best
+
+
+# --- The table's conditions ------------------------------------------------------------------
+
+IMPOSSIBLE: Final = 99
+"""The shanten of a hand the table's conditions can no longer let complete (:class:`Limits`)."""
+
+
+class Limits(NamedTuple):
+    """What a table's conditions still ask of the concealed part of a hand (RULES.md §1.9.1):
+    the caller takes the table's ``max_chows``, ``min_suit_pungs`` and ``require_flush`` and
+    subtracts what the hand's declared melds already hold (``engine.ai.player.limits_for``).
+
+    The standard shape alone is bound by ``chows`` and ``pongs`` (the scorer counts them only
+    there); the flush binds it, and seven pairs too when ``pairs_flush``. Thirteen orphans is a
+    limit hand, exempt everywhere.
+    """
+
+    chows: int = 4
+    """Chows the concealed part may still hold (4: any); below 0 the standard shape cannot win."""
+    pongs: int = 0
+    """Pongs or kongs of suit tiles the concealed part must still hold."""
+    flush: bool = False
+    """The hand must be of one suit and honours: one of ``suits``."""
+    suits: tuple[int, ...] = (0, 1, 2)
+    """The suits a flush may still be of (0: characters, 1: circles, 2: bamboo): those of the
+    declared melds, if any."""
+    pairs_flush: bool = False
+    """Seven pairs must be a flush as well."""
+
+    @property
+    def free(self) -> bool:
+        """Nothing beyond the shape is asked: the plain (faster) measures apply."""
+        return self.chows >= 4 and self.pongs <= 0 and not self.flush
+
+
+FREE: Final = Limits()
+"""No condition."""
+
+_NONE: Final[Table] = (_INF,) * 10
+_SUFFIX_LIMITED: dict[int, Table] = {}
+
+
+def _suffix_limited(r: int, rest: int, u: int, v: int, chows: int, pongs: int) -> Table:
+    """As :func:`_suffix`, with at most ``chows`` more chows started from rank ``r`` on and at
+    least ``pongs`` pongs among ranks ``r..8``."""
+    if r == 9:
+        return _ZERO if pongs <= 0 else _NONE
+    memo = ((((rest * 10 + r) * 5 + u) * 5 + v) * 5 + chows) * 5 + pongs
+    got = _SUFFIX_LIMITED.get(memo)
+    if got is not None:
+        return got
+    have = rest & 7
+    nxt = rest >> 3
+    best = [_INF] * 10
+    base = u + v
+    for w in range(min(5 - base, chows + 1) if r <= 6 else 1):
+        for pong, pair in ((0, 0), (1, 0), (0, 1)):
+            used = base + w + 3 * pong + 2 * pair
+            if used > 4:
+                continue
+            sub = _suffix_limited(r + 1, nxt, v, w, chows - w, pongs - pong if pongs > 0 else 0)
+            cost = used - have if used > have else 0
+            shift = 2 * (w + pong) + pair
+            for i in range(10 - shift):
+                if pair and i & 1:
+                    continue
+                value = sub[i] + cost
+                if value < best[i + shift]:
+                    best[i + shift] = value
+    got = _SUFFIX_LIMITED[memo] = tuple(best)
+    return got
+
+
+_SUIT_LIMITED: dict[int, Table] = {}
+
+
+def limited_suit_table(key: int, chows: int, pongs: int) -> Table:
+    """As :func:`suit_table`, with at most ``chows`` chows and at least ``pongs`` pongs (or
+    kongs) among the suit's sets.
+
+    >>> limited_suit_table(0b001_001_001, 0, 0)[2]   # 123 as one set without a chow: 2 missing
+    2
+    >>> limited_suit_table(0b001_001_001, 1, 1)[4]   # a chow and a pong: 3 missing (123 and 444)
+    3
+    """
+    chows = min(chows, 4)
+    pongs = min(max(pongs, 0), 4)
+    memo = key * 25 + chows * 5 + pongs
+    got = _SUIT_LIMITED.get(memo)
+    if got is None:
+        free = chows >= 4 and not pongs
+        got = _SUIT_LIMITED[memo] = suit_table(key) if free else _suffix_limited(0, key, 0, 0, chows, pongs)
+        if len(_SUFFIX_LIMITED) > _SUFFIX_LIMIT:
+            _SUFFIX_LIMITED.clear()
+    return got
+
+
+def _lower(a: Table, b: Table) -> Table:
+    """Entry by entry the lesser of two tables (either arrangement will do)."""
+    return tuple(x if x < y else y for x, y in zip(a, b, strict=True))
+
+
+@lru_cache(maxsize=64)
+def _splits(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """The ways to share ``total`` (at most 4 each) among ``parts`` groups; 4 or more: any, each 4."""
+    if total >= 4:
+        return ((4,) * parts,)
+    if parts == 1:
+        return ((total,),)
+    return tuple((first, *more) for first in range(total + 1) for more in _splits(total - first, parts - 1))
+
+
+@lru_cache(maxsize=256)
+def _variants(lim: Limits) -> tuple[tuple[int, int], ...]:
+    """The (chows, pongs) one suit, or two together, may be asked for under ``lim``."""
+    chows = (4,) if lim.chows >= 4 else tuple(range(lim.chows + 1))
+    pongs = tuple(range(lim.pongs + 1)) if lim.pongs > 0 else (0,)
+    return tuple((c, p) for c in chows for p in pongs)
+
+
+def _left(lim: Limits, c: int, p: int) -> tuple[int, int]:
+    """What the other groups must hold when one holds ``c`` chows at most and ``p`` pongs at least."""
+    return (4 if lim.chows >= 4 else lim.chows - c), max(lim.pongs - p, 0)
+
+
+_PAIRS: dict[tuple[int, int, Limits], dict[tuple[int, int], Table]] = {}
+_PAIRS_LIMIT: Final = 50_000
+
+
+def _two_suits(ka: int, kb: int, lim: Limits) -> dict[tuple[int, int], Table]:
+    """Two suits together, for each (chows at most, pongs at least) of :func:`_variants`: the
+    best table over the ways to share them (cached: a draw or a discard changes one suit)."""
+    memo = (ka, kb, lim)
+    got = _PAIRS.get(memo)
+    if got is None:
+        got = {}
+        for c, p in _variants(lim):
+            t = _NONE
+            for ca, cb in _splits(c, 2):
+                for pa, pb in _splits(p, 2):
+                    t = _lower(t, _merge(limited_suit_table(ka, ca, pa), limited_suit_table(kb, cb, pb)))
+            got[(c, p)] = t
+        if len(_PAIRS) > _PAIRS_LIMIT:
+            _PAIRS.clear()
+        _PAIRS[memo] = got
+    return got
+
+
+def _others(keys: Sequence[int], g: int, lim: Limits) -> dict[tuple[int, int], Table]:
+    """:func:`_two_suits` of the suits other than ``g``."""
+    return _two_suits(keys[1], keys[2], lim) if g == 0 else _two_suits(keys[0], keys[2 if g == 1 else 1], lim)
+
+
+def _limited_standard(counts: Sequence[int], need: int, lim: Limits) -> int:
+    """Shanten of the standard shape under ``lim`` (:data:`IMPOSSIBLE` when none can win)."""
+    if lim.chows < 0 or (lim.flush and not lim.suits):
+        return IMPOSSIBLE
+    km, kp, ks, kh = _keys(counts)
+    keys = (km, kp, ks)
+    h = honour_table(kh)
+    target = 2 * need + 1
+    best = _INF
+    if lim.flush:
+        for s in lim.suits:
+            best = min(best, _best(limited_suit_table(keys[s], lim.chows, lim.pongs), h, target))
+    else:
+        pair = _two_suits(kp, ks, lim)
+        for c, p in _variants(lim):
+            rest = _merge(pair[_left(lim, c, p)], h)
+            best = min(best, _best(limited_suit_table(km, c, p), rest, target))
+    return best - 1 if best <= 14 else IMPOSSIBLE
+
+
+def _flush_counts(counts: Sequence[int], suit: int) -> list[int]:
+    """``counts`` with the tiles of every suit but ``suit`` left out (they are only to throw)."""
+    out = [0] * N_KINDS
+    out[9 * suit : 9 * suit + 9] = counts[9 * suit : 9 * suit + 9]
+    out[HONOUR_START:N_KINDS] = counts[HONOUR_START:N_KINDS]
+    return out
+
+
+def _limited_pairs(counts: Sequence[int], lim: Limits, quad_as_two_pairs: bool) -> int:
+    """Seven pairs' shanten under ``lim`` (a flush of one of its suits when ``pairs_flush``)."""
+    if not lim.pairs_flush:
+        return seven_pairs_shanten(counts, quad_as_two_pairs=quad_as_two_pairs)
+    return min(
+        (
+            seven_pairs_shanten(_flush_counts(counts, s), quad_as_two_pairs=quad_as_two_pairs)
+            for s in lim.suits
+        ),
+        default=IMPOSSIBLE,
+    )
+
+
+_IMPROVING: dict[tuple[object, ...], tuple[int, list[int]]] = {}
+_IMPROVING_LIMIT: Final = 100_000
+
+
+def _limited_improving(
+    counts: Sequence[int],
+    need: int,
+    lim: Limits,
+    seven_pairs: bool,
+    thirteen_orphans: bool,
+    quad_as_two_pairs: bool,
+) -> tuple[int, list[int]]:
+    """As :func:`_improving`, under the conditions ``lim`` (cached: the same hands come back
+    in every discard weighed and every draw looked ahead)."""
+    memo = (*_keys(counts), need, lim, seven_pairs, thirteen_orphans, quad_as_two_pairs)
+    got = _IMPROVING.get(memo)
+    if got is None:
+        if len(_IMPROVING) > _IMPROVING_LIMIT:
+            _IMPROVING.clear()
+        got = _IMPROVING[memo] = _limited_improving_now(
+            counts, need, lim, seven_pairs, thirteen_orphans, quad_as_two_pairs
+        )
+    return got[0], list(got[1])
+
+
+def _limited_improving_now(
+    counts: Sequence[int],
+    need: int,
+    lim: Limits,
+    seven_pairs: bool,
+    thirteen_orphans: bool,
+    quad_as_two_pairs: bool,
+) -> tuple[int, list[int]]:
+    """As :func:`_improving`, under the conditions ``lim``."""
+    km, kp, ks, kh = _keys(counts)
+    keys = (km, kp, ks)
+    h = honour_table(kh)
+    target = 2 * need + 1
+    dead = lim.chows < 0 or (lim.flush and not lim.suits)
+    # Per suit, the tables it may use and the best of the other groups beside each.
+    plans: list[list[tuple[int, int, Table]]] = [[], [], []]
+    honours_rest = _NONE
+    if dead:
+        pass
+    elif lim.flush:
+        for s in lim.suits:
+            plans[s].append((lim.chows, lim.pongs, h))
+            honours_rest = _lower(honours_rest, limited_suit_table(keys[s], lim.chows, lim.pongs))
+    else:
+        for g in range(3):
+            others = _others(keys, g, lim)
+            for c, p in _variants(lim):
+                plans[g].append((c, p, _merge(others[_left(lim, c, p)], h)))
+        others = _others(keys, 0, lim)
+        for c, p in _variants(lim):
+            honours_rest = _lower(
+                honours_rest, _merge(limited_suit_table(km, c, p), others[_left(lim, c, p)])
+            )
+    current = _best(h, honours_rest, target)
+    current = current - 1 if current <= 14 else IMPOSSIBLE
+    # In a flush, a draw of one suit leaves the others' flushes as they were.
+    own = (
+        {s: _best(limited_suit_table(keys[s], lim.chows, lim.pongs), h, target) for s in lim.suits}
+        if lim.flush and not dead
+        else {}
+    )
+    pairs = orphans = IMPOSSIBLE
+    if need == 4 and seven_pairs:
+        pairs = _limited_pairs(counts, lim, quad_as_two_pairs)
+    if need == 4 and thirteen_orphans:
+        orphans = thirteen_orphans_shanten(counts)
+    current = min(current, pairs, orphans)
+    check_pairs = seven_pairs and need == 4 and pairs <= current
+    check_orphans = thirteen_orphans and need == 4 and orphans <= current
+    # A draw lowers a suit's entries by one at most: a way of sharing the conditions that now
+    # misses more than the best cannot come below it, so it is not tried tile by tile.
+    plans = [
+        [
+            (c, p, rest)
+            for c, p, rest in plans[g]
+            if _best(limited_suit_table(keys[g], c, p), rest, target) <= current + 1
+        ]
+        for g in range(3)
+    ]
+    trial = list(counts[:N_KINDS])
+    found: list[int] = []
+    for tile in range(N_KINDS):
+        if counts[tile] >= 4:
+            continue
+        after = _INF
+        if tile < HONOUR_START:
+            g = tile // 9
+            key = keys[g] + (1 << (3 * (tile - 9 * g)))
+            base = key * 25
+            for c, p, rest in plans[g]:
+                got = _SUIT_LIMITED.get(base + c * 5 + p) or limited_suit_table(key, c, p)
+                value = _best(got, rest, target)
+                if value < after:
+                    after = value
+                    if value <= current:  # lower already: the others need not be tried
+                        break
+            for s, missing in own.items():
+                if s != g and missing < after:
+                    after = missing
+        elif not dead:
+            after = _best(honour_table(kh + (1 << (3 * (tile - HONOUR_START)))), honours_rest, target)
+        after = after - 1 if after <= 14 else IMPOSSIBLE
+        if after >= current and (check_pairs or (check_orphans and tile in _MAJOR_KINDS)):
+            trial[tile] += 1
+            if check_pairs:
+                after = min(after, _limited_pairs(trial, lim, quad_as_two_pairs))
+            if check_orphans:
+                after = min(after, thirteen_orphans_shanten(trial))
+            trial[tile] -= 1
+        if after < current:
+            found.append(tile)
+    return current, found
 
 
 # --- Useful tiles and discards -------------------------------------------------------------
@@ -417,6 +759,20 @@ _MAJOR_KINDS: Final = frozenset(int(t) for t in MAJORS)
 """The kinds thirteen orphans is made of."""
 
 
+def _improve(
+    counts: Sequence[int],
+    need: int,
+    limits: Limits | None,
+    seven_pairs: bool,
+    thirteen_orphans: bool,
+    quad_as_two_pairs: bool,
+) -> tuple[int, list[int]]:
+    """:func:`_improving`, or :func:`_limited_improving` where ``limits`` ask something."""
+    if limits is None or limits.free:
+        return _improving(counts, need, seven_pairs, thirteen_orphans, quad_as_two_pairs)
+    return _limited_improving(counts, need, limits, seven_pairs, thirteen_orphans, quad_as_two_pairs)
+
+
 def _unseen(tile: int, held: Sequence[int], visible: Sequence[int] | None) -> int:
     left = 4 - held[tile] - (visible[tile] if visible is not None else 0)
     return left if left > 0 else 0
@@ -431,6 +787,7 @@ def useful_tiles(
     seven_pairs: bool = False,
     thirteen_orphans: bool = False,
     quad_as_two_pairs: bool = False,
+    limits: Limits | None = None,
 ) -> list[tuple[Tile, int]]:
     """The kinds whose draw would lower the shanten of a hand of ``3n + 1`` tiles, with copies unseen.
 
@@ -453,8 +810,8 @@ def useful_tiles(
     need = _sets_needed(counts, melds)
     if sum(counts[:N_KINDS]) != 3 * need + 1:
         raise ValueError("useful_tiles wants a hand waiting for a draw (13 tiles less 3 per meld)")
-    _, found = _improving(
-        counts, need, seven_pairs and melds == 0, thirteen_orphans and melds == 0, quad_as_two_pairs
+    _, found = _improve(
+        counts, need, limits, seven_pairs and melds == 0, thirteen_orphans and melds == 0, quad_as_two_pairs
     )
     own = counts if held is None else held
     return [(TILES[t], _unseen(t, own, visible)) for t in found]
@@ -482,6 +839,7 @@ def discard_options(
     seven_pairs: bool = False,
     thirteen_orphans: bool = False,
     quad_as_two_pairs: bool = False,
+    limits: Limits | None = None,
 ) -> list[DiscardOption]:
     """Every distinct discard from a hand of ``3n + 2`` tiles, best first.
 
@@ -509,8 +867,8 @@ def discard_options(
         if not rest[tile]:
             continue
         rest[tile] -= 1
-        after, found = _improving(
-            rest, need, seven_pairs and special, thirteen_orphans and special, quad_as_two_pairs
+        after, found = _improve(
+            rest, need, limits, seven_pairs and special, thirteen_orphans and special, quad_as_two_pairs
         )
         rest[tile] += 1
         useful = tuple((TILES[t], _unseen(t, own, visible)) for t in found)

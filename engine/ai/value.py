@@ -28,6 +28,8 @@ from functools import lru_cache
 from typing import Final
 
 from engine.actions import Action, ActionKind
+from engine.ai.conditions import Conditions, conditions, outlook
+from engine.ai.shanten import Limits
 from engine.hand import Hand, Meld, MeldKind
 from engine.rulesets import Ruleset, get_ruleset, resolve
 from engine.scoring import WinContext, score
@@ -38,9 +40,11 @@ from engine.views import SeatView
 from engine.wall import KIND
 
 __all__ = [
+    "HandLimits",
     "HandState",
     "Knowledge",
     "WindValues",
+    "hand_limits",
     "knowledge",
     "resolve_settings",
     "state_of",
@@ -116,6 +120,11 @@ class Knowledge:
         the ruleset has no limit)."""
         return self.table.limit if self.table.limit is not None else 1 << 40
 
+    @property
+    def conditions(self) -> Conditions:
+        """What the table asks of a winning hand (:func:`engine.ai.conditions.conditions`)."""
+        return _conditions(self)
+
     def winds(self, seat: Wind, prevailing: Wind) -> WindValues:
         """The scorer's figures for a player of wind ``seat`` (cached)."""
         return _wind_values(self, seat, prevailing)
@@ -172,6 +181,73 @@ def _wind_values(know: Knowledge, seat: Wind, prevailing: Wind) -> WindValues:
         no_chow_doubles=max(0, nd - bd),
         concealed_doubles=max(0, cd - sd),
     )
+
+
+@lru_cache(maxsize=64)
+def _conditions(know: Knowledge) -> Conditions:
+    return conditions(know.rules, know.settings)
+
+
+@lru_cache(maxsize=64)
+def _pairs_flush(know: Knowledge) -> bool:
+    """Whether seven pairs must be a flush too where a flush is required (the scorer is asked:
+    a seven pairs of three suits that does not win)."""
+    if not know.table.require_flush or not know.table.seven_pairs:
+        return False
+    hand = Hand.parse("1122m3344p5566s77z")
+    ctx = WinContext(seat=Wind.SOUTH, prevailing=Wind.EAST, win_tile=Tile.parse("7z"))
+    return not score(hand, ctx, ruleset=know.rules, settings=know.settings).won
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimits:
+    """What the table's conditions leave a hand with some declared melds."""
+
+    dead: bool
+    """No win is left, whatever comes (:func:`engine.ai.conditions.dead`)."""
+    limits: Limits | None
+    """What the concealed part must still hold (:class:`~engine.ai.shanten.Limits`); None
+    where the table asks nothing of the shape."""
+
+
+_FREE_HAND: Final = HandLimits(False, None)
+
+
+def hand_limits(know: Knowledge, melds: Sequence[Meld]) -> HandLimits:
+    """What the table's conditions leave a hand with the declared ``melds`` (cached).
+
+    >>> from engine.hand import Meld
+    >>> club = knowledge("rumisberg")
+    >>> hand_limits(club, ()).limits
+    Limits(chows=1, pongs=1, flush=False, suits=(0, 1, 2), pairs_flush=False)
+    >>> hand_limits(club, (Meld.parse("[123m]"), Meld.parse("[456p]"))).dead
+    True
+    >>> hand_limits(knowledge("dmjl"), (Meld.parse("[123m]"),)).limits is None
+    True
+    """
+    if not know.table.constrained:
+        return _FREE_HAND
+    return _hand_limits(know, tuple(melds))
+
+
+@lru_cache(maxsize=4096)
+def _hand_limits(know: Knowledge, melds: tuple[Meld, ...]) -> HandLimits:
+    cond = know.conditions
+    if not cond.restricts_melds:
+        return _FREE_HAND
+    o = outlook(cond, melds)
+    flush = cond.require_flush
+    suits: tuple[int, ...] = (0, 1, 2)
+    if flush and o.suits:  # the suit shown; two suits shown leave no flush
+        suits = tuple(sorted(o.suits)) if len(o.suits) == 1 else ()
+    limits = Limits(
+        chows=o.chows_left if cond.max_chows < 4 else 4,
+        pongs=o.suit_pungs_needed,
+        flush=flush,
+        suits=suits,
+        pairs_flush=flush and _pairs_flush(know),
+    )
+    return HandLimits(o.dead, None if limits.free else limits)
 
 
 @lru_cache(maxsize=4096)
@@ -321,7 +397,9 @@ def estimate_value(
 
     ``counts`` are the concealed tiles; pairs of scoring kinds count as pongs
     to come, weighed by the copies left; flush, no-chow and concealed doubles
-    by how close the hand is to them.
+    by how close the hand is to them (a flush the table requires as certain: the hand's
+    distance to it is its shanten under the table's conditions). A hand the table's
+    conditions let win no more (:func:`hand_limits`, ``dead``) is worth nothing.
     """
     points = float(wv.mj_points + bonus[0])
     doubles = bonus[1]
@@ -377,8 +455,10 @@ def estimate_value(
     fig_points += best_pair
     main = max(range(3), key=lambda s: suit_tiles[s])
     off = sum(suit_tiles) - suit_tiles[main]
-    if off < len(_FLUSH_CHANCE) and suit_tiles[main] >= 5:
-        q = _FLUSH_CHANCE[off]
+    table = know.table
+    # Where a flush is required, a hand that wins is one: the distance to it is the shanten's.
+    if table.require_flush or (off < len(_FLUSH_CHANCE) and suit_tiles[main] >= 5):
+        q = 1.0 if table.require_flush else _FLUSH_CHANCE[off]
         d = wv.half_flush_doubles if honours > 2 else max(wv.half_flush_doubles, wv.pure_flush_doubles - 1)
         if honours == 0:
             d = wv.pure_flush_doubles
@@ -391,12 +471,8 @@ def estimate_value(
         mult *= 1.0 + 0.3 * ((1 << wv.concealed_doubles) - 1)
     limit = know.limit
     value = min(limit, points * (1 << min(doubles, 12)) * mult)
-    table = know.table
-    if table.constrained:  # a hand short of the table's conditions does not win at all
-        if chow_melds > table.max_chows:
-            value = 0.0
-        elif table.require_flush:  # western play: a (half) flush or nothing (A-WB-15)
-            value *= _FLUSH_CHANCE[off] if off < len(_FLUSH_CHANCE) else 0.02
+    if table.constrained and hand_limits(know, melds).dead:  # the table lets it win no more
+        value = 0.0
     lose = min(limit, fig_points * (1 << min(doubles, 12)))
     return value, float(lose)
 
