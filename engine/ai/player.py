@@ -56,7 +56,7 @@ from engine.settings import Settings
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile
 from engine.views import SeatView
 
-__all__ = ["LEVELS", "AIPlayer", "Evaluator", "Option", "WaitValue"]
+__all__ = ["LEVELS", "AIPlayer", "Evaluator", "Guard", "Option", "WaitValue", "guard"]
 
 LEVELS: Final = ("easy", "normal", "strong")
 """The levels of computer player, weakest first."""
@@ -512,11 +512,12 @@ class AIPlayer:
         offered = {a.tile for a in discards}
         if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
             pick = next((o for o in options if o.discard in offered), pick)
-        if self.defence and lv.value and defence.should_fold(view, pick.shanten, pick.value, know=ev.know):
-            safe = defence.safest(view, sorted({int(t) for t in offered if t is not None}))
-            fold = find_action(legal, ActionKind.DISCARD, safe)
-            if fold is not None:
-                return fold
+        if self.defence and lv.value:
+            guarded = guard(view, ev, options, pick, sorted({int(t) for t in offered if t is not None}))
+            if guarded.discard != pick.discard:
+                fold = find_action(legal, ActionKind.DISCARD, guarded.discard)
+                if fold is not None:
+                    return fold
         nine = find_action(legal, ActionKind.NINE_MAJORS)
         if nine is not None and pick.shanten >= 3:  # a hopeless start: end the hand drawn
             return nine
@@ -542,6 +543,19 @@ class AIPlayer:
         if action is None:  # the evaluator chose a tile the view does not offer: never happens
             return discards[0]
         return action
+
+    def guarded(self, view: SeatView, ev: Evaluator) -> Guard | None:
+        """On turn with ``defence``: how the danger of each discard weighed in (:func:`guard`),
+        for the hints; None without defence, off turn, or with one discard only."""
+        if not (self.defence and ev.level.value) or view.phase != "turn":
+            return None
+        st = ev.state
+        kinds = sorted({int(a.tile) for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None})
+        if len(kinds) < 2 or sum(st.counts) % 3 != 2:
+            return None
+        options = ev.discard_choices(st.counts, st.melds)
+        pick = next((o for o in options if o.discard is not None and int(o.discard) in kinds), options[0])
+        return guard(view, ev, options, pick, kinds)
 
     def _claim(self, view: SeatView, ev: Evaluator) -> Action:
         legal = view.legal
@@ -574,3 +588,71 @@ class AIPlayer:
             if key < best:
                 best, best_action = key, a
         return best_action
+
+
+GUARD_FLOOR: Final = 0.5
+"""Chips a discard's deal-in risk must cost before safer discards are weighed against it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """A discard chosen with its danger weighed in (:func:`guard`)."""
+
+    discard: Tile
+    """The discard to make."""
+    plain: Tile | None
+    """The discard the hand alone would make."""
+    risk: defence.Risk
+    """What the plain discard risks (the chance to deal in, the payment, whom to)."""
+    reasons: tuple[str, ...] = ()
+    """What the threatened opponent's display and declarations say (:attr:`defence.Threat.reasons`)."""
+
+    @property
+    def folded(self) -> bool:
+        """Whether the danger changed the discard."""
+        return self.discard != self.plain
+
+
+def guard(view: SeatView, ev: Evaluator, options: Sequence[Option], pick: Option, kinds: Sequence[int]) -> Guard:
+    """Weigh the danger of each discard of ``kinds`` against what the hand can win: each is worth
+    ``(1 - p) * u - p * c`` in chips, ``u`` what the hand is expected to bring after it (the
+    option's chips; the hand's own choice ``pick`` counted at the best of ``options``), ``p``
+    the chance it completes an opponent's hand and ``c`` what this seat would pay him then
+    (:func:`engine.ai.defence.risk`). A far hand against a declared or big threat gives up for
+    the safest tiles, a ready valuable hand pushes on, and in between the cheapest danger
+    that keeps the hand wins; a tile more dangerous than ``pick`` never replaces it.
+    """
+    found = defence.threats(view)
+    paid = defence.payments(view, found, ev.know)
+    risks = {k: defence.risk(view, k, found, paid=paid) for k in kinds}
+    plain = int(pick.discard) if pick.discard is not None else kinds[0]
+    base = risks.get(plain) or defence.risk(view, plain, found, paid=paid)
+    reasons = next((t.reasons for t in found if t.seat == base.seat), ())
+    east = ev.state.seat_wind == 0
+
+    def chips(o: Option) -> float:
+        if ev.level.expected:
+            return o.utility
+        return ev.model.expected_net(o.chance, o.value, o.lose, east=east, shanten=o.shanten)
+
+    known = {int(o.discard): chips(o) for o in options if o.discard is not None}
+    top = max(known.values(), default=0.0)
+    plain_tile = TILES[plain]
+    if base.chance * (max(top, 0.0) + base.cost) < GUARD_FLOOR:
+        return Guard(plain_tile, pick.discard, base, reasons)
+    best, best_worth = plain, (1.0 - base.chance) * top - base.loss
+    st = ev.state
+    work = list(st.counts)
+    for k in kinds:
+        r = risks[k]
+        if k == plain or r.chance >= base.chance:
+            continue
+        u = known.get(k)
+        if u is None:
+            work[k] -= 1
+            u = chips(ev.evaluate(work, st.melds, discard=TILES[k]))
+            work[k] += 1
+        worth = (1.0 - r.chance) * u - r.loss
+        if worth > best_worth:
+            best, best_worth = k, worth
+    return Guard(TILES[best], pick.discard, base, reasons)
