@@ -34,7 +34,7 @@ from typing import Final
 
 from engine.actions import Action, ActionKind
 from engine.ai import defence
-from engine.ai.model import Inputs, model_for
+from engine.ai.model import Inputs, model_for, value_class
 from engine.ai.shanten import shanten as shanten_of
 from engine.ai.shanten import useful_tiles
 from engine.ai.value import (
@@ -56,7 +56,18 @@ from engine.settings import Settings
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile
 from engine.views import SeatView
 
-__all__ = ["LEVELS", "AIPlayer", "Evaluator", "Guard", "Option", "WaitValue", "guard"]
+__all__ = [
+    "LEVELS",
+    "AIPlayer",
+    "Evaluator",
+    "Guard",
+    "Option",
+    "WaitValue",
+    "fishing_value",
+    "guard",
+    "riichi_worth",
+    "winning_left",
+]
 
 LEVELS: Final = ("easy", "normal", "strong")
 """The levels of computer player, weakest first."""
@@ -481,11 +492,12 @@ class AIPlayer:
 
     def _riichi(self, legal: Sequence[Action], ev: Evaluator, declare: Action) -> Action:
         """At the beginning of the turn, before the draw, with a ready concealed hand (the
-        engine offers riichi only then, RULES.md §2.3.6): declare when at least three winning
-        tiles are unseen, else draw without declaring (``pass``)."""
+        engine offers riichi only then, RULES.md §2.3.6): declare when it pays
+        (:func:`riichi_worth` above 0: the double it brings against the stake it risks, with
+        the winning tiles left), else draw without declaring (``pass``)."""
         st = ev.state
         now = ev.evaluate(st.counts, st.melds)
-        if now.shanten == 0 and now.unseen >= 3:
+        if now.shanten == 0 and (riichi_worth(ev, now) > 0 if ev.level.value else now.unseen >= CALL_TILES):
             return declare
         return find_action(legal, ActionKind.PASS) or declare
 
@@ -535,10 +547,13 @@ class AIPlayer:
                 return a
         if pick.discard is None:  # pragma: no cover - a discard option always names its tile
             return discards[0]
-        for declaration in (ActionKind.CALL, ActionKind.FISHING):
-            declare = find_action(legal, declaration, pick.discard)
-            if declare is not None and pick.shanten == 0 and pick.unseen >= 3:
-                return declare
+        if pick.shanten == 0:  # easy weighs no values: it counts the tiles that fit the shape
+            call = find_action(legal, ActionKind.CALL, pick.discard)
+            if call is not None and (winning_left(pick) if lv.value else pick.unseen) >= CALL_TILES:
+                return call
+            fishing = find_action(legal, ActionKind.FISHING, pick.discard)
+            if fishing is not None and (fishing_value(pick) > 0 if lv.value else pick.unseen >= CALL_TILES):
+                return fishing
         action = find_action(legal, ActionKind.DISCARD, pick.discard)
         if action is None:  # the evaluator chose a tile the view does not offer: never happens
             return discards[0]
@@ -550,7 +565,9 @@ class AIPlayer:
         if not (self.defence and ev.level.value) or view.phase != "turn":
             return None
         st = ev.state
-        kinds = sorted({int(a.tile) for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None})
+        kinds = sorted(
+            {int(a.tile) for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+        )
         if len(kinds) < 2 or sum(st.counts) % 3 != 2:
             return None
         options = ev.discard_choices(st.counts, st.melds)
@@ -613,10 +630,13 @@ class Guard:
         return self.discard != self.plain
 
 
-def guard(view: SeatView, ev: Evaluator, options: Sequence[Option], pick: Option, kinds: Sequence[int]) -> Guard:
+def guard(
+    view: SeatView, ev: Evaluator, options: Sequence[Option], pick: Option, kinds: Sequence[int]
+) -> Guard:
     """Weigh the danger of each discard of ``kinds`` against what the hand can win: each is worth
     ``(1 - p) * u - p * c`` in chips, ``u`` what the hand is expected to bring after it (the
-    option's chips; the hand's own choice ``pick`` counted at the best of ``options``), ``p``
+    option's chips; the hand's own choice ``pick`` counted at the best of ``options``, a
+    discard left off them at most at the worst), ``p``
     the chance it completes an opponent's hand and ``c`` what this seat would pay him then
     (:func:`engine.ai.defence.risk`). A far hand against a declared or big threat gives up for
     the safest tiles, a ready valuable hand pushes on, and in between the cheapest danger
@@ -637,6 +657,7 @@ def guard(view: SeatView, ev: Evaluator, options: Sequence[Option], pick: Option
 
     known = {int(o.discard): chips(o) for o in options if o.discard is not None}
     top = max(known.values(), default=0.0)
+    floor = min(known.values(), default=0.0)
     plain_tile = TILES[plain]
     if base.chance * (max(top, 0.0) + base.cost) < GUARD_FLOOR:
         return Guard(plain_tile, pick.discard, base, reasons)
@@ -648,11 +669,46 @@ def guard(view: SeatView, ev: Evaluator, options: Sequence[Option], pick: Option
         if k == plain or r.chance >= base.chance:
             continue
         u = known.get(k)
-        if u is None:
+        if u is None:  # left off the shortlist: the hand ranks it below every option on it
             work[k] -= 1
-            u = chips(ev.evaluate(work, st.melds, discard=TILES[k]))
+            u = min(chips(ev.evaluate(work, st.melds, discard=TILES[k])), floor)
             work[k] += 1
         worth = (1.0 - r.chance) * u - r.loss
         if worth > best_worth:
             best, best_worth = k, worth
     return Guard(TILES[best], pick.discard, base, reasons)
+
+
+CALL_TILES: Final = 3
+"""The call at the beginning freezes the hand for one double (§2.1.7): declared with at least
+this many winning tiles unseen (``easy``, which weighs no values, declares every declaration so)."""
+
+
+def winning_left(option: Option) -> int:
+    """The winning tiles of a ready ``option`` still unseen: every copy of each tile that makes
+    a Mah-Jongg here (on a discard or self-drawn), not the tiles that only fit the shape."""
+    return sum(w.unseen for w in option.waits if w.on_discard or w.self_drawn)
+
+
+def fishing_value(option: Option) -> int:
+    """What a ready ``option`` would bring as Fishing when another player wins (RULES.md
+    §2.4.7: its least valuable win on a discard; 0 when no tile wins it on a discard). Every
+    other loser pays it, whatever tiles are left, and the declaration costs only that the
+    hand stays ready, so a ready hand with a value declares."""
+    values = [w.on_discard for w in option.waits if w.on_discard]
+    return min(values) if values else 0
+
+
+def riichi_worth(ev: Evaluator, now: Option) -> float:
+    """Chips riichi is expected to bring a ready concealed hand ``now``: with the chance to win
+    from its winning tiles left (:func:`winning_left`), the winner's chips grow by the double
+    riichi brings (§2.3.6, up to the limit), and otherwise the stake (``riichi_stake``) stays
+    in the centre for another. No winning tile left: nothing to gain (-stake)."""
+    stake = float(ev.know.settings.riichi_stake)
+    left = winning_left(now)
+    if not left or now.inputs is None:
+        return -stake
+    chance = ev.model.win_chance(now.inputs._replace(useful=left))
+    a, _ = ev.model.won[value_class(ev.state.seat_wind == 0, 0)]
+    gain = a * (min(float(ev.know.limit), 2.0 * now.value) - now.value)
+    return chance * gain - (1.0 - chance) * stake
