@@ -160,3 +160,29 @@ def test_without_threats_the_weighing_changes_nothing() -> None:
     assert plain == guarded
     quiet = [Threat(S, 0.0, 0.05), Threat(W, 0.0, 0.05), Threat(N, 0.0, 0.05)]
     assert max(risk(view, k, quiet).chance for k in range(34)) < 0.02
+
+
+def test_a_hint_follows_the_player_with_defence_and_says_why() -> None:
+    from engine.ai.hints import hint
+
+    riichi = turn("1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 7p", SOUTH, WEST, NORTH, declared=RIICHI)
+    dragons = turn(
+        "234m 567p 78s 46p 99s 5s 7z", seat(S, "[555z] [666z]", "9m1p"), ruleset="dmjl", overrides={}
+    )
+    for view, en, de in (
+        (riichi, "(South declared riichi)", "(Süd hat Riichi angesagt)"),
+        (
+            dragons,
+            "safer than Red dragon, which could win for South (what South shows points at a big hand)",
+            "sicherer als Roter Drache, mit dem Süd gewinnen könnte (die Auslage von Süd deutet auf eine "
+            "große Hand)",
+        ),
+    ):
+        english, german = hint(view), hint(view, lang="de")
+        assert english.action == AIPlayer("strong", seed="x", defence=True).choose(view)
+        assert english.action != AIPlayer("strong", seed="x").choose(view)
+        assert en in english.text and "safer than" in english.text
+        assert de in german.text and "sicherer als" in german.text
+    # Where the danger changes nothing the hint gives no such reason.
+    quiet = hint(turn("234m 567p 78s 46p 99s 5s 7z", ruleset="dmjl", overrides={}))
+    assert "safer" not in quiet.text

@@ -513,17 +513,8 @@ class AIPlayer:
             return discards[0]
         options = ev.discard_choices(st.counts, st.melds)
         lv = ev.level
-        pick = options[0]
-        if lv.ahead and pick.shanten >= 1:
-            top = [o for o in options[: lv.ahead] if o.shanten == pick.shanten]
-            if len(top) > 1:
-                pick = max(top, key=ev.lookahead)
-        if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
-            top = [o for o in options if o.shanten == options[0].shanten][:3]
-            pick = self._rng.choice(top)
         offered = {a.tile for a in discards}
-        if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
-            pick = next((o for o in options if o.discard in offered), pick)
+        pick = self._pick(ev, options, offered)
         if self.defence and lv.value:
             guarded = guard(view, ev, options, pick, sorted({int(t) for t in offered if t is not None}))
             if guarded.discard != pick.discard:
@@ -559,9 +550,25 @@ class AIPlayer:
             return discards[0]
         return action
 
+    def _pick(self, ev: Evaluator, options: Sequence[Option], offered: set[Tile | None]) -> Option:
+        """The discard the hand alone chooses among ``options`` (best first), of the ``offered`` tiles."""
+        lv = ev.level
+        pick = options[0]
+        if lv.ahead and pick.shanten >= 1:
+            top = [o for o in options[: lv.ahead] if o.shanten == pick.shanten]
+            if len(top) > 1:
+                pick = max(top, key=ev.lookahead)
+        if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
+            top = [o for o in options if o.shanten == options[0].shanten][:3]
+            pick = self._rng.choice(top)
+        if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
+            pick = next((o for o in options if o.discard in offered), pick)
+        return pick
+
     def guarded(self, view: SeatView, ev: Evaluator) -> Guard | None:
         """On turn with ``defence``: how the danger of each discard weighed in (:func:`guard`),
-        for the hints; None without defence, off turn, or with one discard only."""
+        for the hints; None without defence, off turn, or with one discard only (``easy``, whose
+        choice is partly random, is never asked: it has no defence)."""
         if not (self.defence and ev.level.value) or view.phase != "turn":
             return None
         st = ev.state
@@ -571,8 +578,7 @@ class AIPlayer:
         if len(kinds) < 2 or sum(st.counts) % 3 != 2:
             return None
         options = ev.discard_choices(st.counts, st.melds)
-        pick = next((o for o in options if o.discard is not None and int(o.discard) in kinds), options[0])
-        return guard(view, ev, options, pick, kinds)
+        return guard(view, ev, options, self._pick(ev, options, {TILES[k] for k in kinds}), kinds)
 
     def _claim(self, view: SeatView, ev: Evaluator) -> Action:
         legal = view.legal
