@@ -23,6 +23,13 @@ tile kind would serve him (``fit``). The reads:
 * **readiness** -- the more sets shown, the closer he is; a declaration (riichi, the call,
   Fishing) means he is waiting; late in the wall every player is more likely ready.
 
+A declarer (riichi, the call, Fishing) is ready; a frozen hand's (riichi, the call) own discards
+after the declaration cannot win for him, the tiles the others threw after it almost never do,
+and a suit tile three ranks from such a safe tile is safer (no two-sided wait runs through both).
+
+:func:`risk` gives the chance a tile completes an opponent's hand and what this seat would pay
+him then (:func:`payments`: a typical hand of the table grown toward the limit by ``big``, paid
+as the ruleset pays a discard win), for a player to weigh against what its own hand can win.
 :func:`danger` turns the threats into a number from 0 to 1 for one tile: the worst, over the
 opponents, of how much he threatens times how well the tile fits him, where a tile he discarded
 himself is safer (there is no furiten here: safer, not safe), a tile of which every copy is in

@@ -11,8 +11,10 @@ ready it weighs its best few discards again one draw later
 (:meth:`Evaluator.lookahead`), by what each useful draw would make of the hand.
 
 With ``defence`` (tables with people) a player reads the others' displays and
-folds, discarding the safest tile, when a big hand is likely and its own hand is
-not worth the risk (:mod:`engine.ai.defence`).
+declarations and weighs every discard by its danger: the chance it completes an
+opponent's hand times what it would pay him, against what its own hand can still
+win (:func:`guard`, :mod:`engine.ai.defence`): a far hand folds, a ready valuable
+hand pushes, and in between it keeps its hand with the safest tile that does.
 
 A player holds only its level, its own :class:`random.Random` and the
 settings it was given; :meth:`AIPlayer.choose` reads nothing but the
@@ -434,8 +436,8 @@ class AIPlayer:
     ) -> None:
         """A player of ``level``; ``seed`` seeds its own random numbers, ``settings`` are the
         table's house rules (overrides of the ruleset named in each view, or a full Settings);
-        with ``defence`` (for tables with people) it reads the others' displays and folds,
-        discarding the safest tile, when a big hand is likely (:mod:`engine.ai.defence`).
+        with ``defence`` (for tables with people) it reads the others' displays and declarations
+        and weighs each discard's danger against what its hand can win (:func:`guard`).
         ``ruleset`` is the ruleset the table plays (a game's ``ruleset``: one made with
         ``derive`` and never registered too); without it the ruleset named in each view is
         looked up in the registry.
