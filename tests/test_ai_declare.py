@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.actions import Action, ActionKind
+from engine.ai.hints import hint
 from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue, fishing_value, riichi_worth, winning_left
 from engine.seats import Position
 from engine.tiles import Tile, parse_tiles
@@ -57,6 +58,9 @@ def test_a_valuable_ready_hand_declares_riichi_with_two_tiles_left() -> None:
     assert winning_left(now) == 2  # the old rule waited for three
     assert riichi_worth(ev, now) > 0
     assert declared(view).kind is ActionKind.RIICHI
+    advice = hint(view)
+    assert advice.action == declared(view) and advice.text.startswith("Declare riichi before you draw")
+    assert hint(view, lang="de").text.startswith("Vor dem Ziehen Riichi ansagen")
 
 
 def test_no_riichi_without_a_winning_tile_left() -> None:

@@ -96,13 +96,6 @@ def test_a_riichi_declarer_is_ready_and_his_frozen_discards_are_safe() -> None:
     assert 0 < risk(view, t("9p")).chance < risk(view, t("8p")).chance
 
 
-def test_suji_of_a_safe_tile_is_safer_against_a_frozen_hand() -> None:
-    # 5s is safe against South: 2s and 8s can no longer be half of a two-sided wait through it.
-    view = turn("1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 7p", SOUTH, WEST, NORTH, declared=RIICHI)
-    assert risk(view, t("2s")).chance < 0.7 * risk(view, t("3s")).chance
-    assert risk(view, t("8s")).chance < 0.7 * risk(view, t("7s")).chance
-
-
 def test_a_discarder_pays_a_riichi_win_four_times_in_wikibooks() -> None:
     view = turn("1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 7p", SOUTH, WEST, NORTH, declared=RIICHI)
     found = threats(view)

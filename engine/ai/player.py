@@ -617,6 +617,13 @@ class AIPlayer:
 
 GUARD_FLOOR: Final = 0.5
 """Chips a discard's deal-in risk must cost before safer discards are weighed against it."""
+HORIZON: Final = 0.5
+"""A choice between pushing and folding holds for the turns after it too: each of this seat's
+turns left (up to :data:`HORIZON_TURNS`) adds this much of the discard's chance to deal in."""
+HORIZON_TURNS: Final = 8
+"""The most turns ahead :data:`HORIZON` counts."""
+PUSHING: Final = 1
+"""A hand this many tiles from ready or closer still goes for the win (:func:`guard`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -644,11 +651,12 @@ def guard(
     """Weigh the danger of each discard of ``kinds`` against what the hand can win: each is worth
     ``(1 - p) * u - p * c`` in chips, ``u`` what the hand is expected to bring after it (the
     option's chips; the hand's own choice ``pick`` counted at the best of ``options``, a
-    discard left off them at most at the worst), ``p``
-    the chance it completes an opponent's hand and ``c`` what this seat would pay him then
-    (:func:`engine.ai.defence.risk`). A far hand against a declared or big threat gives up for
-    the safest tiles, a ready valuable hand pushes on, and in between the cheapest danger
-    that keeps the hand wins; a tile more dangerous than ``pick`` never replaces it.
+    discard left off them at most at the worst), ``p`` the chance it completes an opponent's
+    hand (:func:`engine.ai.defence.risk`) over the turns the choice holds for (a hand that
+    pushes now pushes again next turn: :data:`HORIZON`) and ``c`` what this seat would pay
+    him. A far hand against a declared or big threat gives up for the safest tiles, a ready
+    valuable hand pushes on, and in between the cheapest danger that keeps the hand wins; a
+    tile more dangerous than ``pick`` never replaces it.
     """
     found = defence.threats(view)
     paid = defence.payments(view, found, ev.know)
@@ -663,27 +671,37 @@ def guard(
             return o.utility
         return ev.model.expected_net(o.chance, o.value, o.lose, east=east, shanten=o.shanten)
 
-    known = {int(o.discard): chips(o) for o in options if o.discard is not None}
-    top = max(known.values(), default=0.0)
-    floor = min(known.values(), default=0.0)
+    known = {int(o.discard): (chips(o), o.shanten) for o in options if o.discard is not None}
+    top = max((u for u, _ in known.values()), default=0.0)
+    floor = min((u for u, _ in known.values()), default=0.0)
     plain_tile = TILES[plain]
     if base.chance * (max(top, 0.0) + base.cost) < GUARD_FLOOR:
         return Guard(plain_tile, pick.discard, base, reasons)
-    best, best_worth = plain, (1.0 - base.chance) * top - base.loss
+    ahead = HORIZON * min(view.wall_live / max(1, len(view.seated)), HORIZON_TURNS)
+    pushing = pick.shanten <= PUSHING
+
+    def worth(u: float, r: defence.Risk, shanten: int) -> float:
+        # The turns ahead: a hand still going for the win throws tiles like its own choice now
+        # (the plain pick's danger); a hand given up throws tiles like this one.
+        later = base.chance if pushing and shanten <= PUSHING else r.chance
+        p = min(1.0, r.chance + ahead * later)
+        return (1.0 - p) * u - p * r.cost
+
+    best, best_worth = plain, worth(top, base, pick.shanten)
     st = ev.state
     work = list(st.counts)
     for k in kinds:
         r = risks[k]
         if k == plain or r.chance >= base.chance:
             continue
-        u = known.get(k)
-        if u is None:  # left off the shortlist: the hand ranks it below every option on it
+        got = known.get(k)
+        if got is None:  # left off the shortlist: the hand ranks it below every option on it
             work[k] -= 1
-            u = min(chips(ev.evaluate(work, st.melds, discard=TILES[k])), floor)
+            opt = ev.evaluate(work, st.melds, discard=TILES[k])
             work[k] += 1
-        worth = (1.0 - r.chance) * u - r.loss
-        if worth > best_worth:
-            best, best_worth = k, worth
+            got = (min(chips(opt), floor), opt.shanten)
+        if worth(got[0], r, got[1]) > best_worth:
+            best, best_worth = k, worth(got[0], r, got[1])
     return Guard(TILES[best], pick.discard, base, reasons)
 
 
