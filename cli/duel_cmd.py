@@ -65,6 +65,11 @@ def add_parser(sub: Any) -> None:
         default=1,
         help="processes to play walls in (default 1; the results do not depend on it)",
     )
+    p.add_argument(
+        "--defence",
+        action="store_true",
+        help="every computer player reads the others' displays and declarations, as the bot seats them",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -84,9 +89,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong duel: {shorten(str(exc))}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    results, failures = duel(rs.name, settings, args.seed, args.walls, players, field, jobs=args.jobs)
+    results, failures = duel(
+        rs.name, settings, args.seed, args.walls, players, field, jobs=args.jobs, defence=args.defence
+    )
     seconds = time.perf_counter() - start
     report = build_report(rs.name, args.seed, field, players, results, failures, seconds)
+    report["defence"] = args.defence
     if args.json:
         print(json.dumps(report))
     else:
@@ -103,13 +111,15 @@ def duel(
     field: str,
     *,
     jobs: int = 1,
+    defence: bool = False,
 ) -> tuple[list[list[WallResult]], list[dict[str, Any]]]:
     """Play ``walls`` walls for each of ``players`` against ``field``: the results by player
     (the same walls for each, in order) and the walls that failed (each with its seed and the
-    error; a failed wall is left out for every player, so the walls stay paired)."""
+    error; a failed wall is left out for every player, so the walls stay paired). ``defence``:
+    every computer player with defence on."""
     results: list[list[WallResult]] = [[] for _ in players]
     failures: list[dict[str, Any]] = []
-    for outcome in _outcomes(ruleset, settings, seed, walls, tuple(players), field, jobs):
+    for outcome in _outcomes(ruleset, settings, seed, walls, tuple(players), field, jobs, defence):
         if isinstance(outcome, dict):
             failures.append(outcome)
             continue
@@ -119,9 +129,16 @@ def duel(
 
 
 def _outcomes(
-    ruleset: str, settings: Settings, seed: str, walls: int, players: tuple[str, ...], field: str, jobs: int
+    ruleset: str,
+    settings: Settings,
+    seed: str,
+    walls: int,
+    players: tuple[str, ...],
+    field: str,
+    jobs: int,
+    defence: bool = False,
 ) -> Iterator[list[WallResult] | dict[str, Any]]:
-    work = functools.partial(_play_wall, ruleset, settings, seed, players, field)
+    work = functools.partial(_play_wall, ruleset, settings, seed, players, field, defence)
     if jobs == 1 or walls == 1:
         yield from map(work, range(walls))
         return
@@ -130,10 +147,18 @@ def _outcomes(
 
 
 def _play_wall(
-    ruleset: str, settings: Settings, seed: str, players: tuple[str, ...], field: str, wall: int
+    ruleset: str,
+    settings: Settings,
+    seed: str,
+    players: tuple[str, ...],
+    field: str,
+    defence: bool,
+    wall: int,
 ) -> list[WallResult] | dict[str, Any]:
     try:
-        return [play_wall(ruleset, settings, seed, wall, player, field) for player in players]
+        return [
+            play_wall(ruleset, settings, seed, wall, player, field, defence=defence) for player in players
+        ]
     except Exception as exc:  # counted and reported, never hidden
         return {"wall": wall, "seed": f"{seed}:{wall}", "error": repr(exc)}
 

@@ -161,6 +161,7 @@ def test_json_report(capsys: pytest.CaptureFixture[str]) -> None:
         "seconds_per_wall",
         "players",
         "difference",
+        "defence",
     }
     assert (report["ruleset"], report["seed"], report["field"], report["walls"]) == ("dmjl", "j", "simple", 2)
     easy, simple = report["players"]
@@ -208,3 +209,28 @@ def test_bad_input(args: list[str], fragment: str, capsys: pytest.CaptureFixture
     assert main(["duel", *args, "--walls", "1"] if "--walls" not in args else ["duel", *args]) == 2
     err = capsys.readouterr().err
     assert fragment in err and "Traceback" not in err
+
+
+def test_defence_seats_every_computer_player_with_defence(capsys: pytest.CaptureFixture[str]) -> None:
+    # wikibooks with riichi: a discarder pays four times, so defence changes the play.
+    plain = play_wall("wikibooks", {"riichi": True}, "dfc", 0, "normal", "simple")
+    guarded = play_wall("wikibooks", {"riichi": True}, "dfc", 0, "normal", "simple", defence=True)
+    assert [h.nets for h in plain.hands] != [h.nets for h in guarded.hands]
+    args = [
+        "duel",
+        "--player",
+        "normal",
+        "--field",
+        "simple",
+        "--ruleset",
+        "wikibooks",
+        "--set",
+        "riichi=true",
+    ]
+    args += ["--walls", "1", "--seed", "dfc", "--json"]
+    for flag, wall in (([], plain), (["--defence"], guarded)):
+        assert main([*args, *flag]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["defence"] is bool(flag)
+        assert report["players"][0]["chips_per_hand"] == pytest.approx(wall.mean_net, abs=0.01)
+    assert plain.mean_net != guarded.mean_net

@@ -101,10 +101,10 @@ def wall_seed(seed: str, wall: int) -> str:
     return f"{seed}:{wall}"
 
 
-def _chooser(level: str, seed: str, settings: Settings, ruleset: Ruleset) -> Chooser:
+def _chooser(level: str, seed: str, settings: Settings, ruleset: Ruleset, defence: bool = False) -> Chooser:
     if level == "simple":
         return SimplePlayer().choose
-    return AIPlayer(level, seed=seed, settings=settings, ruleset=ruleset).choose
+    return AIPlayer(level, seed=seed, settings=settings, ruleset=ruleset, defence=defence).choose
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +165,14 @@ def play_hand(
     seed: str,
     levels: Sequence[str],
     seat: int = 0,
+    *,
+    defence: bool = False,
 ) -> HandOutcome:
     """Play one deal seeded ``seed`` to its end, wind ``w`` played by ``levels[w]`` (the
     level of a wind not in play is ignored; the player of wind ``w`` is seeded
-    ``f"{seed}:{w}"``); the outcome is seen from ``seat``, the tested player's wind.
+    ``f"{seed}:{w}"``); the outcome is seen from ``seat``, the tested player's wind. With
+    ``defence`` every computer player reads the others' displays and declarations, as at a
+    table with people (:mod:`engine.ai.defence`).
 
     >>> hand = play_hand("dmjl", None, "doc", ["strong", "normal", "normal", "normal"])
     >>> hand.levels, sum(hand.nets), hand.net == hand.nets[0]
@@ -179,7 +183,9 @@ def play_hand(
     """
     deal = Deal(ruleset, settings, seed)
     dealt = tuple(tuple(sorted(deal.seats[w].concealed)) for w in range(_SEATS))
-    players = {w: _chooser(levels[w], f"{seed}:{w}", deal.settings, deal.ruleset) for w in deal.in_play}
+    players = {
+        w: _chooser(levels[w], f"{seed}:{w}", deal.settings, deal.ruleset, defence) for w in deal.in_play
+    }
     while not deal.over:
         for idle in deal.idle_passes():
             deal.apply(idle)
@@ -203,9 +209,12 @@ def play_wall(
     wall: int,
     player: str,
     field: str,
+    *,
+    defence: bool = False,
 ) -> WallResult:
     """Play wall ``wall`` of a run seeded ``seed`` once per seat in play, ``player`` in that
-    seat and ``field`` in the others, the same tiles dealt each time.
+    seat and ``field`` in the others, the same tiles dealt each time (``defence``: every
+    computer player with defence on, :func:`play_hand`).
 
     >>> result = play_wall("dmjl", None, "doc", 0, "strong", "normal")
     >>> [hand.levels for hand in result.hands][1]
@@ -218,7 +227,14 @@ def play_wall(
     seed_of_wall = wall_seed(seed, wall)
     in_play = rs.seats(st, None)
     hands = tuple(
-        play_hand(rs, st, seed_of_wall, [player if w == seat else field for w in range(_SEATS)], seat)
+        play_hand(
+            rs,
+            st,
+            seed_of_wall,
+            [player if w == seat else field for w in range(_SEATS)],
+            seat,
+            defence=defence,
+        )
         for seat in in_play
     )
     return WallResult(wall, seed_of_wall, hands)

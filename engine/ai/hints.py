@@ -28,13 +28,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.actions import DISCARDS, Action, ActionKind
-from engine.ai.player import AIPlayer, Evaluator, Option, WaitValue
+from engine.ai.defence import threats
+from engine.ai.player import AIPlayer, Evaluator, Guard, Option, WaitValue
 from engine.ai.shanten import IMPOSSIBLE
 from engine.hand import Meld
 from engine.numbers import number
 from engine.rulesets import Ruleset
 from engine.settings import Settings
-from engine.tiles import TILES, Lang, Tile, tile_name, tiles_in_words
+from engine.tiles import TILES, Lang, Tile, tile_name, tiles_in_words, wind_name
 from engine.views import HintView, SeatView
 
 __all__ = ["Hint", "hint"]
@@ -93,6 +94,13 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "now0": "you are ready",
         "now": "you are {dist}",
         "richer": ", for a hand worth more",
+        # A discard chosen for safety (defence): the tile the hand alone would let go, and why not.
+        "safer": "safer than {tile}, which could win for {seat} ({why})",
+        "why_riichi": "{seat} declared riichi",
+        "why_fishing": "{seat} declared Fishing",
+        "why_call": "{seat} made the call at the beginning",
+        "why_big": "what {seat} shows points at a big hand",
+        "why_ready": "{seat} is likely ready",
         # Why to pass.
         "no_claim": "there is nothing for you to claim",
         "no_closer": "a claim would not bring you closer",
@@ -156,6 +164,12 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
         "now0": "du bist bereit",
         "now": "{dist}",
         "richer": ", für eine wertvollere Hand",
+        "safer": "sicherer als {tile}, mit dem {seat} gewinnen könnte ({why})",
+        "why_riichi": "{seat} hat Riichi angesagt",
+        "why_fishing": "{seat} hat Fishing angesagt",
+        "why_call": "{seat} hat zu Beginn gerufen",
+        "why_big": "die Auslage von {seat} deutet auf eine große Hand",
+        "why_ready": "{seat} ist wahrscheinlich bereit",
         "no_claim": "du kannst nichts ansagen",
         "no_closer": "keine Ansage bringt dich näher an bereit",
         "worth_less": "ein {kind} brächte dich näher, aber die Hand wäre weniger wert",
@@ -408,8 +422,38 @@ def _kong_option(ev: Evaluator, action: Action) -> Option:
     return _exact(ev, counts, melds, ev.evaluate(counts, melds))
 
 
-def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang, names: str = "") -> Hint:
-    """On turn, about to discard (or to declare a kong first, or to declare with the discard)."""
+BIG: Final = 0.3
+"""From this chance of a big hand (:attr:`engine.ai.defence.Threat.big`) a hint names the display."""
+
+
+def _safer(view: SeatView, guarded: Guard, lang: Lang, names: str) -> str:
+    """Why a discard was chosen for safety: the tile the hand alone would have let go, whom it
+    could have won for, and what shows it (his declaration, his display, or the late wall)."""
+    w = _PHRASES[lang]
+    seat = guarded.risk.seat
+    if guarded.plain is None or seat is None:
+        return ""
+    who = wind_name(view.players[seat].wind, lang)
+    what = next((x for s, x in view.declared if s == seat), "")
+    if what in ("riichi", "fishing", "call"):
+        why = w[f"why_{what}"]
+    elif any(t.seat == seat and t.big >= BIG for t in threats(view)):
+        why = w["why_big"]
+    else:
+        why = w["why_ready"]
+    return w["safer"].format(tile=_tile(guarded.plain, lang, names), seat=who, why=why.format(seat=who))
+
+
+def _turn_hint(
+    ev: Evaluator,
+    action: Action | None,
+    before: int,
+    lang: Lang,
+    names: str = "",
+    guarded: Guard | None = None,
+) -> Hint:
+    """On turn, about to discard (or to declare a kong first, or to declare with the discard);
+    ``guarded``: how the danger of the discards weighed in, when it changed the discard."""
     w = _PHRASES[lang]
     st = ev.state
     if action is not None and action.kind is ActionKind.NINE_MAJORS:
@@ -428,7 +472,10 @@ def _turn_hint(ev: Evaluator, action: Action | None, before: int, lang: Lang, na
         head = w["later"].format(tile=shown)
     else:
         head = w.get(str(action.kind), w["discard"]).format(tile=shown)
-    text = _sentence(head, [_progress(before, opt.shanten, lang), *_prospects(opt, lang, names)])
+    parts = [_progress(before, opt.shanten, lang), *_prospects(opt, lang, names)]
+    if guarded is not None and guarded.folded and action is not None and guarded.discard == action.tile:
+        parts.insert(0, _safer(ev.view, guarded, lang, names))
+    text = _sentence(head, parts)
     return Hint(action, discard, before, opt.shanten, opt.useful, opt.waits, text)
 
 
@@ -516,7 +563,7 @@ def hint(
         raise ValueError(f"language {lang!r} is not 'en' or 'de'")
     if view.me is None:
         raise ValueError("a spectator's view has no hand to hint at")
-    player = AIPlayer("strong", seed="hint", settings=settings, ruleset=ruleset)
+    player = AIPlayer("strong", seed="hint", settings=settings, ruleset=ruleset, defence=True)
     names = ruleset.name if ruleset is not None else view.ruleset  # jiangxi names its own tiles
     if view.exchange is not None:  # the Gulasch exchange: no discards yet
         return _exchange_hint(player.choose(view) if view.legal else None, lang, names)
@@ -529,5 +576,5 @@ def hint(
     if any(a.kind is ActionKind.RIICHI and a.tile is None for a in view.legal):
         return _riichi_hint(ev, action, before, lang, names)
     if sum(st.counts) % 3 == 2:  # on turn, about to discard
-        return _turn_hint(ev, action, before, lang, names)
+        return _turn_hint(ev, action, before, lang, names, player.guarded(view, ev))
     return _claim_hint(ev, view, action, before, lang, names)

@@ -11,8 +11,10 @@ ready it weighs its best few discards again one draw later
 (:meth:`Evaluator.lookahead`), by what each useful draw would make of the hand.
 
 With ``defence`` (tables with people) a player reads the others' displays and
-folds, discarding the safest tile, when a big hand is likely and its own hand is
-not worth the risk (:mod:`engine.ai.defence`).
+declarations and weighs every discard by its danger: the chance it completes an
+opponent's hand times what it would pay him, against what its own hand can still
+win (:func:`guard`, :mod:`engine.ai.defence`): a far hand folds, a ready valuable
+hand pushes, and in between it keeps its hand with the safest tile that does.
 
 A player holds only its level, its own :class:`random.Random` and the
 settings it was given; :meth:`AIPlayer.choose` reads nothing but the
@@ -34,7 +36,7 @@ from typing import Any, Final
 
 from engine.actions import Action, ActionKind
 from engine.ai import defence
-from engine.ai.model import Inputs, model_for
+from engine.ai.model import Inputs, model_for, value_class
 from engine.ai.shanten import IMPOSSIBLE, useful_tiles
 from engine.ai.shanten import shanten as shanten_of
 from engine.ai.value import (
@@ -57,7 +59,18 @@ from engine.settings import Settings
 from engine.tiles import HONOUR_START, N_KINDS, TILES, Tile
 from engine.views import SeatView
 
-__all__ = ["LEVELS", "AIPlayer", "Evaluator", "Option", "WaitValue"]
+__all__ = [
+    "LEVELS",
+    "AIPlayer",
+    "Evaluator",
+    "Guard",
+    "Option",
+    "WaitValue",
+    "fishing_value",
+    "guard",
+    "riichi_worth",
+    "winning_left",
+]
 
 LEVELS: Final = ("easy", "normal", "strong")
 """The levels of computer player, weakest first."""
@@ -439,8 +452,8 @@ class AIPlayer:
     ) -> None:
         """A player of ``level``; ``seed`` seeds its own random numbers, ``settings`` are the
         table's house rules (overrides of the ruleset named in each view, or a full Settings);
-        with ``defence`` (for tables with people) it reads the others' displays and folds,
-        discarding the safest tile, when a big hand is likely (:mod:`engine.ai.defence`).
+        with ``defence`` (for tables with people) it reads the others' displays and declarations
+        and weighs each discard's danger against what its hand can win (:func:`guard`).
         ``ruleset`` is the ruleset the table plays (a game's ``ruleset``: one made with
         ``derive`` and never registered too); without it the ruleset named in each view is
         looked up in the registry.
@@ -497,11 +510,12 @@ class AIPlayer:
 
     def _riichi(self, legal: Sequence[Action], ev: Evaluator, declare: Action) -> Action:
         """At the beginning of the turn, before the draw, with a ready concealed hand (the
-        engine offers riichi only then, RULES.md §2.3.6): declare when at least three winning
-        tiles are unseen, else draw without declaring (``pass``)."""
+        engine offers riichi only then, RULES.md §2.3.6): declare when it pays
+        (:func:`riichi_worth` above 0: the double it brings against the stake it risks, with
+        the winning tiles left), else draw without declaring (``pass``)."""
         st = ev.state
         now = ev.evaluate(st.counts, st.melds)
-        if now.shanten == 0 and now.unseen >= 3:
+        if now.shanten == 0 and (riichi_worth(ev, now) > 0 if ev.level.value else now.unseen >= CALL_TILES):
             return declare
         return find_action(legal, ActionKind.PASS) or declare
 
@@ -517,22 +531,14 @@ class AIPlayer:
             return discards[0]
         options = ev.discard_choices(st.counts, st.melds)
         lv = ev.level
-        pick = options[0]
-        if lv.ahead and pick.shanten >= 1:
-            top = [o for o in options[: lv.ahead] if o.shanten == pick.shanten]
-            if len(top) > 1:
-                pick = max(top, key=ev.lookahead)
-        if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
-            top = [o for o in options if o.shanten == options[0].shanten][:3]
-            pick = self._rng.choice(top)
         offered = {a.tile for a in discards}
-        if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
-            pick = next((o for o in options if o.discard in offered), pick)
-        if self.defence and lv.value and defence.should_fold(view, pick.shanten, pick.value, know=ev.know):
-            safe = defence.safest(view, sorted({int(t) for t in offered if t is not None}))
-            fold = find_action(legal, ActionKind.DISCARD, safe)
-            if fold is not None:
-                return fold
+        pick = self._pick(ev, options, offered)
+        if self.defence and lv.value:
+            guarded = guard(view, ev, options, pick, sorted({int(t) for t in offered if t is not None}))
+            if guarded.discard != pick.discard:
+                fold = find_action(legal, ActionKind.DISCARD, guarded.discard)
+                if fold is not None:
+                    return fold
         nine = find_action(legal, ActionKind.NINE_MAJORS)
         if nine is not None and pick.shanten >= 3:  # a hopeless start: end the hand drawn
             return nine
@@ -550,14 +556,47 @@ class AIPlayer:
                 return a
         if pick.discard is None:  # pragma: no cover - a discard option always names its tile
             return discards[0]
-        for declaration in (ActionKind.CALL, ActionKind.FISHING):
-            declare = find_action(legal, declaration, pick.discard)
-            if declare is not None and pick.shanten == 0 and pick.unseen >= 3:
-                return declare
+        if pick.shanten == 0:  # easy weighs no values: it counts the tiles that fit the shape
+            call = find_action(legal, ActionKind.CALL, pick.discard)
+            if call is not None and (winning_left(pick) if lv.value else pick.unseen) >= CALL_TILES:
+                return call
+            fishing = find_action(legal, ActionKind.FISHING, pick.discard)
+            if fishing is not None and (fishing_value(pick) > 0 if lv.value else pick.unseen >= CALL_TILES):
+                return fishing
         action = find_action(legal, ActionKind.DISCARD, pick.discard)
         if action is None:  # the evaluator chose a tile the view does not offer: never happens
             return discards[0]
         return action
+
+    def _pick(self, ev: Evaluator, options: Sequence[Option], offered: set[Tile | None]) -> Option:
+        """The discard the hand alone chooses among ``options`` (best first), of the ``offered`` tiles."""
+        lv = ev.level
+        pick = options[0]
+        if lv.ahead and pick.shanten >= 1:
+            top = [o for o in options[: lv.ahead] if o.shanten == pick.shanten]
+            if len(top) > 1:
+                pick = max(top, key=ev.lookahead)
+        if lv.randomness and len(options) > 1 and self._rng.random() < lv.randomness:
+            top = [o for o in options if o.shanten == options[0].shanten][:3]
+            pick = self._rng.choice(top)
+        if pick.discard not in offered:  # a Fishing hand may discard only what keeps it one short
+            pick = next((o for o in options if o.discard in offered), pick)
+        return pick
+
+    def guarded(self, view: SeatView, ev: Evaluator) -> Guard | None:
+        """On turn with ``defence``: how the danger of each discard weighed in (:func:`guard`),
+        for the hints; None without defence, off turn, or with one discard only (``easy``, whose
+        choice is partly random, is never asked: it has no defence)."""
+        if not (self.defence and ev.level.value) or view.phase != "turn":
+            return None
+        st = ev.state
+        kinds = sorted(
+            {int(a.tile) for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+        )
+        if len(kinds) < 2 or sum(st.counts) % 3 != 2:
+            return None
+        options = ev.discard_choices(st.counts, st.melds)
+        return guard(view, ev, options, self._pick(ev, options, {TILES[k] for k in kinds}), kinds)
 
     def _claim(self, view: SeatView, ev: Evaluator) -> Action:
         legal = view.legal
@@ -596,3 +635,128 @@ class AIPlayer:
             if key < best:
                 best, best_action = key, a
         return best_action
+
+
+GUARD_FLOOR: Final = 0.5
+"""Chips a discard's deal-in risk must cost before safer discards are weighed against it."""
+HORIZON: Final = 0.5
+"""A choice between pushing and folding holds for the turns after it too: each of this seat's
+turns left (up to :data:`HORIZON_TURNS`) adds this much of the discard's chance to deal in."""
+HORIZON_TURNS: Final = 8
+"""The most turns ahead :data:`HORIZON` counts."""
+PUSHING: Final = 1
+"""A hand this many tiles from ready or closer still goes for the win (:func:`guard`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """A discard chosen with its danger weighed in (:func:`guard`)."""
+
+    discard: Tile
+    """The discard to make."""
+    plain: Tile | None
+    """The discard the hand alone would make."""
+    risk: defence.Risk
+    """What the plain discard risks (the chance to deal in, the payment, whom to)."""
+    reasons: tuple[str, ...] = ()
+    """What the threatened opponent's display and declarations say (:attr:`defence.Threat.reasons`)."""
+
+    @property
+    def folded(self) -> bool:
+        """Whether the danger changed the discard."""
+        return self.discard != self.plain
+
+
+def guard(
+    view: SeatView, ev: Evaluator, options: Sequence[Option], pick: Option, kinds: Sequence[int]
+) -> Guard:
+    """Weigh the danger of each discard of ``kinds`` against what the hand can win: each is worth
+    ``(1 - p) * u - p * c`` in chips, ``u`` what the hand is expected to bring after it (the
+    option's chips; the hand's own choice ``pick`` counted at the best of ``options``, a
+    discard left off them at most at the worst), ``p`` the chance it completes an opponent's
+    hand (:func:`engine.ai.defence.risk`) over the turns the choice holds for (a hand that
+    pushes now pushes again next turn: :data:`HORIZON`) and ``c`` what this seat would pay
+    him. A far hand against a declared or big threat gives up for the safest tiles, a ready
+    valuable hand pushes on, and in between the cheapest danger that keeps the hand wins; a
+    tile more dangerous than ``pick`` never replaces it.
+    """
+    found = defence.threats(view)
+    paid = defence.payments(view, found, ev.know)
+    risks = {k: defence.risk(view, k, found, paid=paid) for k in kinds}
+    plain = int(pick.discard) if pick.discard is not None else kinds[0]
+    base = risks.get(plain) or defence.risk(view, plain, found, paid=paid)
+    reasons = next((t.reasons for t in found if t.seat == base.seat), ())
+    east = ev.state.seat_wind == 0
+
+    def chips(o: Option) -> float:
+        if ev.level.expected:
+            return o.utility
+        return ev.model.expected_net(o.chance, o.value, o.lose, east=east, shanten=o.shanten)
+
+    known = {int(o.discard): (chips(o), o.shanten) for o in options if o.discard is not None}
+    top = max((u for u, _ in known.values()), default=0.0)
+    floor = min((u for u, _ in known.values()), default=0.0)
+    plain_tile = TILES[plain]
+    if base.chance * (max(top, 0.0) + base.cost) < GUARD_FLOOR:
+        return Guard(plain_tile, pick.discard, base, reasons)
+    ahead = HORIZON * min(view.wall_live / max(1, len(view.seated)), HORIZON_TURNS)
+    pushing = pick.shanten <= PUSHING
+
+    def worth(u: float, r: defence.Risk, shanten: int) -> float:
+        # The turns ahead: a hand still going for the win throws tiles like its own choice now
+        # (the plain pick's danger); a hand given up throws tiles like this one.
+        later = base.chance if pushing and shanten <= PUSHING else r.chance
+        p = min(1.0, r.chance + ahead * later)
+        return (1.0 - p) * u - p * r.cost
+
+    best, best_worth = plain, worth(top, base, pick.shanten)
+    st = ev.state
+    work = list(st.counts)
+    for k in kinds:
+        r = risks[k]
+        if k == plain or r.chance >= base.chance:
+            continue
+        got = known.get(k)
+        if got is None:  # left off the shortlist: the hand ranks it below every option on it
+            work[k] -= 1
+            opt = ev.evaluate(work, st.melds, discard=TILES[k])
+            work[k] += 1
+            got = (min(chips(opt), floor), opt.shanten)
+        if worth(got[0], r, got[1]) > best_worth:
+            best, best_worth = k, worth(got[0], r, got[1])
+    return Guard(TILES[best], pick.discard, base, reasons)
+
+
+CALL_TILES: Final = 3
+"""The call at the beginning freezes the hand for one double (§2.1.7): declared with at least
+this many winning tiles unseen (``easy``, which weighs no values, declares every declaration so)."""
+
+
+def winning_left(option: Option) -> int:
+    """The winning tiles of a ready ``option`` still unseen: every copy of each tile that makes
+    a Mah-Jongg here (on a discard or self-drawn), not the tiles that only fit the shape."""
+    return sum(w.unseen for w in option.waits if w.on_discard or w.self_drawn)
+
+
+def fishing_value(option: Option) -> int:
+    """What a ready ``option`` would bring as Fishing when another player wins (RULES.md
+    §2.4.7: its least valuable win on a discard; 0 when no tile wins it on a discard). Every
+    other loser pays it, whatever tiles are left, and the declaration costs only that the
+    hand stays ready, so a ready hand with a value declares."""
+    values = [w.on_discard for w in option.waits if w.on_discard]
+    return min(values) if values else 0
+
+
+def riichi_worth(ev: Evaluator, now: Option) -> float:
+    """Chips riichi is expected to bring a ready concealed hand ``now``: with the chance to win
+    from its winning tiles left (:func:`winning_left`), the winner's chips grow by the double
+    riichi brings (§2.3.6, up to the limit), and otherwise the stake (``riichi_stake``) stays
+    in the centre for another. No winning tile left: nothing to gain (-stake)."""
+    stake = float(ev.know.settings.riichi_stake)
+    left = winning_left(now)
+    if not left or now.inputs is None:
+        return -stake
+    chance = ev.model.win_chance(now.inputs._replace(useful=left))
+    a, _ = ev.model.won[value_class(ev.state.seat_wind == 0, 0)]
+    gain = a * (min(float(ev.know.limit), 2.0 * now.value) - now.value)
+    return chance * gain - (1.0 - chance) * stake
