@@ -70,10 +70,10 @@ def game_text(
 
 
 def test_a_rumisberg_hand_announces_every_bonus_tile_and_the_bouquet_it_pays() -> None:
-    """Seed 22: a drawn rumisberg hand in which Computer 2 completes a bouquet. Each bonus tile on
+    """Seed 254: a drawn rumisberg hand in which Computer 2 completes a bouquet. Each bonus tile on
     the table was announced for the player who shows it, by name; the payment is told when it
     is made and on the sheet, and the payments add up to each player's chips."""
-    text, _ = game_text("rumisberg", "22")
+    text, _ = game_text("rumisberg", "254")
     assert "The hand is drawn" in text
     shown: dict[str, list[str]] = defaultdict(list)
     for who, tiles in re.findall(
@@ -89,11 +89,11 @@ def test_a_rumisberg_hand_announces_every_bonus_tile_and_the_bouquet_it_pays() -
             assert word in announced, (who, bonus, shown[who])
             announced.remove(word)
     assert not re.search(r"\b\d[fz]\b", text)  # bonus tiles and honours by name, never 1f or 7z
-    during = "  Bouquet: Computer 2 receives 1,000 each from Computer 1, you and Computer 3\n"
+    during = "  Bouquet: Computer 2 receives 1,000 each from Computer 3, you and Computer 1\n"
     assert text.index(during) < text.index("The hand is drawn")
     sheet = text[text.index("The hand is drawn") :]
     assert (
-        "  Payments:\n    Bouquet: Computer 2 receives 1,000 each from Computer 1, you and Computer 3\n"
+        "  Payments:\n    Bouquet: Computer 2 receives 1,000 each from Computer 3, you and Computer 1\n"
         in sheet
     )
     assert_payments_add_up(sheet)
@@ -120,9 +120,9 @@ def assert_payments_add_up(sheet: str) -> None:
 
 
 def test_a_won_hand_lists_every_payment_with_its_reason() -> None:
-    """Seed 387 (rumisberg): you complete a bouquet, Computer 2 wins: the sheet gives the bouquet
+    """Seed 862 (rumisberg): you complete a bouquet, Computer 2 wins: the sheet gives the bouquet
     and the winner's payments, and they account for every chip."""
-    text, _ = game_text("rumisberg", "387")
+    text, _ = game_text("rumisberg", "862")
     sheet = text[text.index("\nMah-Jongg: ") :]
     assert "    Bouquet: You receive 1,000 each from " in sheet
     assert "    The winning hand: Computer 2 receives " in sheet
@@ -130,7 +130,7 @@ def test_a_won_hand_lists_every_payment_with_its_reason() -> None:
 
 
 def test_score_and_a_name_at_the_end_of_a_hand_gives_that_players_breakdown() -> None:
-    text, typist = game_text("rumisberg", "387", at_end=["score computer 3", "score Zed", "score me", "quit"])
+    text, typist = game_text("rumisberg", "862", at_end=["score computer 3", "score Zed", "score me", "quit"])
     assert text.index("Press Enter to end the game") > text.index("    The winning hand: ")
     assert typist.typed[-4:] == ["score computer 3", "score Zed", "score me", "quit"]
     after = text[text.index("Press Enter to end the game") :]
@@ -139,13 +139,13 @@ def test_score_and_a_name_at_the_end_of_a_hand_gives_that_players_breakdown() ->
     assert "    Bouquet: You receive 1,000 each from Computer 1, Computer 3 and Computer 2" in part
     assert re.search(r"^    The winning hand: Computer 2 receives [\d,]+ from Computer 3$", part, re.M)
     assert (
-        "There is no player 'Zed' here: type score and one of Computer 1, Computer 3, Ada, Computer 2 (or me)"
+        "There is no player 'Zed' here: type score and one of Ada, Computer 1, Computer 3, Computer 2 (or me)"
         in after
     )
     mine = after[after.index("  You: ") :]
     assert "    Bouquet: You receive 1,000 each" in mine
     # quit at the last hand's prompt: the standings follow, nothing else
-    assert after.rstrip().endswith("4. Computer 1   8,400") and after.count("The game is over.") == 1
+    assert after.rstrip().endswith("4. Computer 3   7,600") and after.count("The game is over.") == 1
 
 
 # --- Item 13: tiles typed by the names printed, computer names, melds, --help -----------------------
@@ -240,14 +240,14 @@ def test_at_the_table_you_discard_an_honour_by_the_name_printed() -> None:
 
 
 def test_computers_are_named_as_in_discord_and_claims_name_the_tile() -> None:
-    """Seed 0 (dmjl): Computer 2 pongs the white dragon; its meld prints as the hand prints."""
+    """Seed 0 (dmjl): Computer 2 pongs the green dragon; its meld prints as the hand prints."""
     text, _ = game_text("dmjl", "0", hands=2)
     assert "Computer 1" in text and "Computer 2" in text and "Computer 3" in text
     assert "normal (" not in text
-    assert "  Computer 2 pongs White dragon: [White White White]\n" in text
+    assert "  Computer 2 pongs Green dragon: [Green Green Green]\n" in text
     assert re.search(r"^  Computer \d (chows|pongs) \S+: \[", text, re.M)
     assert not re.search(r"[\[(]\d+z[\])]", text)  # no [666z] beside "Green" in the hand
-    assert re.search(r"\[White White White\]", text[text.index("Hand 1,") :])
+    assert re.search(r"\[Green Green Green\]", text[text.index("Hand 1,") :])
 
 
 @pytest.mark.parametrize("command", ["play", "score", "simulate", "duel", "calibrate", "bot"])
@@ -312,7 +312,7 @@ def test_the_computers_levels_are_said_at_the_start() -> None:
 def test_the_standings_follow_the_last_hand_even_at_the_end_of_input() -> None:
     text, _ = game_text("rumisberg", "22", at_end=[None])
     assert text.rstrip().splitlines()[-5] == "The game is over."
-    assert text.rstrip().endswith("4. Computer 3   7,000")
+    assert text.rstrip().endswith("4. Computer 1   9,100")
 
 
 def test_a_gulasch_give_takes_tiles_by_name() -> None:
