@@ -448,6 +448,7 @@ def payments(
     out: dict[int, float] = {}
     for t in threats_:
         value = max(1, round(min(yard, typical + t.big * max(0.0, yard - typical))))
+
         def share(discarder: int | None, winner: int = t.seat, value: int = value) -> float:
             paid = know.rules.pays(
                 value, winner=winner, seats=seats, east=east, discarder=discarder, settings=know.settings
@@ -473,15 +474,20 @@ def risk(
     """What discarding ``tile`` (a kind 0-33) risks: the chance it completes an opponent's hand
     (his ``ready`` times the chance it is one of his winning tiles, from his display, his
     declaration's safe tiles and his discards) and what paying him then costs this seat beyond
-    his winning anyway (:func:`payments` ``marginal``, or ``paid`` when already at hand). ``know``: the rules as the player
-    knows them (else the ruleset the view names).
+    his winning anyway (:func:`payments` ``marginal``, or ``paid`` when already at hand).
+    ``know``: the rules as the player knows them (else the ruleset the view names).
 
     >>> from engine.deal import Deal
     >>> deal = Deal.arranged(
     ...     ["123m456p789s11z55z9m", "123456789m1234p", "123456789p1234s", "123456789s1234m"],
     ...     settings={"bonus_tiles": False})
     >>> r = risk(deal.view(0), 8)   # 9m: nobody shows or declared anything yet
-    >>> r.chance < 0.02 and r.cost > 0
+    >>> r.chance < 0.02 and r.cost == 0   # dmjl: every loser pays the same however he wins
+    True
+    >>> deal = Deal.arranged(
+    ...     ["123m456p789s11z55z9m", "123456789m1234p", "123456789p1234s", "123456789s1234m"],
+    ...     ruleset="wikibooks", settings={"bonus_tiles": False})
+    >>> risk(deal.view(0), 8).cost > 0   # wikibooks: the discarder pays alone
     True
 
     :raises ValueError: for the public view, which has no seat to defend.

@@ -655,9 +655,10 @@ def guard(
     hand (:func:`engine.ai.defence.risk`) over the turns the choice holds for (a hand that
     pushes now pushes again next turn: :data:`HORIZON`) and ``c`` what paying him costs this
     seat beyond what it pays when he wins anyway (:func:`engine.ai.defence.payments`
-    ``marginal``: near nothing where every loser pays the same). A far hand against a declared or big threat gives up for the safest tiles, a ready
-    valuable hand pushes on, and in between the cheapest danger that keeps the hand wins; a
-    tile more dangerous than ``pick`` never replaces it.
+    ``marginal``: near nothing where every loser pays the same). A far hand against a declared
+    or big threat gives up for the safest tiles, a ready valuable hand pushes on, and in
+    between the cheapest danger that keeps the hand wins; a tile more dangerous than ``pick``
+    never replaces it.
     """
     found = defence.threats(view)
     paid = defence.payments(view, found, ev.know, marginal=True)
