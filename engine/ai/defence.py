@@ -30,7 +30,9 @@ riichi hands, the same deal-ins with and without; it is not read.)
 
 :func:`risk` gives the chance a tile completes an opponent's hand and what this seat would pay
 him then (:func:`payments`: a typical hand of the table grown toward the limit by ``big``, paid
-as the ruleset pays a discard win), for a player to weigh against what its own hand can win.
+as the ruleset pays a discard win; weighed, only what that costs beyond what this seat pays
+when he wins anyway, self-drawn or on another's discard), for a player to weigh against what
+its own hand can win.
 :func:`danger` turns the threats into a number from 0 to 1 for one tile: the worst, over the
 opponents, of how much he threatens times how well the tile fits him, where a tile he discarded
 himself is safer (there is no furiten here: safer, not safe), a tile of which every copy is in
