@@ -313,15 +313,21 @@ def test_only_the_view_counts_not_the_hidden_tiles() -> None:
 # --- The computer player with defence on (AIPlayer(defence=True)) -------------------------------
 
 
-def _turn_view(mine: str, south: PlayerView, wall_live: int = 30) -> SeatView:
-    """East to discard from ``mine`` (14 tiles), South showing ``south``."""
+def _turn_view(mine: str, south: PlayerView, wall_live: int = 30, ruleset: str = "dmjl") -> SeatView:
+    """East to discard from ``mine`` (14 tiles), South showing ``south``, in ``ruleset``."""
     from dataclasses import replace
 
     from engine.actions import Action, ActionKind
+    from engine.rulesets import resolve
 
     base = table(mine, south=south, wall_live=wall_live)
     kinds = sorted(set(parse_tiles(mine.replace(" ", ""))))
-    return replace(base, legal=tuple(Action(Position(E), ActionKind.DISCARD, k) for k in kinds))
+    return replace(
+        base,
+        ruleset=ruleset,
+        settings=resolve(ruleset, {})[1],
+        legal=tuple(Action(Position(E), ActionKind.DISCARD, k) for k in kinds),
+    )
 
 
 def test_a_player_with_defence_folds_with_the_safest_tile_and_one_without_does_not() -> None:
@@ -329,8 +335,9 @@ def test_a_player_with_defence_folds_with_the_safest_tile_and_one_without_does_n
 
     # Late in the wall South shows two dragon pongs: the Red dragon would complete a big hand.
     # East's cheap hand gets ready by letting its lone Red dragon go, as a player without defence does.
+    # Wikibooks: the discarder pays the win alone (in dmjl everyone pays the same, so it goes).
     south = seat(S, "[555z] [666z] [234s]", discards="9m1p")
-    view = _turn_view("123m 456p 789s 22z 99p 7z", south, wall_live=8)
+    view = _turn_view("123m 456p 789s 22z 99p 7z", south, wall_live=8, ruleset="wikibooks")
     plain = AIPlayer("strong", seed="d").choose(view)
     guarded = AIPlayer("strong", seed="d", defence=True).choose(view)
     assert plain.tile == t("7z")

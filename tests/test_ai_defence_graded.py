@@ -134,17 +134,46 @@ def test_a_ready_big_hand_pushes_against_riichi() -> None:
 
 
 def test_the_third_dragon_is_not_thrown_into_a_two_dragon_display() -> None:
-    # Early in the wall, one tile from ready: the old switch did not fold, and the hand alone
-    # lets the lone Red dragon go; weighed, a harmless tile goes instead.
+    # Early in the wall, ready with the lone Red dragon thrown: the old switch did not fold, and
+    # the hand alone lets it go; weighed, a harmless tile goes instead. Wikibooks, where the
+    # discarder pays the win alone (in dmjl every loser pays the same: see the test below).
     south = seat(S, "[555z] [666z]", "9m1p")
     for wall in (55, 40):
-        view = turn("234m 567p 78s 46p 99s 5s 7z", south, wall_live=wall, ruleset="dmjl", overrides={})
-        ev = Evaluator(view, AIPlayer("strong").knowledge("dmjl", view.settings), "strong")
+        view = turn("123m 456p 789s 22z 99p 7z", south, wall_live=wall, overrides={})
+        ev = Evaluator(view, AIPlayer("strong").knowledge("wikibooks", view.settings), "strong")
         best = ev.discard_choices(ev.state.counts, ev.state.melds)[0]
-        assert best.shanten == 1 and not should_fold(view, best.shanten, best.value, know=ev.know)
+        assert best.shanten == 0 and not should_fold(view, best.shanten, best.value, know=ev.know)
         plain, guarded = choices(view)
         assert plain == t("7z") and guarded != t("7z")
         assert risk(view, guarded).chance < risk(view, t("7z")).chance / 2
+
+
+def test_a_deal_in_costs_only_what_the_seat_would_not_pay_anyway() -> None:
+    # dmjl and huabao: every loser pays the winner the same, on a discard or self-drawn, so
+    # feeding his win costs nothing beyond his winning anyway; the discarder alone pays in
+    # wikibooks (4 times South's 100), where East pays 2 times when South draws it himself.
+    far = "1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 7p"
+    view = turn(far, SOUTH, WEST, NORTH, declared=RIICHI)
+    know = AIPlayer("strong").knowledge(view.ruleset, view.settings)
+    assert payments(view, threats(view), know, marginal=True)[S] == 4 * 100 - (2 * 100 + 0 + 0) / 3
+    for name in ("dmjl", "huabao"):
+        other = turn(far, SOUTH, WEST, NORTH, declared=RIICHI, ruleset=name, overrides={})
+        known = AIPlayer("strong").knowledge(name, other.settings)
+        assert payments(other, threats(other), known)[S] > 0
+        assert payments(other, threats(other), known, marginal=True)[S] == 0
+
+
+def test_in_dmjl_a_near_hand_does_not_fold_when_dealing_in_costs_nothing_extra() -> None:
+    # One tile from ready against two dragon pongs: the Red dragon is his likeliest winning
+    # tile, but he is paid the same by everyone however he wins, so the hand keeps its shape.
+    south = seat(S, "[555z] [666z]", "9m1p")
+    for wall in (55, 40):
+        view = turn("234m 567p 78s 46p 99s 5s 7z", south, wall_live=wall, ruleset="dmjl", overrides={})
+        assert risk(view, t("7z")).chance > 0.05 and risk(view, t("7z")).cost == 0
+        assert choices(view) == (t("7z"), t("7z"))
+    # In wikibooks with riichi a far hand still folds against a declarer (the test above).
+    far = turn("1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 7p", SOUTH, WEST, NORTH, declared=RIICHI)
+    assert choices(far)[1] in (t("7p"), t("2p"))
 
 
 def test_without_threats_the_weighing_changes_nothing() -> None:
@@ -159,9 +188,7 @@ def test_a_hint_follows_the_player_with_defence_and_says_why() -> None:
     from engine.ai.hints import hint
 
     riichi = turn("1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 7p", SOUTH, WEST, NORTH, declared=RIICHI)
-    dragons = turn(
-        "234m 567p 78s 46p 99s 5s 7z", seat(S, "[555z] [666z]", "9m1p"), ruleset="dmjl", overrides={}
-    )
+    dragons = turn("123m 456p 789s 22z 99p 7z", seat(S, "[555z] [666z]", "9m1p"), overrides={})
     for view, en, de in (
         (riichi, "(South declared riichi)", "(Süd hat Riichi angesagt)"),
         (

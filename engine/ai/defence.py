@@ -30,7 +30,9 @@ riichi hands, the same deal-ins with and without; it is not read.)
 
 :func:`risk` gives the chance a tile completes an opponent's hand and what this seat would pay
 him then (:func:`payments`: a typical hand of the table grown toward the limit by ``big``, paid
-as the ruleset pays a discard win), for a player to weigh against what its own hand can win.
+as the ruleset pays a discard win; weighed, only what that costs beyond what this seat pays
+when he wins anyway, self-drawn or on another's discard), for a player to weigh against what
+its own hand can win.
 :func:`danger` turns the threats into a number from 0 to 1 for one tile: the worst, over the
 opponents, of how much he threatens times how well the tile fits him, where a tile he discarded
 himself is safer (there is no furiten here: safer, not safe), a tile of which every copy is in
@@ -423,11 +425,20 @@ def _wait_chance(view: SeatView, tile: int, t: Threat) -> float:
     return min(0.6, WAIT_SHARE * (_fit(view, tile, t) / 0.5) ** 2)
 
 
-def payments(view: SeatView, threats_: Sequence[Threat], know: Knowledge) -> dict[int, float]:
+def payments(
+    view: SeatView, threats_: Sequence[Threat], know: Knowledge, *, marginal: bool = False
+) -> dict[int, float]:
     """What this seat would pay each opponent of ``threats_`` for a win on its discard, in chips:
     his likely hand (a typical winning hand of the table, :data:`TYPICAL_SHARE`, grown toward
     the limit by his ``big``) paid as the ruleset pays a
     discard win (the discarder alone 4 times, 6 to East, where ``discarder_pays_all``).
+
+    ``marginal``: only what the deal-in costs beyond what this seat pays when he wins anyway,
+    later and with the same hand, without its discard: self-drawn or on another's discard,
+    each of those ways equally likely, each paid as the ruleset's own ``pays`` settles it
+    (never below 0). Where every loser pays the same however he wins (dmjl, huabao) that is
+    nothing; where the discarder pays alone (wikibooks' ``discarder_pays_all``, jiangxi) most
+    of it.
 
     :raises ValueError: for the public view, which has no seat to defend.
     """
@@ -439,10 +450,18 @@ def payments(view: SeatView, threats_: Sequence[Threat], know: Knowledge) -> dic
     out: dict[int, float] = {}
     for t in threats_:
         value = max(1, round(min(yard, typical + t.big * max(0.0, yard - typical))))
-        paid = know.rules.pays(
-            value, winner=t.seat, seats=seats, east=east, discarder=me.seat, settings=know.settings
-        )
-        out[t.seat] = float(paid.get(me.seat, 0))
+
+        def share(discarder: int | None, winner: int = t.seat, value: int = value) -> float:
+            paid = know.rules.pays(
+                value, winner=winner, seats=seats, east=east, discarder=discarder, settings=know.settings
+            )
+            return float(paid.get(me.seat, 0))
+
+        cost = share(me.seat)
+        if marginal:
+            anyway = [share(None)] + [share(s) for s in seats if s not in (me.seat, t.seat)]
+            cost = max(0.0, cost - sum(anyway) / len(anyway))
+        out[t.seat] = cost
     return out
 
 
@@ -456,16 +475,21 @@ def risk(
 ) -> Risk:
     """What discarding ``tile`` (a kind 0-33) risks: the chance it completes an opponent's hand
     (his ``ready`` times the chance it is one of his winning tiles, from his display, his
-    declaration's safe tiles and his discards) and what this seat would pay then
-    (:func:`payments`, or ``paid`` when already at hand). ``know``: the rules as the player
-    knows them (else the ruleset the view names).
+    declaration's safe tiles and his discards) and what paying him then costs this seat beyond
+    his winning anyway (:func:`payments` ``marginal``, or ``paid`` when already at hand).
+    ``know``: the rules as the player knows them (else the ruleset the view names).
 
     >>> from engine.deal import Deal
     >>> deal = Deal.arranged(
     ...     ["123m456p789s11z55z9m", "123456789m1234p", "123456789p1234s", "123456789s1234m"],
     ...     settings={"bonus_tiles": False})
     >>> r = risk(deal.view(0), 8)   # 9m: nobody shows or declared anything yet
-    >>> r.chance < 0.02 and r.cost > 0
+    >>> r.chance < 0.02 and r.cost == 0   # dmjl: every loser pays the same however he wins
+    True
+    >>> deal = Deal.arranged(
+    ...     ["123m456p789s11z55z9m", "123456789m1234p", "123456789p1234s", "123456789s1234m"],
+    ...     ruleset="wikibooks", settings={"bonus_tiles": False})
+    >>> risk(deal.view(0), 8).cost > 0   # wikibooks: the discarder pays alone
     True
 
     :raises ValueError: for the public view, which has no seat to defend.
@@ -473,7 +497,7 @@ def risk(
     _own(view)
     found = threats(view) if threats_ is None else threats_
     if paid is None:
-        paid = payments(view, found, know or knowledge(view.ruleset, view.settings))
+        paid = payments(view, found, know or knowledge(view.ruleset, view.settings), marginal=True)
     clear = 1.0
     weighed = 0.0
     worst, seat = 0.0, None

@@ -675,13 +675,15 @@ def guard(
     option's chips; the hand's own choice ``pick`` counted at the best of ``options``, a
     discard left off them at most at the worst), ``p`` the chance it completes an opponent's
     hand (:func:`engine.ai.defence.risk`) over the turns the choice holds for (a hand that
-    pushes now pushes again next turn: :data:`HORIZON`) and ``c`` what this seat would pay
-    him. A far hand against a declared or big threat gives up for the safest tiles, a ready
-    valuable hand pushes on, and in between the cheapest danger that keeps the hand wins; a
-    tile more dangerous than ``pick`` never replaces it.
+    pushes now pushes again next turn: :data:`HORIZON`) and ``c`` what paying him costs this
+    seat beyond what it pays when he wins anyway (:func:`engine.ai.defence.payments`
+    ``marginal``: near nothing where every loser pays the same). A far hand against a declared
+    or big threat gives up for the safest tiles, a ready valuable hand pushes on, and in
+    between the cheapest danger that keeps the hand wins; a tile more dangerous than ``pick``
+    never replaces it.
     """
     found = defence.threats(view)
-    paid = defence.payments(view, found, ev.know)
+    paid = defence.payments(view, found, ev.know, marginal=True)
     risks = {k: defence.risk(view, k, found, paid=paid) for k in kinds}
     plain = int(pick.discard) if pick.discard is not None else kinds[0]
     base = risks.get(plain) or defence.risk(view, plain, found, paid=paid)
