@@ -70,10 +70,10 @@ def game_text(
 
 
 def test_a_rumisberg_hand_announces_every_bonus_tile_and_the_bouquet_it_pays() -> None:
-    """Seed 254: a drawn rumisberg hand in which Computer 2 completes a bouquet. Each bonus tile on
+    """Seed 346: a drawn rumisberg hand in which you complete a bouquet. Each bonus tile on
     the table was announced for the player who shows it, by name; the payment is told when it
     is made and on the sheet, and the payments add up to each player's chips."""
-    text, _ = game_text("rumisberg", "254")
+    text, _ = game_text("rumisberg", "346")
     assert "The hand is drawn" in text
     shown: dict[str, list[str]] = defaultdict(list)
     for who, tiles in re.findall(
@@ -89,11 +89,11 @@ def test_a_rumisberg_hand_announces_every_bonus_tile_and_the_bouquet_it_pays() -
             assert word in announced, (who, bonus, shown[who])
             announced.remove(word)
     assert not re.search(r"\b\d[fz]\b", text)  # bonus tiles and honours by name, never 1f or 7z
-    during = "  Bouquet: Computer 2 receives 1,000 each from Computer 3, you and Computer 1\n"
+    during = "  Bouquet: You receive 1,000 each from Computer 2, Computer 3 and Computer 1\n"
     assert text.index(during) < text.index("The hand is drawn")
     sheet = text[text.index("The hand is drawn") :]
     assert (
-        "  Payments:\n    Bouquet: Computer 2 receives 1,000 each from Computer 3, you and Computer 1\n"
+        "  Payments:\n    Bouquet: You receive 1,000 each from Computer 2, Computer 3 and Computer 1\n"
         in sheet
     )
     assert_payments_add_up(sheet)
@@ -120,9 +120,9 @@ def assert_payments_add_up(sheet: str) -> None:
 
 
 def test_a_won_hand_lists_every_payment_with_its_reason() -> None:
-    """Seed 862 (rumisberg): you complete a bouquet, Computer 2 wins: the sheet gives the bouquet
+    """Seed 1178 (rumisberg): you complete a bouquet, Computer 2 wins: the sheet gives the bouquet
     and the winner's payments, and they account for every chip."""
-    text, _ = game_text("rumisberg", "862")
+    text, _ = game_text("rumisberg", "1178")
     sheet = text[text.index("\nMah-Jongg: ") :]
     assert "    Bouquet: You receive 1,000 each from " in sheet
     assert "    The winning hand: Computer 2 receives " in sheet
@@ -130,22 +130,25 @@ def test_a_won_hand_lists_every_payment_with_its_reason() -> None:
 
 
 def test_score_and_a_name_at_the_end_of_a_hand_gives_that_players_breakdown() -> None:
-    text, typist = game_text("rumisberg", "862", at_end=["score computer 3", "score Zed", "score me", "quit"])
+    text, typist = game_text(
+        "rumisberg", "1178", at_end=["score computer 3", "score Zed", "score me", "quit"]
+    )
     assert text.index("Press Enter to end the game") > text.index("    The winning hand: ")
     assert typist.typed[-4:] == ["score computer 3", "score Zed", "score me", "quit"]
     after = text[text.index("Press Enter to end the game") :]
     part = after[after.index("  Computer 3: ") :]
     assert re.search(r"^    Hand value [\d,]+; chips [−+][\d,]+$", part, re.M)
-    assert "    Bouquet: You receive 1,000 each from Computer 1, Computer 3 and Computer 2" in part
+    assert "    Bouquet: You receive 1,000 from Computer 3" in part  # Computer 3's share
+    assert "    Bouquet: You receive 1,000 each from Computer 2, Computer 1 and Computer 3" in part  # yours
     assert re.search(r"^    The winning hand: Computer 2 receives [\d,]+ from Computer 3$", part, re.M)
     assert (
-        "There is no player 'Zed' here: type score and one of Ada, Computer 1, Computer 3, Computer 2 (or me)"
+        "There is no player 'Zed' here: type score and one of Computer 2, Computer 1, Computer 3, Ada (or me)"
         in after
     )
     mine = after[after.index("  You: ") :]
     assert "    Bouquet: You receive 1,000 each" in mine
     # quit at the last hand's prompt: the standings follow, nothing else
-    assert after.rstrip().endswith("4. Computer 3   7,600") and after.count("The game is over.") == 1
+    assert after.rstrip().endswith("4. Computer 3   8,000") and after.count("The game is over.") == 1
 
 
 # --- Item 13: tiles typed by the names printed, computer names, melds, --help -----------------------
@@ -312,7 +315,7 @@ def test_the_computers_levels_are_said_at_the_start() -> None:
 def test_the_standings_follow_the_last_hand_even_at_the_end_of_input() -> None:
     text, _ = game_text("rumisberg", "22", at_end=[None])
     assert text.rstrip().splitlines()[-5] == "The game is over."
-    assert text.rstrip().endswith("4. Computer 1   9,100")
+    assert text.rstrip().endswith("4. Computer 1   8,600")
 
 
 def test_a_gulasch_give_takes_tiles_by_name() -> None:
