@@ -303,7 +303,8 @@ def _band(
     px = left + (round(shown) + 8 if shown else 0)
     for word, pw in pills:
         top = ny - PILL_H // 2
-        draw.rounded_rectangle((px, top, px + pw, top + PILL_H), radius=PILL_H // 2, fill=th.declared)
+        # pw pixels wide: PIL's right edge is inclusive (a truncated name leaves exactly the room)
+        draw.rounded_rectangle((px, top, px + pw - 1, top + PILL_H), radius=PILL_H // 2, fill=th.declared)
         draw.text((px + pw // 2, ny), word, font=pill_font, fill=ON_BADGE, anchor="mm")
         px += pw + 8
     # Chips, the concealed tiles (a back and their count), and a computer player's mark.

@@ -169,7 +169,7 @@ def test_same_public_history_gives_the_same_table_image(
     ("ruleset", "overrides", "kind", "seed"),
     [
         ("wikibooks", {"riichi": True, "dora": True}, ActionKind.RIICHI, 5),
-        ("rumisberg", {"fishing": True}, ActionKind.FISHING, 0),
+        ("rumisberg", {"fishing": True}, ActionKind.FISHING, 1),
         ("rumisberg", {"fishing": True, "players": 3}, ActionKind.FISHING, 1),
     ],
 )
