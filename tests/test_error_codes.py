@@ -63,7 +63,7 @@ UNCODED: dict[tuple[str, str], str] = {
     ("engine/actions.py", "Action.line"): "a programming error: a position-seated action has no log line",
     ("engine/actions.py", "Action.parse"): "log lines and `mahjong play` (English at the terminal)",
     ("engine/ai/duel.py", "player_level"): "`mahjong duel` only (English at the terminal)",
-    ("engine/ai/duel.py", "play_hand"): "a programming error: a deal where nobody may move",
+    ("engine/ai/duel.py", "movers"): "a programming error: a deal where nobody may move",
     ("engine/ai/player.py", "Evaluator.__init__"): "levels come from the bot's and the cli's own choices",
     ("engine/ai/player.py", "AIPlayer.__init__"): "levels come from the bot's and the cli's own choices",
     ("engine/ai/player.py", "AIPlayer.choose"): "a computer player is asked only when it has a move",

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -55,6 +55,7 @@ __all__ = [
     "Paired",
     "WallResult",
     "mean_and_se",
+    "movers",
     "paired",
     "play_hand",
     "play_wall",
@@ -159,6 +160,24 @@ class WallResult:
         return sum(h.won for h in self.hands) / len(self.hands)
 
 
+def movers(deal: Deal, seed: str) -> Iterator[int]:
+    """The wind to move next in ``deal`` (seeded ``seed``), until it is over; the automatic passes
+    of a claim window (:meth:`Deal.idle_passes`) are applied first. The caller applies each
+    wind's move before asking for the next.
+
+    :raises IllegalActionError: if the deal stops with nobody to move (an engine fault).
+    """
+    while not deal.over:
+        for idle in deal.idle_passes():
+            deal.apply(idle)
+        if deal.over:
+            return
+        waiting = deal.to_act()
+        if not waiting:
+            raise IllegalActionError(f"deal {quote(seed)}: no seat has a legal action")
+        yield waiting[0]
+
+
 def play_hand(
     ruleset: str | Ruleset,
     settings: Settings | Mapping[str, object] | None,
@@ -186,15 +205,7 @@ def play_hand(
     players = {
         w: _chooser(levels[w], f"{seed}:{w}", deal.settings, deal.ruleset, defence) for w in deal.in_play
     }
-    while not deal.over:
-        for idle in deal.idle_passes():
-            deal.apply(idle)
-        if deal.over:
-            break
-        movers = deal.to_act()
-        if not movers:
-            raise IllegalActionError(f"deal {quote(seed)}: no seat has a legal action")
-        wind = movers[0]
+    for wind in movers(deal, seed):
         deal.apply(players[wind](deal.view(wind)).by(WINDS[wind]))  # the view's move is this wind's
     result = deal.result
     assert result is not None

@@ -68,6 +68,7 @@ Table = tuple[int, ...]
 a group (one suit, or the honours) to hold that many sets (0-4) and pairs (0-1)."""
 
 _ZERO: Final[Table] = (0,) + (_INF,) * 9
+_NONE: Final[Table] = (_INF,) * 10
 _MAJOR_INDICES: Final = tuple(int(t) for t in MAJORS)
 _SUIT_BASES: Final = (0, 9, 18)
 
@@ -79,8 +80,10 @@ _SUFFIX_LIMIT: Final = 300_000
 """Entries kept in the suffix memo; the finished suit tables (``_SUIT``) are kept regardless."""
 
 
-def _suffix(r: int, rest: int, u: int, v: int) -> Table:
-    """Least missing tiles to build each (sets, pair) from ranks ``r..8`` of a suit.
+def _suffix(r: int, rest: int, u: int, v: int, chows: int = 4, pongs: int = 0) -> Table:
+    """Least missing tiles to build each (sets, pair) from ranks ``r..8`` of a suit, with at
+    most ``chows`` more chows started from rank ``r`` on and at least ``pongs`` pongs (or
+    kongs) among ranks ``r..8`` (the defaults ask nothing: a suit holds at most four sets).
 
     ``rest`` packs the counts of ranks ``r..8`` (rank ``r`` in the low bits);
     ``u`` chows started at rank ``r - 2`` and ``v`` at ``r - 1`` still take a
@@ -89,8 +92,8 @@ def _suffix(r: int, rest: int, u: int, v: int) -> Table:
     are shared by many suit keys.
     """
     if r == 9:
-        return _ZERO
-    memo = ((rest * 10 + r) * 5 + u) * 5 + v
+        return _ZERO if pongs <= 0 else _NONE
+    memo = ((((rest * 10 + r) * 5 + u) * 5 + v) * 5 + chows) * 5 + pongs
     got = _SUFFIX.get(memo)
     if got is not None:
         return got
@@ -98,12 +101,12 @@ def _suffix(r: int, rest: int, u: int, v: int) -> Table:
     nxt = rest >> 3
     best = [_INF] * 10
     base = u + v
-    for w in range(5 - base if r <= 6 else 1):  # chows starting here
-        sub = _suffix(r + 1, nxt, v, w)
+    for w in range(min(5 - base, chows + 1) if r <= 6 else 1):  # chows starting here
         for pong, pair in ((0, 0), (1, 0), (0, 1)):
             used = base + w + 3 * pong + 2 * pair
             if used > 4:
                 continue
+            sub = _suffix(r + 1, nxt, v, w, chows - w, pongs - pong if pongs > 0 else 0)
             cost = used - have if used > have else 0
             shift = 2 * (w + pong) + pair
             for i in range(10 - shift):
@@ -141,7 +144,6 @@ def clear_caches() -> None:
     _SUFFIX.clear()
     _SUIT.clear()
     _HONOURS.clear()
-    _SUFFIX_LIMITED.clear()
     _SUIT_LIMITED.clear()
     _PAIRS.clear()
     _IMPROVING.clear()
@@ -426,41 +428,6 @@ class Limits(NamedTuple):
 FREE: Final = Limits()
 """No condition."""
 
-_NONE: Final[Table] = (_INF,) * 10
-_SUFFIX_LIMITED: dict[int, Table] = {}
-
-
-def _suffix_limited(r: int, rest: int, u: int, v: int, chows: int, pongs: int) -> Table:
-    """As :func:`_suffix`, with at most ``chows`` more chows started from rank ``r`` on and at
-    least ``pongs`` pongs among ranks ``r..8``."""
-    if r == 9:
-        return _ZERO if pongs <= 0 else _NONE
-    memo = ((((rest * 10 + r) * 5 + u) * 5 + v) * 5 + chows) * 5 + pongs
-    got = _SUFFIX_LIMITED.get(memo)
-    if got is not None:
-        return got
-    have = rest & 7
-    nxt = rest >> 3
-    best = [_INF] * 10
-    base = u + v
-    for w in range(min(5 - base, chows + 1) if r <= 6 else 1):
-        for pong, pair in ((0, 0), (1, 0), (0, 1)):
-            used = base + w + 3 * pong + 2 * pair
-            if used > 4:
-                continue
-            sub = _suffix_limited(r + 1, nxt, v, w, chows - w, pongs - pong if pongs > 0 else 0)
-            cost = used - have if used > have else 0
-            shift = 2 * (w + pong) + pair
-            for i in range(10 - shift):
-                if pair and i & 1:
-                    continue
-                value = sub[i] + cost
-                if value < best[i + shift]:
-                    best[i + shift] = value
-    got = _SUFFIX_LIMITED[memo] = tuple(best)
-    return got
-
-
 _SUIT_LIMITED: dict[int, Table] = {}
 
 
@@ -479,9 +446,9 @@ def limited_suit_table(key: int, chows: int, pongs: int) -> Table:
     got = _SUIT_LIMITED.get(memo)
     if got is None:
         free = chows >= 4 and not pongs
-        got = _SUIT_LIMITED[memo] = suit_table(key) if free else _suffix_limited(0, key, 0, 0, chows, pongs)
-        if len(_SUFFIX_LIMITED) > _SUFFIX_LIMIT:
-            _SUFFIX_LIMITED.clear()
+        got = _SUIT_LIMITED[memo] = suit_table(key) if free else _suffix(0, key, 0, 0, chows, pongs)
+        if len(_SUFFIX) > _SUFFIX_LIMIT:  # a working memo only: start afresh rather than grow
+            _SUFFIX.clear()
     return got
 
 

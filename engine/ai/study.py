@@ -42,11 +42,10 @@ from typing import Any, Final
 
 from engine.actions import Action, ActionKind
 from engine.ai.conditions import Conditions, conditions, dead, outlook
-from engine.ai.duel import PLAYERS, mean_and_se, player_level, wall_seed
+from engine.ai.duel import PLAYERS, mean_and_se, movers, player_level, wall_seed
 from engine.ai.player import AIPlayer
 from engine.ai.reach import DealReach, reach
 from engine.deal import Deal
-from engine.errors import IllegalActionError, quote
 from engine.events import Event, EventKind
 from engine.hand import Hand, Meld, MeldKind
 from engine.players import SimplePlayer
@@ -272,15 +271,7 @@ def play_hand(
     declared: dict[int, list[str]] = {w: [] for w in deal.in_play}
     declarations: list[Declaration] = []
     passed = 0
-    while not deal.over:
-        for idle in deal.idle_passes():
-            deal.apply(idle)
-        if deal.over:
-            break
-        movers = deal.to_act()
-        if not movers:
-            raise IllegalActionError(f"deal {quote(deal_seed)}: no seat has a legal action")
-        wind = movers[0]
+    for wind in movers(deal, deal_seed):
         view = deal.view(wind)
         action = players[wind](view)
         if action.kind in _CLAIM_KINDS:
