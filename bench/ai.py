@@ -1,12 +1,14 @@
 """Computer player figures: ``decision_ms_p99`` (one ``strong`` decision, p99 over a few
-thousand decisions in seeded games; ``normal_decision_ms_p99`` the same for ``normal``) and
-``ai_hand_ms`` (a whole hand of four ``normal`` players, engine included, median)."""
+thousand decisions in seeded games; ``normal_decision_ms_p99`` the same for ``normal``),
+``decision_ms_p99_defence_<table>`` (``strong`` with defence on, as the bot seats its computers,
+at dmjl, wikibooks with riichi and dora, and rumisberg, whose conditions the players measure
+against) and ``ai_hand_ms`` (a whole hand of four ``normal`` players, engine included, median)."""
 
 from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
+from typing import Any, Final
 
 from engine.ai.player import AIPlayer
 from engine.game import Game
@@ -19,6 +21,38 @@ def _decisions(level: str = "strong", games: int = 12, hands_per_game: int = 6) 
         game = Game("dmjl" if g % 2 == 0 else "huabao", seed=f"bench-ai:{g}", players=["a", "b", "c", "d"])
         players = [AIPlayer(level, seed=f"bench-ai:{g}:{p}", ruleset=game.ruleset) for p in range(4)]
         for _ in range(hands_per_game):
+            while not game.deal.over:
+                position = next(p for p in range(4) if game.legal_actions(p))
+                view = game.view(position)
+                start = time.perf_counter()
+                action = players[position].choose(view)
+                times.append((time.perf_counter() - start) * 1000)
+                game.apply(action)
+            if game.finished:
+                break
+            game.next_hand()
+    return times
+
+
+DEFENCE_TABLES: Final[dict[str, tuple[str, dict[str, object]]]] = {
+    "dmjl": ("dmjl", {}),
+    "riichi": ("wikibooks", {"riichi": True, "dora": True}),
+    "rumisberg": ("rumisberg", {}),
+}
+"""The tables whose ``strong`` players with defence on are timed: a classical one, one with
+riichi declarers to read, one with conditions on what may win."""
+
+
+def _defended(ruleset: str, overrides: dict[str, object], games: int = 4, hands: int = 4) -> list[float]:
+    """Milliseconds per decision of four ``strong`` players with defence on (as the bot seats them)."""
+    times: list[float] = []
+    for g in range(games):
+        game = Game(ruleset, overrides, seed=f"bench-defence:{g}", players=["a", "b", "c", "d"])
+        players = [
+            AIPlayer("strong", seed=f"bench-defence:{g}:{p}", defence=True, ruleset=game.ruleset)
+            for p in range(4)
+        ]
+        for _ in range(hands):
             while not game.deal.over:
                 position = next(p for p in range(4) if game.legal_actions(p))
                 view = game.view(position)
@@ -56,8 +90,10 @@ def run() -> dict[str, Any]:
     _hands(5)  # warm the shanten and scoring caches
     times = _decisions("strong")
     normal = _decisions("normal")
+    defended = {name: _p99(_defended(rs, ov)) for name, (rs, ov) in DEFENCE_TABLES.items()}
     return {
         "decision_ms_p99": _p99(times),
+        **{f"decision_ms_p99_defence_{name}": p99 for name, p99 in defended.items()},
         "decision_ms_mean": round(statistics.fmean(times), 3),
         "decisions": len(times),
         "normal_decision_ms_p99": _p99(normal),
