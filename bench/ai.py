@@ -14,12 +14,24 @@ from engine.ai.player import AIPlayer
 from engine.game import Game
 
 
-def _decisions(level: str = "strong", games: int = 12, hands_per_game: int = 6) -> list[float]:
-    """Milliseconds per decision of four ``level`` players playing each other."""
+def _decisions(
+    level: str = "strong",
+    games: int = 12,
+    hands_per_game: int = 6,
+    *,
+    tables: tuple[tuple[str, dict[str, object]], ...] = (("dmjl", {}), ("huabao", {})),
+    defence: bool = False,
+    seed: str = "bench-ai",
+) -> list[float]:
+    """Milliseconds per decision of four ``level`` players playing each other, game ``g`` at
+    ``tables[g % len(tables)]`` (a ruleset and its house rules); ``defence`` as the bot seats them."""
     times: list[float] = []
     for g in range(games):
-        game = Game("dmjl" if g % 2 == 0 else "huabao", seed=f"bench-ai:{g}", players=["a", "b", "c", "d"])
-        players = [AIPlayer(level, seed=f"bench-ai:{g}:{p}", ruleset=game.ruleset) for p in range(4)]
+        ruleset, overrides = tables[g % len(tables)]
+        game = Game(ruleset, overrides, seed=f"{seed}:{g}", players=["a", "b", "c", "d"])
+        players = [
+            AIPlayer(level, seed=f"{seed}:{g}:{p}", defence=defence, ruleset=game.ruleset) for p in range(4)
+        ]
         for _ in range(hands_per_game):
             while not game.deal.over:
                 position = next(p for p in range(4) if game.legal_actions(p))
@@ -43,27 +55,10 @@ DEFENCE_TABLES: Final[dict[str, tuple[str, dict[str, object]]]] = {
 riichi declarers to read, one with conditions on what may win."""
 
 
-def _defended(ruleset: str, overrides: dict[str, object], games: int = 4, hands: int = 4) -> list[float]:
-    """Milliseconds per decision of four ``strong`` players with defence on (as the bot seats them)."""
-    times: list[float] = []
-    for g in range(games):
-        game = Game(ruleset, overrides, seed=f"bench-defence:{g}", players=["a", "b", "c", "d"])
-        players = [
-            AIPlayer("strong", seed=f"bench-defence:{g}:{p}", defence=True, ruleset=game.ruleset)
-            for p in range(4)
-        ]
-        for _ in range(hands):
-            while not game.deal.over:
-                position = next(p for p in range(4) if game.legal_actions(p))
-                view = game.view(position)
-                start = time.perf_counter()
-                action = players[position].choose(view)
-                times.append((time.perf_counter() - start) * 1000)
-                game.apply(action)
-            if game.finished:
-                break
-            game.next_hand()
-    return times
+def _defended(table: tuple[str, dict[str, object]]) -> list[float]:
+    """Milliseconds per decision of four ``strong`` players with defence on (as the bot seats
+    them) at ``table``: four games of four hands."""
+    return _decisions("strong", 4, 4, tables=(table,), defence=True, seed="bench-defence")
 
 
 def _hands(count: int = 60) -> list[float]:
@@ -90,7 +85,7 @@ def run() -> dict[str, Any]:
     _hands(5)  # warm the shanten and scoring caches
     times = _decisions("strong")
     normal = _decisions("normal")
-    defended = {name: _p99(_defended(rs, ov)) for name, (rs, ov) in DEFENCE_TABLES.items()}
+    defended = {name: _p99(_defended(table)) for name, table in DEFENCE_TABLES.items()}
     return {
         "decision_ms_p99": _p99(times),
         **{f"decision_ms_p99_defence_{name}": p99 for name, p99 in defended.items()},
