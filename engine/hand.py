@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
@@ -207,6 +208,20 @@ class Hand:
     def counts(self) -> list[int]:
         """How many of each of the 42 kinds the hand holds, melds and bonus tiles included."""
         return list(self.kind_counts)
+
+    def completions(self) -> Iterator[tuple[Tile, Hand]]:
+        """Each playing tile of which the hand holds fewer than four, and the hand with one more
+        of it among the concealed tiles (what a hand one tile short may be completed by).
+
+        >>> ways = list(Hand.parse("1111222333m 445p").completions())
+        >>> [str(t) for t, _ in ways][:3], len(ways), ways[0][1].tile_count
+        (['2m', '3m', '4m'], 33, 14)
+        """
+        counts = self.counts()
+        for kind in range(N_KINDS):
+            if counts[kind] < 4:
+                tile = TILES[kind]
+                yield tile, Hand((*self.concealed, tile), self.melds, self.bonus)
 
     def validate(self) -> None:
         """Check that the hand could exist in one tile set.

@@ -47,7 +47,7 @@ from engine.ai.player import AIPlayer
 from engine.ai.reach import DealReach, reach
 from engine.deal import Deal
 from engine.events import Event, EventKind
-from engine.hand import Hand, Meld, MeldKind
+from engine.hand import Meld, MeldKind
 from engine.players import SimplePlayer
 from engine.rulesets import Ruleset, resolve
 from engine.scoring import WinContext, score
@@ -204,14 +204,9 @@ def _declaration(deal: Deal, wind: int, kind: str) -> Declaration:
         return Declaration(wind, kind, 0, 0)
     view = deal.view(wind)
     unseen = _unseen(view)
-    counts = hand.counts()
     winning = 0
     seen_left = 0
-    for k in range(N_KINDS):
-        if counts[k] >= 4:
-            continue
-        tile = TILES[k]
-        done = Hand((*hand.concealed, tile), hand.melds, hand.bonus)
+    for tile, done in hand.completions():
         wins = any(
             score(
                 done,
@@ -223,7 +218,7 @@ def _declaration(deal: Deal, wind: int, kind: str) -> Declaration:
         )
         if wins:
             winning += 1
-            seen_left += unseen[k]
+            seen_left += unseen[int(tile)]
     return Declaration(wind, kind, winning, seen_left)
 
 

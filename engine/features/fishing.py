@@ -38,13 +38,8 @@ def fishing_waits(
     st = replace(settings, concealed_hand_doubles=0)
     if hand.tile_count != 13:
         return {}
-    counts = hand.counts()
     out: dict[Tile, int] = {}
-    for kind in range(N_KINDS):
-        if counts[kind] >= 4:
-            continue
-        tile = TILES[kind]
-        done = Hand((*hand.concealed, tile), hand.melds, hand.bonus)
+    for tile, done in hand.completions():
         result = score(
             done, WinContext(seat=seat, prevailing=prevailing, win_tile=tile), ruleset=ruleset, settings=st
         )
