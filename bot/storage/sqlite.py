@@ -43,11 +43,14 @@ import aiosqlite
 from bot.storage.backend import GroupCommit, Work, outlast_cancellation
 from bot.storage.errors import DatabaseAccessError, SchemaError, StorageError
 from bot.storage.migrate import inspect_snapshot, migrate
-from bot.storage.sql import Db, Dialect, SqliteDb
+from bot.storage.sql import Db, Dialect, Row, SqliteDb
 
 _ACCESS_CODES: Final = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM})
 
 T = TypeVar("T")
+
+WAL_SWITCH_TRIES: Final = 30
+"""Tries of the WAL switch of a new file another connection is opening too (about 6 s in all)."""
 
 
 class SqliteBackend:
@@ -118,7 +121,7 @@ class SqliteBackend:
         db = await self._connect(self.path)
         try:
             await db.execute("PRAGMA busy_timeout = 5000")
-            mode = await SqliteDb(db).fetchone("PRAGMA journal_mode = WAL")
+            mode = await self._switch_to_wal(db)
             if mode is None or str(mode[0]).lower() != "wal":
                 raise StorageError(f"{self.path} cannot use WAL mode (got {mode and mode[0]!r})")
             await db.execute(f"PRAGMA synchronous = {self._synchronous}")
@@ -147,6 +150,26 @@ class SqliteBackend:
                 raise
             self._reader = reader
         self._db = db
+
+    async def _switch_to_wal(self, db: aiosqlite.Connection) -> Row | None:
+        """``PRAGMA journal_mode = WAL``, tried again while another connection holds the new file.
+
+        Switching a rollback-journal file to WAL reads it and then needs it to itself; when a second
+        process opening the same new file is between the two, SQLite answers "database is locked" at
+        once, without waiting out the busy timeout (waiting could deadlock). The other connection
+        finishes its switch or its migration within moments, so the switch is tried again, for at
+        most about the busy timeout.
+        """
+        delay = 0.005
+        for _ in range(WAL_SWITCH_TRIES - 1):
+            try:
+                return await SqliteDb(db).fetchone("PRAGMA journal_mode = WAL")
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.25)
+        return await SqliteDb(db).fetchone("PRAGMA journal_mode = WAL")
 
     async def _inspect_read_only(self) -> None:
         """Check the existing file without writing to it (see :func:`bot.storage.migrate.inspect`)."""
